@@ -1,0 +1,182 @@
+"""Claim proofs: can a complete side still be beaten by the other side's completion?
+
+The opponent's missing slots may be filled with any clan card that is not face
+up on the table (both sides of every stone and the discard pile). The search is
+done rank by rank from the strongest formation down, so the first formation
+found is the best the opponent can still make. Results are cached by the
+opponent's cards, and reused while the unseen set only shrinks (cards never
+turn face down again within a game) and the witness cards are still unseen.
+
+>>> from engine.cards import parse_card as p
+>>> unseen = ALL_CLAN & ~(1 << p("R8"))
+>>> best_completion((p("R9"), p("R7")), 3, False, unseen)[0]   # R8 is face up
+309
+"""
+
+from __future__ import annotations
+
+from itertools import permutations
+
+from .cards import COLOUR_OF, JOKER, N_CLAN, SHIELD, SPY, VALUE_OF, card_text, clan
+from .formations import BEST_VALUE, COLOUR, COLOUR_RUN, KIND, RUN, SUM, describe_strength
+
+ALL_CLAN = (1 << N_CLAN) - 1
+_BY_VALUE_DESC = tuple(clan(c, v) for v in range(9, 0, -1) for c in range(6))
+
+
+def _fits(elite: int, value: int) -> bool:
+    return elite == JOKER or (elite == SPY and value == 7) or (elite == SHIELD and value <= 3)
+
+
+def _fill_values(values, clan_values, elites, colour, unseen):
+    """Cards from ``unseen`` that complete ``values`` once clan cards and elites are placed.
+
+    ``colour`` is a colour index for a Color-Run, or ``None`` for a Run (any colour).
+    Returns the witness mask, or ``None`` when no placement works.
+    """
+    rest = [v for v in values if v not in clan_values]
+    if len(rest) < len(elites):
+        return None
+    best = None
+    for chosen in permutations(rest, len(elites)):
+        if not all(_fits(e, v) for e, v in zip(elites, chosen)):
+            continue
+        mask = 0
+        for v in rest:
+            if v in chosen:
+                continue
+            if colour is not None:
+                card = clan(colour, v)
+                if not unseen >> card & 1:
+                    break
+                mask |= 1 << card
+            else:
+                for c in range(6):
+                    card = clan(c, v)
+                    if unseen >> card & 1:
+                        mask |= 1 << card
+                        break
+                else:
+                    break
+        else:
+            return mask
+    return best
+
+
+def best_completion(fixed: tuple, n: int, blind: bool, unseen: int):
+    """Best strength the cards ``fixed`` can reach with ``n`` slots, filling from ``unseen``.
+
+    Returns ``(strength, witness_mask)``, or ``None`` when too few cards are unseen.
+    """
+    k = n - len(fixed)
+    clan_cards = [c for c in fixed if c < N_CLAN]
+    elites = [c for c in fixed if c >= N_CLAN]
+    base = sum(VALUE_OF[c] for c in clan_cards) + sum(BEST_VALUE[e] for e in elites)
+
+    # The k highest unseen cards (any colour): the Sum fallback, and the blind total.
+    top, mask = [], 0
+    for card in _BY_VALUE_DESC:
+        if len(top) == k:
+            break
+        if unseen >> card & 1:
+            top.append(card)
+            mask |= 1 << card
+    if len(top) < k:
+        return None
+    if blind:
+        return base + sum(VALUE_OF[c] for c in top), mask
+
+    colours = {COLOUR_OF[c] for c in clan_cards}
+    clan_values = {VALUE_OF[c] for c in clan_cards}
+    distinct = len(clan_values) == len(clan_cards)
+
+    # Color-Run: the highest start first, every colour.
+    if len(colours) <= 1 and distinct:
+        for start in range(10 - n, 0, -1):
+            values = range(start, start + n)
+            if not clan_values <= set(values):
+                continue
+            for colour in (colours if colours else range(6)):
+                w = _fill_values(values, clan_values, elites, colour, unseen)
+                if w is not None:
+                    return COLOUR_RUN * 100 + sum(values), w
+
+    # N of a kind.
+    if len(clan_values) <= 1:
+        for v in (clan_values if clan_values else range(9, 0, -1)):
+            if not all(_fits(e, v) for e in elites):
+                continue
+            w, got = 0, 0
+            for c in range(6):
+                card = clan(c, v)
+                if got < k and unseen >> card & 1:
+                    w |= 1 << card
+                    got += 1
+            if got == k:
+                return KIND * 100 + n * v, w
+
+    # Color: the k highest unseen cards of one colour.
+    if len(colours) <= 1:
+        best = None
+        for colour in (colours if colours else range(6)):
+            w, got, total = 0, 0, base
+            for v in range(9, 0, -1):
+                card = clan(colour, v)
+                if got < k and unseen >> card & 1:
+                    w |= 1 << card
+                    got += 1
+                    total += v
+            if got == k and (best is None or total > best[0] - COLOUR * 100):
+                best = (COLOUR * 100 + total, w)
+        if best is not None:
+            return best
+
+    # Run: any colours.
+    if distinct:
+        for start in range(10 - n, 0, -1):
+            values = range(start, start + n)
+            if not clan_values <= set(values):
+                continue
+            w = _fill_values(values, clan_values, elites, None, unseen)
+            if w is not None:
+                return RUN * 100 + sum(values), w
+
+    return SUM * 100 + base + sum(VALUE_OF[c] for c in top), mask
+
+
+# (opponent cards, slots, blind) -> (unseen mask then, result). See the module docstring.
+_cache: dict = {}
+
+
+def cached_best_completion(fixed: tuple, n: int, blind: bool, unseen: int):
+    key = (fixed, n, blind)
+    hit = _cache.get(key)
+    if hit is not None:
+        then, result = hit
+        # Valid while nothing new became unseen and the witness is still unseen.
+        if not unseen & ~then and (result is None or not result[1] & ~unseen):
+            return result
+    result = best_completion(fixed, n, blind, unseen)
+    if len(_cache) > 200_000:
+        _cache.clear()
+    _cache[key] = (unseen, result)
+    return result
+
+
+def witness_text(fixed: tuple, witness: int) -> str:
+    cards = list(fixed) + [c for c in range(N_CLAN) if witness >> c & 1]
+    return " ".join(card_text(c) for c in cards)
+
+
+def proof_reason(fixed: tuple, n: int, blind: bool, unseen: int, mine: int) -> tuple[bool, str]:
+    """Verdict and reason for a claim of a complete side of strength ``mine``."""
+    result = cached_best_completion(fixed, n, blind, unseen)
+    if result is None:
+        return True, "the opponent cannot complete this stone: too few cards remain unseen"
+    best, witness = result
+    if best > mine:
+        return False, (f"the opponent can still make {describe_strength(best, blind, n)} "
+                       f"({witness_text(fixed, witness)}), which beats "
+                       f"{describe_strength(mine, blind, n)}")
+    return True, (f"the best the opponent can still make is {describe_strength(best, blind, n)}"
+                  f", which does not beat {describe_strength(mine, blind, n)}")

@@ -1,0 +1,510 @@
+"""The transition: legal actions, the checked ``apply``, and the fast in-place path.
+
+A turn is a small state machine: ``play`` (or pass), ``claim`` (any number,
+then ``done``), ``draw`` (only when there is a real choice of deck). Under the
+Expert claim timing the ``claim`` step comes first. Steps with nothing to
+decide are taken automatically (no claim provable, a single deck to draw from).
+
+>>> from engine.state import new_game
+>>> s = new_game(seed=3)
+>>> a = legal_actions(s)[0]
+>>> t = apply(s, a)
+>>> t.to_move, s.to_move        # apply never mutates its input
+(1, 0)
+"""
+
+from __future__ import annotations
+
+from .actions import (CLAIM, DISCARD, DONE, DONE_ACTION, DRAW, NEXT_ROUND, NEXT_ROUND_ACTION,
+                      PASS, PASS_ACTION, PLAY, RETURN, Action, IllegalAction)
+from .cards import (BANSHEE, BLIND, ELITES, JOKER, MODES, MUD, N_CLAN, RECRUITER, STRATEGIST,
+                    TRAITOR, card_title)
+from .claims import ALL_CLAN, cached_best_completion, proof_reason
+from .formations import describe_strength, strength
+from .state import (AFTER_PLAY, OVER, PLAYER_NAMES, RECRUIT_DRAW, RECRUIT_RETURN, ROUND_OVER,
+                    WINNER, Outcome, State, deal_round)
+from .state import CLAIM as CLAIM_STEP
+from .state import DRAW as DRAW_STEP
+from .state import PLAY as PLAY_STEP
+
+_STEP_KINDS = {PLAY_STEP: (PLAY, PASS), CLAIM_STEP: (CLAIM, DONE), DRAW_STEP: (DRAW,),
+               RECRUIT_DRAW: (DRAW,), RECRUIT_RETURN: (RETURN,), ROUND_OVER: (NEXT_ROUND,),
+               OVER: ()}
+
+
+# ---------------------------------------------------------------- claims
+
+def can_claim(state: State, p: int, s: int) -> bool:
+    """Whether player ``p`` can prove stone ``s`` now (the fast form of ``claim_verdict``)."""
+    if state.owner[s] >= 0:
+        return False
+    mode = state.modes[s]
+    cap = 4 if mode == MUD else 3
+    mine = state.sides[2 * s + p]
+    if len(mine) < cap:
+        return False
+    blind = mode == BLIND
+    ms = strength(mine, blind)
+    theirs = state.sides[2 * s + 1 - p]
+    if len(theirs) == cap:
+        ts = strength(theirs, blind)
+        return ms > ts or (ms == ts and state.done_at[2 * s + p] < state.done_at[2 * s + 1 - p])
+    best = cached_best_completion(tuple(sorted(theirs)), cap, blind, ALL_CLAN & ~state.faceup)
+    return best is None or best[0] <= ms
+
+
+def claimable(state: State, p: int) -> list[int]:
+    """Stones player ``p`` can prove now, in stone order."""
+    return [s for s in range(9) if can_claim(state, p, s)]
+
+
+def claim_verdict(state: State, p: int, s: int) -> tuple[bool, str]:
+    """``(ok, reason)`` for player ``p`` claiming stone ``s``, in players' words."""
+    if not 0 <= s <= 8:
+        return False, f"there is no stone {s}: stones are numbered 0-8"
+    if state.owner[s] >= 0:
+        return False, f"stone {s} is already claimed by {PLAYER_NAMES[state.owner[s]]}"
+    mode = state.modes[s]
+    cap = 4 if mode == MUD else 3
+    blind = mode == BLIND
+    mine, theirs = state.sides[2 * s + p], state.sides[2 * s + 1 - p]
+    if len(mine) < cap:
+        extra = " (Mud Fight: 4 cards needed)" if mode == MUD else ""
+        return False, f"your side is not complete: {len(mine)} of {cap} cards{extra}"
+    ms = strength(mine, blind)
+    mine_text = describe_strength(ms, blind, cap)
+    if len(theirs) == cap:
+        ts = strength(theirs, blind)
+        theirs_text = describe_strength(ts, blind, cap)
+        if ms > ts:
+            return True, f"your {mine_text[mine_text.index(' ') + 1:]} beats their " \
+                         f"{theirs_text[theirs_text.index(' ') + 1:]}"
+        if ms < ts:
+            return False, f"their {theirs_text[theirs_text.index(' ') + 1:]} beats your " \
+                          f"{mine_text[mine_text.index(' ') + 1:]}"
+        if state.done_at[2 * s + p] < state.done_at[2 * s + 1 - p]:
+            return True, f"a tie ({mine_text}), and you completed your side first"
+        return False, f"a tie ({mine_text}), and they completed their side first"
+    return proof_reason(tuple(sorted(theirs)), cap, blind, ALL_CLAN & ~state.faceup, ms)
+
+
+# ---------------------------------------------------------------- legal actions
+
+def _has_room(state: State, p: int, s: int) -> bool:
+    return state.owner[s] < 0 and len(state.sides[2 * s + p]) < (4 if state.modes[s] == MUD else 3)
+
+
+def _rooms(state: State, p: int) -> list[int]:
+    owner, modes, sides = state.owner, state.modes, state.sides
+    return [s for s in range(9)
+            if owner[s] < 0 and len(sides[2 * s + p]) < (4 if modes[s] == MUD else 3)]
+
+
+def may_play_tactic(state: State, p: int) -> bool:
+    """Tactic limit: at most one tactic card ahead of the opponent."""
+    return state.tactics_played[p] <= state.tactics_played[1 - p]
+
+
+def legal_actions(state: State) -> list[Action]:
+    """Every legal action for the player to move, in a stable order."""
+    step = state.step
+    p = state.to_move
+    if step == PLAY_STEP:
+        return _play_actions(state, p)
+    if step == CLAIM_STEP:
+        return [Action(CLAIM, stone=s) for s in claimable(state, p)] + [DONE_ACTION]
+    if step == DRAW_STEP or step == RECRUIT_DRAW:
+        return [Action(DRAW, deck=d) for d in (0, 1) if state.decks[d]]
+    if step == RECRUIT_RETURN:
+        return [Action(RETURN, card=c) for c in sorted(set(state.hands[p]))]
+    if step == ROUND_OVER:
+        return [NEXT_ROUND_ACTION]
+    return []
+
+
+def _play_actions(state: State, p: int) -> list[Action]:
+    rooms = _rooms(state, p)
+    hand = state.hands[p]
+    acts = []
+    clan_playable = False
+    tactic_ok = state.tactics_played[p] <= state.tactics_played[1 - p]
+    for card in sorted(set(hand)):
+        if card < N_CLAN:
+            if rooms:
+                clan_playable = True
+                acts.extend(Action(PLAY, card, s) for s in rooms)
+        elif tactic_ok:
+            acts.extend(_tactic_actions(state, p, card, rooms))
+    if not clan_playable:
+        acts.append(PASS_ACTION)
+    return acts
+
+
+def _tactic_actions(state: State, p: int, card: int, rooms: list[int]) -> list[Action]:
+    owner, sides = state.owner, state.sides
+    if card in ELITES:
+        if card == JOKER and state.joker_played[p]:
+            return []
+        return [Action(PLAY, card, s) for s in rooms]
+    if card in MODES:
+        return [Action(PLAY, card, s) for s in range(9) if owner[s] < 0 and state.modes[s] < 0]
+    if card == RECRUITER:
+        return [Action(PLAY, card)]
+    out = []
+    for s in range(9):
+        if owner[s] >= 0:
+            continue
+        if card == STRATEGIST:
+            for t in sorted(set(sides[2 * s + p])):
+                out.extend(Action(PLAY, card, s, t, to) for to in rooms if to != s)
+                out.append(Action(PLAY, card, s, t, DISCARD))
+        elif card == BANSHEE:
+            out.extend(Action(PLAY, card, s, t) for t in sorted(set(sides[2 * s + 1 - p])))
+        elif card == TRAITOR:
+            for t in sorted(set(sides[2 * s + 1 - p])):
+                if t < N_CLAN:
+                    out.extend(Action(PLAY, card, s, t, to) for to in rooms)
+    return out
+
+
+# ---------------------------------------------------------------- checking
+
+def _say(p: int) -> str:
+    return PLAYER_NAMES[p]
+
+
+def check(state: State, action, player: int | None = None) -> None:
+    """Raise ``IllegalAction`` naming the broken rule if ``action`` is not legal now."""
+    if not isinstance(action, Action):
+        raise IllegalAction(f"malformed action: expected an Action, not {action!r}")
+    step, p = state.step, state.to_move
+    if step == OVER:
+        raise IllegalAction("the match is over: no more actions")
+    if player is not None and player != p:
+        raise IllegalAction(f"turn order: it is {_say(p)}'s turn, not {_say(player)}'s")
+    kinds = _STEP_KINDS[step]
+    if action.kind not in kinds:
+        raise IllegalAction(f"turn order: the {step.replace('_', ' ')} step expects "
+                            f"{' or '.join(kinds)}, not {action.kind}")
+    kind = action.kind
+    if kind == PLAY:
+        _check_play(state, p, action)
+    elif kind == PASS:
+        rooms = _rooms(state, p)
+        clan_cards = [c for c in state.hands[p] if c < N_CLAN]
+        if rooms and clan_cards:
+            raise IllegalAction(f"passing: you may pass only when no clan card can be played "
+                                f"({card_title(clan_cards[0])} can go to stone {rooms[0]})")
+    elif kind == CLAIM:
+        ok, reason = claim_verdict(state, p, action.stone)
+        if not ok:
+            raise IllegalAction(f"claim: stone {action.stone} cannot be claimed: {reason}")
+    elif kind == DRAW:
+        if action.deck not in (0, 1):
+            raise IllegalAction("malformed action: deck must be 0 (clan) or 1 (tactic)")
+        if not state.decks[action.deck]:
+            raise IllegalAction(f"drawing: the {('clan', 'tactic')[action.deck]} deck is empty")
+    elif kind == RETURN:
+        if action.card not in state.hands[p]:
+            raise IllegalAction(f"Recruiter: {_title(action.card)} is not in your hand")
+
+
+def _title(card: int) -> str:
+    try:
+        return card_title(card)
+    except KeyError:
+        return f"card {card!r}"
+
+
+def _check_play(state: State, p: int, a: Action) -> None:
+    card, s, t, to = a.card, a.stone, a.target, a.to
+    if card not in state.hands[p]:
+        raise IllegalAction(f"playing: {_title(card)} is not in your hand")
+    if card >= N_CLAN:
+        if not may_play_tactic(state, p):
+            raise IllegalAction(
+                f"tactic limit: you have played {state.tactics_played[p]} tactic cards and "
+                f"your opponent {state.tactics_played[1 - p]}; you may not be more than one ahead")
+        if card == JOKER and state.joker_played[p]:
+            raise IllegalAction("one Joker per game: you have already played a Joker")
+    needs_stone = card < N_CLAN or card in ELITES or card in MODES or card in (
+        STRATEGIST, BANSHEE, TRAITOR)
+    if needs_stone and not 0 <= s <= 8:
+        raise IllegalAction(f"playing: {_title(card)} needs a stone 0-8")
+    if not needs_stone and (s, t, to) != (-1, -1, -1):
+        raise IllegalAction("Recruiter: it takes no stone or target; it draws 3 cards")
+    if card < N_CLAN or card in ELITES or card in MODES:
+        if t != -1 or to != -1:
+            raise IllegalAction(f"playing: {_title(card)} takes a stone only, no target")
+    if needs_stone and state.owner[s] >= 0:
+        raise IllegalAction(f"claimed stones: stone {s} is claimed by {_say(state.owner[s])}; "
+                            f"no card may be played there and no tactic card may touch it")
+    if card < N_CLAN or card in ELITES:
+        if not _has_room(state, p, s):
+            raise IllegalAction(f"stone capacity: your side of stone {s} is full "
+                                f"({state.capacity(s)} cards)")
+        return
+    if card in MODES:
+        if state.modes[s] >= 0:
+            raise IllegalAction(f"combat modes: stone {s} already holds "
+                                f"{card_title(state.modes[s])} (one tactic card per stone)")
+        return
+    if card == RECRUITER:
+        return
+    mine, theirs = state.sides[2 * s + p], state.sides[2 * s + 1 - p]
+    if card == STRATEGIST:
+        if t not in mine:
+            raise IllegalAction(f"Strategist: {_title(t)} is not on your side of stone {s}")
+        if to == DISCARD:
+            return
+        if not 0 <= to <= 8 or to == s:
+            raise IllegalAction("Strategist: move the card to another stone 0-8, or 'discard'")
+        if not _has_room(state, p, to):
+            raise IllegalAction(f"Strategist: stone {to} is claimed or full on your side")
+        return
+    if t not in theirs:
+        raise IllegalAction(f"{card_title(card)}: {_title(t)} is not on your opponent's side "
+                            f"of stone {s}")
+    if card == BANSHEE:
+        if to != -1:
+            raise IllegalAction("Banshee: the card goes to the discard pile; give no 'to'")
+        return
+    # Traitor
+    if t >= N_CLAN:
+        raise IllegalAction(f"Traitor takes clan cards only: {card_title(t)} is an elite troop")
+    if not 0 <= to <= 8:
+        raise IllegalAction("Traitor: give the stone 0-8 where the card goes on your side")
+    if not _has_room(state, p, to):
+        raise IllegalAction(f"Traitor: stone {to} is claimed or full on your side")
+
+
+def apply(state: State, action: Action, player: int | None = None) -> State:
+    """The state after ``action``; raises ``IllegalAction`` and leaves ``state`` untouched."""
+    check(state, action, player)
+    s = state.copy()
+    apply_fast(s, action)
+    return s
+
+
+# ---------------------------------------------------------------- the fast path
+
+def _place(state: State, p: int, s: int, card: int) -> None:
+    side = state.sides[2 * s + p]
+    side.append(card)
+    if card < N_CLAN:
+        state.faceup |= 1 << card
+    if len(side) == (4 if state.modes[s] == MUD else 3):
+        state.done_at[2 * s + p] = state.tick
+        state.tick += 1
+
+
+def _remove(state: State, p: int, s: int, card: int) -> None:
+    state.sides[2 * s + p].remove(card)
+    state.done_at[2 * s + p] = 0   # a side a card leaves is incomplete again
+
+
+def apply_fast(state: State, a: Action) -> None:
+    """Apply a legal action in place. Trusts its caller: feed it only ``legal_actions``."""
+    kind = a.kind
+    p = state.to_move
+    if kind == PLAY:
+        card = a.card
+        state.hands[p].remove(card)
+        state.played = True
+        if card < N_CLAN:
+            _place(state, p, a.stone, card)
+        else:
+            state.tactics_played[p] += 1
+            if card in ELITES:
+                if card == JOKER:
+                    state.joker_played[p] = True
+                _place(state, p, a.stone, card)
+            elif card in MODES:
+                s = a.stone
+                state.modes[s] = card
+                if card == MUD:   # sides of 3 are no longer complete
+                    for i in (2 * s, 2 * s + 1):
+                        if len(state.sides[i]) < 4:
+                            state.done_at[i] = 0
+            elif card == RECRUITER:
+                state.discard.append(card)
+                state.step = RECRUIT_DRAW
+                state.draws_left = 3
+                _recruit_auto(state)
+                return
+            else:
+                s, t = a.stone, a.target
+                if card == STRATEGIST:
+                    _remove(state, p, s, t)
+                    if a.to == DISCARD:
+                        state.discard.append(t)
+                    else:
+                        _place(state, p, a.to, t)
+                elif card == BANSHEE:
+                    _remove(state, 1 - p, s, t)
+                    state.discard.append(t)
+                else:  # Traitor
+                    _remove(state, 1 - p, s, t)
+                    _place(state, p, a.to, t)
+                state.discard.append(card)
+        _after_play(state)
+    elif kind == CLAIM:
+        _claim(state, p, a.stone)
+    elif kind == DRAW:
+        state.hands[p].append(state.decks[a.deck].pop())
+        if state.step == RECRUIT_DRAW:
+            state.draws_left -= 1
+            _recruit_auto(state)
+        else:
+            _end_turn(state)
+    elif kind == DONE:
+        _claims_done(state)
+    elif kind == PASS:
+        state.played = False
+        _after_play(state)
+    elif kind == RETURN:
+        card = a.card
+        state.hands[p].remove(card)
+        state.decks[0 if card < N_CLAN else 1].insert(0, card)   # bottom of its own deck
+        state.returns_left -= 1
+        if state.returns_left == 0:
+            _after_play(state)
+    elif kind == NEXT_ROUND:
+        _next_round(state)
+
+
+def _recruit_auto(state: State) -> None:
+    """Recruiter: draw while there is a choice to make; then return 2 cards."""
+    hand = state.hands[state.to_move]
+    decks = state.decks
+    while state.draws_left > 0 and (decks[0] or decks[1]):
+        if decks[0] and decks[1]:
+            return  # the player chooses
+        hand.append((decks[0] or decks[1]).pop())
+        state.draws_left -= 1
+    state.draws_left = 0
+    state.returns_left = min(2, len(hand))
+    state.step = RECRUIT_RETURN
+    if state.returns_left == 0:
+        _after_play(state)
+
+
+def _after_play(state: State) -> None:
+    p = state.to_move
+    if state.rules.claim_timing == AFTER_PLAY and _any_claim(state, p):
+        state.step = CLAIM_STEP
+    else:
+        _to_draw(state)
+
+
+def _any_claim(state: State, p: int) -> bool:
+    for s in range(9):
+        if can_claim(state, p, s):
+            return True
+    return False
+
+
+def _claims_done(state: State) -> None:
+    if state.rules.claim_timing == AFTER_PLAY:
+        _to_draw(state)
+    else:
+        state.step = PLAY_STEP
+
+
+def _to_draw(state: State) -> None:
+    p = state.to_move
+    decks = state.decks
+    if len(state.hands[p]) < state.rules.hand_size:
+        if decks[0] and decks[1]:
+            state.step = DRAW_STEP
+            return
+        if decks[0] or decks[1]:
+            state.hands[p].append((decks[0] or decks[1]).pop())
+    _end_turn(state)
+
+
+def _end_turn(state: State) -> None:
+    p = state.to_move
+    if state.played or state.claimed:
+        state.passes = 0
+    else:
+        state.passes += 1
+        if state.passes >= 2 and not _any_claim(state, 0) and not _any_claim(state, 1):
+            _end_stuck(state)
+            return
+    q = 1 - p
+    state.to_move = q
+    state.played = state.claimed = False
+    if state.rules.claim_timing != AFTER_PLAY and _any_claim(state, q):
+        state.step = CLAIM_STEP
+    else:
+        state.step = PLAY_STEP
+
+
+def _claim(state: State, p: int, s: int) -> None:
+    state.owner[s] = p
+    state.claimed = True
+    winner_reason = _win_reason(state.owner, p)
+    if winner_reason:
+        _end_round(state, p, winner_reason)
+    elif not _any_claim(state, p):
+        _claims_done(state)
+
+
+def _win_reason(owner: list, p: int) -> str | None:
+    if owner.count(p) >= 5:
+        return "5 stones"
+    for i in range(7):
+        if owner[i] == p and owner[i + 1] == p and owner[i + 2] == p:
+            return "3 adjacent stones"
+    return None
+
+
+def _end_stuck(state: State) -> None:
+    """House rule: both passed in succession and nobody can claim."""
+    for s in range(9):
+        if state.owner[s] < 0:
+            cap = state.capacity(s)
+            full = [len(state.sides[2 * s + q]) == cap for q in (0, 1)]
+            if full[0] != full[1]:
+                state.owner[s] = 0 if full[0] else 1
+    reasons = [_win_reason(state.owner, q) for q in (0, 1)]
+    counts = [state.owner.count(0), state.owner.count(1)]
+    if reasons[0] and not reasons[1]:
+        winner, why = 0, reasons[0]
+    elif reasons[1] and not reasons[0]:
+        winner, why = 1, reasons[1]
+    elif counts[0] != counts[1]:
+        winner = 0 if counts[0] > counts[1] else 1
+        why = "more stones"
+    else:
+        winner, why = None, "equal stones"
+    _end_round(state, winner, f"nobody could act: {why} ({counts[0]}-{counts[1]})")
+
+
+def _end_round(state: State, winner, reason: str) -> None:
+    state.outcome = Outcome(winner, reason)
+    stones = (state.owner.count(0), state.owner.count(1))
+    for q in (0, 1):
+        state.scores[q] += 5 if winner == q else stones[q]
+    state.history = state.history + ((winner, reason, stones[0], stones[1]),)
+    if state.round < state.rules.rounds:
+        state.step = ROUND_OVER
+        if state.rules.next_starter == WINNER and winner is not None:
+            state.to_move = winner
+        else:
+            state.to_move = 1 - state.round_starter
+    else:
+        state.step = OVER
+
+
+def _next_round(state: State) -> None:
+    deal_round(state, state.round + 1, state.to_move)
+
+
+# ---------------------------------------------------------------- results
+
+def match_winner(state: State):
+    """0, 1, or ``None`` for a draw; only meaningful once the match is over."""
+    a, b = state.scores
+    return 0 if a > b else 1 if b > a else None

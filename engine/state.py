@@ -1,0 +1,207 @@
+"""Game options and the game state.
+
+The state is a plain mutable object that the public API never mutates: the
+checked ``apply`` works on a ``copy()``. Randomness lives only in the deal,
+derived from the seed and the round number, so a seed plus the action list
+replays a whole match exactly.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import asdict, dataclass
+
+from .cards import MUD, N_CLAN, TACTIC_DECK
+
+AFTER_PLAY, START_OF_TURN = "after_play", "start_of_turn"
+ALTERNATE, WINNER = "alternate", "winner"
+
+# Steps of a turn, and the two ends.
+PLAY, CLAIM, DRAW, RECRUIT_DRAW, RECRUIT_RETURN = (
+    "play", "claim", "draw", "recruit_draw", "recruit_return")
+ROUND_OVER, OVER = "round_over", "over"
+STEPS = (PLAY, CLAIM, DRAW, RECRUIT_DRAW, RECRUIT_RETURN, ROUND_OVER, OVER)
+
+PLAYER_NAMES = ("South", "North")
+
+
+@dataclass(frozen=True)
+class Rules:
+    """Options chosen before a match.
+
+    >>> Rules(tactics=True).hand_size
+    7
+    """
+
+    tactics: bool = False
+    claim_timing: str = AFTER_PLAY      # or START_OF_TURN (Expert variant / 1999 order)
+    starter: int = 0                    # who starts round 1
+    rounds: int = 1                     # rounds in the match
+    next_starter: str = ALTERNATE       # or WINNER: the previous round's winner starts
+
+    def __post_init__(self):
+        if not isinstance(self.tactics, bool):
+            raise ValueError("rules: 'tactics' must be true or false")
+        if self.claim_timing not in (AFTER_PLAY, START_OF_TURN):
+            raise ValueError(f"rules: 'claim_timing' must be '{AFTER_PLAY}' or "
+                             f"'{START_OF_TURN}', not {self.claim_timing!r}")
+        if self.starter not in (0, 1) or isinstance(self.starter, bool):
+            raise ValueError(f"rules: 'starter' must be 0 or 1, not {self.starter!r}")
+        if isinstance(self.rounds, bool) or not isinstance(self.rounds, int) \
+                or not 1 <= self.rounds <= 99:
+            raise ValueError(f"rules: 'rounds' must be a whole number 1-99, not {self.rounds!r}")
+        if self.next_starter not in (ALTERNATE, WINNER):
+            raise ValueError(f"rules: 'next_starter' must be '{ALTERNATE}' or '{WINNER}'")
+
+    @property
+    def hand_size(self) -> int:
+        return 7 if self.tactics else 6
+
+    def to_json(self) -> dict:
+        return asdict(self)
+
+    @classmethod
+    def from_json(cls, data) -> "Rules":
+        if not isinstance(data, dict):
+            raise ValueError(f"rules must be a JSON object, not {data!r}")
+        unknown = set(data) - set(cls.__dataclass_fields__)
+        if unknown:
+            raise ValueError(f"rules: unknown option(s) {', '.join(sorted(unknown))}")
+        return cls(**data)
+
+
+class Outcome:
+    """How a round ended: ``winner`` is 0, 1 or ``None`` (a draw)."""
+
+    __slots__ = ("winner", "reason")
+
+    def __init__(self, winner, reason: str):
+        self.winner, self.reason = winner, reason
+
+    def to_json(self) -> dict:
+        return {"winner": self.winner, "reason": self.reason}
+
+    def __eq__(self, other):
+        return isinstance(other, Outcome) and (self.winner, self.reason) == (other.winner,
+                                                                            other.reason)
+
+    def __repr__(self):
+        return f"Outcome({self.winner!r}, {self.reason!r})"
+
+
+class State:
+    """Everything about a match in progress. Stones 0..8; players 0 (South) and 1 (North).
+
+    ``sides[stone * 2 + player]`` lists the troops a player has at a stone, in play order.
+    ``done_at`` holds the tick at which that side last became complete (0: incomplete).
+    ``faceup`` is a bit mask of the clan cards face up on the table or in the discard pile.
+    """
+
+    __slots__ = ("rules", "seed", "round", "scores", "round_starter", "hands", "decks",
+                 "sides", "modes", "owner", "done_at", "tick", "faceup", "discard",
+                 "tactics_played", "joker_played", "to_move", "step", "played", "claimed",
+                 "draws_left", "returns_left", "passes", "outcome", "history")
+
+    def copy(self) -> "State":
+        s = State.__new__(State)
+        s.rules, s.seed, s.round = self.rules, self.seed, self.round
+        s.scores = self.scores[:]
+        s.round_starter = self.round_starter
+        s.hands = [self.hands[0][:], self.hands[1][:]]
+        s.decks = [self.decks[0][:], self.decks[1][:]]
+        s.sides = [x[:] for x in self.sides]
+        s.modes = self.modes[:]
+        s.owner = self.owner[:]
+        s.done_at = self.done_at[:]
+        s.tick, s.faceup = self.tick, self.faceup
+        s.discard = self.discard[:]
+        s.tactics_played = self.tactics_played[:]
+        s.joker_played = self.joker_played[:]
+        s.to_move, s.step, s.played, s.claimed = self.to_move, self.step, self.played, self.claimed
+        s.draws_left, s.returns_left, s.passes = self.draws_left, self.returns_left, self.passes
+        s.outcome = self.outcome
+        s.history = self.history  # round results: replaced, never mutated
+        return s
+
+    def key(self) -> tuple:
+        """Everything that defines the position, for equality and tests."""
+        return (self.rules, self.seed, self.round, tuple(self.scores), self.round_starter,
+                tuple(map(tuple, self.hands)), tuple(map(tuple, self.decks)),
+                tuple(map(tuple, self.sides)), tuple(self.modes), tuple(self.owner),
+                tuple(self.done_at), self.tick, self.faceup, tuple(self.discard),
+                tuple(self.tactics_played), tuple(self.joker_played), self.to_move, self.step,
+                self.played, self.claimed, self.draws_left, self.returns_left, self.passes,
+                None if self.outcome is None else (self.outcome.winner, self.outcome.reason),
+                self.history)
+
+    def __eq__(self, other):
+        return isinstance(other, State) and self.key() == other.key()
+
+    def capacity(self, stone: int) -> int:
+        return 4 if self.modes[stone] == MUD else 3
+
+    @property
+    def over(self) -> bool:
+        return self.step == OVER
+
+
+def shuffled_decks(rules: Rules, seed, round_no: int) -> tuple[list, list]:
+    """The round's two decks, top of deck last. Seeded by text so CPython and Pyodide agree."""
+    rng = random.Random(f"schotten-totten/{seed}/{round_no}")
+    clan = list(range(N_CLAN))
+    rng.shuffle(clan)
+    tactic = list(TACTIC_DECK) if rules.tactics else []
+    rng.shuffle(tactic)
+    return clan, tactic
+
+
+def deal_round(state: State, round_no: int, starter: int, deal: dict | None = None) -> None:
+    """Set up a fresh round on ``state`` in place (match fields are kept)."""
+    rules = state.rules
+    if deal is None:
+        clan, tactic = shuffled_decks(rules, state.seed, round_no)
+        n = rules.hand_size
+        hands = [[], []]
+        for i in range(n):  # alternate dealing, starter first, from the top
+            for p in (starter, 1 - starter):
+                hands[p].append(clan.pop())
+    else:
+        hands = [list(deal["hands"][0]), list(deal["hands"][1])]
+        clan = list(deal["deck"])
+        tactic = list(deal.get("tactic_deck", []))
+    state.round = round_no
+    state.round_starter = starter
+    state.hands = hands
+    state.decks = [clan, tactic]
+    state.sides = [[] for _ in range(18)]
+    state.modes = [-1] * 9
+    state.owner = [-1] * 9
+    state.done_at = [0] * 18
+    state.tick = 1
+    state.faceup = 0
+    state.discard = []
+    state.tactics_played = [0, 0]
+    state.joker_played = [False, False]
+    state.to_move = starter
+    state.step = PLAY
+    state.played = False
+    state.claimed = False
+    state.draws_left = state.returns_left = 0
+    state.passes = 0
+    state.outcome = None
+
+
+def new_game(rules: Rules | None = None, seed=0, deal: dict | None = None) -> State:
+    """A new match. ``deal`` (hands, deck, tactic_deck as card lists, top last) fixes round 1.
+
+    >>> s = new_game(Rules(), seed=1)
+    >>> len(s.hands[0]), len(s.decks[0]), s.step
+    (6, 42, 'play')
+    """
+    rules = rules or Rules()
+    s = State.__new__(State)
+    s.rules, s.seed = rules, seed
+    s.scores = [0, 0]
+    s.history = ()
+    deal_round(s, 1, rules.starter, deal)
+    return s
