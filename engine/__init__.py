@@ -7,13 +7,19 @@
 1
 """
 
-from .actions import (DISCARD, Action, IllegalAction, action_from_json, action_text,
-                      action_to_json)
+from .actions import DISCARD, Action, IllegalAction, action_from_json, action_text, action_to_json
 from .cards import card_text, card_title, parse_card
-from .records import (FormatError, position_from_json, position_to_json, record_to_json,
-                      replay)
-from .rules import (apply, apply_fast, can_claim, check, claim_verdict, claimable,
-                    legal_actions, match_winner)
+from .records import FormatError, position_from_json, position_to_json, record_to_json, replay
+from .rules import (
+                      apply,
+                      apply_fast,
+                      can_claim,
+                      check,
+                      claim_verdict,
+                      claimable,
+                      legal_actions,
+                      match_winner,
+)
 from .state import AFTER_PLAY, START_OF_TURN, Outcome, Rules, State, new_game
 from .view import view
 

@@ -114,7 +114,7 @@ def action_from_json(data) -> Action:
 
 
 def action_text(a: Action) -> str:
-    """Compact text: ``R7@3``, ``Banshee:B4@2``, ``Strategist:R7@2>5``, ``claim 4``, ``draw tactic``."""
+    """Compact text: ``R7@3``, ``Banshee:B4@2``, ``Strategist:R7@2>5``, ``claim 4``."""
     if a.kind == PLAY:
         s = card_text(a.card)
         if a.target >= 0:

@@ -15,10 +15,10 @@ turn face down again within a game) and the witness cards are still unseen.
 
 from __future__ import annotations
 
-from itertools import permutations
+from itertools import combinations, permutations
 
 from .cards import COLOUR_OF, JOKER, N_CLAN, SHIELD, SPY, VALUE_OF, card_text, clan
-from .formations import BEST_VALUE, COLOUR, COLOUR_RUN, KIND, RUN, SUM, describe_strength
+from .formations import BEST_VALUE, COLOUR, COLOUR_RUN, KIND, RUN, SUM, TABLE3, describe_strength
 
 ALL_CLAN = (1 << N_CLAN) - 1
 _BY_VALUE_DESC = tuple(clan(c, v) for v in range(9, 0, -1) for c in range(6))
@@ -144,6 +144,40 @@ def best_completion(fixed: tuple, n: int, blind: bool, unseen: int):
     return SUM * 100 + base + sum(VALUE_OF[c] for c in top), mask
 
 
+# Table-driven search for the common case, three clan cards in a normal fight:
+# every completion of the fixed cards, strongest first; the first one whose
+# cards are all unseen is the best. Built lazily, per fixed cards.
+_orders: dict = {}
+
+
+def _order(fixed: tuple) -> tuple:
+    order = _orders.get(fixed)
+    if order is None:
+        base = 0
+        for c in fixed:
+            base |= 1 << c
+        rest = [c for c in range(N_CLAN) if c not in fixed]
+        order = sorted(((TABLE3[base | m], m) for m in _masks(rest, 3 - len(fixed))),
+                       reverse=True)
+        order = tuple(order)
+        _orders[fixed] = order
+    return order
+
+
+def _masks(cards: list, k: int):
+    if k == 1:
+        return [1 << a for a in cards]
+    return [sum(1 << c for c in combo) for combo in combinations(cards, k)]
+
+
+def table_best_completion(fixed: tuple, unseen: int):
+    """``best_completion`` for 0-2 clan cards towards 3 in a normal fight, by table."""
+    for st, m in _order(fixed):
+        if m & unseen == m:
+            return st, m
+    return None
+
+
 # (opponent cards, slots, blind) -> (unseen mask then, result). See the module docstring.
 _cache: dict = {}
 
@@ -156,7 +190,10 @@ def cached_best_completion(fixed: tuple, n: int, blind: bool, unseen: int):
         # Valid while nothing new became unseen and the witness is still unseen.
         if not unseen & ~then and (result is None or not result[1] & ~unseen):
             return result
-    result = best_completion(fixed, n, blind, unseen)
+    if n == 3 and not blind and (not fixed or fixed[-1] < N_CLAN):
+        result = table_best_completion(fixed, unseen)
+    else:
+        result = best_completion(fixed, n, blind, unseen)
     if len(_cache) > 200_000:
         _cache.clear()
     _cache[key] = (unseen, result)
@@ -164,7 +201,7 @@ def cached_best_completion(fixed: tuple, n: int, blind: bool, unseen: int):
 
 
 def witness_text(fixed: tuple, witness: int) -> str:
-    cards = list(fixed) + [c for c in range(N_CLAN) if witness >> c & 1]
+    cards = sorted(list(fixed) + [c for c in range(N_CLAN) if witness >> c & 1])
     return " ".join(card_text(c) for c in cards)
 
 

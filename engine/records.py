@@ -16,9 +16,9 @@ import json
 import random
 
 from .actions import IllegalAction, action_from_json, action_to_json
-from .cards import ELITES, JOKER, MUD, MODES, N_CLAN, TACTIC_DECK, card_text, parse_card
+from .cards import ELITES, JOKER, MODES, MUD, N_CLAN, TACTIC_DECK, card_text, parse_card
 from .rules import apply
-from .state import (OVER, PLAY, STEPS, Outcome, Rules, State, deal_round, new_game)
+from .state import OVER, PLAY, STEPS, Outcome, Rules, State, deal_round, new_game
 
 RECORD_FORMAT = "schotten-totten/record"
 POSITION_FORMAT = "schotten-totten/position"
@@ -177,7 +177,7 @@ def position_from_json(data) -> State:
     hands = data.get("hands", [[], []])
     if not isinstance(hands, list) or len(hands) != 2:
         raise FormatError("'hands' must hold two lists of cards")
-    s.hands = [_cards(hands[0], "hands[0]"), _cards(hands[1], "hands[1]")]
+    s.hands = [sorted(_cards(hands[0], "hands[0]")), sorted(_cards(hands[1], "hands[1]"))]
     stones = data.get("stones", [])
     if not isinstance(stones, list) or len(stones) > 9:
         raise FormatError("'stones' must be a list of at most 9 stones")

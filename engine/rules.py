@@ -15,17 +15,58 @@ decide are taken automatically (no claim provable, a single deck to draw from).
 
 from __future__ import annotations
 
-from .actions import (CLAIM, DISCARD, DONE, DONE_ACTION, DRAW, NEXT_ROUND, NEXT_ROUND_ACTION,
-                      PASS, PASS_ACTION, PLAY, RETURN, Action, IllegalAction)
-from .cards import (BANSHEE, BLIND, ELITES, JOKER, MODES, MUD, N_CLAN, RECRUITER, STRATEGIST,
-                    TRAITOR, card_title)
+from bisect import insort
+
+from .actions import (
+    CLAIM,
+    DISCARD,
+    DONE,
+    DONE_ACTION,
+    DRAW,
+    NEXT_ROUND,
+    NEXT_ROUND_ACTION,
+    PASS,
+    PASS_ACTION,
+    PLAY,
+    RETURN,
+    Action,
+    IllegalAction,
+)
+from .cards import (
+    BANSHEE,
+    BLIND,
+    ELITES,
+    JOKER,
+    MODES,
+    MUD,
+    N_CLAN,
+    RECRUITER,
+    STRATEGIST,
+    TRAITOR,
+    card_title,
+)
 from .claims import ALL_CLAN, cached_best_completion, proof_reason
 from .formations import describe_strength, strength
-from .state import (AFTER_PLAY, OVER, PLAYER_NAMES, RECRUIT_DRAW, RECRUIT_RETURN, ROUND_OVER,
-                    WINNER, Outcome, State, deal_round)
+from .state import (
+    AFTER_PLAY,
+    OVER,
+    PLAYER_NAMES,
+    RECRUIT_DRAW,
+    RECRUIT_RETURN,
+    ROUND_OVER,
+    WINNER,
+    Outcome,
+    State,
+    deal_round,
+)
 from .state import CLAIM as CLAIM_STEP
 from .state import DRAW as DRAW_STEP
 from .state import PLAY as PLAY_STEP
+
+# Shared action objects: building them is the main cost of listing legal actions.
+_PLACE = [[Action(PLAY, card, s) for s in range(9)] for card in range(TRAITOR + 1)]
+_CLAIMS = [Action(CLAIM, stone=s) for s in range(9)]
+_DRAWS = [Action(DRAW, deck=0), Action(DRAW, deck=1)]
 
 _STEP_KINDS = {PLAY_STEP: (PLAY, PASS), CLAIM_STEP: (CLAIM, DONE), DRAW_STEP: (DRAW,),
                RECRUIT_DRAW: (DRAW,), RECRUIT_RETURN: (RETURN,), ROUND_OVER: (NEXT_ROUND,),
@@ -35,27 +76,46 @@ _STEP_KINDS = {PLAY_STEP: (PLAY, PASS), CLAIM_STEP: (CLAIM, DONE), DRAW_STEP: (D
 # ---------------------------------------------------------------- claims
 
 def can_claim(state: State, p: int, s: int) -> bool:
-    """Whether player ``p`` can prove stone ``s`` now (the fast form of ``claim_verdict``)."""
+    """Whether player ``p`` can prove stone ``s`` now (the fast form of ``claim_verdict``).
+
+    Verdicts are kept in ``state.proofs`` until a card at the stone moves: ``True``
+    (a proof only gets stronger as cards turn face up), or the witness mask of
+    a completion that beats us (valid while those cards are unseen; 0: for good).
+    """
     if state.owner[s] >= 0:
         return False
+    i = 2 * s + p
+    known = state.proofs[i]
+    if known is not None:
+        if known is True:
+            return True
+        if not known & state.faceup:
+            return False
     mode = state.modes[s]
     cap = 4 if mode == MUD else 3
-    mine = state.sides[2 * s + p]
+    mine = state.sides[i]
     if len(mine) < cap:
         return False
     blind = mode == BLIND
     ms = strength(mine, blind)
-    theirs = state.sides[2 * s + 1 - p]
+    theirs = state.sides[i ^ 1]
     if len(theirs) == cap:
         ts = strength(theirs, blind)
-        return ms > ts or (ms == ts and state.done_at[2 * s + p] < state.done_at[2 * s + 1 - p])
+        ok = ms > ts or (ms == ts and state.done_at[i] < state.done_at[i ^ 1])
+        state.proofs[i] = True if ok else 0
+        return ok
     best = cached_best_completion(tuple(sorted(theirs)), cap, blind, ALL_CLAN & ~state.faceup)
-    return best is None or best[0] <= ms
+    if best is None or best[0] <= ms:
+        state.proofs[i] = True
+        return True
+    state.proofs[i] = best[1]
+    return False
 
 
 def claimable(state: State, p: int) -> list[int]:
     """Stones player ``p`` can prove now, in stone order."""
-    return [s for s in range(9) if can_claim(state, p, s)]
+    done = state.done_at   # non-zero exactly when that side is complete
+    return [s for s in range(9) if done[2 * s + p] and can_claim(state, p, s)]
 
 
 def claim_verdict(state: State, p: int, s: int) -> tuple[bool, str]:
@@ -112,9 +172,9 @@ def legal_actions(state: State) -> list[Action]:
     if step == PLAY_STEP:
         return _play_actions(state, p)
     if step == CLAIM_STEP:
-        return [Action(CLAIM, stone=s) for s in claimable(state, p)] + [DONE_ACTION]
+        return [_CLAIMS[s] for s in claimable(state, p)] + [DONE_ACTION]
     if step == DRAW_STEP or step == RECRUIT_DRAW:
-        return [Action(DRAW, deck=d) for d in (0, 1) if state.decks[d]]
+        return [_DRAWS[d] for d in (0, 1) if state.decks[d]]
     if step == RECRUIT_RETURN:
         return [Action(RETURN, card=c) for c in sorted(set(state.hands[p]))]
     if step == ROUND_OVER:
@@ -128,11 +188,16 @@ def _play_actions(state: State, p: int) -> list[Action]:
     acts = []
     clan_playable = False
     tactic_ok = state.tactics_played[p] <= state.tactics_played[1 - p]
-    for card in sorted(set(hand)):
+    last = -1
+    for card in hand:   # sorted; only the two Jokers can repeat
+        if card == last:
+            continue
+        last = card
         if card < N_CLAN:
             if rooms:
                 clan_playable = True
-                acts.extend(Action(PLAY, card, s) for s in rooms)
+                row = _PLACE[card]
+                acts += [row[s] for s in rooms]
         elif tactic_ok:
             acts.extend(_tactic_actions(state, p, card, rooms))
     if not clan_playable:
@@ -145,9 +210,11 @@ def _tactic_actions(state: State, p: int, card: int, rooms: list[int]) -> list[A
     if card in ELITES:
         if card == JOKER and state.joker_played[p]:
             return []
-        return [Action(PLAY, card, s) for s in rooms]
+        row = _PLACE[card]
+        return [row[s] for s in rooms]
     if card in MODES:
-        return [Action(PLAY, card, s) for s in range(9) if owner[s] < 0 and state.modes[s] < 0]
+        row = _PLACE[card]
+        return [row[s] for s in range(9) if owner[s] < 0 and state.modes[s] < 0]
     if card == RECRUITER:
         return [Action(PLAY, card)]
     out = []
@@ -289,6 +356,7 @@ def apply(state: State, action: Action, player: int | None = None) -> State:
 # ---------------------------------------------------------------- the fast path
 
 def _place(state: State, p: int, s: int, card: int) -> None:
+    state.proofs[2 * s] = state.proofs[2 * s + 1] = None
     side = state.sides[2 * s + p]
     side.append(card)
     if card < N_CLAN:
@@ -299,6 +367,7 @@ def _place(state: State, p: int, s: int, card: int) -> None:
 
 
 def _remove(state: State, p: int, s: int, card: int) -> None:
+    state.proofs[2 * s] = state.proofs[2 * s + 1] = None
     state.sides[2 * s + p].remove(card)
     state.done_at[2 * s + p] = 0   # a side a card leaves is incomplete again
 
@@ -322,6 +391,7 @@ def apply_fast(state: State, a: Action) -> None:
             elif card in MODES:
                 s = a.stone
                 state.modes[s] = card
+                state.proofs[2 * s] = state.proofs[2 * s + 1] = None
                 if card == MUD:   # sides of 3 are no longer complete
                     for i in (2 * s, 2 * s + 1):
                         if len(state.sides[i]) < 4:
@@ -351,7 +421,7 @@ def apply_fast(state: State, a: Action) -> None:
     elif kind == CLAIM:
         _claim(state, p, a.stone)
     elif kind == DRAW:
-        state.hands[p].append(state.decks[a.deck].pop())
+        insort(state.hands[p], state.decks[a.deck].pop())
         if state.step == RECRUIT_DRAW:
             state.draws_left -= 1
             _recruit_auto(state)
@@ -380,7 +450,7 @@ def _recruit_auto(state: State) -> None:
     while state.draws_left > 0 and (decks[0] or decks[1]):
         if decks[0] and decks[1]:
             return  # the player chooses
-        hand.append((decks[0] or decks[1]).pop())
+        insort(hand, (decks[0] or decks[1]).pop())
         state.draws_left -= 1
     state.draws_left = 0
     state.returns_left = min(2, len(hand))
@@ -398,9 +468,17 @@ def _after_play(state: State) -> None:
 
 
 def _any_claim(state: State, p: int) -> bool:
-    for s in range(9):
-        if can_claim(state, p, s):
-            return True
+    # can_claim, with its cached verdicts read inline: this runs after every play.
+    done, owner, proofs, faceup = state.done_at, state.owner, state.proofs, state.faceup
+    for i in range(p, 18, 2):
+        if done[i] and owner[i >> 1] < 0:
+            known = proofs[i]
+            if known is True:
+                return True
+            if known is not None and not known & faceup:
+                continue
+            if can_claim(state, p, i >> 1):
+                return True
     return False
 
 
@@ -419,7 +497,7 @@ def _to_draw(state: State) -> None:
             state.step = DRAW_STEP
             return
         if decks[0] or decks[1]:
-            state.hands[p].append((decks[0] or decks[1]).pop())
+            insort(state.hands[p], (decks[0] or decks[1]).pop())
     _end_turn(state)
 
 

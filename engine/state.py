@@ -95,12 +95,14 @@ class State:
     ``sides[stone * 2 + player]`` lists the troops a player has at a stone, in play order.
     ``done_at`` holds the tick at which that side last became complete (0: incomplete).
     ``faceup`` is a bit mask of the clan cards face up on the table or in the discard pile.
+    Hands are kept sorted. ``proofs`` caches claim verdicts per side (see ``rules.can_claim``);
+    it is not part of the position.
     """
 
     __slots__ = ("rules", "seed", "round", "scores", "round_starter", "hands", "decks",
                  "sides", "modes", "owner", "done_at", "tick", "faceup", "discard",
                  "tactics_played", "joker_played", "to_move", "step", "played", "claimed",
-                 "draws_left", "returns_left", "passes", "outcome", "history")
+                 "draws_left", "returns_left", "passes", "outcome", "history", "proofs")
 
     def copy(self) -> "State":
         s = State.__new__(State)
@@ -121,6 +123,7 @@ class State:
         s.draws_left, s.returns_left, s.passes = self.draws_left, self.returns_left, self.passes
         s.outcome = self.outcome
         s.history = self.history  # round results: replaced, never mutated
+        s.proofs = self.proofs[:]
         return s
 
     def key(self) -> tuple:
@@ -165,8 +168,10 @@ def deal_round(state: State, round_no: int, starter: int, deal: dict | None = No
         for i in range(n):  # alternate dealing, starter first, from the top
             for p in (starter, 1 - starter):
                 hands[p].append(clan.pop())
+        hands[0].sort()
+        hands[1].sort()
     else:
-        hands = [list(deal["hands"][0]), list(deal["hands"][1])]
+        hands = [sorted(deal["hands"][0]), sorted(deal["hands"][1])]
         clan = list(deal["deck"])
         tactic = list(deal.get("tactic_deck", []))
     state.round = round_no
@@ -189,6 +194,7 @@ def deal_round(state: State, round_no: int, starter: int, deal: dict | None = No
     state.draws_left = state.returns_left = 0
     state.passes = 0
     state.outcome = None
+    state.proofs = [None] * 18
 
 
 def new_game(rules: Rules | None = None, seed=0, deal: dict | None = None) -> State:

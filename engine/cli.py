@@ -1,0 +1,182 @@
+"""Command line: ``python -m engine play | replay FILE | check FILE | selfplay``.
+
+Bad files give a one-line error on stderr and exit code 2.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import random
+import sys
+
+from .actions import IllegalAction, action_text
+from .ai import LEVELS, make_agent
+from .records import FormatError, loads, position_from_json, record_to_json, replay
+from .rules import apply, claim_verdict, legal_actions, match_winner
+from .state import AFTER_PLAY, OVER, PLAYER_NAMES, START_OF_TURN, Rules, new_game
+from .view import view
+
+
+def _read_json(path: str):
+    try:
+        with open(path, encoding="utf-8") as f:
+            text = f.read()
+    except OSError as e:
+        raise FormatError(f"cannot read {path}: {e.strerror}") from None
+    return loads(text)
+
+
+def board_text(state, player: int) -> str:
+    """The table as text, from ``player``'s seat (their side at the bottom)."""
+    v = view(state, player)
+    other = 1 - player
+    lines = [f"Round {v['round']}  scores {v['scores'][0]}-{v['scores'][1]}  "
+             f"clan deck {v['deck_sizes'][0]}" + (f"  tactic deck {v['deck_sizes'][1]}"
+                                                   if state.rules.tactics else "")]
+    def row(q):
+        cells = []
+        for st in v["stones"]:
+            cells.append(" ".join(st["sides"][q]["cards"]) or ".")
+        return " | ".join(f"{c:<11}" for c in cells)
+    lines.append(f"{PLAYER_NAMES[other]:>6}: {row(other)}")
+    stones = []
+    for i, st in enumerate(v["stones"]):
+        mark = f"[{i}]"
+        if st["owner"] is not None:
+            mark = f"[{i}:{PLAYER_NAMES[st['owner']][0]}]"
+        if st["mode"]:
+            mark += st["mode"][0]
+        stones.append(f"{mark:<11}")
+    lines.append("        " + " | ".join(stones))
+    lines.append(f"{PLAYER_NAMES[player]:>6}: {row(player)}")
+    lines.append(f"Your hand: {' '.join(v['hand'])}   (opponent holds {v['hand_sizes'][other]})")
+    if v["discard"]:
+        lines.append(f"Discard: {' '.join(v['discard'])}")
+    return "\n".join(lines)
+
+
+def cmd_play(args) -> int:
+    rules = Rules(tactics=args.tactics, claim_timing=START_OF_TURN if args.expert else AFTER_PLAY,
+                  rounds=args.rounds)
+    seed = args.seed if args.seed is not None else random.randrange(1 << 30)
+    state = new_game(rules, seed)
+    agent, rng = make_agent(args.ai), random.Random(seed)
+    human = 0
+    print(f"Schotten Totten, seed {seed}. You are South; enter a number from the list "
+          f"or the move itself (e.g. R7@3), or 'q' to quit.")
+    actions = []
+    while state.step != OVER:
+        if state.to_move != human:
+            a = agent.choose(view(state, 1 - human), rng)
+            print(f"North: {action_text(a)}")
+        else:
+            print()
+            print(board_text(state, human))
+            legal = legal_actions(state)
+            for i, a in enumerate(legal):
+                print(f"  {i:2}: {action_text(a)}", end="\n" if i % 6 == 5 else "")
+            print()
+            while True:
+                answer = input(f"[{state.step}] your choice: ").strip()
+                if answer.lower() in ("q", "quit"):
+                    return 0
+                if answer.isdigit() and int(answer) < len(legal):
+                    a = legal[int(answer)]
+                    break
+                by_text = {action_text(x).lower(): x for x in legal}
+                if answer.lower() in by_text:
+                    a = by_text[answer.lower()]
+                    break
+                print("  enter one of the numbers above")
+        state = apply(state, a)
+        actions.append(a)
+        if state.outcome is not None and state.step in ("round_over", "over"):
+            out = state.outcome
+            who = "nobody" if out.winner is None else PLAYER_NAMES[out.winner]
+            print(f"Round won by {who} ({out.reason}). Scores {state.scores[0]}-{state.scores[1]}")
+    w = match_winner(state)
+    print("Match drawn." if w is None else f"{PLAYER_NAMES[w]} wins the match.")
+    if args.save:
+        with open(args.save, "w", encoding="utf-8") as f:
+            json.dump(record_to_json(rules, seed, actions), f, indent=1)
+        print(f"Record saved to {args.save}")
+    return 0
+
+
+def cmd_replay(args) -> int:
+    state, actions = replay(_read_json(args.file))
+    if args.verbose:
+        s = new_game(state.rules, state.seed)
+        for i, a in enumerate(actions, 1):
+            print(f"{i:4} {PLAYER_NAMES[s.to_move]:>5}: {action_text(a)}")
+            s = apply(s, a)
+    status = "in progress" if state.step != OVER else "over"
+    print(f"valid record: {len(actions)} actions, match {status}, round {state.round}, "
+          f"scores {state.scores[0]}-{state.scores[1]}")
+    if state.outcome is not None:
+        who = "nobody" if state.outcome.winner is None else PLAYER_NAMES[state.outcome.winner]
+        print(f"last round won by {who}: {state.outcome.reason}")
+    return 0
+
+
+def cmd_check(args) -> int:
+    state = position_from_json(_read_json(args.file))
+    p = state.to_move if args.player is None else args.player
+    print(board_text(state, p))
+    print(f"Claims for {PLAYER_NAMES[p]}:")
+    for s in range(9):
+        ok, reason = claim_verdict(state, p, s)
+        print(f"  stone {s}: {'CAN claim' if ok else 'cannot'} - {reason}")
+    return 0
+
+
+def cmd_selfplay(args) -> int:
+    """Play one game between two agents and print its record (for tests and bug reports)."""
+    rules = Rules(tactics=args.tactics, claim_timing=START_OF_TURN if args.expert else AFTER_PLAY)
+    state = new_game(rules, args.seed)
+    agents, rng, actions = [make_agent(args.south), make_agent(args.north)], \
+        random.Random(args.seed), []
+    while state.step != OVER:
+        a = agents[state.to_move].choose(view(state, state.to_move), rng)
+        state = apply(state, a)
+        actions.append(a)
+    print(json.dumps(record_to_json(rules, args.seed, actions)))
+    return 0
+
+
+def main(argv=None) -> int:
+    ap = argparse.ArgumentParser(prog="python -m engine", description="Schotten Totten engine")
+    sub = ap.add_subparsers(dest="cmd", required=True)
+    p = sub.add_parser("play", help="play in the terminal against the built-in AI")
+    p.add_argument("--tactics", action="store_true", help="with the 10 tactic cards")
+    p.add_argument("--expert", action="store_true", help="claims at the start of your turn")
+    p.add_argument("--rounds", type=int, default=1)
+    p.add_argument("--seed", type=int)
+    p.add_argument("--ai", default="easy", choices=sorted(LEVELS))
+    p.add_argument("--save", help="write the game record to this file")
+    p = sub.add_parser("replay", help="check and replay a game record file")
+    p.add_argument("file")
+    p.add_argument("-v", "--verbose", action="store_true", help="list every action")
+    p = sub.add_parser("check", help="which stones can be claimed in a position file, and why")
+    p.add_argument("file")
+    p.add_argument("--player", type=int, choices=(0, 1), help="default: the player to move")
+    p = sub.add_parser("selfplay", help="print the record of a game between two agents")
+    p.add_argument("--south", default="easy", choices=sorted(LEVELS))
+    p.add_argument("--north", default="random", choices=sorted(LEVELS))
+    p.add_argument("--tactics", action="store_true")
+    p.add_argument("--expert", action="store_true")
+    p.add_argument("--seed", type=int, default=0)
+    args = ap.parse_args(argv)
+    try:
+        return {"play": cmd_play, "replay": cmd_replay, "check": cmd_check,
+                "selfplay": cmd_selfplay}[args.cmd](args)
+    except (FormatError, IllegalAction, ValueError) as e:
+        print(f"error: {e}", file=sys.stderr)
+        return 2
+    except (EOFError, KeyboardInterrupt):
+        print()
+        return 0
+
+
+
