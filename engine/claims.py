@@ -8,9 +8,9 @@ opponent's cards, and reused while the unseen set only shrinks (cards never
 turn face down again within a game) and the witness cards are still unseen.
 
 >>> from engine.cards import parse_card as p
->>> unseen = ALL_CLAN & ~(1 << p("R8"))
->>> best_completion((p("R9"), p("R7")), 3, False, unseen)[0]   # R8 is face up
-309
+>>> unseen = ALL_CLAN & ~(1 << p("R8") | 1 << p("R9") | 1 << p("R7"))
+>>> best_completion((p("R7"), p("R9")), 3, False, unseen)[0]   # R8 is face up: a Color
+322
 """
 
 from __future__ import annotations
@@ -170,11 +170,17 @@ def _masks(cards: list, k: int):
     return [sum(1 << c for c in combo) for combo in combinations(cards, k)]
 
 
-def table_best_completion(fixed: tuple, unseen: int):
-    """``best_completion`` for 0-2 clan cards towards 3 in a normal fight, by table."""
-    for st, m in _order(fixed):
+def table_best_completion(fixed: tuple, unseen: int, start: int = 0):
+    """``best_completion`` for 0-2 clan cards towards 3 in a normal fight, by table.
+
+    Returns ``(strength, witness, index in the table)``; ``start`` skips entries
+    already known to be unavailable.
+    """
+    order = _order(fixed)
+    for i in range(start, len(order)):
+        st, m = order[i]
         if m & unseen == m:
-            return st, m
+            return st, m, i
     return None
 
 
@@ -183,15 +189,19 @@ _cache: dict = {}
 
 
 def cached_best_completion(fixed: tuple, n: int, blind: bool, unseen: int):
+    """``best_completion``, reusing earlier answers while they still hold."""
     key = (fixed, n, blind)
     hit = _cache.get(key)
+    start = 0
     if hit is not None:
         then, result = hit
-        # Valid while nothing new became unseen and the witness is still unseen.
-        if not unseen & ~then and (result is None or not result[1] & ~unseen):
-            return result
+        if not unseen & ~then:   # nothing new became unseen since
+            if result is None or not result[1] & ~unseen:
+                return result    # and the witness is still unseen
+            if len(result) == 3:
+                start = result[2] + 1   # resume the table scan past the lost witness
     if n == 3 and not blind and (not fixed or fixed[-1] < N_CLAN):
-        result = table_best_completion(fixed, unseen)
+        result = table_best_completion(fixed, unseen, start)
     else:
         result = best_completion(fixed, n, blind, unseen)
     if len(_cache) > 200_000:
@@ -210,7 +220,7 @@ def proof_reason(fixed: tuple, n: int, blind: bool, unseen: int, mine: int) -> t
     result = cached_best_completion(fixed, n, blind, unseen)
     if result is None:
         return True, "the opponent cannot complete this stone: too few cards remain unseen"
-    best, witness = result
+    best, witness = result[0], result[1]
     if best > mine:
         return False, (f"the opponent can still make {describe_strength(best, blind, n)} "
                        f"({witness_text(fixed, witness)}), which beats "

@@ -1,0 +1,138 @@
+"""Hidden worlds: full game states consistent with what one player may see.
+
+A view hides the opponent's hand and the order of both decks. ``Worlds(view)``
+rebuilds everything else once; each ``sample(rng)`` then deals the unseen cards
+uniformly at random into the opponent's hand and the decks, respecting every
+known count (hand sizes, deck sizes, and which deck a card can be in). Viewing
+a sampled state from the same seat gives back the same view.
+
+>>> import random
+>>> from engine import new_game, view
+>>> v = view(new_game(seed=4), 0)
+>>> view(sample_world(v, random.Random(1)), 0) == v
+True
+"""
+
+from __future__ import annotations
+
+import random
+
+from ..cards import N_CLAN, TACTIC_DECK, parse_card
+from ..state import (ALTERNATE, CLAIM, DRAW, RECRUIT_DRAW, RECRUIT_RETURN, Outcome, Rules,
+                     State, deal_round)
+
+
+def _round_starter(rules: Rules, history: tuple) -> int:
+    """Who started the current round, replayed from the results of the earlier ones."""
+    starter = rules.starter
+    for winner, *_ in history:
+        if rules.next_starter == ALTERNATE or winner is None:
+            starter = 1 - starter
+        else:
+            starter = winner
+    return starter
+
+
+class Worlds:
+    """Everything a view fixes, and a sampler for what it hides."""
+
+    def __init__(self, view: dict):
+        rules = Rules.from_json(view["rules"])
+        p = view["player"]
+        self.player = p
+        s = State.__new__(State)
+        s.rules, s.seed = rules, 0   # the seed only deals later rounds: not needed here
+        # A blank round sets every field (caches included); the view then fills them in.
+        deal_round(s, 1, rules.starter, {"hands": [[], []], "deck": []})
+        s.round = view["round"]
+        s.scores = list(view["scores"])
+        s.history = tuple((h["winner"], h["reason"], h["stones"][0], h["stones"][1])
+                          for h in view["history"])
+        s.round_starter = _round_starter(rules, s.history)
+        s.sides = []
+        s.done_at = []
+        s.modes = []
+        s.owner = []
+        faceup = 0
+        seen_tactics = []
+        for st in view["stones"]:
+            for q in (0, 1):
+                side = [parse_card(c) for c in st["sides"][q]["cards"]]
+                s.sides.append(side)
+                s.done_at.append(st["sides"][q]["done_at"])
+                for c in side:
+                    if c < N_CLAN:
+                        faceup |= 1 << c
+                    else:
+                        seen_tactics.append(c)
+            mode = st["mode"]
+            s.modes.append(-1 if mode is None else parse_card(mode))
+            if mode is not None:
+                seen_tactics.append(s.modes[-1])
+            s.owner.append(-1 if st["owner"] is None else st["owner"])
+        s.discard = [parse_card(c) for c in view["discard"]]
+        for c in s.discard:
+            if c < N_CLAN:
+                faceup |= 1 << c
+            else:
+                seen_tactics.append(c)
+        s.faceup = faceup
+        s.tick = view["tick"]
+        s.tactics_played = list(view["tactics_played"])
+        s.joker_played = list(view["joker_played"])
+        s.to_move = view["to_move"]
+        s.step = view["step"]
+        # Not in the view; they only matter for the stuck-game pass count. After a play
+        # step (claim/draw/Recruiter steps) the player has played; before it, nothing yet.
+        s.played = s.step in (DRAW, RECRUIT_DRAW, RECRUIT_RETURN) or (
+            s.step == CLAIM and rules.claim_timing == "after_play")
+        s.claimed = False
+        s.draws_left = view["draws_left"]
+        s.returns_left = view["returns_left"]
+        s.passes = view["passes"]
+        out = view["outcome"]
+        s.outcome = None if out is None else Outcome(out["winner"], out["reason"])
+        hand = [parse_card(c) for c in view["hand"]]
+        s.hands = [[], []]
+        s.hands[p] = hand
+        s.decks = [[], []]
+        self.template = s
+
+        # The unseen cards: clan cards not visible, tactic cards not visible (a multiset:
+        # both Jokers share one code).
+        visible = faceup
+        for c in hand:
+            if c < N_CLAN:
+                visible |= 1 << c
+        self.unseen_clan = [c for c in range(N_CLAN) if not visible >> c & 1]
+        tactics = list(TACTIC_DECK) if rules.tactics else []
+        for c in seen_tactics + [c for c in hand if c >= N_CLAN]:
+            tactics.remove(c)
+        self.unseen_tactics = tactics
+        self.opp_hand_size = view["hand_sizes"][1 - p]
+        self.clan_deck_size, self.tactic_deck_size = view["deck_sizes"]
+        self.opp_tactics = len(tactics) - self.tactic_deck_size
+        self.opp_clan = self.opp_hand_size - self.opp_tactics
+        if (self.opp_tactics < 0 or self.opp_clan < 0
+                or self.opp_clan + self.clan_deck_size != len(self.unseen_clan)):
+            raise ValueError("inconsistent view: the hidden card counts do not add up")
+        # The visible clan mask from this player's seat (everything else is unseen).
+        self.visible_mask = visible
+
+    def sample(self, rng: random.Random) -> State:
+        """A full state drawn uniformly from the worlds consistent with the view."""
+        s = self.template.copy()
+        clan = self.unseen_clan[:]
+        rng.shuffle(clan)
+        tac = self.unseen_tactics[:]
+        rng.shuffle(tac)
+        opp = clan[:self.opp_clan] + tac[:self.opp_tactics]
+        opp.sort()
+        s.hands[1 - self.player] = opp
+        s.decks = [clan[self.opp_clan:], tac[self.opp_tactics:]]
+        return s
+
+
+def sample_world(view: dict, rng: random.Random) -> State:
+    """One full state consistent with ``view``, hidden cards dealt at random."""
+    return Worlds(view).sample(rng)
