@@ -1,7 +1,7 @@
 """Schotten Totten rules engine: pure Python, standard library only.
 
 >>> from engine import Rules, new_game, legal_actions, apply, view
->>> s = new_game(Rules(tactics=True), seed=7)
+>>> s = new_game(Rules(), seed=7)
 >>> s = apply(s, legal_actions(s)[0])
 >>> view(s, 1)["to_move"]
 1

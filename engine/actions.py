@@ -82,7 +82,7 @@ def action_from_json(data) -> Action:
     if not isinstance(data, dict):
         raise IllegalAction(f"malformed action: expected a JSON object, not {data!r}")
     kind = data.get("kind")
-    if kind not in _FIELDS:
+    if not isinstance(kind, str) or kind not in _FIELDS:   # a list or object is unhashable
         raise IllegalAction(f"malformed action: 'kind' must be one of {', '.join(KINDS)}, "
                             f"not {kind!r}")
     extra = set(data) - {"kind", *_FIELDS[kind]}

@@ -184,6 +184,60 @@ def table_best_completion(fixed: tuple, unseen: int, start: int = 0):
     return None
 
 
+# Threshold form, for ``can_claim`` (three clan cards against 0-2 clan cards, normal
+# fight): we need not the best completion, only whether any completion beats ``mine``.
+# With one slot open the answer is a single AND against a mask of the cards that
+# would beat it; with two or three open, a scan of the ordered table stopping at ``mine``.
+# Masks of clan cards are unseen exactly when they miss ``faceup``.
+PAIR_TABLES: list = [None] * 63 * 63   # (x * 63 + y) -> one-slot table, either order
+MAX_STRENGTH3 = COLOUR_RUN * 100 + 24
+_scan_tables: dict = {}                # fixed-cards mask -> ordered two/three-slot table
+
+
+def one_slot_table(x: int, y: int) -> list:
+    """``beats[mine]``: the mask of the clan cards that complete ``x y`` (clan cards)
+    into a normal 3-card side stronger than ``mine`` (a strength, at most 524).
+    Indexed by the strength itself, so a check is one list index and one AND."""
+    table = PAIR_TABLES[x * 63 + y]
+    if table is None:
+        base = (1 << x) | (1 << y)
+        by_strength: dict = {}
+        for c in range(N_CLAN):
+            if c != x and c != y:
+                st = TABLE3[base | 1 << c]
+                by_strength[st] = by_strength.get(st, 0) | 1 << c
+        # Fill the list a run at a time, strongest first: below each strength
+        # that occurs, every card at or above it beats.
+        table = [0] * (MAX_STRENGTH3 + 1)
+        above, hi = 0, MAX_STRENGTH3 + 1
+        for st in sorted(by_strength, reverse=True):
+            table[st:hi] = [above] * (hi - st)
+            above |= by_strength[st]
+            hi = st
+        table[0:hi] = [above] * hi
+        PAIR_TABLES[x * 63 + y] = PAIR_TABLES[y * 63 + x] = table
+    return table
+
+
+def beating_witness(theirs, mine: int, faceup: int) -> int:
+    """Mask of unseen cards completing ``theirs`` (0-2 clan cards) into a normal 3-card
+    side stronger than ``mine``, or 0 when there is none (the claim is proven)."""
+    n = len(theirs)
+    if n == 2:
+        w = one_slot_table(theirs[0], theirs[1])[mine] & ~faceup
+        return w & -w     # one such card is witness enough
+    key = 1 << theirs[0] if n else 0
+    order = _scan_tables.get(key)
+    if order is None:
+        order = _scan_tables[key] = _order(tuple(theirs))
+    for st, m in order:
+        if st <= mine:
+            return 0
+        if not m & faceup:
+            return m
+    return 0
+
+
 # (opponent cards, slots, blind) -> (unseen mask then, result). See the module docstring.
 _cache: dict = {}
 

@@ -16,9 +16,9 @@ from __future__ import annotations
 
 import random
 
-from .actions import CLAIM
+from .actions import CLAIM, DONE_ACTION
 from .cards import N_CLAN
-from .rules import _PLACE, apply_fast, claimable, legal_actions
+from .rules import _CLAIMS, _PLACE, apply_fast, can_claim, legal_actions
 from .state import CLAIM as CLAIM_STEP
 from .state import MUD, OVER, PLAY, State
 
@@ -31,19 +31,28 @@ def random_action(state: State, rng: random.Random):
         hand = state.hands[p]
         if hand and hand[-1] < N_CLAN:   # sorted: no tactic card in hand
             owner, modes, sides = state.owner, state.modes, state.sides
-            rooms = [s for s in range(9)
-                     if owner[s] < 0 and len(sides[2 * s + p]) < (4 if modes[s] == MUD else 3)]
+            rooms = [s for s, i in _SEATS[p]
+                     if owner[s] < 0 and (len(sides[i]) < 3
+                                          or modes[s] == MUD and len(sides[i]) < 4)]
             if rooms:   # every (card, stone) pair is legal: sample the product
-                i = rng.randrange(len(hand) * len(rooms))
-                return _PLACE[hand[i // len(rooms)]][rooms[i % len(rooms)]]
+                n = len(rooms)
+                i = rng.randrange(len(hand) * n)
+                return _PLACE[hand[i // n]][rooms[i % n]]
     elif step == CLAIM_STEP:
-        stones = claimable(state, p)
-        if stones:
-            return legal_actions(state)[0]
+        # legal_actions lists the provable claims in stone order, then done.
+        done = state.done_at
+        for s in range(9):
+            if done[2 * s + p] and can_claim(state, p, s):
+                return _CLAIMS[s]
+        return DONE_ACTION
     acts = legal_actions(state)
     if acts[0].kind == CLAIM:
         return acts[0]
     return acts[rng.randrange(len(acts))]
+
+
+# (stone, index into sides) for each player's seats.
+_SEATS = tuple(tuple((s, 2 * s + p) for s in range(9)) for p in (0, 1))
 
 
 def play_out(state: State, rng: random.Random) -> State:

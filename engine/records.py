@@ -73,7 +73,7 @@ def replay(record) -> tuple[State, list]:
     try:
         rules = Rules.from_json(record.get("rules", {}))
     except (TypeError, ValueError) as e:
-        raise FormatError(f"rules: {e}") from None
+        raise FormatError(str(e) if str(e).startswith("rules") else f"rules: {e}") from None
     deal = None
     if "deal" in record:
         d = record["deal"]
@@ -136,6 +136,49 @@ def _player(value, where: str, allow_none: bool = False):
     return value
 
 
+def _whole(value, where: str, lo: int = 0, hi: int | None = None) -> int:
+    if isinstance(value, bool) or not isinstance(value, int) or value < lo or (
+            hi is not None and value > hi):
+        span = f"{lo}-{hi}" if hi is not None else f"{lo} or more"
+        raise FormatError(f"{where} must be a whole number {span}, not {value!r}")
+    return value
+
+
+def _flag(value, where: str) -> bool:
+    if not isinstance(value, bool):
+        raise FormatError(f"{where} must be true or false, not {value!r}")
+    return value
+
+
+def _two(value, where: str, read) -> list:
+    """A [South, North] pair, each item checked by ``read(item, where)``."""
+    if not isinstance(value, list) or len(value) != 2:
+        raise FormatError(f"{where} must be a list of two values [South, North], not {value!r}")
+    return [read(v, f"{where}[{q}]") for q, v in enumerate(value)]
+
+
+def _history(value) -> tuple:
+    if not isinstance(value, list):
+        raise FormatError("'history' must be a list of [winner, reason, stones, stones]")
+    out = []
+    for i, h in enumerate(value):
+        if not isinstance(h, list) or len(h) != 4 or not isinstance(h[1], str):
+            raise FormatError(f"history[{i}] must be [winner, reason, stones, stones]")
+        out.append((_player(h[0], f"history[{i}] winner", allow_none=True), h[1],
+                    _whole(h[2], f"history[{i}] stones", 0, 9),
+                    _whole(h[3], f"history[{i}] stones", 0, 9)))
+    return tuple(out)
+
+
+def _outcome(value) -> Outcome | None:
+    if value is None:
+        return None
+    if not isinstance(value, dict) or not isinstance(value.get("reason", ""), str):
+        raise FormatError("'outcome' must be an object {\"winner\": 0, 1 or null, \"reason\": text}")
+    return Outcome(_player(value.get("winner"), "outcome.winner", allow_none=True),
+                   value.get("reason", ""))
+
+
 def _check_accounting(rules, hands, clan_deck, tactic_deck, sides, modes, discard) -> None:
     """Every card exactly once: 54 clan cards (+ the 10 tactic cards in the variant)."""
     seen: dict[int, int] = {}
@@ -161,15 +204,15 @@ def position_from_json(data) -> State:
     try:
         rules = Rules.from_json(data.get("rules", {}))
     except (TypeError, ValueError) as e:
-        raise FormatError(f"rules: {e}") from None
+        raise FormatError(str(e) if str(e).startswith("rules") else f"rules: {e}") from None
     seed = _seed(data)
     s = State.__new__(State)
     s.rules, s.seed = rules, seed
     deal_round(s, 1, rules.starter, {"hands": [[], []], "deck": []})
-    s.round = data.get("round", 1)
-    s.scores = list(data.get("scores", [0, 0]))
+    s.round = _whole(data.get("round", 1), "round", 1, 99)
+    s.scores = _two(data.get("scores", [0, 0]), "scores", _whole)
     s.round_starter = _player(data.get("round_starter", rules.starter), "round_starter")
-    s.history = tuple(tuple(h) for h in data.get("history", []))
+    s.history = _history(data.get("history", []))
     s.to_move = _player(data.get("to_move", s.round_starter), "to_move")
     s.step = data.get("step", PLAY)
     if s.step not in STEPS:
@@ -208,13 +251,14 @@ def position_from_json(data) -> State:
                 raise FormatError(f"stones[{i}].sides[{q}] holds more than {cap} cards")
         if "done_at" in st:
             explicit_done = True
-            s.done_at[2 * i], s.done_at[2 * i + 1] = st["done_at"]
+            s.done_at[2 * i], s.done_at[2 * i + 1] = _two(st["done_at"], f"stones[{i}].done_at",
+                                                          _whole)
     if not explicit_done:   # complete sides were completed in stone order, South first
         for i in range(18):
             if len(s.sides[i]) == s.capacity(i // 2):
                 s.done_at[i] = s.tick
                 s.tick += 1
-    s.tick = data.get("tick", max(s.done_at) + 1)
+    s.tick = _whole(data.get("tick", max(s.done_at) + 1), "tick", 1)
     s.discard = _cards(data.get("discard", []), "discard")
     modes = [m for m in s.modes if m >= 0]
     decks = data.get("decks")
@@ -246,15 +290,16 @@ def position_from_json(data) -> State:
         if c < N_CLAN:
             s.faceup |= 1 << c
     elites = [[c for i in range(9) for c in s.sides[2 * i + q] if c >= N_CLAN] for q in (0, 1)]
-    s.tactics_played = list(data.get("tactics_played", [len(elites[0]), len(elites[1])]))
-    s.joker_played = list(data.get("joker_played", [JOKER in elites[0], JOKER in elites[1]]))
-    s.played = bool(data.get("played", False))
-    s.claimed = bool(data.get("claimed", False))
-    s.draws_left = data.get("draws_left", 0)
-    s.returns_left = data.get("returns_left", 0)
-    s.passes = data.get("passes", 0)
-    out = data.get("outcome")
-    s.outcome = None if out is None else Outcome(out.get("winner"), out.get("reason", ""))
+    s.tactics_played = _two(data.get("tactics_played", [len(elites[0]), len(elites[1])]),
+                            "tactics_played", _whole)
+    s.joker_played = _two(data.get("joker_played", [JOKER in elites[0], JOKER in elites[1]]),
+                          "joker_played", _flag)
+    s.played = _flag(data.get("played", False), "played")
+    s.claimed = _flag(data.get("claimed", False), "claimed")
+    s.draws_left = _whole(data.get("draws_left", 0), "draws_left", 0, 3)
+    s.returns_left = _whole(data.get("returns_left", 0), "returns_left", 0, 2)
+    s.passes = _whole(data.get("passes", 0), "passes")
+    s.outcome = _outcome(data.get("outcome"))
     if s.outcome is None and s.step == OVER:
         raise FormatError("a position whose step is 'over' needs an 'outcome'")
     return s

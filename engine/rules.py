@@ -45,8 +45,15 @@ from .cards import (
     TRAITOR,
     card_title,
 )
-from .claims import ALL_CLAN, cached_best_completion, proof_reason
-from .formations import describe_strength, strength
+from .claims import (
+    ALL_CLAN,
+    PAIR_TABLES,
+    beating_witness,
+    cached_best_completion,
+    one_slot_table,
+    proof_reason,
+)
+from .formations import describe_strength, flat_table3, strength
 from .state import (
     AFTER_PLAY,
     OVER,
@@ -75,6 +82,15 @@ _STEP_KINDS = {PLAY_STEP: (PLAY, PASS), CLAIM_STEP: (CLAIM, DONE), DRAW_STEP: (D
 
 # ---------------------------------------------------------------- claims
 
+_S3 = None   # formations.flat_table3(), fetched on first use (it is built lazily)
+
+
+def _flat3() -> list:
+    global _S3
+    _S3 = flat_table3()
+    return _S3
+
+
 def can_claim(state: State, p: int, s: int) -> bool:
     """Whether player ``p`` can prove stone ``s`` now (the fast form of ``claim_verdict``).
 
@@ -85,30 +101,51 @@ def can_claim(state: State, p: int, s: int) -> bool:
     if state.owner[s] >= 0:
         return False
     i = 2 * s + p
-    known = state.proofs[i]
+    proofs = state.proofs
+    known = proofs[i]
     if known is not None:
         if known is True:
             return True
         if not known & state.faceup:
             return False
     mode = state.modes[s]
-    cap = 4 if mode == MUD else 3
     mine = state.sides[i]
+    theirs = state.sides[i ^ 1]
+    if mode < 0 and len(mine) == 3:
+        # The common case, inlined: a normal fight against 0-2 clan cards. The flat
+        # table gives None when one of our cards is an elite troop.
+        n = len(theirs)
+        if n < 3 and (not n or max(theirs) < N_CLAN):
+            a, b, c = mine
+            ms = (_S3 or _flat3())[(a * 63 + b) * 63 + c]
+            if ms is None:
+                ms = strength(mine)
+            if n == 2:
+                x, y = theirs
+                w = (PAIR_TABLES[x * 63 + y] or one_slot_table(x, y))[ms] & ~state.faceup
+                w &= -w   # one card that beats us is witness enough
+            else:
+                w = beating_witness(theirs, ms, state.faceup)
+            if w:
+                proofs[i] = w
+                return False
+            proofs[i] = True
+            return True
+    cap = 4 if mode == MUD else 3
     if len(mine) < cap:
         return False
     blind = mode == BLIND
     ms = strength(mine, blind)
-    theirs = state.sides[i ^ 1]
     if len(theirs) == cap:
         ts = strength(theirs, blind)
         ok = ms > ts or (ms == ts and state.done_at[i] < state.done_at[i ^ 1])
-        state.proofs[i] = True if ok else 0
+        proofs[i] = True if ok else 0
         return ok
     best = cached_best_completion(tuple(sorted(theirs)), cap, blind, ALL_CLAN & ~state.faceup)
     if best is None or best[0] <= ms:
-        state.proofs[i] = True
+        proofs[i] = True
         return True
-    state.proofs[i] = best[1]
+    proofs[i] = best[1]
     return False
 
 
@@ -380,8 +417,16 @@ def apply_fast(state: State, a: Action) -> None:
         card = a.card
         state.hands[p].remove(card)
         state.played = True
-        if card < N_CLAN:
-            _place(state, p, a.stone, card)
+        if card < N_CLAN:   # _place, inlined: this is most moves
+            s = a.stone
+            proofs = state.proofs
+            proofs[2 * s] = proofs[2 * s + 1] = None
+            side = state.sides[2 * s + p]
+            side.append(card)
+            state.faceup |= 1 << card
+            if len(side) == 3 and state.modes[s] != MUD or len(side) == 4:
+                state.done_at[2 * s + p] = state.tick
+                state.tick += 1
         else:
             state.tactics_played[p] += 1
             if card in ELITES:
@@ -471,13 +516,15 @@ def _any_claim(state: State, p: int) -> bool:
     # can_claim, with its cached verdicts read inline: this runs after every play.
     done, owner, proofs, faceup = state.done_at, state.owner, state.proofs, state.faceup
     for i in range(p, 18, 2):
-        if done[i] and owner[i >> 1] < 0:
+        if done[i]:
             known = proofs[i]
             if known is True:
-                return True
+                if owner[i >> 1] < 0:
+                    return True
+                continue
             if known is not None and not known & faceup:
                 continue
-            if can_claim(state, p, i >> 1):
+            if owner[i >> 1] < 0 and can_claim(state, p, i >> 1):
                 return True
     return False
 
@@ -492,13 +539,26 @@ def _claims_done(state: State) -> None:
 def _to_draw(state: State) -> None:
     p = state.to_move
     decks = state.decks
-    if len(state.hands[p]) < state.rules.hand_size:
-        if decks[0] and decks[1]:
+    hand = state.hands[p]
+    if len(hand) < (7 if state.rules.tactics else 6):
+        clan, tactic = decks
+        if clan and tactic:
             state.step = DRAW_STEP
             return
-        if decks[0] or decks[1]:
-            insort(state.hands[p], (decks[0] or decks[1]).pop())
-    _end_turn(state)
+        if clan or tactic:
+            insort(hand, (clan or tactic).pop())
+    # _end_turn, inlined for the common case (someone played or claimed).
+    if state.played or state.claimed:
+        state.passes = 0
+        q = 1 - p
+        state.to_move = q
+        state.played = state.claimed = False
+        if state.rules.claim_timing != AFTER_PLAY and _any_claim(state, q):
+            state.step = CLAIM_STEP
+        else:
+            state.step = PLAY_STEP
+    else:
+        _end_turn(state)
 
 
 def _end_turn(state: State) -> None:
