@@ -1,0 +1,277 @@
+"""Shared test helpers: compact positions, card accounting, a reference strength, random play.
+
+The reference functions here are written from RULES.md, independently of the engine, so
+that tests compare the engine against a second implementation rather than against itself.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+import re
+from collections import Counter
+from itertools import combinations, product
+from pathlib import Path
+
+from engine import (Action, Rules, apply, apply_fast, legal_actions, new_game, parse_card,
+                    position_from_json, position_to_json)
+from engine.cards import N_CLAN, TACTIC_DECK, card_text
+
+DATA = Path(__file__).parent / "data"
+
+# ---------------------------------------------------------------- cards and positions
+
+
+def C(text: str) -> list[int]:
+    """``C("R7 B8 Joker")`` -> card codes."""
+    return [parse_card(t) for t in text.split()]
+
+
+def c1(text: str) -> int:
+    return parse_card(text)
+
+
+def doc(rules=None, hands=("", ""), stones=None, discard="", decks=None, rest_to_discard=False,
+        **fields) -> dict:
+    """A position document from compact text.
+
+    ``stones`` maps a stone index to ``(south, north)`` card texts, optionally followed by a
+    dict with ``mode``/``owner``/``done_at``. Omitted decks are filled by the engine with the
+    remaining cards. ``decks`` is ``(clan, tactic)`` card texts, bottom first, top last;
+    ``rest_to_discard`` puts every card not placed elsewhere on the discard pile.
+    """
+    rules = rules or Rules()
+    if rest_to_discard:
+        used = [*hands, discard, *(decks or ())]
+        for south, north, *more in (stones or {}).values():
+            used += [south, north, (more[0].get("mode") or "") if more else ""]
+        discard = " ".join(_texts(discard)) + " " + rest_of(
+            " ".join(" ".join(_texts(u)) for u in used), rules.tactics)
+    out = {"format": "schotten-totten/position", "version": 1,
+           "rules": rules.to_json(),
+           "hands": [_texts(hands[0]), _texts(hands[1])],
+           "discard": _texts(discard)}
+    st = [{} for _ in range(9)]
+    for i, spec in (stones or {}).items():
+        south, north, *more = spec
+        st[i] = {"sides": [_texts(south), _texts(north)]}
+        if more:
+            st[i].update(more[0])
+    out["stones"] = st
+    if decks is not None:
+        out["decks"] = {"clan": _texts(decks[0]), "tactic": _texts(decks[1])}
+    out.update(fields)
+    return out
+
+
+def position(*args, **kwargs):
+    """``position_from_json(doc(...))``: a State from compact text."""
+    return position_from_json(doc(*args, **kwargs))
+
+
+def _texts(value) -> list[str]:
+    if isinstance(value, str):
+        return value.split()
+    return list(value)
+
+
+def rest_of(used: str, tactics: bool = False) -> str:
+    """Every card (clan, and tactic with ``tactics``) not in ``used``, as text."""
+    left = Counter(range(N_CLAN))
+    if tactics:
+        left.update(TACTIC_DECK)
+    left.subtract(C(used))
+    assert all(n >= 0 for n in left.values()), f"a card is used twice in {used!r}"
+    return " ".join(card_text(c) for c in sorted(left.elements()))
+
+
+def play(card: str, stone: int = -1, target: str | None = None, to: int = -1) -> Action:
+    return Action("play", c1(card), stone, -1 if target is None else c1(target), to)
+
+
+def claim(stone: int) -> Action:
+    return Action("claim", stone=stone)
+
+
+PASS = Action("pass")
+DONE = Action("done")
+NEXT_ROUND = Action("next_round")
+
+
+def draw(deck: int) -> Action:
+    return Action("draw", deck=deck)
+
+
+def ret(card: str) -> Action:
+    return Action("return", card=c1(card))
+
+
+def snapshot(state):
+    """Everything about a state, twice over: its key and its full JSON document."""
+    return state.key(), json.dumps(position_to_json(state), sort_keys=True)
+
+
+# ---------------------------------------------------------------- accounting
+
+
+def expected_cards(rules) -> Counter:
+    want = Counter(range(N_CLAN))
+    if rules.tactics:
+        want.update(TACTIC_DECK)
+    return want
+
+
+def card_locations(state) -> Counter:
+    have = Counter()
+    for group in (*state.hands, *state.decks, *state.sides, state.discard):
+        have.update(group)
+    have.update(m for m in state.modes if m >= 0)
+    return have
+
+
+_ALL = {False: list(range(N_CLAN)), True: sorted([*range(N_CLAN), *TACTIC_DECK])}
+
+
+def check_accounting(state) -> None:
+    """Every card exactly once; the face-up mask is the clan cards on the table + discard."""
+    cards = [*state.hands[0], *state.hands[1], *state.decks[0], *state.decks[1],
+             *state.discard, *(m for m in state.modes if m >= 0)]
+    faceup = 0
+    for side in state.sides:
+        cards += side
+        for c in side:
+            if c < N_CLAN:
+                faceup |= 1 << c
+    cards.sort()
+    if cards != _ALL[state.rules.tactics]:
+        have, want = card_locations(state), expected_cards(state.rules)
+        raise AssertionError(f"cards missing {sorted((want - have).elements())}, "
+                             f"extra {sorted((have - want).elements())}")
+    for c in state.discard:
+        if c < N_CLAN:
+            faceup |= 1 << c
+    assert state.faceup == faceup, "faceup mask differs from the cards on the table + discard"
+
+
+# ---------------------------------------------------------------- reference strength
+
+_OPTIONS = {"Joker": [(c, v) for c in range(6) for v in range(1, 10)],
+            "Spy": [(c, 7) for c in range(6)],
+            "ShieldBearer": [(c, v) for c in range(6) for v in (1, 2, 3)]}
+
+
+def _options(card: int):
+    if card < N_CLAN:
+        return [(card // 9, card % 9 + 1)]
+    return _OPTIONS[card_text(card)]
+
+
+def ref_rank(pairs) -> int:
+    """5 Color-Run, 4 N of a kind, 3 Color, 2 Run, 1 Sum (RULES.md, 'Formations')."""
+    values = sorted(v for _, v in pairs)
+    one_colour = len({c for c, _ in pairs}) == 1
+    consecutive = values == list(range(values[0], values[0] + len(values)))
+    if one_colour and consecutive:
+        return 5
+    if len(set(values)) == 1:
+        return 4
+    if one_colour:
+        return 3
+    if consecutive:
+        return 2
+    return 1
+
+
+def ref_strength(cards, blind: bool = False) -> int:
+    """Best rank * 100 + total over every declaration of the elite troops."""
+    best = -1
+    for pairs in product(*(_options(c) for c in cards)):
+        total = sum(v for _, v in pairs)
+        best = max(best, total if blind else ref_rank(pairs) * 100 + total)
+    return best
+
+
+def ref_best_completion(fixed, n: int, blind: bool, unseen_cards) -> int | None:
+    """Brute force: the best strength ``fixed`` reaches with ``n`` cards from ``unseen_cards``."""
+    k = n - len(fixed)
+    best = None
+    for combo in combinations(sorted(unseen_cards), k):
+        s = ref_strength(list(fixed) + list(combo), blind)
+        if best is None or s > best:
+            best = s
+    return best
+
+
+# ---------------------------------------------------------------- random play
+
+
+
+def random_game(rules, seed: int, max_steps: int = 3000, on_step=None):
+    """Play a seeded random game with the checked ``apply``; return (final state, actions)."""
+    state = new_game(rules, seed)
+    rng = random.Random(f"moves/{seed}")
+    actions = []
+    for i in range(max_steps):
+        if state.over:
+            return state, actions
+        acts = legal_actions(state)
+        assert acts, f"no legal action at step {i} ({state.step}) of seed {seed}"
+        a = rng.choice(acts)
+        if on_step is not None:
+            on_step(state, acts, a, i)
+        state = apply(state, a)
+        actions.append(a)
+    raise AssertionError(f"seed {seed}: the game did not end in {max_steps} steps")
+
+
+def fast_copy_apply(state, action):
+    t = state.copy()
+    apply_fast(t, action)
+    return t
+
+
+# ---------------------------------------------------------------- what a view may show
+
+TOKEN = re.compile(r"[A-Za-z0-9]+")
+
+
+def hidden_texts(state, player):
+    """Card texts in the opponent's hand or a deck that are face up nowhere for ``player``."""
+    other = 1 - player
+    hidden = {card_text(c) for c in [*state.hands[other], *state.decks[0], *state.decks[1]]}
+    seen = {card_text(c) for c in [*state.hands[player], *state.discard,
+                                   *(c for side in state.sides for c in side),
+                                   *(m for m in state.modes if m >= 0)]}
+    return hidden - seen
+
+
+def visible_tokens(v) -> set:
+    """Every word in the view, except claim reasons and elite declarations.
+
+    Those two name cards the rules let anyone work out from the table (a witness completion
+    from the unseen cards; the colour/value an elite troop is resolved as), so they may spell a
+    hidden card's text without revealing where it is: ``test_view_depends_only_on_what_the_
+    player_may_know`` checks them.
+    """
+    v = json.loads(json.dumps(v))
+    for c in v["claims"]:
+        c.pop("reason")
+    for stone in v["stones"]:
+        for side in stone["sides"]:
+            side.pop("declared", None)
+    return set(TOKEN.findall(json.dumps(v)))
+
+
+def resample(state, player, rng):
+    """The same game as ``player`` sees it: the opponent's hand and the decks reshuffled."""
+    t = state.copy()
+    other = 1 - player
+    hand = t.hands[other]
+    for deck, is_kind in ((0, lambda c: c < N_CLAN), (1, lambda c: c >= N_CLAN)):
+        mine = [c for c in hand if is_kind(c)]
+        pool = mine + t.decks[deck]
+        rng.shuffle(pool)
+        t.decks[deck] = pool[len(mine):]
+        hand = [c for c in hand if not is_kind(c)] + pool[:len(mine)]
+    t.hands[other] = sorted(hand)
+    return t

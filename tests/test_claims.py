@@ -1,0 +1,157 @@
+"""Claims: golden verdicts with reasons, and proofs checked against brute force."""
+
+import json
+import random
+import re
+
+import pytest
+
+from engine import Rules, can_claim, claim_verdict, claimable
+from engine.cards import BLIND, JOKER, MUD, N_CLAN, SHIELD, SPY, card_text
+from engine.formations import describe_strength
+from helpers import DATA, C, doc, position, ref_best_completion, ref_strength, rest_of
+
+CASES = json.loads((DATA / "claims.json").read_text())["cases"]
+
+
+def case_state(case):
+    rules = Rules(**case.get("rules", {}))
+    stones = {int(i): spec for i, spec in case["stones"].items()}
+    extra = {k: case[k] for k in ("tick",) if k in case}
+    return position(rules, hands=case.get("hands", ("", "")), stones=stones,
+                    discard=case.get("discard", ""), **extra)
+
+
+@pytest.mark.parametrize("case", CASES, ids=[c["name"] for c in CASES])
+def test_golden_claims(case):
+    state = case_state(case)
+    p, s = case["player"], case["stone"]
+    ok, reason = claim_verdict(state, p, s)
+    assert (ok, case["reason"] in reason) == (case["ok"], True), reason
+    if 0 <= s <= 8:
+        assert can_claim(state, p, s) is case["ok"]
+        assert (s in claimable(state, p)) is case["ok"]
+
+
+def test_too_few_unseen_cards_to_complete():
+    # Tactics game: every clan card but B1 and B2 is face up, so North cannot fill 3 slots.
+    rules = Rules(tactics=True)
+    discard = rest_of("R1 R2 R4 B1 B2", tactics=False)
+    state = position(rules, stones={0: ("R1 R2 R4", "")}, discard=discard)
+    assert claim_verdict(state, 0, 0) == (
+        True, "the opponent cannot complete this stone: too few cards remain unseen")
+    # Two slots to fill: B1 and B2 are enough for a Sum of 12.
+    state = position(rules, stones={0: ("R1 O2 Y4", "O9")}, discard=rest_of(
+        "R1 O2 Y4 O9 B1 B2", tactics=False))
+    ok, reason = claim_verdict(state, 0, 0)
+    assert not ok, reason
+    assert reason == ("the opponent can still make a Sum totalling 12 (O9 B1 B2), "
+                      "which beats a Sum totalling 7")
+
+
+def test_claimable_lists_every_provable_stone_in_order():
+    state = position(stones={8: ("R1 R2 R3", "B9 G9 Y9"), 1: ("B7 G8 R9", "B2 G3 R4"),
+                             4: ("R5 R6", "")})
+    assert claimable(state, 0) == [1, 8]
+    assert claimable(state, 1) == []
+
+
+def test_verdicts_follow_the_unseen_cards_both_ways():
+    """The proof cache must not hand out a verdict from another position."""
+    hidden = position(stones={0: ("R9 B9 G9", "Y1 Y3")})
+    shown = position(stones={0: ("R9 B9 G9", "Y1 Y3"), 5: ("Y2", "")})
+    for _ in range(2):
+        assert can_claim(shown, 0, 0) and not can_claim(hidden, 0, 0)
+        assert claim_verdict(shown, 0, 0)[0] and not claim_verdict(hidden, 0, 0)[0]
+
+
+_WITNESS = re.compile(r"\(([A-Za-z0-9 ]+)\), which beats")
+
+
+def _random_case(rng):
+    """A random stone: player 0 complete, player 1 short of cards, with few unseen cards."""
+    rules = Rules(tactics=True)
+    mode = rng.choice([None, None, None, "BlindMansBluff", "MudFight"])
+    cap = 4 if mode == "MudFight" else 3
+    clan = list(range(N_CLAN))
+    rng.shuffle(clan)
+    elites = [JOKER, SPY, SHIELD]
+    rng.shuffle(elites)
+    mine = [clan.pop() for _ in range(cap)]
+    theirs = [clan.pop() for _ in range(rng.randint(max(0, cap - 3), cap - 1))]
+    replaced = []
+    if rng.random() < 0.3:
+        replaced.append(mine[0])
+        mine[0] = elites.pop()
+    if theirs and rng.random() < 0.3:
+        replaced.append(theirs[0])
+        theirs[0] = elites.pop()
+    n_unseen = rng.randint(3, 20)
+    unseen, discard = clan[:n_unseen], clan[n_unseen:] + replaced
+    text = lambda cards: " ".join(card_text(c) for c in cards)   # noqa: E731
+    extra = {"mode": mode} if mode else {}
+    state = position(rules, stones={4: (text(mine), text(theirs), extra)}, discard=text(discard))
+    return state, mine, theirs, cap, mode == "BlindMansBluff", unseen
+
+
+def test_random_proofs_agree_with_brute_force():
+    rng = random.Random(2024)
+    verdicts = set()
+    for i in range(600):
+        state, mine, theirs, cap, blind, unseen = _random_case(rng)
+        assert (state.modes[4] == BLIND) is blind and (state.capacity(4) == 4) is (cap == 4)
+        ms = ref_strength(mine, blind)
+        best = ref_best_completion(theirs, cap, blind, unseen)
+        expect = best is None or best <= ms
+        ok, reason = claim_verdict(state, 0, 4)
+        where = f"case {i}: mine {mine} theirs {theirs} unseen {sorted(unseen)} blind {blind}"
+        assert ok is expect, f"{where}: {reason}"
+        assert can_claim(state, 0, 4) is expect, where
+        assert not can_claim(state, 1, 4), where
+        if best is not None:
+            assert describe_strength(best, blind, cap) in reason, f"{where}: {reason}"
+        if not ok:
+            # The witness named in the reason is a real completion from unseen cards.
+            witness = C(_WITNESS.search(reason).group(1))
+            added = [c for c in witness if c not in theirs]
+            assert sorted(witness) == sorted(theirs + added) and len(witness) == cap, reason
+            assert set(added) <= set(unseen), reason
+            assert ref_strength(witness, blind) == best, reason
+        verdicts.add(ok)
+    assert verdicts == {True, False}
+
+
+def test_random_complete_sides_compare_by_strength_then_completion_order():
+    rng = random.Random(99)
+    for i in range(300):
+        clan = rng.sample(range(N_CLAN), 6)
+        first = rng.choice([(1, 2), (2, 1)])
+        blind = rng.random() < 0.25
+        extra = {"done_at": list(first)}
+        if blind:
+            extra["mode"] = "BlindMansBluff"
+        state = position(Rules(tactics=True), stones={0: (
+            " ".join(card_text(c) for c in clan[:3]), " ".join(card_text(c) for c in clan[3:]),
+            extra)}, tick=3)
+        a, b = ref_strength(clan[:3], blind), ref_strength(clan[3:], blind)
+        south_wins = a > b or (a == b and first[0] < first[1])
+        assert can_claim(state, 0, 0) is south_wins, (clan, blind, first)
+        assert can_claim(state, 1, 0) is (not south_wins), (clan, blind, first)
+
+
+def test_mud_fight_random_four_card_sides_against_empty_and_short_sides():
+    # Unseen sets stay small, so that the brute force over 4-card completions is quick.
+    rng = random.Random(7)
+    for i in range(60):
+        clan = list(range(N_CLAN))
+        rng.shuffle(clan)
+        mine, theirs = clan[:4], clan[4:4 + rng.randint(0, 2)]
+        rest = clan[4 + len(theirs):]
+        unseen, discard = rest[:9], rest[9:]
+        text = lambda cards: " ".join(card_text(c) for c in cards)   # noqa: E731
+        state = position(Rules(tactics=True), discard=text(discard),
+                         stones={2: (text(mine), text(theirs), {"mode": "MudFight"})})
+        assert state.modes[2] == MUD
+        best = ref_best_completion(theirs, 4, False, unseen)
+        assert can_claim(state, 0, 2) is (best is None or best <= ref_strength(mine)), \
+            (mine, theirs, unseen)

@@ -1,0 +1,376 @@
+"""Bad input: every illegal action or malformed document is refused, names the rule, and
+leaves the state exactly as it was."""
+
+import copy
+import json
+import random
+
+import pytest
+
+from engine import (Action, FormatError, IllegalAction, Rules, action_from_json, action_to_json,
+                    apply, legal_actions, new_game, position_from_json, position_to_json,
+                    record_to_json, replay)
+from engine.actions import DISCARD, KINDS
+from engine.cards import N_CLAN, TACTIC_DECK, card_text
+from engine.records import loads
+from engine.state import START_OF_TURN
+from helpers import (DONE, NEXT_ROUND, PASS, c1, claim, doc, draw, play, position, random_game,
+                     ret, snapshot)
+
+TACTICS = Rules(tactics=True)
+
+
+def test_errors_are_value_errors():
+    assert issubclass(IllegalAction, ValueError) and issubclass(FormatError, ValueError)
+
+
+# ---------------------------------------------------------------- illegal actions
+
+
+def _play_step():
+    return position(hands=("R1 R2 B5", "O1 O2"), stones={
+        0: ("R7 R8 R9", "B1 B2 B4"), 1: ("G1 G2 G3", "", {"owner": 1}), 2: ("Y1 Y2", "Y8 Y9")})
+
+
+def _claim_step():
+    return apply(_play_step(), play("R1", 5))
+
+
+def _unprovable():
+    return position(step="claim", stones={0: ("R9 B9 G9", "Y1 Y3"), 4: ("R1 R2 R3", "B1 B2 B4")})
+
+
+def _recruit(step):
+    s = position(TACTICS, hands=("Recruiter R1 R2 R3 R4 R5 R6", "O1"), decks=(
+        "P1 P2 P3", "Spy Traitor"), rest_to_discard=True)
+    s = apply(s, play("Recruiter"))
+    if step == "recruit_return":
+        s = apply(apply(apply(s, draw(0)), draw(0)), draw(0))
+    return s
+
+
+def _over():
+    s = position(hands=("O5", "P5"), stones={
+        0: ("Y7 Y8 Y9", "G1 G2 G4", {"owner": 0}), 1: ("B7 B8 B9", "P1 P2 P4", {"owner": 0}),
+        2: ("R1 R2 R3", "O1 O2 O4")})
+    return apply(apply(s, play("O5", 6)), claim(2))
+
+
+def _round_over():
+    s = position(Rules(rounds=2), hands=("O5", "P5"), stones={
+        0: ("Y7 Y8 Y9", "G1 G2 G4", {"owner": 0}), 1: ("B7 B8 B9", "P1 P2 P4", {"owner": 0}),
+        2: ("R1 R2 R3", "O1 O2 O4")})
+    return apply(apply(s, play("O5", 6)), claim(2))
+
+
+ILLEGAL = [
+    # name, state, action, player, message fragment
+    ("wrong player", _play_step, play("R1", 3), 1, "turn order: it is South's turn, not North's"),
+    ("wrong player in the claim step", _claim_step, claim(0), 1, "turn order: it is South's"),
+    ("card not in hand", _play_step, play("O1", 3), None,
+     "playing: Orange 1 is not in your hand"),
+    ("full stone", _play_step, play("R1", 0), None,
+     "stone capacity: your side of stone 0 is full (3 cards)"),
+    ("claimed stone", _play_step, play("R1", 1), None,
+     "claimed stones: stone 1 is claimed by North"),
+    ("no stone", _play_step, play("R1"), None, "playing: Red 1 needs a stone 0-8"),
+    ("stone 9", _play_step, play("R1", 9), None, "playing: Red 1 needs a stone 0-8"),
+    ("a clan card takes no target", _play_step, play("R1", 3, "B1"), None,
+     "playing: Red 1 takes a stone only"),
+    ("pass while a clan card fits", _play_step, PASS, None,
+     "passing: you may pass only when no clan card can be played (Red 1 can go to stone 2)"),
+    ("claim in the play step", _play_step, claim(0), None,
+     "turn order: the play step expects play or pass, not claim"),
+    ("draw in the play step", _play_step, draw(0), None, "the play step expects play or pass"),
+    ("next round in the play step", _play_step, NEXT_ROUND, None,
+     "the play step expects play or pass, not next_round"),
+    ("done in the play step", _play_step, DONE, None, "the play step expects play or pass"),
+    ("play in the claim step", _claim_step, play("R2", 3), None,
+     "turn order: the claim step expects claim or done, not play"),
+    ("claim an incomplete side", _claim_step, claim(2), None,
+     "claim: stone 2 cannot be claimed: your side is not complete: 2 of 3 cards"),
+    ("claim a claimed stone", _claim_step, claim(1), None,
+     "claim: stone 1 cannot be claimed: stone 1 is already claimed by North"),
+    ("claim stone 12", _claim_step, claim(12), None, "there is no stone 12"),
+    ("unprovable claim", _unprovable, claim(0), None,
+     "claim: stone 0 cannot be claimed: the opponent can still make a Color-Run totalling 6 "
+     "(Y1 Y2 Y3), which beats a Three of a Kind totalling 27"),
+    ("tactic over the limit", lambda: position(TACTICS, hands=("Spy R1", ""),
+                                               tactics_played=[1, 0]),
+     play("Spy", 3), None, "tactic limit: you have played 1 tactic cards and your opponent 0"),
+    ("second Joker", lambda: position(TACTICS, hands=("Joker R1", ""), stones={0: ("Joker", "")},
+                                      tactics_played=[1, 1]),
+     play("Joker", 3), None, "one Joker per game: you have already played a Joker"),
+    ("Recruiter with a stone", lambda: position(TACTICS, hands=("Recruiter R1", "")),
+     play("Recruiter", 3), None, "Recruiter: it takes no stone or target"),
+    ("return in the recruit_draw step", lambda: _recruit("recruit_draw"), ret("R1"), None,
+     "turn order: the recruit draw step expects draw, not return"),
+    ("draw in the recruit_return step", lambda: _recruit("recruit_return"), draw(0), None,
+     "turn order: the recruit return step expects return, not draw"),
+    ("return a card not in hand", lambda: _recruit("recruit_return"), ret("O1"), None,
+     "Recruiter: Orange 1 is not in your hand"),
+    ("draw from an empty deck", lambda: position(TACTICS, step="draw", decks=("P1", ""),
+                                                 rest_to_discard=True),
+     draw(1), None, "drawing: the tactic deck is empty"),
+    ("draw from deck 5", lambda: position(TACTICS, step="draw"), draw(5), None,
+     "malformed action: deck must be 0 (clan) or 1 (tactic)"),
+    ("play in the round_over step", _round_over, play("P5", 3), None,
+     "the round over step expects next_round, not play"),
+    ("anything once the match is over", _over, NEXT_ROUND, None,
+     "the match is over: no more actions"),
+    ("not an Action", _play_step, ("play", 0, 3), None, "malformed action: expected an Action"),
+    ("a dict is not an Action", _play_step, {"kind": "pass"}, None, "expected an Action"),
+]
+
+
+@pytest.mark.parametrize("name,make,action,player,message", ILLEGAL,
+                         ids=[c[0] for c in ILLEGAL])
+def test_illegal_actions_are_refused_and_change_nothing(name, make, action, player, message):
+    state = make()
+    before = snapshot(state)
+    with pytest.raises(IllegalAction) as e:
+        apply(state, action, player=player)
+    assert message in str(e.value)
+    assert snapshot(state) == before
+    if player is None:
+        assert action not in legal_actions(state)
+
+
+def test_expert_timing_refuses_claims_after_playing():
+    s = position(Rules(claim_timing=START_OF_TURN), hands=("O5", "P5"),
+                 stones={2: ("R1 R2 R3", "B1 B4 B7")})
+    t = apply(s, play("O5", 6))
+    with pytest.raises(IllegalAction, match="the play step expects play or pass, not claim"):
+        apply(t, claim(2), player=1)
+
+
+def test_the_right_player_argument_is_accepted():
+    s = _play_step()
+    assert apply(s, play("R1", 3), player=0).sides[6] == [c1("R1")]
+
+
+# ---------------------------------------------------------------- malformed JSON actions
+
+
+MALFORMED_ACTIONS = [
+    None, [], "play", 5, {}, {"kind": None}, {"kind": "dance"}, {"kind": ["play"]},
+    {"kind": {"play": 1}}, {"kind": "play"}, {"kind": "play", "stone": 1},
+    {"kind": "play", "card": "R0", "stone": 1}, {"kind": "play", "card": 7, "stone": 1},
+    {"kind": "play", "card": "R7", "stone": "3"}, {"kind": "play", "card": "R7", "stone": 9},
+    {"kind": "play", "card": "R7", "stone": True}, {"kind": "play", "card": "R7", "stone": -1},
+    {"kind": "play", "card": "R7", "stone": 2.0},
+    {"kind": "play", "card": "Strategist", "stone": 1, "target": "R1", "to": "bin"},
+    {"kind": "play", "card": "Traitor", "stone": 1, "target": "X1", "to": 2},
+    {"kind": "play", "card": "R7", "stone": 1, "deck": "clan"},
+    {"kind": "claim"}, {"kind": "claim", "stone": 1.5}, {"kind": "claim", "stone": [1]},
+    {"kind": "pass", "card": "R7"}, {"kind": "done", "stone": 1}, {"kind": "next_round", "x": 1},
+    {"kind": "draw"}, {"kind": "draw", "deck": "both"}, {"kind": "draw", "deck": 0},
+    {"kind": "draw", "deck": ["clan"]}, {"kind": "return"}, {"kind": "return", "card": None},
+]
+
+
+@pytest.mark.parametrize("data", MALFORMED_ACTIONS, ids=[json.dumps(d) for d in MALFORMED_ACTIONS])
+def test_malformed_json_actions(data):
+    with pytest.raises(IllegalAction, match="^malformed action: "):
+        action_from_json(data)
+
+
+# ---------------------------------------------------------------- malformed records
+
+
+def _record():
+    final, actions = random_game(Rules(), 3)
+    return record_to_json(Rules(), 3, actions[:12])
+
+
+def _set(path, value):
+    def change(d):
+        target = d
+        for p in path[:-1]:
+            target = target[p]
+        target[path[-1]] = value
+    return change
+
+
+MALFORMED_RECORDS = [
+    ("not an object", lambda d: ["x"], "expected a JSON object"),
+    ("wrong format", _set(["format"], "schotten-totten/position"),
+     "not a schotten-totten/record document"),
+    ("wrong version", _set(["version"], 2), "unsupported schotten-totten/record version 2"),
+    ("bad rules", _set(["rules"], {"tactics": 1}), "rules: 'tactics' must be true or false"),
+    ("unknown option", _set(["rules"], {"speed": 1}), "rules: unknown option(s) speed"),
+    ("bad timing", _set(["rules"], {"claim_timing": "never"}), "'claim_timing' must be"),
+    ("bad seed", _set(["seed"], [1]), "'seed' must be a number or a string"),
+    ("actions not a list", _set(["actions"], {"kind": "pass"}), "'actions' must be a list"),
+    ("malformed action", _set(["actions", 3], {"kind": "fly"}),
+     "action 4 ({\"kind\": \"fly\"}): malformed action: 'kind' must be one of"),
+    ("illegal action", _set(["actions", 5], {"kind": "claim", "stone": 0}),
+     "action 6 ({\"kind\": \"claim\", \"stone\": 0}): turn order"),
+    ("deal not an object", _set(["deal"], 5), "'deal' must be an object"),
+    ("deal hands", _set(["deal"], {"hands": [[]]}), "deal: 'hands' must hold two lists"),
+    ("deal bad card", _set(["deal"], {"hands": [["R1"], ["Q9"]], "deck": []}),
+     "deal.hands[1]: unknown card 'Q9'"),
+    ("deal accounting", _set(["deal"], {"hands": [["R1"], ["R1"]], "deck": []}),
+     "card accounting: R1 appears too often (2 found, 1 expected)"),
+]
+
+
+@pytest.mark.parametrize("name,change,message", MALFORMED_RECORDS,
+                         ids=[c[0] for c in MALFORMED_RECORDS])
+def test_malformed_records(name, change, message):
+    record = _record()
+    replay(copy.deepcopy(record))                    # the unchanged record is fine
+    changed = change(record)
+    with pytest.raises(FormatError) as e:
+        replay(record if changed is None else changed)
+    assert message in str(e.value)
+
+
+def test_malformed_json_text():
+    with pytest.raises(FormatError, match="not valid JSON: .* at line 1 column"):
+        loads('{"format": ')
+
+
+# ---------------------------------------------------------------- malformed positions
+
+
+MALFORMED_POSITIONS = [
+    ("not an object", lambda d: "position", "expected a JSON object"),
+    ("wrong format", _set(["format"], "schotten-totten/record"), "not a schotten-totten/position"),
+    ("wrong version", _set(["version"], 0), "unsupported schotten-totten/position version 0"),
+    ("bad rules", _set(["rules"], [1]), "rules must be a JSON object"),
+    ("bad seed", _set(["seed"], 1.5), "'seed' must be a number or a string"),
+    ("bad step", _set(["step"], "dance"), "'step' must be one of play, claim"),
+    ("bad to_move", _set(["to_move"], 2), "to_move must be 0 (South) or 1 (North)"),
+    ("hands not two", _set(["hands"], [[]]), "'hands' must hold two lists of cards"),
+    ("bad card", _set(["hands", 0], ["R1", "Z3"]), "hands[0]: unknown card 'Z3'"),
+    ("stones not a list", _set(["stones"], {"0": {}}), "'stones' must be a list"),
+    ("ten stones", _set(["stones"], [{}] * 10), "at most 9 stones"),
+    ("stone not an object", _set(["stones", 3], []), "stones[3] must be an object"),
+    ("sides not two", _set(["stones", 3, "sides"], [[]]), "stones[3].sides must hold two lists"),
+    ("too many cards", _set(["stones", 3, "sides"], [["R4", "R5", "R6", "R7"], []]),
+     "stones[3].sides[0] holds more than 3 cards"),
+    ("a mode on a side", _set(["stones", 3, "sides"], [["MudFight"], []]),
+     "stones[3].sides[0]: MudFight is not a troop"),
+    ("bad mode", _set(["stones", 3, "mode"], "Spy"), "stones[3].mode must be BlindMansBluff"),
+    ("bad owner", _set(["stones", 3, "owner"], "South"), "stones[3].owner must be 0 (South)"),
+    ("bad done_at", _set(["stones", 0, "done_at"], 5), "stones[0].done_at must be a list of two"),
+    ("short done_at", _set(["stones", 0, "done_at"], [1]), "stones[0].done_at must be a list"),
+    ("text done_at", _set(["stones", 0, "done_at"], ["a", 1]), "stones[0].done_at[0] must be"),
+    ("decks not an object", _set(["decks"], []), "'decks' must be an object"),
+    ("doubled card", _set(["hands", 1], ["R1"]), "card accounting: R1 appears too often"),
+    ("missing card", _set(["decks"], {"clan": [], "tactic": []}),
+     "card accounting: R3 is missing (0 found, 1 expected)"),
+    ("tactic card in a base game", _set(["hands", 1], ["O1", "Spy"]),
+     "card accounting: Spy is not in this game"),
+    ("over without outcome", _set(["step"], "over"), "needs an 'outcome'"),
+    ("bad outcome", _set(["outcome"], "South"), "'outcome' must be an object"),
+    ("bad outcome winner", _set(["outcome"], {"winner": 2, "reason": "x"}),
+     "outcome.winner must be 0 (South) or 1 (North)"),
+    ("bad round", _set(["round"], "two"), "round must be a whole number 1-99"),
+    ("bad scores", _set(["scores"], 5), "scores must be a list of two values"),
+    ("negative score", _set(["scores"], [0, -1]), "scores[1] must be a whole number 0 or more"),
+    ("bad history", _set(["history"], [[0, "x"]]), "history[0] must be [winner, reason"),
+    ("bad tick", _set(["tick"], "x"), "tick must be a whole number 1 or more"),
+    ("bad tactics_played", _set(["tactics_played"], 1), "tactics_played must be a list of two"),
+    ("bad joker_played", _set(["joker_played"], [0, 0]), "joker_played[0] must be true or false"),
+    ("bad played", _set(["played"], "no"), "played must be true or false"),
+    ("bad passes", _set(["passes"], -1), "passes must be a whole number 0 or more"),
+    ("bad draws_left", _set(["draws_left"], 4), "draws_left must be a whole number 0-3"),
+]
+
+
+@pytest.mark.parametrize("name,change,message", MALFORMED_POSITIONS,
+                         ids=[c[0] for c in MALFORMED_POSITIONS])
+def test_malformed_positions(name, change, message):
+    d = doc(hands=("R1 R2", "O1"), stones={0: ("R7 R8 R9", "B1 B2"), 3: ("G1", "")})
+    d["decks"] = {"clan": [card_text(c) for c in range(N_CLAN) if card_text(c) not in
+                           ("R1", "R2", "O1", "R7", "R8", "R9", "B1", "B2", "G1")],
+                  "tactic": []}
+    position_from_json(copy.deepcopy(d))             # the unchanged position is fine
+    changed = change(d)
+    with pytest.raises(FormatError) as e:
+        position_from_json(d if changed is None else changed)
+    assert message in str(e.value)
+
+
+# ---------------------------------------------------------------- fuzzing
+
+
+def _random_json_action(state, rng):
+    """A well-formed JSON action, often close to a legal one."""
+    legal = legal_actions(state)
+    if legal and rng.random() < 0.3:
+        a = action_to_json(rng.choice(legal))
+        if rng.random() < 0.5:
+            return a
+        field = rng.choice([k for k in ("card", "stone", "target", "to", "deck") if k in a]
+                           or ["kind"])
+        a[field] = _random_value(field, state, rng)
+        return a
+    kind = rng.choice(KINDS)
+    out = {"kind": kind}
+    fields = {"play": ("card", "stone", "target", "to"), "claim": ("stone",), "draw": ("deck",),
+              "return": ("card",)}.get(kind, ())
+    for f in fields:
+        if rng.random() < 0.8:
+            out[f] = _random_value(f, state, rng)
+    return out
+
+
+def _random_value(field, state, rng):
+    p = state.to_move
+    if field == "kind":
+        return rng.choice(KINDS)
+    if field in ("card", "target"):
+        pool = [*state.hands[p], *(c for side in state.sides for c in side), *TACTIC_DECK, 5]
+        return card_text(rng.choice(pool))
+    if field == "stone":
+        return rng.randrange(9)
+    if field == "to":
+        return rng.choice([*range(9), "discard"])
+    return rng.choice(["clan", "tactic"])
+
+
+@pytest.mark.parametrize("tactics", [False, True])
+def test_fuzzed_actions_apply_exactly_when_legal(tactics):
+    rng = random.Random(5)
+    rules = Rules(tactics=tactics)
+    tried = accepted = 0
+    for seed in range(20):
+        states = []
+        random_game(rules, seed, on_step=lambda s, acts, a, i: i % 4 == 0 and states.append(s))
+        for state in states:
+            legal = legal_actions(state)
+            before = snapshot(state)
+            for _ in range(25):
+                data = _random_json_action(state, rng)
+                try:
+                    a = action_from_json(data)
+                except IllegalAction:
+                    continue
+                tried += 1
+                try:
+                    apply(state, a)
+                except IllegalAction:
+                    assert a not in legal, (data, state.step)
+                else:
+                    assert a in legal, (data, state.step, position_to_json(state))
+                    accepted += 1
+            assert snapshot(state) == before
+    assert tried > 3000 and accepted > 300
+
+
+def test_strategist_discard_target_is_spelled_discard():
+    assert action_from_json({"kind": "play", "card": "Strategist", "stone": 1, "target": "R1",
+                             "to": "discard"}).to == DISCARD
+
+
+def test_new_game_with_bad_rules():
+    with pytest.raises(ValueError, match="'rounds' must be a whole number 1-99"):
+        Rules(rounds=0)
+    with pytest.raises(ValueError, match="'starter' must be 0 or 1"):
+        Rules(starter=2)
+    with pytest.raises(ValueError, match="'next_starter' must be"):
+        Rules(next_starter="loser")
+    assert new_game(Rules(starter=1)).to_move == 1

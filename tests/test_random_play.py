@@ -1,0 +1,163 @@
+"""Random-play invariants over 1,000+ seeded games: base and tactics, both claim timings.
+
+On every game and every step (the core):
+  legal actions exist until the end and the game ends; the chosen action applies through the
+  checked ``apply``; ``apply_fast`` on a copy agrees with it; every card is accounted for once;
+  sides, completion ticks, tactic counts and claimed stones stay consistent; the claim and pass
+  options match the rules computed independently; the chosen action's JSON round-trips.
+On a sample (the costly checks):
+  ``apply`` leaves its input unchanged; every legal action applies; views hide the opponent's
+  hand and the decks; positions round-trip through JSON; the record replays to the same end.
+"""
+
+import json
+import random
+
+import pytest
+
+from engine import (Rules, action_from_json, action_to_json, apply, apply_fast, claim_verdict,
+                    legal_actions, new_game, position_from_json, position_to_json,
+                    record_to_json, replay, view)
+from engine.cards import JOKER, N_CLAN
+from engine.state import START_OF_TURN
+from helpers import DONE, PASS, check_accounting, claim, hidden_texts, visible_tokens
+
+CONFIGS = {"base": Rules(), "base-expert": Rules(claim_timing=START_OF_TURN),
+           "tactics": Rules(tactics=True),
+           "tactics-expert": Rules(tactics=True, claim_timing=START_OF_TURN)}
+GAMES_PER_CONFIG = 260          # 4 x 260 = 1,040 games
+CHUNK = 65
+DEEP_EVERY = 8                  # one game in 8 gets the costly checks
+MAX_STEPS = 3000
+
+
+def check_state(state, frozen):
+    """Invariants that hold after every action."""
+    check_accounting(state)
+    rules = state.rules
+    ticks = []
+    for s in range(9):
+        cap = state.capacity(s)
+        for q in (0, 1):
+            side, i = state.sides[2 * s + q], 2 * s + q
+            assert len(side) <= cap, f"stone {s} side {q} over capacity"
+            assert bool(state.done_at[i]) == (len(side) == cap), f"done_at of stone {s}/{q}"
+            if state.done_at[i]:
+                ticks.append(state.done_at[i])
+            assert all(c < N_CLAN or rules.tactics for c in side)
+        if state.owner[s] >= 0:     # a claimed stone never changes again
+            here = (tuple(state.sides[2 * s]), tuple(state.sides[2 * s + 1]), state.modes[s])
+            assert frozen.setdefault(s, here) == here, f"claimed stone {s} changed"
+    assert len(set(ticks)) == len(ticks) and all(t < state.tick for t in ticks)
+    assert abs(state.tactics_played[0] - state.tactics_played[1]) <= 1
+    if not rules.tactics:
+        assert state.discard == [] and state.modes == [-1] * 9 and state.tactics_played == [0, 0]
+    over = state.step in ("round_over", "over")
+    assert (state.outcome is not None) is over
+    if over:
+        o, owner = state.outcome, state.owner
+        if o.reason == "5 stones":
+            assert owner.count(o.winner) >= 5
+        elif o.reason == "3 adjacent stones":
+            assert any(owner[i] == owner[i + 1] == owner[i + 2] == o.winner for i in range(7))
+        else:
+            assert o.reason.startswith("nobody could act: ")
+    points = [0, 0]
+    for winner, _, a, b in state.history:
+        for q, n in ((0, a), (1, b)):
+            points[q] += 5 if winner == q else n
+    assert state.scores == points
+
+
+def check_options(state, acts):
+    """The offered claims and the pass option, recomputed from the rules."""
+    p = state.to_move
+    if state.step == "claim":
+        provable = [s for s in range(9) if claim_verdict(state, p, s)[0]]
+        assert acts == [claim(s) for s in provable] + [DONE]
+        assert provable, "a claim step is only entered when a stone is provable"
+    elif state.step == "play":
+        room = any(state.owner[s] < 0 and len(state.sides[2 * s + p]) < state.capacity(s)
+                   for s in range(9))
+        has_clan = any(c < N_CLAN for c in state.hands[p])
+        assert (PASS in acts) is not (room and has_clan)
+    elif state.step == "draw":
+        assert state.decks[0] and state.decks[1]
+        assert len(state.hands[p]) < state.rules.hand_size
+
+
+def play_checked(rules, seed, deep):
+    state = new_game(rules, seed)
+    rng = random.Random(f"random-play/{seed}")
+    actions, frozen, jokers, round_no = [], {}, [0, 0], 1
+    for i in range(MAX_STEPS):
+        if state.round != round_no:
+            frozen, jokers, round_no = {}, [0, 0], state.round
+        check_state(state, frozen)
+        if state.over:
+            break
+        acts = legal_actions(state)
+        assert acts, f"seed {seed} step {i}: no legal action in step {state.step}"
+        check_options(state, acts)
+        a = rng.choice(acts)
+        if a.kind == "play" and a.card == JOKER:
+            jokers[state.to_move] += 1
+            assert jokers[state.to_move] == 1, "a second Joker was played"
+        assert action_from_json(json.loads(json.dumps(action_to_json(a)))) == a
+
+        before = state.key() if deep or i % 16 == 0 else None
+        after = apply(state, a)
+        fast = state.copy()
+        apply_fast(fast, a)
+        assert fast.key() == after.key(), f"seed {seed} step {i}: apply_fast differs on {a}"
+        if before is not None:
+            assert state.key() == before, "apply mutated its input"
+        if deep:
+            deep_checks(state, acts, i)
+        actions.append(a)
+        state = after
+    else:
+        raise AssertionError(f"seed {seed}: no end after {MAX_STEPS} actions")
+    if deep:
+        replayed, _ = replay(json.loads(json.dumps(record_to_json(rules, seed, actions))))
+        assert replayed == state
+        assert position_from_json(position_to_json(state)) == state
+    return state, actions
+
+
+def deep_checks(state, acts, i):
+    before = state.key()
+    if i % 5 == 0:
+        for b in acts:      # every legal action applies
+            t = apply(state, b)
+            assert t.step in ("play", "claim", "draw", "recruit_draw", "recruit_return",
+                              "round_over", "over")
+    if i % 3 == 0:
+        for p in (0, 1):
+            v = view(state, p)
+            leaked = hidden_texts(state, p) & visible_tokens(v)
+            assert not leaked, f"step {i}: {leaked} visible to player {p}"
+    if i % 4 == 0:
+        data = json.loads(json.dumps(position_to_json(state)))
+        assert position_from_json(data) == state
+    assert state.key() == before
+
+
+@pytest.mark.parametrize("chunk", range(GAMES_PER_CONFIG // CHUNK))
+@pytest.mark.parametrize("config", CONFIGS)
+def test_random_games_keep_every_invariant(config, chunk):
+    rules = CONFIGS[config]
+    outcomes = set()
+    for seed in range(chunk * CHUNK, (chunk + 1) * CHUNK):
+        final, actions = play_checked(rules, seed, deep=seed % DEEP_EVERY == 0)
+        outcomes.add(final.outcome.reason.split(" (")[0])
+    assert {"3 adjacent stones", "5 stones"} <= outcomes
+
+
+def test_random_matches_of_several_rounds():
+    for k, rules in enumerate([Rules(rounds=3), Rules(tactics=True, rounds=3,
+                                                       next_starter="winner"),
+                               Rules(tactics=True, claim_timing=START_OF_TURN, rounds=2)]):
+        for seed in range(10):
+            final, actions = play_checked(rules, 1000 + seed, deep=seed % 5 == 0)
+            assert len(final.history) == rules.rounds and final.round == rules.rounds

@@ -1,0 +1,158 @@
+"""JSON forms: actions, game records and positions round-trip; a record replays its game."""
+
+import json
+
+import pytest
+
+from engine import (Action, Rules, action_from_json, action_text, action_to_json, apply,
+                    legal_actions, new_game, position_from_json, position_to_json,
+                    record_to_json, replay)
+from engine.actions import DISCARD
+from engine.cards import JOKER
+from engine.state import START_OF_TURN
+from helpers import (C, PASS, c1, check_accounting, claim, doc, draw, play, position, random_game,
+                     ret, rest_of)
+
+
+# ---------------------------------------------------------------- actions
+
+EXAMPLES = [
+    (play("R7", 3), {"kind": "play", "card": "R7", "stone": 3}, "R7@3"),
+    (play("Traitor", 4, "B7", 2),
+     {"kind": "play", "card": "Traitor", "stone": 4, "target": "B7", "to": 2}, "Traitor:B7@4>2"),
+    (play("Strategist", 2, "R7", DISCARD),
+     {"kind": "play", "card": "Strategist", "stone": 2, "target": "R7", "to": "discard"},
+     "Strategist:R7@2>discard"),
+    (play("Banshee", 0, "Joker"), {"kind": "play", "card": "Banshee", "stone": 0,
+                                   "target": "Joker"}, "Banshee:Joker@0"),
+    (play("Recruiter"), {"kind": "play", "card": "Recruiter"}, "Recruiter"),
+    (play("MudFight", 8), {"kind": "play", "card": "MudFight", "stone": 8}, "MudFight@8"),
+    (claim(4), {"kind": "claim", "stone": 4}, "claim 4"),
+    (draw(1), {"kind": "draw", "deck": "tactic"}, "draw tactic"),
+    (draw(0), {"kind": "draw", "deck": "clan"}, "draw clan"),
+    (ret("R2"), {"kind": "return", "card": "R2"}, "return R2"),
+    (PASS, {"kind": "pass"}, "pass"),
+    (Action("done"), {"kind": "done"}, "done"),
+    (Action("next_round"), {"kind": "next_round"}, "next_round"),
+]
+
+
+@pytest.mark.parametrize("action,data,text", EXAMPLES, ids=[e[2] for e in EXAMPLES])
+def test_action_json_and_text(action, data, text):
+    assert action_to_json(action) == data
+    assert action_from_json(data) == action
+    assert action_from_json(json.loads(json.dumps(data))) == action
+    assert action_text(action) == text
+
+
+def test_action_json_accepts_other_spellings_of_cards():
+    assert action_from_json({"kind": "play", "card": "shield-bearer", "stone": 1}) == \
+        play("ShieldBearer", 1)
+    assert action_from_json({"kind": "return", "card": "r7"}) == ret("R7")
+
+
+@pytest.mark.parametrize("tactics", [False, True])
+def test_every_legal_action_round_trips(tactics):
+    seen = set()
+    for seed in range(15):
+        def check(state, acts, a, i):
+            for b in acts:
+                data = action_to_json(b)
+                assert action_from_json(json.loads(json.dumps(data))) == b
+                seen.add(data["kind"])
+        random_game(Rules(tactics=tactics, rounds=2), seed, on_step=check)
+    assert seen >= {"play", "claim", "done", "next_round"}
+
+
+# ---------------------------------------------------------------- records
+
+
+@pytest.mark.parametrize("rules", [
+    Rules(), Rules(tactics=True), Rules(claim_timing=START_OF_TURN, rounds=3),
+    Rules(tactics=True, claim_timing=START_OF_TURN, rounds=2, next_starter="winner",
+          starter=1)], ids=["base", "tactics", "expert-3-rounds", "tactics-expert-winner"])
+def test_replay_reproduces_the_game(rules):
+    for seed in (1, 2, "forty-two"):
+        final, actions = random_game(rules, seed)
+        record = json.loads(json.dumps(record_to_json(rules, seed, actions)))
+        assert record["format"] == "schotten-totten/record" and record["version"] == 1
+        state, done = replay(record)
+        assert state == final and done == actions
+        assert state.over and state.outcome == final.outcome
+
+
+def test_replay_of_a_partial_record_stops_where_it_ends():
+    final, actions = random_game(Rules(tactics=True), 8)
+    state, _ = replay(record_to_json(Rules(tactics=True), 8, actions[:25]))
+    expected = new_game(Rules(tactics=True), 8)
+    for a in actions[:25]:
+        expected = apply(expected, a)
+    assert state == expected and not state.over
+
+
+def test_record_with_a_fixed_deal():
+    south, north = "R1 R2 R3 R4 R5 R6", "O1 O2 O3 O4 O5 O6"
+    deal = {"hands": [C(south), C(north)], "deck": C(rest_of(f"{south} {north}")),
+            "tactic_deck": []}
+    actions = [play("R1", 0), play("O1", 0), play("R2", 0)]
+    record = record_to_json(Rules(), 0, actions, deal=deal)
+    assert record["deal"]["hands"][0] == south.split()
+    state, _ = replay(json.loads(json.dumps(record)))
+    assert state.sides[0] == C("R1 R2") and state.sides[1] == C("O1")
+    check_accounting(state)
+
+
+# ---------------------------------------------------------------- positions
+
+
+def test_position_round_trip_at_every_step():
+    steps = set()
+    for rules in (Rules(tactics=True, rounds=2), Rules(claim_timing=START_OF_TURN, rounds=2)):
+        for seed in range(12):
+            def check(state, acts, a, i):
+                data = json.loads(json.dumps(position_to_json(state)))
+                back = position_from_json(data)
+                assert back == state, f"step {i} ({state.step})"
+                assert position_to_json(back) == data
+                assert legal_actions(back) == acts
+                steps.add(state.step)
+            final, _ = random_game(rules, seed, on_step=check)
+            assert position_from_json(position_to_json(final)) == final
+    assert steps >= {"play", "claim", "draw", "recruit_draw", "recruit_return", "round_over"}
+
+
+def test_a_round_tripped_position_plays_on_identically():
+    final, actions = random_game(Rules(tactics=True), 21)
+    state = new_game(Rules(tactics=True), 21)
+    for i, a in enumerate(actions):
+        if i % 10 == 0:
+            state = position_from_json(position_to_json(state))
+        state = apply(state, a)
+    assert state == final
+
+
+def test_omitted_decks_hold_the_remaining_cards_shuffled_by_the_seed():
+    d = doc(Rules(tactics=True), hands=("R1 Joker", "O1"),
+            stones={0: ("Joker R8", "B1")}, discard="Banshee")
+    s = position_from_json(d)
+    check_accounting(s)
+    assert len(s.decks[0]) == 54 - 4 and len(s.decks[1]) == 10 - 3
+    assert JOKER not in s.decks[1] and c1("Banshee") not in s.decks[1]
+    assert position_from_json(d).decks == s.decks                 # deterministic
+    d["seed"] = 1
+    assert position_from_json(d).decks != s.decks
+
+
+def test_position_defaults():
+    s = position(Rules(tactics=True), stones={
+        0: ("R1 R2 R3", "B1 B2 B3"), 1: ("Spy O2", "Joker O5 O6"), 4: ("G1 G2 G3", "")})
+    # Complete sides count as completed in stone order, South before North.
+    assert (s.done_at[0], s.done_at[1], s.done_at[8]) == (1, 2, 4) and s.done_at[3] == 3
+    assert s.tick == 5
+    assert s.tactics_played == [1, 1] and s.joker_played == [False, True]
+    assert (s.step, s.to_move, s.round, s.scores, s.passes) == ("play", 0, 1, [0, 0], 0)
+
+
+def test_position_faceup_mask_counts_table_and_discard():
+    s = position(Rules(tactics=True), stones={0: ("R1", "Joker")}, discard="B5 Traitor")
+    assert s.faceup == (1 << c1("R1")) | (1 << c1("B5"))
