@@ -1,0 +1,140 @@
+"""Browser-test fixtures: Debian Chromium via pytest-playwright, and the built site served
+on 127.0.0.1 under a sub-path (like GitHub Pages' /repo/), so root-absolute URLs fail.
+
+    site_url        session: builds dist/ once, serves it, yields "http://127.0.0.1:P/schotten-totten/"
+    base_url        same URL, so page.goto("index.html") also works
+    requests_log    RequestLog of every request the test's browser context made
+    screenshot      screenshot(page, "name") -> artifacts/screenshots/name.png
+    wait_ready      wait_ready(page) waits for body[data-ready="1"] (the pages' ready flag)
+
+Without /usr/bin/chromium (or $CHROMIUM_PATH) the browser tests are skipped, except when CI
+is set: there they fail, so a CI machine without a browser cannot pass by skipping.
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+from pathlib import Path
+from urllib.parse import urlsplit
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+CHROMIUM = os.environ.get("CHROMIUM_PATH", "/usr/bin/chromium")
+SCREENSHOTS = ROOT / "artifacts" / "screenshots"
+SUB_PATH = "/schotten-totten/"
+READY = 'body[data-ready="1"]'
+BOOT_TIMEOUT_MS = 60_000  # PyScript boot takes 2-4 s here; leave room for a busy CI machine
+
+# Chromium flags: no GPU, no background traffic, and a DNS that resolves nothing but
+# localhost, so any request to another host fails fast instead of reaching the network.
+CHROMIUM_ARGS = [
+    "--disable-gpu",
+    "--disable-quic",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+    "--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE localhost, EXCLUDE 127.0.0.1",
+]
+
+sys.path.insert(0, str(ROOT))
+import build  # repo-root build.py: standard library only
+
+
+@pytest.fixture(scope="session")
+def browser_type_launch_args(browser_type_launch_args):
+    """pytest-playwright hook: launch Debian's Chromium (never a Playwright download)."""
+    if not os.path.exists(CHROMIUM):
+        message = f"{CHROMIUM} is missing: run scripts/install-test-deps.sh"
+        if os.environ.get("CI"):
+            pytest.fail(f"CI is set and {message}", pytrace=False)
+        pytest.skip(message)
+    return {
+        **browser_type_launch_args,
+        "executable_path": CHROMIUM,
+        "headless": browser_type_launch_args.get("headless", True),  # --headed still works
+        "args": [*browser_type_launch_args.get("args", []), *CHROMIUM_ARGS],
+    }
+
+
+@pytest.fixture(scope="session")
+def site_url():
+    """Build dist/ once per session (~0.1 s plus npm ci if needed) and serve it."""
+    try:
+        build.build(quiet=True)
+    except build.BuildError as exc:
+        pytest.fail(f"build.py failed: {exc}", pytrace=False)
+    server = build.serve_in_thread(port=0, prefix=SUB_PATH)
+    yield build.url_of(server)
+    server.shutdown()
+    server.server_close()
+
+
+@pytest.fixture(scope="session")
+def base_url(site_url):
+    """Overrides pytest-base-url's fixture: relative page.goto() targets the served site."""
+    return site_url
+
+
+class RequestLog:
+    """Every URL requested by a browser context (pages and their workers)."""
+
+    def __init__(self, context):
+        self.urls: list[str] = []
+        self.failed: list[str] = []
+        context.on("request", lambda r: self.urls.append(r.url))
+        context.on("requestfailed", lambda r: self.failed.append(f"{r.url} ({r.failure})"))
+
+    def foreign(self, site_url: str) -> list[str]:
+        """Requests that left the site: another origin, or outside its sub-path."""
+        site = urlsplit(site_url)
+        out = []
+        for url in self.urls:
+            parts = urlsplit(url)
+            if parts.scheme in ("data", "blob"):
+                continue  # in-page resources (PyScript runs workers from blob: URLs)
+            if parts.netloc != site.netloc or not parts.path.startswith(site.path):
+                out.append(url)
+        return out
+
+
+@pytest.fixture
+def requests_log(context):
+    return RequestLog(context)
+
+
+@pytest.fixture
+def screenshot():
+    """screenshot(page, name): save artifacts/screenshots/<name>.png and return its path."""
+
+    def take(page, name: str) -> Path:
+        SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+        path = SCREENSHOTS / f"{name}.png"
+        page.screenshot(path=str(path), full_page=True)
+        return path
+
+    return take
+
+
+@pytest.fixture
+def wait_ready():
+    def wait(page, timeout_ms: int = BOOT_TIMEOUT_MS):
+        page.wait_for_selector(READY, state="attached", timeout=timeout_ms)
+
+    return wait
+
+
+@pytest.hookimpl(hookwrapper=True)
+def pytest_runtest_makereport(item, call):
+    """On a failed browser test, keep a screenshot of its page for the post-mortem."""
+    outcome = yield
+    report = outcome.get_result()
+    page = item.funcargs.get("page") if hasattr(item, "funcargs") else None
+    if report.failed and call.when == "call" and page is not None:
+        try:
+            SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+            page.screenshot(path=str(SCREENSHOTS / f"FAILED-{item.name}.png"), full_page=True)
+        except Exception as exc:  # noqa: BLE001  the page may be gone; the failure matters
+            print(f"no failure screenshot: {exc}")
