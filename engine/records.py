@@ -225,7 +225,7 @@ def position_from_json(data) -> State:
     if not isinstance(stones, list) or len(stones) > 9:
         raise FormatError("'stones' must be a list of at most 9 stones")
     stones = stones + [{}] * (9 - len(stones))
-    explicit_done = False
+    explicit = set()
     for i, st in enumerate(stones):
         if not isinstance(st, dict):
             raise FormatError(f"stones[{i}] must be an object")
@@ -250,15 +250,23 @@ def position_from_json(data) -> State:
             if len(s.sides[2 * i + q]) > cap:
                 raise FormatError(f"stones[{i}].sides[{q}] holds more than {cap} cards")
         if "done_at" in st:
-            explicit_done = True
+            explicit.add(i)
             s.done_at[2 * i], s.done_at[2 * i + 1] = _two(st["done_at"], f"stones[{i}].done_at",
                                                           _whole)
-    if not explicit_done:   # complete sides were completed in stone order, South first
-        for i in range(18):
-            if len(s.sides[i]) == s.capacity(i // 2):
-                s.done_at[i] = s.tick
-                s.tick += 1
-    s.tick = _whole(data.get("tick", max(s.done_at) + 1), "tick", 1)
+            for q in (0, 1):   # the engine relies on: non-zero exactly when complete
+                if bool(s.done_at[2 * i + q]) != (len(s.sides[2 * i + q]) == cap):
+                    raise FormatError(f"stones[{i}].done_at[{q}] must be 0 for an incomplete "
+                                      f"side and a tick above 0 for a complete one")
+    ticks = [t for t in s.done_at if t]
+    if len(set(ticks)) != len(ticks):
+        raise FormatError("done_at: two complete sides cannot share a completion tick")
+    # Complete sides without done_at were completed next, in stone order, South first.
+    s.tick = max(s.done_at) + 1
+    for i in range(18):
+        if i // 2 not in explicit and len(s.sides[i]) == s.capacity(i // 2):
+            s.done_at[i] = s.tick
+            s.tick += 1
+    s.tick = _whole(data.get("tick", s.tick), "tick", max(s.done_at) + 1)
     s.discard = _cards(data.get("discard", []), "discard")
     modes = [m for m in s.modes if m >= 0]
     decks = data.get("decks")

@@ -13,8 +13,17 @@ from collections import Counter
 from itertools import combinations, product
 from pathlib import Path
 
-from engine import (Action, Rules, apply, apply_fast, legal_actions, new_game, parse_card,
-                    position_from_json, position_to_json)
+from engine import (
+    Action,
+    Rules,
+    apply,
+    apply_fast,
+    legal_actions,
+    new_game,
+    parse_card,
+    position_from_json,
+    position_to_json,
+)
 from engine.cards import N_CLAN, TACTIC_DECK, card_text
 
 DATA = Path(__file__).parent / "data"
@@ -222,6 +231,13 @@ def random_game(rules, seed: int, max_steps: int = 3000, on_step=None):
         state = apply(state, a)
         actions.append(a)
     raise AssertionError(f"seed {seed}: the game did not end in {max_steps} steps")
+
+
+def sample_states(rules, seed: int, every: int) -> list:
+    """The states before every ``every``-th action of a seeded random game."""
+    states = []
+    random_game(rules, seed, on_step=lambda s, acts, a, i: i % every == 0 and states.append(s))
+    return states
 
 
 def fast_copy_apply(state, action):

@@ -2,10 +2,32 @@
 
 import pytest
 
-from engine.cards import (BANSHEE, BLIND, COLOUR_OF, ELITES, JOKER, MODES, MUD, N_CLAN,
-                          RECRUITER, RUSES, SHIELD, SPY, STRATEGIST, TACTIC_DECK, TRAITOR,
-                          VALUE_OF, card_text, card_title, cards_text, clan, is_clan, is_tactic,
-                          is_troop, parse_card)
+from engine.cards import (
+    BANSHEE,
+    BLIND,
+    COLOUR_OF,
+    ELITES,
+    JOKER,
+    MODES,
+    MUD,
+    N_CLAN,
+    RECRUITER,
+    RUSES,
+    SHIELD,
+    SPY,
+    STRATEGIST,
+    TACTIC_DECK,
+    TRAITOR,
+    VALUE_OF,
+    card_text,
+    card_title,
+    cards_text,
+    clan,
+    is_clan,
+    is_tactic,
+    is_troop,
+    parse_card,
+)
 
 
 def test_clan_codes_cover_six_colours_of_nine_values():

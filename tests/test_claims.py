@@ -3,13 +3,14 @@
 import json
 import random
 import re
+from itertools import combinations
 
 import pytest
+from helpers import DATA, C, position, ref_best_completion, ref_strength, rest_of, sample_states
 
 from engine import Rules, can_claim, claim_verdict, claimable
 from engine.cards import BLIND, JOKER, MUD, N_CLAN, SHIELD, SPY, card_text
 from engine.formations import describe_strength
-from helpers import DATA, C, doc, position, ref_best_completion, ref_strength, rest_of
 
 CASES = json.loads((DATA / "claims.json").read_text())["cases"]
 
@@ -88,7 +89,7 @@ def _random_case(rng):
         theirs[0] = elites.pop()
     n_unseen = rng.randint(3, 20)
     unseen, discard = clan[:n_unseen], clan[n_unseen:] + replaced
-    text = lambda cards: " ".join(card_text(c) for c in cards)   # noqa: E731
+    text = lambda cards: " ".join(card_text(c) for c in cards)
     extra = {"mode": mode} if mode else {}
     state = position(rules, stones={4: (text(mine), text(theirs), extra)}, discard=text(discard))
     return state, mine, theirs, cap, mode == "BlindMansBluff", unseen
@@ -148,10 +149,58 @@ def test_mud_fight_random_four_card_sides_against_empty_and_short_sides():
         mine, theirs = clan[:4], clan[4:4 + rng.randint(0, 2)]
         rest = clan[4 + len(theirs):]
         unseen, discard = rest[:9], rest[9:]
-        text = lambda cards: " ".join(card_text(c) for c in cards)   # noqa: E731
+        text = lambda cards: " ".join(card_text(c) for c in cards)
         state = position(Rules(tactics=True), discard=text(discard),
                          stones={2: (text(mine), text(theirs), {"mode": "MudFight"})})
         assert state.modes[2] == MUD
         best = ref_best_completion(theirs, 4, False, unseen)
         assert can_claim(state, 0, 2) is (best is None or best <= ref_strength(mine)), \
             (mine, theirs, unseen)
+
+
+_REF3 = None
+
+
+def _ref_best_of_three(unseen: set) -> int:
+    """Brute force for an empty side: the strongest three unseen clan cards (table, sorted)."""
+    global _REF3
+    if _REF3 is None:
+        _REF3 = sorted(((ref_strength(t), t) for t in combinations(range(N_CLAN), 3)),
+                       reverse=True)
+    for s, trio in _REF3:
+        if all(c in unseen for c in trio):
+            return s
+    return None
+
+
+@pytest.mark.parametrize("tactics", [False, True])
+def test_claims_met_in_random_games_agree_with_brute_force(tactics):
+    """Every stone of sampled positions: the engine's verdict against the brute force."""
+    compared = {True: 0, False: 0}
+    empty_sides = 0
+    for seed in range(25):
+        for state in sample_states(Rules(tactics=tactics), seed, 6):
+            unseen = {c for c in range(N_CLAN) if not state.faceup >> c & 1}
+            for s in range(9):
+                if state.owner[s] >= 0:
+                    continue
+                cap, blind = state.capacity(s), state.modes[s] == BLIND
+                for p in (0, 1):
+                    mine, theirs = state.sides[2 * s + p], state.sides[2 * s + 1 - p]
+                    if len(mine) < cap or len(theirs) == cap:
+                        continue
+                    k = cap - len(theirs)
+                    if k == 3 and not blind and cap == 3:
+                        if empty_sides >= 40:
+                            continue
+                        empty_sides += 1
+                        best = _ref_best_of_three(unseen)
+                    elif k <= 2:
+                        best = ref_best_completion(theirs, cap, blind, unseen)
+                    else:
+                        continue
+                    expect = best is None or best <= ref_strength(mine, blind)
+                    assert can_claim(state, p, s) is expect, (seed, s, p, mine, theirs)
+                    assert claim_verdict(state, p, s)[0] is expect
+                    compared[expect] += 1
+    assert compared[True] > 20 and compared[False] > 20, compared

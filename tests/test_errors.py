@@ -6,16 +6,40 @@ import json
 import random
 
 import pytest
+from helpers import (
+    DONE,
+    NEXT_ROUND,
+    PASS,
+    c1,
+    claim,
+    doc,
+    draw,
+    play,
+    position,
+    random_game,
+    ret,
+    sample_states,
+    snapshot,
+)
 
-from engine import (Action, FormatError, IllegalAction, Rules, action_from_json, action_to_json,
-                    apply, legal_actions, new_game, position_from_json, position_to_json,
-                    record_to_json, replay)
+from engine import (
+    FormatError,
+    IllegalAction,
+    Rules,
+    action_from_json,
+    action_to_json,
+    apply,
+    legal_actions,
+    new_game,
+    position_from_json,
+    position_to_json,
+    record_to_json,
+    replay,
+)
 from engine.actions import DISCARD, KINDS
 from engine.cards import N_CLAN, TACTIC_DECK, card_text
 from engine.records import loads
 from engine.state import START_OF_TURN
-from helpers import (DONE, NEXT_ROUND, PASS, c1, claim, doc, draw, play, position, random_game,
-                     ret, snapshot)
 
 TACTICS = Rules(tactics=True)
 
@@ -93,8 +117,8 @@ ILLEGAL = [
      "claim: stone 1 cannot be claimed: stone 1 is already claimed by North"),
     ("claim stone 12", _claim_step, claim(12), None, "there is no stone 12"),
     ("unprovable claim", _unprovable, claim(0), None,
-     "claim: stone 0 cannot be claimed: the opponent can still make a Color-Run totalling 6 "
-     "(Y1 Y2 Y3), which beats a Three of a Kind totalling 27"),
+     ("claim: stone 0 cannot be claimed: the opponent can still make a Color-Run totalling 6 "
+     "(Y1 Y2 Y3), which beats a Three of a Kind totalling 27")),
     ("tactic over the limit", lambda: position(TACTICS, hands=("Spy R1", ""),
                                                tactics_played=[1, 0]),
      play("Spy", 3), None, "tactic limit: you have played 1 tactic cards and your opponent 0"),
@@ -179,7 +203,7 @@ def test_malformed_json_actions(data):
 
 
 def _record():
-    final, actions = random_game(Rules(), 3)
+    _final, actions = random_game(Rules(), 3)
     return record_to_json(Rules(), 3, actions[:12])
 
 
@@ -271,7 +295,16 @@ MALFORMED_POSITIONS = [
     ("bad scores", _set(["scores"], 5), "scores must be a list of two values"),
     ("negative score", _set(["scores"], [0, -1]), "scores[1] must be a whole number 0 or more"),
     ("bad history", _set(["history"], [[0, "x"]]), "history[0] must be [winner, reason"),
-    ("bad tick", _set(["tick"], "x"), "tick must be a whole number 1 or more"),
+    ("bad tick", _set(["tick"], "x"), "tick must be a whole number 2 or more"),
+    ("tick not after done_at", _set(["tick"], 1), "tick must be a whole number 2 or more"),
+    ("done_at of an incomplete side", _set(["stones", 3, "done_at"], [4, 0]),
+     "stones[3].done_at[0] must be 0 for an incomplete side"),
+    ("done_at of a complete side", _set(["stones", 0, "done_at"], [0, 0]),
+     "stones[0].done_at[0] must be 0 for an incomplete side and a tick above 0"),
+    ("shared done_at", _set(["stones"], [{"sides": [["R7", "R8", "R9"], []], "done_at": [1, 0]},
+                                          {}, {}, {"sides": [["G1", "B1", "B2"], []],
+                                                   "done_at": [1, 0]}]),
+     "two complete sides cannot share a completion tick"),
     ("bad tactics_played", _set(["tactics_played"], 1), "tactics_played must be a list of two"),
     ("bad joker_played", _set(["joker_played"], [0, 0]), "joker_played[0] must be true or false"),
     ("bad played", _set(["played"], "no"), "played must be true or false"),
@@ -338,9 +371,7 @@ def test_fuzzed_actions_apply_exactly_when_legal(tactics):
     rules = Rules(tactics=tactics)
     tried = accepted = 0
     for seed in range(20):
-        states = []
-        random_game(rules, seed, on_step=lambda s, acts, a, i: i % 4 == 0 and states.append(s))
-        for state in states:
+        for state in sample_states(rules, seed, 4):
             legal = legal_actions(state)
             before = snapshot(state)
             for _ in range(25):
@@ -374,3 +405,15 @@ def test_new_game_with_bad_rules():
     with pytest.raises(ValueError, match="'next_starter' must be"):
         Rules(next_starter="loser")
     assert new_game(Rules(starter=1)).to_move == 1
+
+
+@pytest.mark.xfail(strict=True, reason="engine bug: rules.check() names the wrong player with "
+                   "PLAYER_NAMES[player], so a seat that does not exist raises IndexError or "
+                   "TypeError instead of IllegalAction")
+@pytest.mark.parametrize("seat", [2, "1"])
+def test_a_seat_that_does_not_exist_is_refused(seat):
+    state = _play_step()
+    before = snapshot(state)
+    with pytest.raises(IllegalAction, match="turn order"):
+        apply(state, play("R1", 3), player=seat)
+    assert snapshot(state) == before

@@ -76,9 +76,9 @@ def test_fast_path_matches_checked_apply(rules):
                 assert can_claim(checked, p, s) == can_claim(fresh, p, s)
 
 
-@pytest.mark.parametrize("tactics", [False, True])
-def test_random_action_is_legal_and_play_out_matches(tactics):
-    rules = Rules(tactics=tactics)
+@pytest.mark.parametrize("rules", VARIANTS, ids=lambda r: f"t{int(r.tactics)}-{r.claim_timing}"
+                         f"-r{r.rounds}")
+def test_random_action_is_legal_and_play_out_matches(rules):
     for seed in range(40):
         s = new_game(rules, seed)
         rng = random.Random(seed)
@@ -157,3 +157,33 @@ def test_beating_witness_matches_best_completion():
             else:                            # one slot: any single witness card beats
                 assert w.bit_count() == 1 and k == 2
                 assert strength(theirs + [w.bit_length() - 1]) > ms
+
+
+@pytest.mark.parametrize("rules", VARIANTS[:2], ids=["base", "tactics"])
+def test_random_action_draws_exactly_as_from_the_legal_list(rules):
+    """Same action and same random draws as ``acts[rng.randrange(len(acts))]``."""
+    for seed in range(40):
+        s = new_game(rules, seed)
+        rng = random.Random(seed)
+        while s.step != OVER:
+            probe = random.Random()
+            probe.setstate(rng.getstate())
+            a = random_action(s, rng)
+            acts = legal_actions(s)
+            expected = acts[0] if acts[0].kind == "claim" else acts[probe.randrange(len(acts))]
+            assert a == expected
+            assert rng.getstate() == probe.getstate()
+            apply_fast(s, a)
+
+
+def test_deals_are_random_shuffle():
+    from engine.state import shuffled_decks
+    for seed in (0, 1, 17, "text seed"):
+        for round_no in (1, 2):
+            for tactics in (False, True):
+                rng = random.Random(f"schotten-totten/{seed}/{round_no}")
+                clan = list(range(54))
+                rng.shuffle(clan)
+                tactic = [54, 54, 55, 56, 57, 58, 59, 60, 61, 62] if tactics else []
+                rng.shuffle(tactic)
+                assert shuffled_decks(Rules(tactics=tactics), seed, round_no) == (clan, tactic)

@@ -5,11 +5,20 @@ import random
 from itertools import combinations
 
 import pytest
+from helpers import DATA, C, ref_strength
 
 from engine.cards import JOKER, N_CLAN, SHIELD, SPY
-from engine.formations import (COLOUR, COLOUR_RUN, KIND, RUN, SUM, declared, describe_strength,
-                               rank_of, strength)
-from helpers import DATA, C, ref_strength
+from engine.formations import (
+    COLOUR,
+    COLOUR_RUN,
+    KIND,
+    RUN,
+    SUM,
+    declared,
+    describe_strength,
+    rank_of,
+    strength,
+)
 
 CASES = json.loads((DATA / "formations.json").read_text())["cases"]
 RANKS = {"Color-Run": COLOUR_RUN, "Three of a Kind": KIND, "Four of a Kind": KIND,

@@ -14,13 +14,26 @@ import json
 import random
 
 import pytest
+from helpers import DONE, PASS, check_accounting, claim, hidden_texts, visible_tokens
 
-from engine import (Rules, action_from_json, action_to_json, apply, apply_fast, claim_verdict,
-                    legal_actions, new_game, position_from_json, position_to_json,
-                    record_to_json, replay, view)
+from engine import (
+    Rules,
+    action_from_json,
+    action_to_json,
+    apply,
+    apply_fast,
+    claim_verdict,
+    claimable,
+    legal_actions,
+    new_game,
+    position_from_json,
+    position_to_json,
+    record_to_json,
+    replay,
+    view,
+)
 from engine.cards import JOKER, N_CLAN
 from engine.state import START_OF_TURN
-from helpers import DONE, PASS, check_accounting, claim, hidden_texts, visible_tokens
 
 CONFIGS = {"base": Rules(), "base-expert": Rules(claim_timing=START_OF_TURN),
            "tactics": Rules(tactics=True),
@@ -86,6 +99,31 @@ def check_options(state, acts):
         assert len(state.hands[p]) < state.rules.hand_size
 
 
+def provable(state, p) -> list:
+    return [s for s in range(9) if claim_verdict(state, p, s)[0]]
+
+
+def check_transition(state, a, after, i):
+    """Claim steps appear exactly when a stone is provable, at the right moment of the turn."""
+    p = state.to_move
+    if after.step in ("round_over", "over", "recruit_draw", "recruit_return"):
+        return
+    if i % 2 == 0:     # the cached fast verdicts agree with the full proofs
+        for q in (0, 1):
+            assert claimable(after, q) == provable(after, q), f"claimable for {q}"
+    if state.rules.claim_timing == "after_play":
+        if after.step == "claim":
+            assert after.to_move == p and a.kind in ("play", "pass", "return", "claim", "draw")
+        elif a.kind in ("play", "pass", "return", "claim") and state.step != "recruit_draw":
+            assert provable(after, p) == [], f"{a}: the claim step was skipped"
+    else:
+        q = after.to_move
+        if q != p:
+            assert (after.step == "claim") is bool(provable(after, q)), "start-of-turn claims"
+        elif a.kind == "claim" and after.step != "claim":
+            assert provable(after, p) == []
+
+
 def play_checked(rules, seed, deep):
     state = new_game(rules, seed)
     rng = random.Random(f"random-play/{seed}")
@@ -110,6 +148,7 @@ def play_checked(rules, seed, deep):
         fast = state.copy()
         apply_fast(fast, a)
         assert fast.key() == after.key(), f"seed {seed} step {i}: apply_fast differs on {a}"
+        check_transition(state, a, after, i)
         if before is not None:
             assert state.key() == before, "apply mutated its input"
         if deep:
@@ -149,7 +188,7 @@ def test_random_games_keep_every_invariant(config, chunk):
     rules = CONFIGS[config]
     outcomes = set()
     for seed in range(chunk * CHUNK, (chunk + 1) * CHUNK):
-        final, actions = play_checked(rules, seed, deep=seed % DEEP_EVERY == 0)
+        final, _actions = play_checked(rules, seed, deep=seed % DEEP_EVERY == 0)
         outcomes.add(final.outcome.reason.split(" (")[0])
     assert {"3 adjacent stones", "5 stones"} <= outcomes
 
@@ -159,5 +198,5 @@ def test_random_matches_of_several_rounds():
                                                        next_starter="winner"),
                                Rules(tactics=True, claim_timing=START_OF_TURN, rounds=2)]):
         for seed in range(10):
-            final, actions = play_checked(rules, 1000 + seed, deep=seed % 5 == 0)
+            final, _actions = play_checked(rules, 1000 + seed, deep=seed % 5 == 0)
             assert len(final.history) == rules.rounds and final.round == rules.rounds

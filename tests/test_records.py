@@ -3,16 +3,39 @@
 import json
 
 import pytest
+from helpers import (
+    PASS,
+    C,
+    c1,
+    check_accounting,
+    claim,
+    doc,
+    draw,
+    play,
+    position,
+    random_game,
+    rest_of,
+    ret,
+)
 
-from engine import (Action, Rules, action_from_json, action_text, action_to_json, apply,
-                    legal_actions, new_game, position_from_json, position_to_json,
-                    record_to_json, replay)
+from engine import (
+    Action,
+    Rules,
+    action_from_json,
+    action_text,
+    action_to_json,
+    apply,
+    claimable,
+    legal_actions,
+    new_game,
+    position_from_json,
+    position_to_json,
+    record_to_json,
+    replay,
+)
 from engine.actions import DISCARD
 from engine.cards import JOKER
 from engine.state import START_OF_TURN
-from helpers import (C, PASS, c1, check_accounting, claim, doc, draw, play, position, random_game,
-                     ret, rest_of)
-
 
 # ---------------------------------------------------------------- actions
 
@@ -82,7 +105,7 @@ def test_replay_reproduces_the_game(rules):
 
 
 def test_replay_of_a_partial_record_stops_where_it_ends():
-    final, actions = random_game(Rules(tactics=True), 8)
+    _final, actions = random_game(Rules(tactics=True), 8)
     state, _ = replay(record_to_json(Rules(tactics=True), 8, actions[:25]))
     expected = new_game(Rules(tactics=True), 8)
     for a in actions[:25]:
@@ -156,3 +179,12 @@ def test_position_defaults():
 def test_position_faceup_mask_counts_table_and_discard():
     s = position(Rules(tactics=True), stones={0: ("R1", "Joker")}, discard="B5 Traitor")
     assert s.faceup == (1 << c1("R1")) | (1 << c1("B5"))
+
+
+def test_partial_done_at_completes_the_other_sides_afterwards():
+    # Stone 0 gives its completion ticks; stone 4's complete sides come after them, and the
+    # claim machinery (which skips sides whose done_at is 0) sees stone 4.
+    s = position(stones={0: ("R5 B6 G7", "Y5 P6 O7", {"done_at": [2, 1]}),
+                         4: ("R1 R2 R3", "B1 B2 B4")})
+    assert (s.done_at[0], s.done_at[1], s.done_at[8], s.done_at[9], s.tick) == (2, 1, 3, 4, 5)
+    assert claimable(s, 0) == [4] and claimable(s, 1) == [0]

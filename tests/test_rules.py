@@ -1,11 +1,22 @@
 """Turn flow: play, pass, both claim timings, drawing, the end of a round and of a match."""
 
 import pytest
+from helpers import (
+    DONE,
+    NEXT_ROUND,
+    PASS,
+    C,
+    check_accounting,
+    claim,
+    draw,
+    play,
+    position,
+    random_game,
+    rest_of,
+)
 
 from engine import Rules, apply, legal_actions, match_winner, new_game
 from engine.state import START_OF_TURN
-from helpers import (DONE, NEXT_ROUND, PASS, C, check_accounting, claim, draw, play, position,
-                     random_game, rest_of)
 
 EXPERT = Rules(claim_timing=START_OF_TURN)
 
@@ -346,7 +357,7 @@ def test_a_play_between_passes_resets_the_count():
 def _winning_position(rules, winner: int, loser_stones: str = ""):
     """``winner`` is about to claim stone 2 for 3 adjacent stones (after playing O5 at 8)."""
     w, l = winner, 1 - winner
-    sides = lambda a, b: (a, b) if w == 0 else (b, a)   # noqa: E731
+    sides = lambda a, b: (a, b) if w == 0 else (b, a)
     stones = {0: (*sides("Y7 Y8 Y9", "G1 G2 G4"), {"owner": w}),
               1: (*sides("B7 B8 B9", "P1 P2 P4"), {"owner": w}),
               2: sides("R1 R2 R3", "O1 O2 O4")}
@@ -407,7 +418,7 @@ def test_random_matches_score_every_round(next_starter, tactics):
     for seed in range(12):
         starters = {}
 
-        def watch(state, acts, a, i):
+        def watch(state, acts, a, i, starters=starters):
             starters.setdefault(state.round, state.round_starter)
 
         final, actions = random_game(rules, seed, on_step=watch)

@@ -1,11 +1,11 @@
 """Tactic cards: every card, its limits, and how it changes completion order and claims."""
 
 import pytest
+from helpers import DONE, PASS, C, c1, claim, draw, play, position, ret, snapshot
 
-from engine import IllegalAction, Rules, apply, can_claim, claim_verdict, legal_actions
+from engine import Action, IllegalAction, Rules, apply, can_claim, claim_verdict, legal_actions
 from engine.actions import DISCARD
 from engine.cards import BLIND, MUD
-from helpers import DONE, PASS, C, c1, claim, draw, play, position, ret, snapshot
 
 TACTICS = Rules(tactics=True)
 
@@ -187,7 +187,7 @@ def test_recruiter_draws_three_then_returns_two():
     t = apply(apply(apply(t, draw(1)), draw(0)), draw(1))
     assert t.step == "recruit_return" and t.returns_left == 2
     assert sorted(t.hands[0]) == sorted(C("R1 R2 R3 R4 R5 R6 Banshee P5 Traitor"))
-    assert legal_actions(t) == [ret(c) for c in "R1 R2 R3 R4 R5 R6 P5 Banshee Traitor".split()]
+    assert legal_actions(t) == [ret(c) for c in ["R1", "R2", "R3", "R4", "R5", "R6", "P5", "Banshee", "Traitor"]]
     t = apply(t, ret("R1"))
     assert t.step == "recruit_return" and t.returns_left == 1
     t = apply(t, ret("Banshee"))
@@ -378,3 +378,16 @@ def test_traitor_re_measures_completion_order():
     t = end_turn(apply(t, play("R4", 6)))
     assert t.done_at[12] < t.done_at[13]
     assert can_claim(t, 0, 6) and not can_claim(t, 1, 6)
+
+
+def test_joker_and_tactic_counts_reset_with_each_round():
+    rules = Rules(tactics=True, rounds=2)
+    s = position(rules, hands=("O5", "P5"), stones={
+        0: ("Y7 Y8 Y9", "G1 G2 G4", {"owner": 0}), 1: ("Joker B8 B9", "P1 P2 P4", {"owner": 0}),
+        2: ("R1 R2 R3", "O1 O2 O4")}, tactics_played=[1, 0])
+    assert s.joker_played == [True, False]
+    t = apply(apply(s, play("O5", 6)), claim(2))
+    assert t.step == "round_over"
+    u = apply(t, Action("next_round"))
+    assert u.joker_played == [False, False] and u.tactics_played == [0, 0]
+    assert [len(d) for d in u.decks] == [40, 10] and u.discard == []

@@ -4,11 +4,11 @@ import json
 import random
 
 import pytest
+from helpers import hidden_texts, position, random_game, resample, sample_states, visible_tokens
 
 from engine import Rules, legal_actions, new_game, view
 from engine.cards import card_text
 from engine.state import START_OF_TURN
-from helpers import hidden_texts, position, random_game, resample, visible_tokens
 
 
 def test_view_contents():
@@ -84,9 +84,7 @@ def test_views_never_show_hidden_cards(rules, seed):
 @pytest.mark.parametrize("rules,seed", GAMES[::3])
 def test_view_depends_only_on_what_the_player_may_know(rules, seed):
     rng = random.Random(seed)
-    states = []
-    random_game(rules, seed, on_step=lambda s, acts, a, i: i % 3 == 0 and states.append(s))
-    for state in states:
+    for state in sample_states(rules, seed, 3):
         for p in (0, 1):
             other_world = resample(state, p, rng)
             assert view(other_world, p) == view(state, p)
