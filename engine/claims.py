@@ -187,11 +187,10 @@ def table_best_completion(fixed: tuple, unseen: int, start: int = 0):
 # Threshold form, for ``can_claim`` (three clan cards against 0-2 clan cards, normal
 # fight): we need not the best completion, only whether any completion beats ``mine``.
 # With one slot open the answer is a single AND against a mask of the cards that
-# would beat it; with two or three open, a scan of the ordered table stopping at ``mine``.
+# would beat it; with two or three open, ``beat1`` / ``beat0`` test rank by rank.
 # Masks of clan cards are unseen exactly when they miss ``faceup``.
 PAIR_TABLES: list = [None] * 63 * 63   # (x * 63 + y) -> one-slot table, either order
 MAX_STRENGTH3 = COLOUR_RUN * 100 + 24
-_scan_tables: dict = {}                # fixed-cards mask -> ordered two/three-slot table
 
 
 def one_slot_table(x: int, y: int) -> list:
@@ -219,6 +218,14 @@ def one_slot_table(x: int, y: int) -> list:
     return table
 
 
+def build_pair_tables() -> None:
+    """Build every one-slot table now (1,431 pairs, ~0.1 s) instead of on first use."""
+    for x in range(N_CLAN):
+        for y in range(x + 1, N_CLAN):
+            if PAIR_TABLES[x * 63 + y] is None:
+                one_slot_table(x, y)
+
+
 def beating_witness(theirs, mine: int, faceup: int) -> int:
     """Mask of unseen cards completing ``theirs`` (0-2 clan cards) into a normal 3-card
     side stronger than ``mine``, or 0 when there is none (the claim is proven)."""
@@ -226,41 +233,203 @@ def beating_witness(theirs, mine: int, faceup: int) -> int:
     if n == 2:
         w = one_slot_table(theirs[0], theirs[1])[mine] & ~faceup
         return w & -w     # one such card is witness enough
-    key = 1 << theirs[0] if n else 0
-    order = _scan_tables.get(key)
-    if order is None:
-        order = _scan_tables[key] = _order(tuple(theirs))
-    for st, m in order:
-        if st <= mine:
+    if n == 1:
+        return beat1(theirs[0], ALL_CLAN & ~faceup, mine)
+    return beat0(ALL_CLAN & ~faceup, mine)
+
+
+# Rank by rank, with bit masks: with one or two cards fixed (or none) the best
+# completion of each rank is a handful of mask tests, so there is nothing to scan.
+# Strengths: rank * 100 + total; a Color-Run starting at value index j (0-based)
+# totals 3j + 6. Witnesses are whole completions (all their cards unseen).
+_VAL = tuple(sum(1 << (c * 9 + v) for c in range(6)) for v in range(9))   # by value index
+_SJ = _VAL[:7]                                    # Color-Run starts by value index
+_STARTS3 = sum(_SJ)
+_TOPS: list = []                                  # [top2, top3] per 9-bit colour mask
+
+
+def _tops() -> list:
+    """``top[k][bits]``: (total, mask) of the k highest values in a 9-bit mask, or None."""
+    if not _TOPS:
+        for k in (2, 3):
+            row = []
+            for bits in range(512):
+                idx = [v for v in range(8, -1, -1) if bits >> v & 1][:k]
+                row.append((sum(idx) + k, sum(1 << v for v in idx)) if len(idx) == k else None)
+            _TOPS.append(row)
+    return _TOPS
+
+
+def _low(m: int, k: int) -> int:
+    """The ``k`` lowest bits of ``m`` (which has at least ``k``)."""
+    w = 0
+    for _ in range(k):
+        b = m & -m
+        w |= b
+        m ^= b
+    return w
+
+
+def beat0(unseen: int, mine: int) -> int:
+    """Witness of a completion of an empty side beating ``mine`` (normal fight), or 0."""
+    u = unseen
+    r = u & (u >> 1) & (u >> 2) & _STARTS3
+    if r:                                    # a Color-Run exists
+        if mine < 500:
+            return (r & -r) * 7
+        for j in range(6, -1, -1):
+            if 506 + 3 * j <= mine:
+                return 0
+            rj = r & _SJ[j]
+            if rj:
+                return (rj & -rj) * 7
+        return 0
+    if mine >= 500:
+        return 0
+    val = _VAL
+    for v in range(8, -1, -1):               # Three of a Kind
+        if 403 + 3 * v <= mine:
             return 0
-        if not m & faceup:
-            return m
+        m = u & val[v]
+        if m.bit_count() >= 3:
+            return _low(m, 3)
+    if mine >= 400:
+        return 0
+    top3 = (_TOPS or _tops())[1]
+    for c9 in (0, 9, 18, 27, 36, 45):        # Color
+        t = top3[u >> c9 & 511]
+        if t is not None and 300 + t[0] > mine:
+            return t[1] << c9
+    if mine >= 300:
+        return 0
+    pv = 0                                   # values with an unseen card
+    for v in range(9):
+        if u & val[v]:
+            pv |= 1 << v
+    rp = pv & (pv >> 1) & (pv >> 2) & 127
+    if rp:                                   # Run: the highest start is the best
+        j = rp.bit_length() - 1
+        if 206 + 3 * j > mine:
+            w = 0
+            for v in (j, j + 1, j + 2):
+                m = u & val[v]
+                w |= m & -m
+            return w
+        return 0
+    if mine >= 200:
+        return 0
+    total, w, got = 100, 0, 0                # Sum: the three highest unseen
+    for v in range(8, -1, -1):
+        m = u & val[v]
+        while m and got < 3:
+            b = m & -m
+            w |= b
+            m ^= b
+            got += 1
+            total += v + 1
+        if got == 3:
+            return w if total > mine else 0
     return 0
 
 
-# (opponent cards, slots, blind) -> (unseen mask then, result). See the module docstring.
+_X1: list = []   # per clan card x: (Color-Run (strength, needed mask) pairs, best first, vi, c9)
+
+
+def _x1() -> list:
+    if not _X1:
+        for x in range(N_CLAN):
+            vi = x % 9
+            c9 = x - vi
+            runs = tuple((506 + 3 * j, (7 << (c9 + j)) ^ (1 << x))
+                         for j in range(min(vi, 6), max(vi - 2, 0) - 1, -1))
+            _X1.append((runs, vi, c9))
+    return _X1
+
+
+def beat1(x: int, unseen: int, mine: int) -> int:
+    """Witness of a completion of a side holding clan card ``x`` beating ``mine``, or 0."""
+    u = unseen
+    runs, vi, c9 = (_X1 or _x1())[x]
+    for st, need in runs:                    # Color-Run
+        if st <= mine:
+            break
+        if u & need == need:
+            return need
+    if mine >= 500:
+        return 0
+    if mine < 403 + 3 * vi:                  # Three of a Kind
+        m = u & _VAL[vi]
+        if m.bit_count() >= 2:
+            return _low(m, 2)
+    if mine >= 400:
+        return 0
+    bits = u >> c9 & 511                     # Color
+    t = (_TOPS or _tops())[0][bits]
+    if t is not None:
+        if 301 + vi + t[0] > mine:
+            return t[1] << c9
+        return 0
+    if mine >= 300:
+        return 0
+    val = _VAL
+    for j in range(vi if vi < 6 else 6, (vi - 2 if vi > 2 else 0) - 1, -1):   # Run
+        if 206 + 3 * j <= mine:
+            return 0
+        w = 0
+        for v in (j, j + 1, j + 2):
+            if v != vi:
+                m = u & val[v]
+                if not m:
+                    break
+                w |= m & -m
+        else:
+            return w
+    if mine >= 200:
+        return 0
+    total, w, got = 101 + vi, 0, 0           # Sum: x and the two highest unseen
+    for v in range(8, -1, -1):
+        m = u & val[v]
+        while m and got < 2:
+            b = m & -m
+            w |= b
+            m ^= b
+            got += 1
+            total += v + 1
+        if got == 2:
+            return w if total > mine else 0
+    return 0
+
+
+# (opponent cards, slots, blind) -> up to _PER_KEY [unseen mask then, result] entries,
+# most recent first. See the module docstring. Several entries per key, so that
+# positions seen alternately (search over sampled worlds) do not evict each other.
 _cache: dict = {}
+_PER_KEY = 4
 
 
 def cached_best_completion(fixed: tuple, n: int, blind: bool, unseen: int):
     """``best_completion``, reusing earlier answers while they still hold."""
     key = (fixed, n, blind)
-    hit = _cache.get(key)
+    entries = _cache.get(key)
     start = 0
-    if hit is not None:
-        then, result = hit
-        if not unseen & ~then:   # nothing new became unseen since
-            if result is None or not result[1] & ~unseen:
-                return result    # and the witness is still unseen
-            if len(result) == 3:
-                start = result[2] + 1   # resume the table scan past the lost witness
+    if entries is not None:
+        for then, result in entries:
+            if not unseen & ~then:   # nothing new became unseen since
+                if result is None or not result[1] & ~unseen:
+                    return result    # and the witness is still unseen
+                if len(result) == 3 and result[2] >= start:
+                    start = result[2] + 1   # resume the table scan past the lost witness
     if n == 3 and not blind and (not fixed or fixed[-1] < N_CLAN):
         result = table_best_completion(fixed, unseen, start)
     else:
         result = best_completion(fixed, n, blind, unseen)
-    if len(_cache) > 200_000:
-        _cache.clear()
-    _cache[key] = (unseen, result)
+    if entries is None:
+        if len(_cache) > 100_000:
+            _cache.clear()
+        _cache[key] = [(unseen, result)]
+    else:
+        entries.insert(0, (unseen, result))
+        del entries[_PER_KEY:]
     return result
 
 

@@ -3,7 +3,10 @@
 Everything here trusts its caller, like ``rules.apply_fast``: feed it states
 from the engine and actions it lists. ``random_action`` draws uniformly from
 ``legal_actions(state)`` (taking a claim first, when one is provable) without
-building the whole list in the common case.
+building the whole list: in the play step it counts the options and builds
+only the tactic-card part when that is the one drawn. ``play_out`` plays the
+same actions with the same random draws as repeated ``random_action`` and
+``apply_fast`` (tests check it move for move), with the common moves inlined.
 
 >>> import random
 >>> from engine.state import new_game
@@ -15,12 +18,15 @@ building the whole list in the common case.
 from __future__ import annotations
 
 import random
+from bisect import bisect_left, insort
 
-from .actions import CLAIM, DONE_ACTION
+from .actions import CLAIM, DONE_ACTION, PASS_ACTION
 from .cards import N_CLAN
-from .rules import _CLAIMS, _PLACE, apply_fast, can_claim, legal_actions
+from .rules import (_CLAIMS, _DRAWS, _PLACE, _any_claim, _tactic_actions, apply_fast, can_claim,
+                    legal_actions)
+from .state import AFTER_PLAY, MUD, OVER, PLAY, State
 from .state import CLAIM as CLAIM_STEP
-from .state import MUD, OVER, PLAY, State
+from .state import DRAW as DRAW_STEP
 
 
 def random_action(state: State, rng: random.Random):
@@ -29,16 +35,34 @@ def random_action(state: State, rng: random.Random):
     p = state.to_move
     if step == PLAY:
         hand = state.hands[p]
+        owner, modes, sides = state.owner, state.modes, state.sides
+        rooms = [s for s, i in _SEATS[p]
+                 if owner[s] < 0 and (len(sides[i]) < 3
+                                      or modes[s] == MUD and len(sides[i]) < 4)]
+        n = len(rooms)
         if hand and hand[-1] < N_CLAN:   # sorted: no tactic card in hand
-            owner, modes, sides = state.owner, state.modes, state.sides
-            rooms = [s for s, i in _SEATS[p]
-                     if owner[s] < 0 and (len(sides[i]) < 3
-                                          or modes[s] == MUD and len(sides[i]) < 4)]
-            if rooms:   # every (card, stone) pair is legal: sample the product
-                n = len(rooms)
+            if n:   # every (card, stone) pair is legal: sample the product
                 i = rng.randrange(len(hand) * n)
                 return _PLACE[hand[i // n]][rooms[i % n]]
-    elif step == CLAIM_STEP:
+            rng.randrange(1)   # the list is [pass]: draw as from it
+            return PASS_ACTION
+        # legal_actions lists clan plays (card by card, stone by stone), then the
+        # tactic cards' options in hand order, then pass if no clan card can go.
+        k = bisect_left(hand, N_CLAN)    # clan cards in hand, all distinct
+        tacts = []
+        if state.tactics_played[p] <= state.tactics_played[1 - p]:
+            last = -1
+            for card in hand[k:]:
+                if card != last:
+                    last = card
+                    tacts += _tactic_actions(state, p, card, rooms)
+        clan = k * n
+        i = rng.randrange(clan + len(tacts) + (0 if clan else 1))
+        if i < clan:
+            return _PLACE[hand[i // n]][rooms[i % n]]
+        i -= clan
+        return tacts[i] if i < len(tacts) else PASS_ACTION
+    if step == CLAIM_STEP:
         # legal_actions lists the provable claims in stone order, then done.
         done = state.done_at
         for s in range(9):
@@ -56,7 +80,99 @@ _SEATS = tuple(tuple((s, 2 * s + p) for s in range(9)) for p in (0, 1))
 
 
 def play_out(state: State, rng: random.Random) -> State:
-    """Play ``state`` to the end of the match in place with ``random_action``; returns it."""
+    """Play ``state`` to the end of the match in place with ``random_action``; returns it.
+
+    Same moves as ``apply_fast(state, random_action(state, rng))`` in a loop: clan
+    plays, the turn end and draws are inlined, and each player's open stones are
+    kept between moves (dropped whenever anything but a clan play happens).
+    """
+    # randrange(n) is _randbelow(n) for n > 0: the same draws, one call less.
+    randbelow = getattr(rng, "_randbelow", None) or rng.randrange
     while state.step != OVER:
-        apply_fast(state, random_action(state, rng))
+        hands, sides, owner, modes = state.hands, state.sides, state.owner, state.modes
+        proofs, done, decks = state.proofs, state.done_at, state.decks
+        after = state.rules.claim_timing == AFTER_PLAY
+        size = state.rules.hand_size
+        rooms = [None, None]
+        # Each player's complete sides of unclaimed stones, in stone order: where
+        # _any_claim and the claim step look (the other sides cannot be claimed).
+        comp = [[i for i in range(p, 18, 2) if done[i] and owner[i >> 1] < 0] for p in (0, 1)]
+        while True:
+            step = state.step
+            p = state.to_move
+            if step == PLAY:
+                hand = hands[p]
+                if hand and hand[-1] < N_CLAN:
+                    r = rooms[p]
+                    if r is None:
+                        r = rooms[p] = [s for s in range(9) if owner[s] < 0 and len(
+                            sides[2 * s + p]) < (4 if modes[s] == MUD else 3)]
+                    if r:
+                        # apply_fast for a clan card, inlined (see rules.apply_fast)
+                        n = len(r)
+                        i = randbelow(len(hand) * n)
+                        card = hand.pop(i // n)
+                        s = r[i % n]
+                        state.played = True
+                        proofs[2 * s] = proofs[2 * s + 1] = None
+                        i = 2 * s + p
+                        side = sides[i]
+                        side.append(card)
+                        faceup = state.faceup = state.faceup | 1 << card
+                        if len(side) == (4 if modes[s] == MUD else 3):
+                            done[i] = state.tick
+                            state.tick += 1
+                            r.remove(s)
+                            insort(comp[p], i)
+                        # _after_play, _to_draw and _end_turn for the common case
+                        if after:
+                            for i in comp[p]:   # _any_claim, inlined
+                                known = proofs[i]
+                                if known is not None and known is not True and \
+                                        not known & faceup:
+                                    continue
+                                if known is True or can_claim(state, p, i >> 1):
+                                    break
+                            else:
+                                i = -1
+                            if i >= 0:
+                                state.step = CLAIM_STEP
+                                continue
+                        if len(hand) < size:
+                            clan_deck, tactic_deck = decks
+                            if clan_deck and tactic_deck:
+                                state.step = DRAW_STEP
+                                continue
+                            if clan_deck or tactic_deck:
+                                insort(hand, (clan_deck or tactic_deck).pop())
+                        state.passes = 0
+                        q = 1 - p
+                        state.to_move = q
+                        state.played = state.claimed = False
+                        state.step = CLAIM_STEP if not after and _any_claim(state, q) else PLAY
+                        continue
+            elif step == CLAIM_STEP:
+                for i in comp[p]:
+                    if can_claim(state, p, i >> 1):
+                        s = i >> 1
+                        apply_fast(state, _CLAIMS[s])
+                        for lst in (rooms[0], rooms[1]):
+                            if lst is not None and s in lst:
+                                lst.remove(s)
+                        for lst in comp:
+                            if 2 * s in lst:
+                                lst.remove(2 * s)
+                            if 2 * s + 1 in lst:
+                                lst.remove(2 * s + 1)
+                        break
+                else:
+                    apply_fast(state, DONE_ACTION)
+                if state.step == CLAIM_STEP or state.step == PLAY or state.step == DRAW_STEP:
+                    continue
+                break   # the round is over
+            elif step == DRAW_STEP and decks[0] and decks[1]:
+                apply_fast(state, _DRAWS[randbelow(2)])
+                continue
+            apply_fast(state, random_action(state, rng))
+            break   # anything else may change the table, or deal a new round
     return state

@@ -48,7 +48,8 @@ from .cards import (
 from .claims import (
     ALL_CLAN,
     PAIR_TABLES,
-    beating_witness,
+    beat0,
+    beat1,
     cached_best_completion,
     one_slot_table,
     proof_reason,
@@ -74,6 +75,12 @@ from .state import PLAY as PLAY_STEP
 _PLACE = [[Action(PLAY, card, s) for s in range(9)] for card in range(TRAITOR + 1)]
 _CLAIMS = [Action(CLAIM, stone=s) for s in range(9)]
 _DRAWS = [Action(DRAW, deck=0), Action(DRAW, deck=1)]
+
+# Fields each kind of action leaves at -1 (play checks its own per card).
+_UNUSED = {PLAY: ("deck",), PASS: ("card", "stone", "target", "to", "deck"),
+           CLAIM: ("card", "target", "to", "deck"), DONE: ("card", "stone", "target", "to", "deck"),
+           DRAW: ("card", "stone", "target", "to"), RETURN: ("stone", "target", "to", "deck"),
+           NEXT_ROUND: ("card", "stone", "target", "to", "deck")}
 
 _STEP_KINDS = {PLAY_STEP: (PLAY, PASS), CLAIM_STEP: (CLAIM, DONE), DRAW_STEP: (DRAW,),
                RECRUIT_DRAW: (DRAW,), RECRUIT_RETURN: (RETURN,), ROUND_OVER: (NEXT_ROUND,),
@@ -115,17 +122,41 @@ def can_claim(state: State, p: int, s: int) -> bool:
         # The common case, inlined: a normal fight against 0-2 clan cards. The flat
         # table gives None when one of our cards is an elite troop.
         n = len(theirs)
-        if n < 3 and (not n or max(theirs) < N_CLAN):
+        if n == 2:
+            x, y = theirs
+            if x < N_CLAN and y < N_CLAN:
+                a, b, c = mine
+                ms = (_S3 or _flat3())[(a * 63 + b) * 63 + c]
+                if ms is None:
+                    ms = strength(mine)
+                w = (PAIR_TABLES[x * 63 + y] or one_slot_table(x, y))[ms] & ~state.faceup
+                if w:
+                    proofs[i] = w & -w   # one card that beats us is witness enough
+                    return False
+                proofs[i] = True
+                return True
+        elif n == 3:
+            a, b, c = mine
+            x, y, z = theirs
+            flat = _S3 or _flat3()
+            ms = flat[(a * 63 + b) * 63 + c]
+            ts = flat[(x * 63 + y) * 63 + z]
+            if ms is None:
+                ms = strength(mine)
+            if ts is None:
+                ts = strength(theirs)
+            ok = ms > ts or (ms == ts and state.done_at[i] < state.done_at[i ^ 1])
+            proofs[i] = True if ok else 0
+            return ok
+        elif n < 2 and (not n or theirs[0] < N_CLAN):
             a, b, c = mine
             ms = (_S3 or _flat3())[(a * 63 + b) * 63 + c]
             if ms is None:
                 ms = strength(mine)
-            if n == 2:
-                x, y = theirs
-                w = (PAIR_TABLES[x * 63 + y] or one_slot_table(x, y))[ms] & ~state.faceup
-                w &= -w   # one card that beats us is witness enough
+            if n:
+                w = beat1(theirs[0], ALL_CLAN & ~state.faceup, ms)
             else:
-                w = beating_witness(theirs, ms, state.faceup)
+                w = beat0(ALL_CLAN & ~state.faceup, ms)
             if w:
                 proofs[i] = w
                 return False
@@ -284,8 +315,18 @@ def check(state: State, action, player: int | None = None) -> None:
     step, p = state.step, state.to_move
     if step == OVER:
         raise IllegalAction("the match is over: no more actions")
-    if player is not None and player != p:
-        raise IllegalAction(f"turn order: it is {_say(p)}'s turn, not {_say(player)}'s")
+    if player is not None:
+        if isinstance(player, bool) or player not in (0, 1):
+            raise IllegalAction(f"turn order: there is no player {player!r}; players are "
+                                f"0 (South) and 1 (North)")
+        if player != p:
+            raise IllegalAction(f"turn order: it is {_say(p)}'s turn, not {_say(player)}'s")
+    if action.kind not in _UNUSED:
+        raise IllegalAction(f"malformed action: unknown kind {action.kind!r}")
+    unused = [f for f in _UNUSED[action.kind] if getattr(action, f) != -1]
+    if unused:
+        raise IllegalAction(f"malformed action: a {action.kind} action has no "
+                            f"{' or '.join(unused)}")
     kinds = _STEP_KINDS[step]
     if action.kind not in kinds:
         raise IllegalAction(f"turn order: the {step.replace('_', ' ')} step expects "
@@ -300,6 +341,11 @@ def check(state: State, action, player: int | None = None) -> None:
             raise IllegalAction(f"passing: you may pass only when no clan card can be played "
                                 f"({card_title(clan_cards[0])} can go to stone {rooms[0]})")
     elif kind == CLAIM:
+        stone = action.stone
+        # can_claim gives the same verdict (tested), faster; the reason is only needed
+        # for the error.
+        if type(stone) is int and 0 <= stone <= 8 and can_claim(state, p, stone):
+            return
         ok, reason = claim_verdict(state, p, action.stone)
         if not ok:
             raise IllegalAction(f"claim: stone {action.stone} cannot be claimed: {reason}")

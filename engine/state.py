@@ -156,10 +156,27 @@ def shuffled_decks(rules: Rules, seed, round_no: int) -> tuple[list, list]:
     """The round's two decks, top of deck last. Seeded by text so CPython and Pyodide agree."""
     rng = random.Random(f"schotten-totten/{seed}/{round_no}")
     clan = list(range(N_CLAN))
-    rng.shuffle(clan)
+    _shuffle(clan, rng.getrandbits)
     tactic = list(TACTIC_DECK) if rules.tactics else []
-    rng.shuffle(tactic)
+    _shuffle(tactic, rng.getrandbits)
     return clan, tactic
+
+
+# Bit widths for _shuffle: _BITS[i] = (i + 1).bit_length().
+_BITS = tuple((i + 1).bit_length() for i in range(64))
+
+
+def _shuffle(x: list, getrandbits) -> None:
+    """``random.shuffle(x)`` exactly (CPython 3.11's algorithm: Fisher-Yates with
+    ``_randbelow`` by rejection on ``getrandbits``), without a method call per card.
+    Written out so the deals depend only on the Mersenne Twister, not on the
+    library's shuffle."""
+    for i in range(len(x) - 1, 0, -1):
+        k = _BITS[i]
+        j = getrandbits(k)
+        while j > i:
+            j = getrandbits(k)
+        x[i], x[j] = x[j], x[i]
 
 
 def deal_round(state: State, round_no: int, starter: int, deal: dict | None = None) -> None:
@@ -168,12 +185,13 @@ def deal_round(state: State, round_no: int, starter: int, deal: dict | None = No
     if deal is None:
         clan, tactic = shuffled_decks(rules, state.seed, round_no)
         n = rules.hand_size
-        hands = [[], []]
-        for i in range(n):  # alternate dealing, starter first, from the top
-            for p in (starter, 1 - starter):
-                hands[p].append(clan.pop())
-        hands[0].sort()
-        hands[1].sort()
+        # Alternate dealing from the top (the end), starter first: the starter gets
+        # clan[-1], clan[-3], ..., the other player clan[-2], clan[-4], ...
+        top = clan[-2 * n:]
+        del clan[-2 * n:]
+        hands = [None, None]
+        hands[starter] = sorted(top[1::2])
+        hands[1 - starter] = sorted(top[0::2])
     else:
         hands = [sorted(deal["hands"][0]), sorted(deal["hands"][1])]
         clan = list(deal["deck"])

@@ -36,7 +36,7 @@ from engine import (
     record_to_json,
     replay,
 )
-from engine.actions import DISCARD, KINDS
+from engine.actions import DISCARD, KINDS, Action
 from engine.cards import N_CLAN, TACTIC_DECK, card_text
 from engine.records import loads
 from engine.state import START_OF_TURN
@@ -407,13 +407,20 @@ def test_new_game_with_bad_rules():
     assert new_game(Rules(starter=1)).to_move == 1
 
 
-@pytest.mark.xfail(strict=True, reason="engine bug: rules.check() names the wrong player with "
-                   "PLAYER_NAMES[player], so a seat that does not exist raises IndexError or "
-                   "TypeError instead of IllegalAction")
-@pytest.mark.parametrize("seat", [2, "1"])
+@pytest.mark.parametrize("seat", [2, "1", -1, True])
 def test_a_seat_that_does_not_exist_is_refused(seat):
     state = _play_step()
     before = snapshot(state)
     with pytest.raises(IllegalAction, match="turn order"):
         apply(state, play("R1", 3), player=seat)
+    assert snapshot(state) == before
+
+
+@pytest.mark.parametrize("action", [Action("pass", card=5), Action("claim", stone=0, deck=1),
+                                    Action("done", stone=3)])
+def test_fields_an_action_kind_does_not_use_are_refused(action):
+    state = _play_step()
+    before = snapshot(state)
+    with pytest.raises(IllegalAction, match="malformed action: a .* action has no"):
+        apply(state, action)
     assert snapshot(state) == before
