@@ -1,0 +1,221 @@
+"""Helpers for the card-table browser tests: saves, positions, and a UI-driving player.
+
+The driver only ever clicks what the page offers (highlighted cards, stones, decks and
+buttons), so a complete game through it also checks that the UI always offers a way on.
+"""
+from __future__ import annotations
+
+import json
+import random
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+from engine import position_from_json, position_to_json
+
+SAVE_KEY = "schotten-totten.save"
+READY = 'body[data-ready="1"]'
+BOOT_MS = 60_000
+# Pause between AI moves kept tiny in tests (the real page waits ~0.7 s so people can follow).
+QUERY = "?aipause=40"
+
+
+def position(rules: dict | None = None, **fields) -> dict:
+    """A full position document (checked by the engine) from a few fields."""
+    doc = {"format": "schotten-totten/position", "version": 1, "rules": rules or {}, "seed": 11}
+    doc.update(fields)
+    return position_to_json(position_from_json(doc))
+
+
+def save_text(pos: dict, opponent: str = "human", autoclaim: bool = False, log=()) -> str:
+    """A save in the table's localStorage format, starting from ``pos``."""
+    return json.dumps({"format": "schotten-totten/save", "version": 1,
+                       "settings": {"opponent": opponent, "ai_seat": 1, "ai_level": "easy",
+                                    "autoclaim": autoclaim},
+                       "position": pos, "record": None,
+                       "log": [{"p": None, "text": t, "round": 1} for t in log]})
+
+
+def open_with_save(page, site_url: str, text: str | None):
+    """Open the table with ``text`` as the stored save (``None``: no save at all).
+
+    The save is written by an init script before the page's own scripts run, once per
+    test (a reload then resumes whatever the page saved itself)."""
+    page.add_init_script(_seed_script(text))
+    page.goto(site_url + "index.html" + QUERY)
+    page.wait_for_selector(READY, state="attached", timeout=BOOT_MS)
+
+
+def _seed_script(text: str | None) -> str:
+    args = json.dumps([SAVE_KEY, text])
+    return f"""(() => {{
+      const [key, text] = {args};
+      if (sessionStorage.getItem('e2e-seeded')) return;
+      sessionStorage.setItem('e2e-seeded', '1');
+      if (text === null) localStorage.removeItem(key); else localStorage.setItem(key, text);
+    }})();"""
+
+
+def py(page, name: str, arg=None):
+    """Call the page's Python glue directly (for checks only; moves go through the UI)."""
+    return page.evaluate("([n, a]) => JSON.parse(window.stCall(n, JSON.stringify(a)))",
+                         [name, arg])
+
+
+def take_device(page):
+    """Tap through the pass-the-device screen if it shows."""
+    if page.locator("#handover").is_visible():
+        page.click("#handover-go")
+        page.wait_for_selector("#handover", state="hidden")
+
+
+def start_new_game(page, opponent="human", tactics=False, expert=False, rounds=1,
+                   starter="0", autoclaim=False):
+    """Fill in the new-game dialog (opening it first if needed) and deal."""
+    if not page.locator("#dlg-new").is_visible():
+        page.click("#btn-new")
+    page.check(f'#dlg-new input[name="opponent"][value="{opponent}"]')
+    page.check(f'#dlg-new input[name="starter"][value="{starter}"]')
+    page.check('#dlg-new input[name="tactics"][value="%s"]' % ("on" if tactics else "off"))
+    page.check('#dlg-new input[name="claim_timing"][value="%s"]'
+               % ("start_of_turn" if expert else "after_play"))
+    page.set_checked('#dlg-new input[name="autoclaim"]', autoclaim)
+    page.check(f'#dlg-new input[name="rounds"][value="{rounds}"]')
+    page.click("#new-start")
+    page.wait_for_selector("#dlg-new", state="hidden")
+
+
+def hand(page) -> list[str]:
+    return page.eval_on_selector_all("#hand .card", "els => els.map(e => e.dataset.card)")
+
+
+def board(page) -> list[list[list[str]]]:
+    """Cards on the table per stone and seat, as the DOM shows them."""
+    return page.evaluate("""() => [...document.querySelectorAll('#board .lane')].map(l =>
+        [0, 1].map(p => [...l.querySelectorAll(`.side[data-seat="${p}"] .card`)]
+                         .map(c => c.dataset.card)))""")
+
+
+def body(page, key: str) -> str:
+    return page.evaluate(f"() => document.body.dataset.{key}")
+
+
+class Driver:
+    """Plays legal moves through the UI, choosing at random among what is offered."""
+
+    def __init__(self, page, seed=1, prefer_claims=True, on_handover=None):
+        self.page = page
+        self.rng = random.Random(seed)
+        self.prefer_claims = prefer_claims
+        self.on_handover = on_handover
+        self.steps = 0
+        self.seen = set()   # kinds of things done, for the tests to check coverage
+
+    def _click_random(self, selector: str, corner=False) -> bool:
+        loc = self.page.locator(selector)
+        n = loc.count()
+        if not n:
+            return False
+        # Cards on the table overlap: a person taps the corner that shows, so do we.
+        loc.nth(self.rng.randrange(n)).click(position={"x": 7, "y": 7} if corner else None)
+        return True
+
+    def finished(self) -> bool:
+        return body(self.page, "step") in ("over", "round_over")
+
+    def step(self) -> None:
+        """Make one decision (or tap through the handover screen)."""
+        page = self.page
+        self.steps += 1
+        if page.locator("#handover").is_visible():
+            if self.on_handover:
+                self.on_handover(page)
+            page.click("#handover-go")
+            self.seen.add("handover")
+            return
+        if body(page, "mode") == "ai" and page.evaluate(
+                "() => document.body.classList.contains('ai-thinking')"):
+            page.wait_for_function(
+                "() => !document.body.classList.contains('ai-thinking')", timeout=30_000)
+            return
+        step = body(page, "step")
+        if step in ("over", "round_over"):
+            return
+        if step == "play":
+            cards = page.locator("#hand .card.playable")
+            if not cards.count() or (page.locator("#btn-pass").count()
+                                     and self.rng.random() < 0.2):
+                page.click("#btn-pass")
+                self.seen.add("pass")
+                return
+            cards.nth(self.rng.randrange(cards.count())).click()
+            card = page.eval_on_selector("#hand .card.selected", "e => e.dataset.card")
+            if page.locator("#btn-confirm").count():
+                page.click("#btn-confirm")
+                self.seen.add(card)
+                return
+            if page.locator("#board .card.pick").count():
+                self._click_random("#board .card.pick", corner=True)
+                if page.locator("#hand .card.selected").count():   # a destination is needed
+                    if page.locator("#btn-discard").count() and (
+                            self.rng.random() < 0.3 or not page.locator(".lane.target").count()):
+                        page.click("#btn-discard")
+                    else:
+                        self._click_random(".lane.target")
+                self.seen.add(card)
+                return
+            assert self._click_random(".lane.target"), f"no target offered for {card}"
+            self.seen.add(card if not card[1:].isdigit() else "clan")
+        elif step == "claim":
+            if self.prefer_claims and page.locator(".lane.claimable").count():
+                self._click_random(".lane.claimable .stone")
+                self.seen.add("claim")
+            else:
+                page.click("#btn-done")
+        elif step in ("draw", "recruit_draw"):
+            assert self._click_random(".pile.drawable"), "no deck offered"
+            self.seen.add(step)
+        elif step == "recruit_return":
+            assert self._click_random("#hand .card"), "no card to return"
+            self.seen.add("return")
+        else:
+            raise AssertionError(f"unexpected step {step!r}")
+
+    def play_until_over(self, max_steps=1500) -> None:
+        while not self.finished():
+            assert self.steps < max_steps, "the game did not end"
+            self.step()
+
+
+def play_card(page, card: str, stone: int) -> None:
+    """Select ``card`` in the hand and put it on ``stone`` (0-8) through the UI."""
+    page.click(f'#hand .card[data-card="{card}"]')
+    page.click(f'#board .lane.target[data-stone="{stone}"] .stone')
+
+
+def pick_on_table(page, seat: int, stone: int, card: str) -> None:
+    """Tap a highlighted card on the table (its visible corner, as a person would)."""
+    page.locator(f'#board .card.pick[data-seat="{seat}"][data-stone="{stone}"][data-card="{card}"]'
+                 ).click(position={"x": 7, "y": 7})
+
+
+def finish_turn(page, deck: str = "clan") -> None:
+    """Skip claiming and draw from ``deck`` until the turn passes on (or the game ends)."""
+    for _ in range(12):
+        step = body(page, "step")
+        if page.locator("#handover").is_visible() or step in ("over", "round_over"):
+            return
+        if step == "claim":
+            page.click("#btn-done")
+        elif step == "draw":
+            page.click(f"#pile-{deck}")
+        else:
+            return
+
+
+def turn_of(page, seat: int) -> None:
+    """Wait for the handover to ``seat`` and take the device."""
+    page.wait_for_selector(f'#handover[data-seat="{seat}"]', state="visible")
+    take_device(page)

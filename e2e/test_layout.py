@@ -1,0 +1,104 @@
+"""The table at phone, tablet and desktop sizes: screenshots for people to look at, no
+horizontal scrolling, touch targets of at least 44 px, and no request outside the site."""
+import pytest
+from table import open_with_save, play_card, position, save_text
+
+SIZES = [
+    ("desktop", 1280, 800),
+    ("tablet-portrait", 768, 1024),
+    ("tablet-landscape", 1024, 768),
+    ("phone", 360, 740),
+    ("phone-landscape", 740, 360),
+]
+
+
+def rich_position():
+    """Mid-game with tactic cards: claims on both sides, both combat modes, elite troops."""
+    st = [{} for _ in range(9)]
+    st[0] = {"sides": [["R1", "R2", "R3"], ["B1", "B2", "B3"]], "owner": 0}
+    st[1] = {"sides": [["Y7", "Joker"], ["O5"]]}
+    st[2] = {"sides": [["G1", "G2", "G3"], ["P4", "P5", "P6"]], "mode": "MudFight"}
+    st[3] = {"sides": [["B9", "B8", "B7"], ["O1"]], "owner": 0}
+    st[4] = {"sides": [["Y1"], ["R9", "R8"]], "mode": "BlindMansBluff"}
+    st[5] = {"sides": [[], ["G9", "G8", "G7"]], "owner": 1}
+    st[6] = {"sides": [["O9"], ["ShieldBearer", "Y5", "Y6"]]}
+    st[8] = {"sides": [["P9"], []]}
+    return position({"tactics": True},
+                    hands=[["R5", "G6", "P2", "O3", "Y4", "Traitor", "Spy"],
+                           ["R4", "R6", "R7", "G4", "G5", "P1", "O2"]],
+                    stones=st, discard=["Recruiter", "B6"], tactics_played=[2, 3], to_move=0)
+
+
+LOG = ["New game with tactic cards. {N0} {start0}.", "{N1} played Mud Fight on stone 3.",
+       "{N0} played Blue 7 on stone 4, then drew a card from the clan deck."]
+
+SMALL = """() => {
+  const bad = [];
+  const sel = '#hand .card, #bar button, .pile:not([hidden]), #prompt button, .lane';
+  for (const el of document.querySelectorAll(sel)) {
+    const r = el.getBoundingClientRect();
+    if (r.width === 0 && r.height === 0) continue;   // not shown
+    if (r.width < 44 || r.height < 44)
+      bad.push(`${el.id || el.className} ${Math.round(r.width)}x${Math.round(r.height)}`);
+  }
+  return bad;
+}"""
+
+
+@pytest.fixture
+def table(page, site_url, requests_log):
+    open_with_save(page, site_url, save_text(rich_position(), opponent="ai", log=LOG))
+    return page
+
+
+def test_table_at_every_size(table, screenshot, site_url, requests_log):
+    page = table
+    for name, w, h in SIZES:
+        page.set_viewport_size({"width": w, "height": h})
+        page.wait_for_timeout(150)   # the resize handler re-measures the board
+        overflow = page.evaluate("() => document.documentElement.scrollWidth - innerWidth")
+        assert overflow <= 0, f"{name}: the page scrolls sideways by {overflow}px"
+        assert page.evaluate(SMALL) == [], f"{name}: touch targets under 44 px"
+        # Every stone and every hand card is inside the window.
+        outside = page.evaluate("""() => [...document.querySelectorAll('.stone, #hand .card')]
+            .filter(e => { const r = e.getBoundingClientRect();
+                           return r.left < -1 || r.right > innerWidth + 1 || r.bottom > innerHeight + 1; })
+            .map(e => e.dataset.stone ?? e.dataset.card)""")
+        assert outside == [], f"{name}: off screen: {outside}"
+        screenshot(page, f"table-{name}")
+        page.click('#hand .card[data-card="Traitor"]')
+        page.locator("#board .card.pick").first.wait_for()
+        screenshot(page, f"table-{name}-traitor")
+        page.click("#btn-cancel")
+    # A move: the computer answers from its worker.
+    page.set_viewport_size({"width": 1280, "height": 800})
+    play_card(page, "R5", 7)
+    page.wait_for_function("() => document.body.dataset.toMove === '0' && "
+                           "!document.body.classList.contains('ai-thinking')", timeout=60_000)
+    assert "The computer played" in page.inner_text("#log")
+    # The rules, reachable from the table.
+    page.click("#btn-rules")
+    frame = page.frame_locator("#rules-frame")
+    frame.locator("h1").wait_for()
+    assert "How to play" in frame.locator("h1").inner_text()
+    screenshot(page, "rules-dialog")
+    assert requests_log.foreign(site_url) == [], "requests left the site"
+    assert requests_log.failed == []
+    assert any(u.endswith("ai_worker.py") for u in requests_log.urls)
+    assert any(u.endswith("rules.html") for u in requests_log.urls)
+
+
+def test_loading_then_handover_screen(page, site_url, screenshot):
+    from table import _seed_script
+    page.add_init_script(_seed_script(save_text(rich_position(), opponent="human", log=LOG)))
+    page.goto(site_url + "index.html", wait_until="commit")
+    # While Python boots: a loading screen whose bar moves.
+    page.wait_for_function("() => parseFloat(document.querySelector('#progress-bar')?.style.width) >= 12")
+    assert page.locator("#loading").is_visible() and page.locator("#app").is_hidden()
+    screenshot(page, "loading")
+    page.wait_for_selector('body[data-ready="1"]', state="attached", timeout=60_000)
+    assert page.evaluate("() => window.__ready") is True
+    page.wait_for_selector("#handover", state="visible")
+    assert page.inner_text("#handover-title") == "Pass to South"
+    assert page.locator("#hand .card").count() == 0
+    screenshot(page, "handover")
