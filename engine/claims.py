@@ -28,39 +28,41 @@ def _fits(elite: int, value: int) -> bool:
     return elite == JOKER or (elite == SPY and value == 7) or (elite == SHIELD and value <= 3)
 
 
-def _fill_values(values, clan_values, elites, colour, unseen):
-    """Cards from ``unseen`` that complete ``values`` once clan cards and elites are placed.
-
-    ``colour`` is a colour index for a Color-Run, or ``None`` for a Run (any colour).
-    Returns the witness mask, or ``None`` when no placement works.
-    """
+def _placements(values, clan_values, elites) -> list:
+    """The values of ``values`` left for clan cards, once the clan cards are in place
+    and the elites are given values they fit: one 9-bit mask (bit ``v - 1``) per way
+    to place the elites, in ``permutations`` order (which picks the witness)."""
     rest = [v for v in values if v not in clan_values]
     if len(rest) < len(elites):
-        return None
-    best = None
+        return []
+    out = []
     for chosen in permutations(rest, len(elites)):
-        if not all(_fits(e, v) for e, v in zip(elites, chosen)):
-            continue
-        mask = 0
-        for v in rest:
-            if v in chosen:
-                continue
-            if colour is not None:
-                card = clan(colour, v)
-                if not unseen >> card & 1:
-                    break
-                mask |= 1 << card
-            else:
-                for c in range(6):
-                    card = clan(c, v)
-                    if unseen >> card & 1:
-                        mask |= 1 << card
-                        break
-                else:
-                    break
-        else:
-            return mask
-    return best
+        if all(_fits(e, v) for e, v in zip(elites, chosen)):
+            bits = 0
+            for v in rest:
+                if v not in chosen:
+                    bits |= 1 << (v - 1)
+            out.append(bits)
+    return out
+
+
+_VALUE_CARDS = tuple(sum(1 << (c * 9 + v) for c in range(6)) for v in range(9))
+
+
+def _any_colour(bits: int, unseen: int):
+    """Witness for a Run: for each value in ``bits``, its unseen card of the lowest
+    colour; ``None`` when some value has no unseen card."""
+    w = 0
+    v = 0
+    while bits:
+        if bits & 1:
+            m = unseen & _VALUE_CARDS[v]
+            if not m:
+                return None
+            w |= m & -m
+        bits >>= 1
+        v += 1
+    return w
 
 
 def best_completion(fixed: tuple, n: int, blind: bool, unseen: int):
@@ -96,10 +98,14 @@ def best_completion(fixed: tuple, n: int, blind: bool, unseen: int):
             values = range(start, start + n)
             if not clan_values <= set(values):
                 continue
+            options = _placements(values, clan_values, elites)
+            if not options:
+                continue
             for colour in (colours if colours else range(6)):
-                w = _fill_values(values, clan_values, elites, colour, unseen)
-                if w is not None:
-                    return COLOUR_RUN * 100 + sum(values), w
+                for bits in options:
+                    w = bits << (9 * colour)
+                    if unseen & w == w:
+                        return COLOUR_RUN * 100 + sum(values), w
 
     # N of a kind.
     if len(clan_values) <= 1:
@@ -137,9 +143,10 @@ def best_completion(fixed: tuple, n: int, blind: bool, unseen: int):
             values = range(start, start + n)
             if not clan_values <= set(values):
                 continue
-            w = _fill_values(values, clan_values, elites, None, unseen)
-            if w is not None:
-                return RUN * 100 + sum(values), w
+            for bits in _placements(values, clan_values, elites):
+                w = _any_colour(bits, unseen)
+                if w is not None:
+                    return RUN * 100 + sum(values), w
 
     return SUM * 100 + base + sum(VALUE_OF[c] for c in top), mask
 
@@ -190,6 +197,7 @@ def table_best_completion(fixed: tuple, unseen: int, start: int = 0):
 # would beat it; with two or three open, ``beat1`` / ``beat0`` test rank by rank.
 # Masks of clan cards are unseen exactly when they miss ``faceup``.
 PAIR_TABLES: list = [None] * 63 * 63   # (x * 63 + y) -> one-slot table, either order
+PAIR_ROWS: list = [[None] * 63 for _ in range(63)]   # the same tables as [x][y]
 MAX_STRENGTH3 = COLOUR_RUN * 100 + 24
 
 
@@ -215,6 +223,7 @@ def one_slot_table(x: int, y: int) -> list:
             hi = st
         table[0:hi] = [above] * hi
         PAIR_TABLES[x * 63 + y] = PAIR_TABLES[y * 63 + x] = table
+        PAIR_ROWS[x][y] = PAIR_ROWS[y][x] = table
     return table
 
 
@@ -286,6 +295,12 @@ def beat0(unseen: int, mine: int) -> int:
         return 0
     if mine >= 500:
         return 0
+    if mine < 300:                           # any Color beats: the cheaper test first
+        top3 = (_TOPS or _tops())[1]
+        for c9 in (0, 9, 18, 27, 36, 45):
+            t = top3[u >> c9 & 511]
+            if t is not None:
+                return t[1] << c9
     val = _VAL
     for v in range(8, -1, -1):               # Three of a Kind
         if 403 + 3 * v <= mine:
@@ -398,6 +413,63 @@ def beat1(x: int, unseen: int, mine: int) -> int:
         if got == 2:
             return w if total > mine else 0
     return 0
+
+
+def beat1_low(x: int, unseen: int, mine: int) -> int:
+    """``beat1`` when ``mine`` is below a Color (300) and x's colour has fewer than two
+    other unseen cards, so that neither a Color-Run nor a Color can be made."""
+    u = unseen
+    vi = x % 9
+    val = _VAL
+    m = u & val[vi]
+    if m & (m - 1):                          # Three of a Kind: the two lowest
+        b = m & -m
+        m ^= b
+        return b | (m & -m)
+    for j in range(vi if vi < 6 else 6, (vi - 2 if vi > 2 else 0) - 1, -1):   # Run
+        if 206 + 3 * j <= mine:
+            return 0
+        w = 0
+        for v in (j, j + 1, j + 2):
+            if v != vi:
+                m = u & val[v]
+                if not m:
+                    break
+                w |= m & -m
+        else:
+            return w
+    if mine >= 200:
+        return 0
+    total, w, got = 101 + vi, 0, 0           # Sum: x and the two highest unseen
+    for v in range(8, -1, -1):
+        m = u & val[v]
+        while m and got < 2:
+            b = m & -m
+            w |= b
+            m ^= b
+            got += 1
+            total += v + 1
+        if got == 2:
+            return w if total > mine else 0
+    return 0
+
+
+# Quick tests for ``rules.can_claim``, the common case of a weak side (below a
+# Color) against one clan card ``x``: any two unseen cards of x's colour make a
+# Color (or better), which beats it. ``X1[x]`` is (shift of x's colour, table);
+# the table maps the 9 face-up bits of that colour to the two lowest unseen
+# values other than x's (as a 9-bit mask), or 0 when fewer than two are unseen.
+# Nine tables of 512 small ints, shared by the colours: cheap to build at import.
+def _two_lowest(free: int) -> int:
+    low = free & -free
+    free ^= low
+    return low | (free & -free) if free else 0
+
+
+_TWO_FREE = [_two_lowest(511 & ~faceup) for faceup in range(512)]
+_TWO = [[_TWO_FREE[faceup | 1 << vi] for faceup in range(512)] for vi in range(9)]
+X1 = tuple((x - x % 9, _TWO[x % 9]) for x in range(N_CLAN))
+STARTS3 = _STARTS3   # bit j + 9c: a Color-Run of colour c can start at value index j
 
 
 # (opponent cards, slots, blind) -> up to _PER_KEY [unseen mask then, result] entries,

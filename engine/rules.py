@@ -47,14 +47,17 @@ from .cards import (
 )
 from .claims import (
     ALL_CLAN,
-    PAIR_TABLES,
+    PAIR_ROWS,
+    STARTS3,
+    X1,
     beat0,
     beat1,
+    beat1_low,
     cached_best_completion,
     one_slot_table,
     proof_reason,
 )
-from .formations import describe_strength, flat_table3, strength
+from .formations import BY_CARDS, by_cards, describe_strength, strength, strength3
 from .state import (
     AFTER_PLAY,
     OVER,
@@ -89,15 +92,6 @@ _STEP_KINDS = {PLAY_STEP: (PLAY, PASS), CLAIM_STEP: (CLAIM, DONE), DRAW_STEP: (D
 
 # ---------------------------------------------------------------- claims
 
-_S3 = None   # formations.flat_table3(), fetched on first use (it is built lazily)
-
-
-def _flat3() -> list:
-    global _S3
-    _S3 = flat_table3()
-    return _S3
-
-
 def can_claim(state: State, p: int, s: int) -> bool:
     """Whether player ``p`` can prove stone ``s`` now (the fast form of ``claim_verdict``).
 
@@ -115,53 +109,73 @@ def can_claim(state: State, p: int, s: int) -> bool:
             return True
         if not known & state.faceup:
             return False
+    sides = state.sides
+    mine = sides[i]
     mode = state.modes[s]
-    mine = state.sides[i]
-    theirs = state.sides[i ^ 1]
-    if mode < 0 and len(mine) == 3:
-        # The common case, inlined: a normal fight against 0-2 clan cards. The flat
-        # table gives None when one of our cards is an elite troop.
+    if mode < 0:
+        # The common case, inlined: a normal fight against 0-3 clan cards.
+        try:
+            a, b, c = mine
+            ms = BY_CARDS[a][b][c]
+        except ValueError:   # not 3 cards: our side is incomplete
+            return False
+        except IndexError:   # the table is built on first use
+            ms = by_cards()[a][b][c]
+        if ms is None:   # an elite troop
+            ms = strength3(a, b, c)
+        theirs = sides[i ^ 1]
         n = len(theirs)
-        if n == 2:
+        if n == 1:
+            x = theirs[0]
+            if x < N_CLAN:
+                if ms < 300:   # below a Color: two unseen cards of x's colour beat us
+                    c9, two = X1[x]
+                    w = two[state.faceup >> c9 & 511]
+                    if w:
+                        proofs[i] = w << c9
+                        return False
+                    w = beat1_low(x, ALL_CLAN ^ state.faceup, ms)
+                else:
+                    w = beat1(x, ALL_CLAN ^ state.faceup, ms)
+                if w:
+                    proofs[i] = w
+                    return False
+                proofs[i] = True
+                return True
+        elif n == 2:
             x, y = theirs
-            if x < N_CLAN and y < N_CLAN:
-                a, b, c = mine
-                ms = (_S3 or _flat3())[(a * 63 + b) * 63 + c]
-                if ms is None:
-                    ms = strength(mine)
-                w = (PAIR_TABLES[x * 63 + y] or one_slot_table(x, y))[ms] & ~state.faceup
+            # The one-slot table is built on first use; none for an elite troop.
+            t = PAIR_ROWS[x][y] or x < N_CLAN and y < N_CLAN and one_slot_table(x, y)
+            if t:
+                w = t[ms] & ~state.faceup
                 if w:
                     proofs[i] = w & -w   # one card that beats us is witness enough
                     return False
                 proofs[i] = True
                 return True
-        elif n == 3:
-            a, b, c = mine
-            x, y, z = theirs
-            flat = _S3 or _flat3()
-            ms = flat[(a * 63 + b) * 63 + c]
-            ts = flat[(x * 63 + y) * 63 + z]
-            if ms is None:
-                ms = strength(mine)
-            if ts is None:
-                ts = strength(theirs)
-            ok = ms > ts or (ms == ts and state.done_at[i] < state.done_at[i ^ 1])
-            proofs[i] = True if ok else 0
-            return ok
-        elif n < 2 and (not n or theirs[0] < N_CLAN):
-            a, b, c = mine
-            ms = (_S3 or _flat3())[(a * 63 + b) * 63 + c]
-            if ms is None:
-                ms = strength(mine)
-            if n:
-                w = beat1(theirs[0], ALL_CLAN & ~state.faceup, ms)
-            else:
-                w = beat0(ALL_CLAN & ~state.faceup, ms)
+        elif n == 0:
+            u = ALL_CLAN ^ state.faceup   # faceup holds clan cards only
+            if ms < 500:   # below a Color-Run: any unseen Color-Run beats us
+                r = u & (u >> 1) & (u >> 2) & STARTS3
+                if r:
+                    proofs[i] = (r & -r) * 7
+                    return False
+            w = beat0(u, ms)
             if w:
                 proofs[i] = w
                 return False
             proofs[i] = True
             return True
+        else:
+            x, y, z = theirs
+            ts = BY_CARDS[x][y][z]
+            if ts is None:
+                ts = strength3(x, y, z)
+            ok = ms > ts or (ms == ts and state.done_at[i] < state.done_at[i ^ 1])
+            proofs[i] = True if ok else 0
+            return ok
+    else:
+        theirs = sides[i ^ 1]
     cap = 4 if mode == MUD else 3
     if len(mine) < cap:
         return False

@@ -1,0 +1,141 @@
+"""The inlined claim proofs in ``rules.can_claim`` agree with ``claims.best_completion``.
+
+``can_claim`` answers a normal fight with quick threshold tests (two unseen cards of the
+opponent's colour, any unseen Color-Run, one-slot tables, rank-by-rank tests such as
+``beat1_low``). Each random case here builds a side of three troops against 0-3 troops
+(clan cards and elite troops), turns a random part of the clan deck face up, and checks
+the verdict against the analytic search, and the witness a failed proof leaves in
+``state.proofs``: unseen cards that complete the opponent's side into one that beats us.
+"""
+
+from __future__ import annotations
+
+import random
+
+from engine import Rules, can_claim, new_game
+from engine.cards import JOKER, N_CLAN, SHIELD, SPY
+from engine.claims import ALL_CLAN, beat1_low, best_completion
+from engine.formations import BY_CARDS, strength, strength3
+
+ELITE = (JOKER, SPY, SHIELD)
+
+
+def _state(mine, theirs, faceup, first=True):
+    s = new_game(Rules(tactics=True), 0)
+    s.sides[8] = list(mine)         # stone 4, South
+    s.sides[9] = list(theirs)       # stone 4, North
+    s.done_at[8] = 1 if first else 3
+    s.done_at[9] = 2 if len(theirs) == 3 else 0
+    s.faceup = faceup
+    return s
+
+
+def _case(rng, elites: float):
+    """Random mine (3 troops) and theirs (0-3 troops), and the face-up clan cards."""
+    clan = rng.sample(range(N_CLAN), 6)
+    if rng.random() < 0.3:          # strong sides of ours: a Run, Color, Kind or Color-Run
+        c, v = rng.randrange(6), rng.randrange(7)
+        shape = rng.randrange(4)
+        if shape == 0:
+            trio = [c * 9 + v + d for d in range(3)]
+        elif shape == 1:
+            trio = [c * 9 + x for x in rng.sample(range(9), 3)]
+        elif shape == 2:
+            trio = [x * 9 + v for x in rng.sample(range(6), 3)]
+        else:
+            trio = [rng.randrange(6) * 9 + v + d for d in range(3)]
+        rest = [x for x in clan if x not in trio]
+        clan = trio + rest[:3]
+        if len(set(clan)) < 6:
+            clan = rng.sample(range(N_CLAN), 6)
+    mine, theirs = clan[:3], clan[3:3 + rng.choice((0, 1, 1, 2, 2, 3))]
+    if rng.random() < elites:
+        mine[rng.randrange(3)] = rng.choice(ELITE)
+    if theirs and rng.random() < elites:
+        theirs[rng.randrange(len(theirs))] = rng.choice(ELITE)
+    rng.shuffle(mine)
+    faceup = 0
+    for c in mine + theirs:
+        if c < N_CLAN:
+            faceup |= 1 << c
+    for c in rng.sample(range(N_CLAN), rng.choice((0, 5, 15, 25, 35, 45, 50))):
+        faceup |= 1 << c
+    return mine, theirs, faceup
+
+
+def _check(mine, theirs, faceup):
+    unseen = ALL_CLAN & ~faceup
+    ms = strength(mine)
+    if len(theirs) == 3:
+        expect = ms >= strength(theirs)        # ties: we completed first
+    else:
+        best = best_completion(tuple(sorted(theirs)), 3, False, unseen)
+        expect = best is None or best[0] <= ms
+    s = _state(mine, theirs, faceup)
+    got = can_claim(s, 0, 4)
+    where = (mine, theirs, bin(faceup))
+    assert got is expect, where
+    w = s.proofs[8]
+    if got:
+        assert w is True, where
+    elif len(theirs) < 3:
+        assert w and w & unseen == w, where   # the witness is unseen
+        added = [c for c in range(N_CLAN) if w >> c & 1]
+        if len(added) == 3 - len(theirs):       # a whole completion that beats us
+            assert strength(theirs + added) > ms, where
+        else:                                   # one slot: any single card beats us
+            assert len(added) == 1 and len(theirs) == 2, where
+            assert strength(theirs + added) > ms, where
+    assert can_claim(s, 0, 4) is got               # and the remembered verdict agrees
+    return got
+
+
+def test_inlined_proofs_match_best_completion_clan_only():
+    rng = random.Random(31)
+    verdicts = set()
+    for _ in range(20_000):
+        verdicts.add(_check(*_case(rng, 0.0)))
+    assert verdicts == {True, False}
+
+
+def test_inlined_proofs_match_best_completion_with_elite_troops():
+    rng = random.Random(32)
+    verdicts = set()
+    for _ in range(8_000):
+        verdicts.add(_check(*_case(rng, 0.5)))
+    assert verdicts == {True, False}
+
+
+def test_weak_sides_against_one_card_late_in_the_game():
+    """Few unseen cards: the quick colour test fails and ``beat1_low`` decides."""
+    rng = random.Random(33)
+    decided = 0
+    for _ in range(20_000):
+        x, *mine = rng.sample(range(N_CLAN), 4)
+        faceup = 1 << x
+        for c in mine + rng.sample(range(N_CLAN), rng.randint(25, 50)):
+            faceup |= 1 << c
+        ms = strength(mine)
+        if ms >= 300:
+            continue
+        unseen = ALL_CLAN & ~faceup
+        colour = unseen >> (x - x % 9) & 511 & ~(1 << x % 9)
+        if colour & (colour - 1):
+            continue                               # the quick test would answer
+        best = best_completion((x,), 3, False, unseen)
+        w = beat1_low(x, unseen, ms)
+        assert bool(w) == (best is not None and best[0] > ms), (x, mine, bin(faceup))
+        if w:
+            assert w & unseen == w and w.bit_count() == 2
+            assert strength([x] + [c for c in range(N_CLAN) if w >> c & 1]) > ms
+        _check(mine, [x], faceup)
+        decided += 1
+    assert decided > 2_000
+
+
+def test_strength_table_remembers_elite_triples():
+    for trio in ((JOKER, 3, 4), (SPY, SHIELD, 20), (JOKER, SPY, SHIELD), (0, 1, 2)):
+        st = strength3(*trio)
+        assert st == strength(list(trio))
+        a, b, c = trio
+        assert BY_CARDS[c][a][b] == st and BY_CARDS[b][c][a] == st
