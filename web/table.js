@@ -622,7 +622,10 @@ async function maybeAI() {
       if (!r.ok || !r.request) break;
       const t0 = performance.now();
       const w = await aiWorker();
+      const c0 = performance.now();
       const answer = await w.sync.choose(JSON.stringify(r.request));
+      // Spans while the worker chooses: the browser tests check no main-thread stall in them.
+      (window.__aiSpans ||= []).push([c0, performance.now()]);
       const pause = ["play", "pass", "claim"].includes(JSON.parse(answer).kind) ? AI_PAUSE_MS : AI_PAUSE_MS / 2;
       const wait = pause - (performance.now() - t0);
       if (wait > 0) await sleep(wait);
@@ -1019,10 +1022,11 @@ function start() {
   if (out.ok && out.resumed) {
     setPayload(out);
   } else {
-    const fresh = call("new_game", { opponent: "ai", tactics: false });
+    // An embed (embed.js) deals at once with the options in its URL; the full page asks.
+    const fresh = call("new_game", window.stEmbed?.options ?? { opponent: "ai", tactics: false });
     setPayload(fresh);
     if (out.save_error) showMessage("Saved game not resumed", `${out.save_error} You can start a new game.`);
-    else openNewGame();
+    else if (!window.stEmbed) openNewGame();
   }
   window.__ready = true;
   document.body.dataset.ready = "1";
