@@ -1,7 +1,8 @@
 """Agents: each receives only a player's view and a seeded random generator.
 
 The one interface is ``agent.choose(view, rng) -> Action``. ``choose`` below is
-the JSON entry point the web table and its worker call.
+the JSON entry point the web table and its worker call; ``hint`` suggests a
+move for a human player with the strongest level.
 
 >>> from engine import new_game, view
 >>> choose(view(new_game(seed=2), 0), seed=1, level="easy")["kind"]
@@ -15,17 +16,41 @@ import random
 from ..actions import action_to_json
 from .base import Agent, RandomAgent
 from .easy import EasyAgent
+from .medium import MediumAgent
 
-LEVELS: dict[str, type[Agent]] = {"random": RandomAgent, "easy": EasyAgent}
+LEVELS: dict[str, type[Agent]] = {"random": RandomAgent, "easy": EasyAgent,
+                                  "medium": MediumAgent}
+# Names shown to players, weakest first.
+LEVEL_NAMES = {"random": "Random (no strategy)", "easy": "Easy", "medium": "Medium",
+               "hard": "Hard"}
+STRONGEST = "medium"
+
+try:
+    from .hard import HardAgent
+    LEVELS["hard"] = HardAgent
+    STRONGEST = "hard"
+except ImportError:   # pragma: no cover - while hard.py is being written
+    pass
 
 
-def make_agent(level: str) -> Agent:
+def make_agent(level: str, **budget) -> Agent:
+    """An agent of ``level``; search levels take ``iterations=`` and/or ``time=`` (seconds)."""
     try:
-        return LEVELS[level]()
+        cls = LEVELS[level]
     except KeyError:
         raise ValueError(f"unknown AI level {level!r}: choose one of {', '.join(LEVELS)}") from None
+    return cls(**budget) if budget and getattr(cls, "searches", False) else cls()
 
 
-def choose(view: dict, seed: int = 0, level: str = "easy") -> dict:
-    """The action (JSON form) the agent of ``level`` picks for the player of ``view``."""
-    return action_to_json(make_agent(level).choose(view, random.Random(seed)))
+def choose(view: dict, seed: int = 0, level: str = "easy", budget: dict | None = None) -> dict:
+    """The action (JSON form) the agent of ``level`` picks for the player of ``view``.
+
+    ``budget`` (search levels only): ``{"iterations": n}`` for a reproducible
+    search, ``{"time": seconds}`` for a thinking-time limit, or both.
+    """
+    return action_to_json(make_agent(level, **(budget or {})).choose(view, random.Random(seed)))
+
+
+def hint(view: dict, seed: int = 0, budget: dict | None = None) -> dict:
+    """A suggested action (JSON form) for the player of ``view``, from the strongest level."""
+    return choose(view, seed, STRONGEST, budget)

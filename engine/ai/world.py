@@ -18,8 +18,17 @@ from __future__ import annotations
 import random
 
 from ..cards import N_CLAN, TACTIC_DECK, parse_card
-from ..state import (ALTERNATE, CLAIM, DRAW, RECRUIT_DRAW, RECRUIT_RETURN, Outcome, Rules,
-                     State, deal_round)
+from ..state import (
+    ALTERNATE,
+    CLAIM,
+    DRAW,
+    RECRUIT_DRAW,
+    RECRUIT_RETURN,
+    Outcome,
+    Rules,
+    State,
+    deal_round,
+)
 
 
 def _round_starter(rules: Rules, history: tuple) -> int:

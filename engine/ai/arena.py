@@ -1,0 +1,172 @@
+"""Arena: agents play each other with seats alternated; win rates with 95% intervals.
+
+    python -m engine.ai.arena hard medium --games 400 --seed 1 --tactics both --jobs 2
+
+Each game is fully determined by its number and ``--seed`` (the deal, and the
+agents' random generators), so a run can be repeated exactly with an iteration
+budget. Games come in pairs on the same deal with the seats swapped (duplicate
+format), and cycle through the chosen variants. Every action goes through the checked ``apply``: an illegal action
+stops the run with the game and the action.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import math
+import random
+import statistics
+import sys
+import time
+from multiprocessing import Pool
+
+from ..rules import apply
+from ..state import AFTER_PLAY, OVER, START_OF_TURN, Rules, new_game
+from ..view import view
+
+
+def wilson(wins: float, n: int, z: float = 1.96) -> tuple[float, float]:
+    """95% Wilson score interval for a proportion (draws count as half a win)."""
+    if n == 0:
+        return 0.0, 1.0
+    p = wins / n
+    d = 1 + z * z / n
+    centre = (p + z * z / (2 * n)) / d
+    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / d
+    return max(0.0, centre - half), min(1.0, centre + half)
+
+
+def make(level: str, budget: dict | None):
+    from . import make_agent
+    return make_agent(level, **(budget or {}))
+
+
+def configs(tactics: str, timing: str) -> list[tuple[bool, str]]:
+    ts = {"off": [False], "on": [True], "both": [False, True]}[tactics]
+    cs = {"after_play": [AFTER_PLAY], "start_of_turn": [START_OF_TURN],
+          "both": [AFTER_PLAY, START_OF_TURN]}[timing]
+    return [(t, c) for t in ts for c in cs]
+
+
+def play_game(task):
+    """One game: returns (config index, result for agent A: 1/0.5/0, decision times)."""
+    a_level, b_level, budgets, seed, game, cfg_list = task
+    # Duplicate format: games g and g + len(cfg_list) of each block share the deal with
+    # the seats swapped, so the luck of the cards cancels out of the comparison.
+    ncfg = len(cfg_list)
+    ci = game % ncfg
+    tactics, timing = cfg_list[ci]
+    a_seat = (game // ncfg) % 2
+    deal = f"{seed}/{game // (2 * ncfg)}/{ci}"
+    agents = {a_seat: make(a_level, budgets[0]), 1 - a_seat: make(b_level, budgets[1])}
+    rngs = {q: random.Random(f"arena/{seed}/{game}/{q}") for q in (0, 1)}
+    state = new_game(Rules(tactics=tactics, claim_timing=timing, starter=0),
+                     seed=deal)
+    times = {0: [], 1: []}
+    actions = 0
+    while state.step != OVER:
+        q = state.to_move
+        v = view(state, q)
+        t0 = time.perf_counter()
+        a = agents[q].choose(v, rngs[q])
+        times[q].append(time.perf_counter() - t0)
+        try:
+            state = apply(state, a, q)
+        except ValueError as e:
+            raise RuntimeError(f"game {game} ({a_level if q == a_seat else b_level} as "
+                               f"seat {q}): illegal action {a}: {e}") from None
+        actions += 1
+        if actions > 2000:
+            raise RuntimeError(f"game {game}: no end after 2000 actions")
+    w = state.outcome.winner
+    result = 0.5 if w is None else 1.0 if w == a_seat else 0.0
+    return ci, result, times[a_seat], times[1 - a_seat], actions
+
+
+def run(a_level: str, b_level: str, games: int, seed=1, tactics: str = "both",
+        timing: str = "both", budgets=(None, None), jobs: int = 1, progress=None):
+    """Play ``games`` games; returns per-config and overall results."""
+    cfg_list = configs(tactics, timing)
+    tasks = [(a_level, b_level, budgets, seed, g, cfg_list) for g in range(games)]
+    results = []
+    if jobs > 1:
+        with Pool(jobs) as pool:
+            for r in pool.imap(play_game, tasks, chunksize=1):
+                results.append(r)
+                if progress:
+                    progress(len(results), games)
+    else:
+        for t in tasks:
+            results.append(play_game(t))
+            if progress:
+                progress(len(results), games)
+    return cfg_list, results
+
+
+def summary(a_level, b_level, cfg_list, results) -> str:
+    lines = [f"{a_level} vs {b_level}: score of {a_level} (win 1, draw 1/2), 95% Wilson interval",
+             f"{'rules':<28} {'games':>5} {'W':>4} {'D':>3} {'L':>4} {'score':>7}  95% CI"]
+
+    def row(name, rs):
+        n = len(rs)
+        w = sum(1 for r in rs if r[1] == 1.0)
+        d = sum(1 for r in rs if r[1] == 0.5)
+        s = w + d / 2
+        lo, hi = wilson(s, n)
+        return (f"{name:<28} {n:>5} {w:>4} {d:>3} {n - w - d:>4} {s / max(n, 1):>7.1%}  "
+                f"[{lo:.1%}, {hi:.1%}]")
+
+    for ci, (t, c) in enumerate(cfg_list):
+        lines.append(row(f"{'tactics' if t else 'base'} / {c}", [r for r in results if r[0] == ci]))
+    for t in sorted({t for t, _ in cfg_list}):
+        rs = [r for r in results if cfg_list[r[0]][0] == t]
+        lines.append(row(f"{'tactics' if t else 'base'} (all timings)", rs))
+    lines.append(row("all", results))
+    for who, idx in ((a_level, 2), (b_level, 3)):
+        ts = [x for r in results for x in r[idx]]
+        if ts:
+            ts.sort()
+            lines.append(f"{who}: {len(ts)} decisions, median {statistics.median(ts) * 1000:.1f} ms,"
+                         f" p90 {ts[int(0.9 * (len(ts) - 1))] * 1000:.1f} ms,"
+                         f" max {ts[-1] * 1000:.1f} ms")
+    return "\n".join(lines)
+
+
+def main(argv=None) -> int:
+    ap = argparse.ArgumentParser(prog="python -m engine.ai.arena", description=__doc__.split(
+        "\n")[0])
+    ap.add_argument("a", help="level of agent A (e.g. hard)")
+    ap.add_argument("b", help="level of agent B (e.g. medium)")
+    ap.add_argument("--games", type=int, default=100)
+    ap.add_argument("--seed", default="1")
+    ap.add_argument("--tactics", choices=("off", "on", "both"), default="both")
+    ap.add_argument("--timing", choices=("after_play", "start_of_turn", "both"), default="both")
+    ap.add_argument("--iterations", type=int, help="iteration budget for search agents")
+    ap.add_argument("--time", type=float, help="seconds per decision for search agents")
+    ap.add_argument("--jobs", type=int, default=1)
+    ap.add_argument("--options", default="{}",
+                    help="JSON of extra settings for search agents (for tuning)")
+    args = ap.parse_args(argv)
+    budget = json.loads(args.options)
+    if args.iterations is not None:
+        budget["iterations"] = args.iterations
+    if args.time is not None:
+        budget["time"] = args.time
+    budgets = tuple(budget if lvl in ("hard",) else None for lvl in (args.a, args.b))
+    t0 = time.perf_counter()
+
+    def progress(done, total):
+        if sys.stderr.isatty():
+            print(f"\r{done}/{total} games", end="", file=sys.stderr, flush=True)
+
+    cfg_list, results = run(args.a, args.b, args.games, args.seed, args.tactics, args.timing,
+                            budgets, args.jobs, progress)
+    if sys.stderr.isatty():
+        print(file=sys.stderr)
+    print(summary(args.a, args.b, cfg_list, results))
+    print(f"{args.games} games in {time.perf_counter() - t0:.0f} s")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,199 @@
+"""Hard: information-set Monte Carlo tree search over sampled hidden worlds.
+
+Each iteration deals one hidden world consistent with the view (``Worlds``),
+walks the tree of play decisions for both players in that world (a move of the
+opponent is only considered in the worlds where they hold the card), plays on
+with the fast heuristic policy for a few moves, and scores the result with the
+static evaluation (or the real result when the round ended). Claims, draws and
+Recruiter returns are decided by rule, so the search spends its effort on which
+card goes where. The candidate moves at the root are the best few by the
+Medium player's evaluation.
+
+The budget is an iteration count (reproducible for a seed) and/or a time limit.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+import time as _time
+
+from ..actions import CLAIM, DONE, DRAW, RETURN, Action
+from ..rules import apply_fast
+from ..state import OVER, ROUND_OVER
+from ..state import PLAY as PLAY_STEP
+from .base import Agent, legal
+from .evaluate import CALIBRATION_2, evaluate
+from .medium import card_worth, claim_or_done, draw_choice, scored_plays
+from .playout import auto_step, playout, top_plays
+from .world import Worlds
+
+DEFAULT_TIME = 0.8          # seconds per decision in CPython (the browser is slower)
+DEFAULT_ITERATIONS = 100_000
+CANDIDATES = 8              # root moves searched (best by the heuristic first)
+PLAYOUT_PLAYS = 0           # fast-policy play decisions after the opponent's reply
+REPLY_WIDTH = 6             # opponent replies weighed by the full evaluation
+EXPLORE = 0.35              # UCB exploration constant (values are winning chances)
+
+
+class _Arm:
+    __slots__ = ("action", "n", "prior", "vals", "w")
+
+    def __init__(self, action, prior):
+        self.action, self.prior, self.n, self.w = action, prior, 0, 0.0
+
+
+class HardAgent(Agent):
+    name = "hard"
+    searches = True
+
+    def __init__(self, iterations: int | None = None, time: float | None = None,
+                 candidates: int = CANDIDATES, plays: int = PLAYOUT_PLAYS,
+                 explore: float = EXPLORE, reply: int = REPLY_WIDTH, paired: bool = True,
+                 cal: int = 2, depth: int = 1, z: float = 2.0):
+        if iterations is None and time is None:
+            time = DEFAULT_TIME
+        self.iterations = DEFAULT_ITERATIONS if iterations is None else iterations
+        self.time = time
+        self.candidates = candidates
+        self.plays = plays
+        self.explore = explore
+        self.reply = reply
+        self.paired = paired
+        self.z = z
+        self.depth = depth if reply else 0
+        self.cal = CALIBRATION_2 if cal == 2 else None
+        self.last_iterations = 0
+
+    def choose(self, view: dict, rng: random.Random) -> Action:
+        actions = legal(view)
+        if len(actions) == 1:
+            return actions[0]
+        kind = actions[0].kind
+        if kind in (CLAIM, DONE):
+            return claim_or_done(actions)
+        worlds = Worlds(view)
+        state, deck = worlds.template, worlds.clan_deck_size
+        p = view["player"]
+        if kind == DRAW:
+            return draw_choice(state, p, actions)
+        if kind == RETURN:
+            return min(actions, key=lambda a: (card_worth(state, p, deck, a.card), a.card))
+        return self.search(worlds, p, actions, rng)
+
+    def _simulate(self, state, action, rng) -> None:
+        apply_fast(state, action)
+        settle(state, rng)
+        for _ in range(self.depth):
+            if state.step != PLAY_STEP:
+                break
+            apply_fast(state, greedy_reply(state, state.to_move, rng, self.reply, self.cal))
+            settle(state, rng)
+        if self.plays:
+            playout(state, rng, self.plays)
+
+    def _paired(self, worlds, p, arms, rng, deadline):
+        """Every live candidate is tried in the same sampled world (common random
+        numbers: differences between moves show with few worlds). A move is
+        dropped once it is clearly worse than the leader over the same worlds."""
+        live = arms[:]
+        for arm in live:
+            arm.vals = []
+        total = 0
+        rounds = 0
+        z = self.z
+        while total + len(live) <= self.iterations:
+            if deadline is not None and rounds and _time.perf_counter() > deadline:
+                break
+            world = worlds.sample(rng)
+            seed = rng.getrandbits(32)
+            for arm in live:
+                state = world.copy()
+                self._simulate(state, arm.action, random.Random(seed))
+                v = _value(state, p, self.cal)
+                arm.n += 1
+                arm.w += v
+                arm.vals.append(v)
+            total += len(live)
+            rounds += 1
+            if rounds >= 4 and len(live) > 1:
+                leader = max(live, key=lambda a: a.w)
+                keep = []
+                for arm in live:
+                    if arm is leader:
+                        keep.append(arm)
+                        continue
+                    d = [x - y for x, y in zip(leader.vals, arm.vals)]
+                    m = sum(d) / rounds
+                    var = sum((x - m) ** 2 for x in d) / (rounds - 1)
+                    if m <= 0.002 or m * m * rounds <= z * z * var:
+                        keep.append(arm)
+                live = keep
+                if len(live) == 1:
+                    break
+        self.last_iterations = total
+        best = max(live, key=lambda a: (a.w / max(a.n, 1), a.prior))
+        return best.action
+
+    def search(self, worlds: Worlds, p: int, actions: list[Action], rng: random.Random):
+        scored = scored_plays(worlds.template, p, worlds.clan_deck_size, actions, self.cal)
+        scored.sort(key=lambda x: -x[0])
+        arms = [_Arm(a, s) for s, a in scored[:self.candidates]]
+        if len(arms) == 1:
+            return arms[0].action
+        sim_rng = random.Random(rng.getrandbits(64))
+        deadline = None if self.time is None else _time.perf_counter() + self.time
+        if self.paired:
+            return self._paired(worlds, p, arms, sim_rng, deadline)
+        total = 0
+        c = self.explore
+        for it in range(self.iterations):
+            if deadline is not None and it % 4 == 0 and _time.perf_counter() > deadline:
+                break
+            if total < len(arms):
+                arm = arms[total]
+            else:
+                log_n = math.log(total)
+                arm = max(arms, key=lambda a: a.w / a.n + c * math.sqrt(log_n / a.n))
+            state = worlds.sample(sim_rng)
+            self._simulate(state, arm.action, sim_rng)
+            arm.n += 1
+            arm.w += _value(state, p, self.cal)
+            total += 1
+        self.last_iterations = total
+        best = max(arms, key=lambda a: (a.n, a.w))
+        return best.action
+
+
+def settle(state, rng) -> None:
+    """Take the steps decided by rule (claims, draws, Recruiter) up to the next play."""
+    while state.step != PLAY_STEP and state.step != OVER and state.step != ROUND_OVER:
+        auto_step(state, rng)
+
+
+def greedy_reply(state, q: int, rng, width: int, cal=None) -> Action:
+    """The opponent's reply: the best of their ``width`` likeliest plays by the full evaluation.
+
+    In a sampled world their hand is known; the evaluation reads only what they
+    may see, as the Medium player does.
+    """
+    cands = top_plays(state, q, width)
+    if len(cands) == 1:
+        return cands[0]
+    best, best_v = cands[0], -1.0
+    for a in cands:
+        t = state.copy()
+        apply_fast(t, a)
+        settle(t, rng)
+        v = _value(t, q, cal)
+        if v > best_v:
+            best, best_v = a, v
+    return best
+
+
+def _value(state, p: int, cal=None) -> float:
+    step = state.step
+    if step == OVER or step == ROUND_OVER:
+        w = state.outcome.winner
+        return 0.5 if w is None else 1.0 if w == p else 0.0
+    return evaluate(state, p, cal=cal)

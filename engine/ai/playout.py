@@ -1,0 +1,205 @@
+"""A fast playout policy for search: sensible card placement from lookup tables.
+
+Search plays hundreds of games ahead per decision, so each move here must cost
+microseconds. A side's prospects come from tables built once: the exact
+strength of three clan cards, and for one or two cards the typical strength
+they grow into. A move's score is how much it raises the chance of winning that
+stone against what the opponent has there. Claims are always made; tactic cards
+are left in hand (the root search decides those).
+"""
+
+from __future__ import annotations
+
+import math
+
+from ..actions import CLAIM, DONE, DRAW, PASS_ACTION, PLAY, RETURN, Action
+from ..cards import BLIND, MUD, N_CLAN, VALUE_OF
+from ..formations import TABLE3, strength
+from ..rules import apply_fast, claimable
+from ..state import CLAIM as CLAIM_STEP
+from ..state import DRAW as DRAW_STEP
+from ..state import OVER, RECRUIT_DRAW, RECRUIT_RETURN, ROUND_OVER
+from ..state import PLAY as PLAY_STEP
+
+TOP = 12   # a side "typically grows into" the mean of its best TOP completions
+
+
+def _tables():
+    e2 = [0.0] * (N_CLAN * N_CLAN)
+    for a in range(N_CLAN):
+        for b in range(a + 1, N_CLAN):
+            ab = (1 << a) | (1 << b)
+            vals = sorted((TABLE3[ab | (1 << x)] for x in range(N_CLAN) if x != a and x != b),
+                          reverse=True)
+            e = sum(vals[:TOP]) / TOP
+            e2[a * N_CLAN + b] = e2[b * N_CLAN + a] = e
+    e1 = []
+    for a in range(N_CLAN):
+        vals = sorted((e2[a * N_CLAN + b] for b in range(N_CLAN) if b != a), reverse=True)
+        e1.append(sum(vals[:TOP]) / TOP)
+    e0 = sum(sorted(e1, reverse=True)[:TOP]) / TOP
+    return e0, e1, e2
+
+
+E0, E1, E2 = _tables()
+_SIG = [1.0 / (1.0 + math.exp(-d / 30.0)) for d in range(-600, 601)]
+WEIGHT = (1.0, 1.1, 1.2, 1.25, 1.25, 1.25, 1.2, 1.1, 1.0)
+_PLACE = [[Action(PLAY, c, s) for s in range(9)] for c in range(N_CLAN)]
+_CLAIMS = [Action(CLAIM, stone=s) for s in range(9)]
+_DRAW_CLAN, _DRAW_TACTIC = Action(DRAW, deck=0), Action(DRAW, deck=1)
+_DONE = Action(DONE)
+
+
+def side_value(side, n: int, blind: bool) -> float:
+    """Expected strength a side grows into (exact once complete)."""
+    k = len(side)
+    if k == n:
+        return strength(side, blind)
+    if blind:
+        return sum(VALUE_OF[c] if c < N_CLAN else 7 for c in side) + 5.5 * (n - k)
+    if n == 4 or any(c >= N_CLAN for c in side):
+        tot = sum(VALUE_OF[c] if c < N_CLAN else 7 for c in side) + 5 * (n - k)
+        return 150 + tot
+    if k == 0:
+        return E0
+    if k == 1:
+        return E1[side[0]]
+    return E2[side[0] * N_CLAN + side[1]]
+
+
+def win_p(mine: float, theirs: float, m_done: bool, t_done: bool, blind: bool) -> float:
+    if m_done and t_done:
+        return 1.0 if mine > theirs else 0.0 if mine < theirs else 0.5
+    d = (mine - theirs) * (8.0 if blind else 1.0)
+    if m_done:
+        d += 10
+    elif t_done:
+        d -= 10
+    d = int(d)
+    return _SIG[-600 if d < -600 else 600 if d > 600 else d + 600]
+
+
+def best_play(state, p: int, rng) -> Action:
+    """The placement of a clan card that most raises the chance of winning its stone."""
+    return _placements(state, p, None)
+
+
+def top_plays(state, p: int, m: int) -> list[Action]:
+    """The ``m`` best placements by the same measure, best first (pass if none)."""
+    scored: list = []
+    _placements(state, p, scored)
+    if not scored:
+        return [PASS_ACTION]
+    scored.sort(reverse=True)
+    return [_PLACE[x // 9][x % 9] for _, x in scored[:m]]
+
+
+def _placements(state, p: int, collect):
+    hand = [c for c in state.hands[p] if c < N_CLAN]
+    if not hand:
+        return PASS_ACTION
+    owner, sides, modes = state.owner, state.sides, state.modes
+    best, best_score = None, -1e9
+    sig = _SIG
+    for s in range(9):
+        if owner[s] >= 0:
+            continue
+        mode = modes[s]
+        n = 4 if mode == MUD else 3
+        mine = sides[2 * s + p]
+        k = len(mine)
+        if k >= n:
+            continue
+        blind = mode == BLIND
+        theirs = sides[2 * s + 1 - p]
+        t_done = len(theirs) == n
+        tv = side_value(theirs, n, blind)
+        before = win_p(side_value(mine, n, blind), tv, False, t_done, blind)
+        w = WEIGHT[s]
+        if n == 3 and not blind and (k == 0 or mine[0] < N_CLAN) and (k < 2 or mine[1] < N_CLAN):
+            if k == 0:
+                vals = [E1[c] for c in hand]
+            elif k == 1:
+                row = mine[0] * N_CLAN
+                vals = [E2[row + c] for c in hand]
+            else:
+                m2 = (1 << mine[0]) | (1 << mine[1])
+                vals = [TABLE3[m2 | (1 << c)] for c in hand]
+            if k == 2:
+                for c, mv in zip(hand, vals):
+                    if t_done:
+                        wp = 1.0 if mv > tv else 0.0 if mv < tv else 0.5
+                    else:
+                        d = int(mv - tv) + 10
+                        wp = sig[-600 if d < -600 else 600 if d > 600 else d + 600]
+                    score = w * (wp - before)
+                    if collect is not None:
+                        collect.append((score, c * 9 + s))
+                    elif score > best_score:
+                        best, best_score = c * 9 + s, score
+            else:
+                off = -10 if t_done else 0
+                for c, mv in zip(hand, vals):
+                    d = int(mv - tv) + off
+                    score = w * (sig[-600 if d < -600 else 600 if d > 600 else d + 600] - before)
+                    if collect is not None:
+                        collect.append((score, c * 9 + s))
+                    elif score > best_score:
+                        best, best_score = c * 9 + s, score
+            continue
+        for c in hand:
+            mine.append(c)
+            mv = side_value(mine, n, blind)
+            mine.pop()
+            score = w * (win_p(mv, tv, k + 1 == n, t_done, blind) - before)
+            if collect is not None:
+                collect.append((score, c * 9 + s))
+            elif score > best_score:
+                best, best_score = c * 9 + s, score
+    if best is None:
+        return PASS_ACTION
+    return _PLACE[best // 9][best % 9]
+
+
+def auto_step(state, rng) -> bool:
+    """Take a non-play step by rule (claim all, draw clan mostly, return low cards).
+
+    Returns ``False`` when the step is a play decision (or the round is over).
+    """
+    step = state.step
+    if step == CLAIM_STEP:
+        got = claimable(state, state.to_move)
+        apply_fast(state, _CLAIMS[got[0]] if got else _DONE)
+        return True
+    if step == DRAW_STEP or step == RECRUIT_DRAW:
+        p = state.to_move
+        tactics = 0
+        for c in state.hands[p]:
+            if c >= N_CLAN:
+                tactics += 1
+        if state.decks[0] and (tactics > 0 or not state.decks[1] or rng.random() < 0.7):
+            apply_fast(state, _DRAW_CLAN)
+        else:
+            apply_fast(state, _DRAW_TACTIC)
+        return True
+    if step == RECRUIT_RETURN:
+        hand = state.hands[state.to_move]
+        worst = min(hand, key=lambda c: E1[c] if c < N_CLAN else 400)
+        apply_fast(state, Action(RETURN, card=worst))
+        return True
+    return False
+
+
+def playout(state, rng, plays: int) -> None:
+    """Play on in place: ``plays`` play decisions at most (or to the end of the round)."""
+    while True:
+        step = state.step
+        if step == PLAY_STEP:
+            if plays <= 0:
+                return
+            plays -= 1
+            apply_fast(state, best_play(state, state.to_move, rng))
+        elif step == OVER or step == ROUND_OVER:
+            return
+        else:
+            auto_step(state, rng)

@@ -1,0 +1,77 @@
+"""Speed of the search player: iterations per second and time per decision.
+
+    python -m engine.ai.speed [--decisions 30] [--iterations 300] [--json]
+
+The positions are play decisions from seeded games between Easy players (half
+base game, half tactics), so CPython and Pyodide (``node bench/ai_pyodide.mjs``)
+time exactly the same work.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import platform
+import random
+import statistics
+import sys
+import time
+
+from ..rules import apply
+from ..state import Rules, new_game
+from ..view import view
+from .easy import EasyAgent
+from .hard import HardAgent
+
+
+def positions(n: int) -> list[dict]:
+    rng = random.Random(1)
+    out: list[dict] = []
+    easy = EasyAgent()
+    g = 0
+    while len(out) < n:
+        s = new_game(Rules(tactics=g % 2 == 1), seed=f"speed/{g}")
+        ply = 0
+        while not s.over and len(out) < n:
+            v = view(s, s.to_move)
+            if s.step == "play" and ply % 7 == 3 and len(v["legal"]) > 1:
+                out.append(v)
+            s = apply(s, easy.choose(v, rng))
+            ply += 1
+        g += 1
+    return out
+
+
+def measure(decisions: int, iterations: int) -> dict:
+    views = positions(decisions)
+    agent = HardAgent(iterations=iterations)
+    times, its = [], 0
+    for i, v in enumerate(views):
+        t0 = time.perf_counter()
+        agent.choose(v, random.Random(i))
+        times.append(time.perf_counter() - t0)
+        its += agent.last_iterations
+    return {"python": platform.python_version(), "implementation": sys.platform,
+            "decisions": len(views), "iterations": iterations,
+            "median_s": statistics.median(times), "max_s": max(times),
+            "total_s": sum(times), "iterations_per_s": its / sum(times)}
+
+
+def main(argv=None) -> int:
+    ap = argparse.ArgumentParser(prog="python -m engine.ai.speed")
+    ap.add_argument("--decisions", type=int, default=30)
+    ap.add_argument("--iterations", type=int, default=300)
+    ap.add_argument("--json", action="store_true")
+    args = ap.parse_args(argv)
+    r = measure(args.decisions, args.iterations)
+    if args.json:
+        print(json.dumps(r))
+    else:
+        print(f"Python {r['python']}: {r['decisions']} decisions at {r['iterations']} iterations:"
+              f" median {r['median_s'] * 1000:.0f} ms, max {r['max_s'] * 1000:.0f} ms,"
+              f" {r['iterations_per_s']:.0f} iterations/s")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

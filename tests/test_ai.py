@@ -1,0 +1,189 @@
+"""The AI levels: legal play in every variant, hidden-card blindness, reproducibility.
+
+Search levels run with small iteration budgets here; strength is measured by
+the arena benchmark (``python -m engine.ai.arena``, see docs/ai.md), not here.
+"""
+
+from __future__ import annotations
+
+import itertools
+import json
+import random
+
+import pytest
+
+from engine import Rules, apply, legal_actions, new_game, view
+from engine.actions import action_from_json
+from engine.ai import LEVEL_NAMES, LEVELS, STRONGEST, choose, hint, make_agent
+from engine.ai.arena import run, summary, wilson
+from engine.ai.evaluate import evaluate, round_chance
+from engine.ai.world import Worlds, sample_world
+from engine.state import AFTER_PLAY, START_OF_TURN
+
+HARD_TEST_BUDGET = {"iterations": 20}
+VARIANTS = [(t, c) for t in (False, True) for c in (AFTER_PLAY, START_OF_TURN)]
+
+
+def random_positions(n_games: int, seed: int = 0, rounds: int = 1):
+    """States met in random games of every variant (a few per game)."""
+    rng = random.Random(seed)
+    for g in range(n_games):
+        tactics, timing = VARIANTS[g % 4]
+        s = new_game(Rules(tactics=tactics, claim_timing=timing, rounds=rounds), seed=g)
+        while not s.over:
+            if rng.random() < 0.15:
+                yield s
+            s = apply(s, rng.choice(legal_actions(s)))
+
+
+# ---------------------------------------------------------------- hidden worlds
+
+def test_sampled_world_looks_the_same_from_the_seat():
+    rng = random.Random(3)
+    count = 0
+    for s in random_positions(40, rounds=2):
+        for p in (0, 1):
+            v = view(s, p)
+            worlds = Worlds(v)
+            for _ in range(2):
+                w = worlds.sample(rng)
+                assert view(w, p) == v
+                # Same cards in play: every card accounted for once.
+                assert sorted(w.hands[p]) == sorted(s.hands[p])
+                hidden_w = sorted(w.hands[1 - p] + w.decks[0] + w.decks[1])
+                hidden_s = sorted(s.hands[1 - p] + s.decks[0] + s.decks[1])
+                assert hidden_w == hidden_s
+                assert [len(d) for d in w.decks] == [len(d) for d in s.decks]
+                count += 1
+    assert count > 200
+
+
+def test_sampled_worlds_differ_and_play_on():
+    s = new_game(Rules(tactics=True), seed=11)
+    v = view(s, 0)
+    a, b = (sample_world(v, random.Random(i)) for i in (1, 2))
+    assert a.hands[1] != b.hands[1] or a.decks != b.decks
+    for w in (a, b):
+        while not w.over:
+            w = apply(w, legal_actions(w)[0])
+
+
+def _two_worlds(v, rng):
+    worlds = Worlds(v)
+    first = worlds.sample(rng)
+    for _ in range(50):
+        other = worlds.sample(rng)
+        if other.hands[1 - v["player"]] != first.hands[1 - v["player"]]:
+            return first, other
+    return first, worlds.sample(rng)
+
+
+@pytest.mark.parametrize("level", sorted(LEVELS))
+def test_decision_ignores_hidden_cards(level):
+    """Two different hidden worlds behind the same view: the same decision for a seed."""
+    rng = random.Random(7)
+    budget = HARD_TEST_BUDGET if level == "hard" else {}
+    checked = 0
+    for s in itertools.islice(random_positions(12, seed=5), 0, None, 3):
+        p = s.to_move
+        v = view(s, p)
+        a, b = _two_worlds(v, rng)
+        va, vb = view(a, p), view(b, p)
+        assert va == vb == v
+        assert json.dumps(va, sort_keys=True) == json.dumps(vb, sort_keys=True)
+        da = make_agent(level, **budget).choose(va, random.Random(42))
+        db = make_agent(level, **budget).choose(vb, random.Random(42))
+        assert da == db
+        checked += 1
+    assert checked >= 5
+
+
+def test_search_is_reproducible_for_a_seed_and_budget():
+    for s in itertools.islice(random_positions(8, seed=9), 0, None, 4):
+        v = view(s, s.to_move)
+        first = choose(v, seed=5, level="hard", budget={"iterations": 30})
+        assert choose(v, seed=5, level="hard", budget={"iterations": 30}) == first
+        assert action_from_json(first) in legal_actions(s)
+
+
+# ---------------------------------------------------------------- the JSON entry points
+
+def test_levels_registered_with_player_names():
+    assert {"random", "easy", "medium", "hard"} <= set(LEVELS)
+    assert all(level in LEVEL_NAMES for level in LEVELS)
+    assert STRONGEST == "hard"
+
+
+def test_choose_and_hint_return_legal_json_actions():
+    s = new_game(Rules(tactics=True), seed=3)
+    v = view(s, 0)
+    for level in LEVELS:
+        a = choose(v, seed=1, level=level, budget=HARD_TEST_BUDGET if level == "hard" else None)
+        assert action_from_json(a) in legal_actions(s)
+    h = hint(v, seed=1, budget={"iterations": 20})
+    assert action_from_json(h) in legal_actions(s)
+    # A time budget answers too.
+    a = choose(v, seed=1, level="hard", budget={"time": 0.05})
+    assert action_from_json(a) in legal_actions(s)
+
+
+def test_unknown_level_is_refused():
+    with pytest.raises(ValueError, match="unknown AI level"):
+        choose(view(new_game(), 0), level="grandmaster")
+
+
+def test_choose_refuses_a_view_with_nothing_to_decide():
+    with pytest.raises(ValueError):
+        choose(view(new_game(), 1), level="medium")
+
+
+# ---------------------------------------------------------------- evaluation
+
+def test_round_chance_extremes():
+    assert round_chance([1.0] * 9) == 1.0
+    assert round_chance([0.0] * 9) == 0.0
+    assert abs(round_chance([0.5] * 9) - 0.5) < 1e-9
+    assert round_chance([1, 1, 1, 0, 0, 0, 0, 0.5, 0.5]) > 0.45   # 3 adjacent already
+
+
+def test_evaluate_is_a_chance_and_reads_only_the_seat():
+    for s in itertools.islice(random_positions(6, seed=2), 20):
+        for p in (0, 1):
+            e = evaluate(s, p)
+            assert 0.0 <= e <= 1.0
+            w = sample_world(view(s, p), random.Random(1))
+            assert evaluate(w, p) == pytest.approx(e)
+
+
+# ---------------------------------------------------------------- complete games
+
+PAIRS = list(itertools.combinations(["random", "easy", "medium", "hard"], 2))
+GAMES_PER_PAIR = 72   # every level plays 3 * 72 = 216 games, all four variants alike
+
+
+@pytest.mark.parametrize("a,b", PAIRS)
+def test_levels_play_complete_legal_games(a, b):
+    """Seats alternated, base and tactics, both claim timings; apply() checks every action."""
+    budgets = tuple(HARD_TEST_BUDGET if lvl == "hard" else None for lvl in (a, b))
+    cfg_list, results = run(a, b, GAMES_PER_PAIR, seed=f"test-{a}-{b}", tactics="both",
+                            timing="both", budgets=budgets, jobs=2)
+    assert len(results) == GAMES_PER_PAIR
+    assert len(cfg_list) == 4
+    per_cfg = [sum(1 for r in results if r[0] == i) for i in range(4)]
+    assert per_cfg == [GAMES_PER_PAIR // 4] * 4
+
+
+def test_arena_smoke():
+    cfg_list, results = run("easy", "random", 24, seed=1, jobs=1)
+    text = summary("easy", "random", cfg_list, results)
+    assert "95%" in text and "tactics / start_of_turn" in text
+    score = sum(r[1] for r in results) / len(results)
+    assert score > 0.8   # easy must beat random clearly even in a few games
+    lo, hi = wilson(score * len(results), len(results))
+    assert lo <= score <= hi
+
+
+def test_wilson_interval():
+    lo, hi = wilson(75, 100)
+    assert 0.65 < lo < 0.75 < hi < 0.83
+    assert wilson(0, 10)[0] == 0.0 and wilson(10, 10)[1] == 1.0
