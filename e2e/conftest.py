@@ -6,6 +6,11 @@ on 127.0.0.1 under a sub-path (like GitHub Pages' /repo/), so root-absolute URLs
     requests_log    RequestLog of every request the test's browser context made
     screenshot      screenshot(page, "name") -> artifacts/screenshots/name.png
     wait_ready      wait_ready(page) waits for body[data-ready="1"] (the pages' ready flag)
+    site_copy       a private copy of the built site (a folder), for tests that change files
+    serve           serve(folder, prefix=SUB_PATH) -> (server, url) on a new port; server.stop()
+                    takes it away at once (offline); all are stopped after the test
+    persistent_context  persistent_context(profile) launches Chromium with an on-disk profile
+                    (service workers and caches survive a restart: launch it again)
 
 Without /usr/bin/chromium (or $CHROMIUM_PATH) the browser tests are skipped, except when CI
 is set: there they fail, so a CI machine without a browser cannot pass by skipping.
@@ -13,7 +18,9 @@ is set: there they fail, so a CI machine without a browser cannot pass by skippi
 
 from __future__ import annotations
 
+import contextlib
 import os
+import shutil
 import sys
 from pathlib import Path
 from urllib.parse import urlsplit
@@ -87,15 +94,16 @@ class RequestLog:
         context.on("request", lambda r: self.urls.append(r.url))
         context.on("requestfailed", lambda r: self.failed.append(f"{r.url} ({r.failure})"))
 
-    def foreign(self, site_url: str) -> list[str]:
-        """Requests that left the site: another origin, or outside its sub-path."""
-        site = urlsplit(site_url)
+    def foreign(self, site_url: str, *also: str) -> list[str]:
+        """Requests that left the site (and the `also` URLs, e.g. a test's host page):
+        another origin, or outside the sub-path."""
+        sites = [urlsplit(u) for u in (site_url, *also)]
         out = []
         for url in self.urls:
             parts = urlsplit(url)
             if parts.scheme in ("data", "blob"):
                 continue  # in-page resources (PyScript runs workers from blob: URLs)
-            if parts.netloc != site.netloc or not parts.path.startswith(site.path):
+            if not any(parts.netloc == s.netloc and parts.path.startswith(s.path) for s in sites):
                 out.append(url)
         return out
 
@@ -103,6 +111,50 @@ class RequestLog:
 @pytest.fixture
 def requests_log(context):
     return RequestLog(context)
+
+
+@pytest.fixture
+def site_copy(site_url, tmp_path) -> Path:
+    """A copy of the built dist/ that the test may change (e.g. to make a new version)."""
+    copy = tmp_path / "site"
+    shutil.copytree(build.DIST, copy)
+    return copy
+
+
+@pytest.fixture
+def serve():
+    """serve(folder, prefix=SUB_PATH) -> (server, url): a server of its own, on a new port."""
+    servers = []
+
+    def start(directory: Path, prefix: str = SUB_PATH):
+        server = build.serve_in_thread(port=0, directory=directory, prefix=prefix)
+        servers.append(server)
+        return server, build.url_of(server)
+
+    yield start
+    for server in servers:
+        server.stop()
+
+
+@pytest.fixture
+def persistent_context(browser_type, browser_type_launch_args, tmp_path):
+    """persistent_context(profile=None) -> a Chromium context with an on-disk profile.
+
+    Closing it and launching again with the same profile folder is a browser restart."""
+    contexts = []
+
+    def launch(profile: Path | None = None):
+        context = browser_type.launch_persistent_context(
+            str(profile or tmp_path / "profile"), **browser_type_launch_args
+        )
+        context.set_default_timeout(BOOT_TIMEOUT_MS // 2)
+        contexts.append(context)
+        return context
+
+    yield launch
+    for context in contexts:
+        with contextlib.suppress(Exception):  # already closed by the test
+            context.close()
 
 
 @pytest.fixture

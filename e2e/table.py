@@ -219,3 +219,18 @@ def turn_of(page, seat: int) -> None:
     """Wait for the handover to ``seat`` and take the device."""
     page.wait_for_selector(f'#handover[data-seat="{seat}"]', state="visible")
     take_device(page)
+
+
+def play_turn(page, seed: int = 1, max_steps: int = 25) -> None:
+    """Play the seat to move's whole turn through the UI; against the computer, also wait
+    for its answer. ``page`` may be a Page or a Frame (an embedded table)."""
+    driver = Driver(page, seed=seed)
+    start = body(page, "toMove")
+    while body(page, "toMove") == start and not driver.finished():
+        assert driver.steps < max_steps, "the turn did not end"
+        driver.step()
+    if body(page, "mode") == "ai":
+        page.wait_for_function(
+            "() => ['over', 'round_over'].includes(document.body.dataset.step) || "
+            "(document.body.dataset.toMove === '0' && "
+            "!document.body.classList.contains('ai-thinking'))", timeout=60_000)

@@ -17,19 +17,43 @@ from session import SAVE_KEY, SaveError, Session, parse_action
 from engine import FormatError, IllegalAction
 
 session = Session()
-storage = window.localStorage
+# An embedded table (embed.js) saves under its own key, so embeds never share a game; the
+# full page keeps SAVE_KEY, so existing saves still resume.
+SAVE = getattr(window, "stSaveKey", None) or SAVE_KEY
+
+
+class _Memory:
+    """Stands in for localStorage where the browser refuses it (e.g. a sandboxed embed)."""
+
+    def __init__(self):
+        self.items = {}
+
+    def getItem(self, key):
+        return self.items.get(key)
+
+    def setItem(self, key, value):
+        self.items[key] = value
+
+    def removeItem(self, key):
+        self.items.pop(key, None)
+
+
+try:
+    storage = window.localStorage
+except Exception:  # noqa: BLE001 - SecurityError: storage blocked; play on without saving
+    storage = _Memory()
 
 
 def _save() -> None:
     try:
-        storage.setItem(SAVE_KEY, session.save_json())
+        storage.setItem(SAVE, session.save_json())
     except Exception as e:  # noqa: BLE001 - a full or disabled storage must not stop the game
         window.console.warn(f"could not save the game: {e}")
 
 
 def boot(_arg):
     """Resume the saved game if there is one; otherwise report that there is none."""
-    text = storage.getItem(SAVE_KEY)
+    text = storage.getItem(SAVE)
     if not isinstance(text, str):   # JS null arrives as pyodide's jsnull, not None
         return {"resumed": False}
     try:
@@ -77,7 +101,7 @@ def set_option(arg):
 
 
 def forget_save(_arg):
-    storage.removeItem(SAVE_KEY)
+    storage.removeItem(SAVE)
     return {}
 
 

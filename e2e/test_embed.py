@@ -1,0 +1,174 @@
+"""The game embedded in a blog post: docs/embed-example.html, served from a second port (another
+origin), with two tables in iframes that play independently, keep their own saves, and fit a
+700 px column.
+
+Two hosts: http://127.0.0.1:<other port> is another origin of the same site, where the
+browser lets the iframes save; http://localhost:<other port> is another site, where Debian's
+Chromium (like private windows and strict privacy settings) keeps storage from third-party
+iframes: the tables must still play, and say that they cannot save.
+"""
+
+from __future__ import annotations
+
+import pytest
+from conftest import ROOT, SCREENSHOTS
+from table import board, body, play_turn, py
+
+BOOT_MS = 60_000
+READY = 'body[data-ready="1"]'
+EXAMPLE = ROOT / "docs" / "embed-example.html"
+EXAMPLE_BASE = "http://127.0.0.1:8000/"  # the example's game address (build.py --serve)
+KEYS = ("schotten-totten.embed.blog-first", "schotten-totten.embed.blog-second")
+
+# In every frame, from the first script on: CSP violations and uncaught errors.
+PROBE = """
+window.__problems = [];
+document.addEventListener("securitypolicyviolation", (e) =>
+  window.__problems.push(`CSP ${e.violatedDirective} ${e.blockedURI}`));
+addEventListener("error", (e) => window.__problems.push(`error ${e.message}`));
+"""
+
+FITS = """() => {
+  const out = [...document.querySelectorAll('.stone, #hand .card, #bar .tool')].filter((e) => {
+    const r = e.getBoundingClientRect();
+    return r.width && (r.left < -1 || r.right > innerWidth + 1 || r.bottom > innerHeight + 1);
+  }).map((e) => e.dataset.stone ?? e.dataset.card ?? e.id);
+  return {width: innerWidth, overflow: document.documentElement.scrollWidth - innerWidth, out};
+}"""
+
+
+def shot_path(name: str):
+    """Where an element screenshot goes (the screenshot fixture takes whole pages)."""
+    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+    return SCREENSHOTS / f"{name}.png"
+
+
+@pytest.fixture
+def blog(site_url, serve, tmp_path):
+    """blog(host) -> URL of the example post, served from another port as http://<host>:P/."""
+    folder = tmp_path / "blog"
+    folder.mkdir()
+    text = EXAMPLE.read_text()
+    assert text.count(EXAMPLE_BASE + "embed.html?") == 2
+    # The tables' own address, and no AI pause so the tests run quickly.
+    text = text.replace(EXAMPLE_BASE + "embed.html?", site_url + "embed.html?aipause=40&")
+    (folder / "post.html").write_text(text)
+    server, _url = serve(folder, prefix="/")
+    port = server.server_address[1]
+    return lambda host: f"http://{host}:{port}/post.html"
+
+
+def show(page, i: int) -> None:
+    """Scroll table i into view (clicks inside a cross-origin iframe do not scroll the page)."""
+    iframe = page.locator("iframe.game").nth(i)
+    iframe.evaluate("(e) => e.scrollIntoView({block: 'center'})")
+
+
+def open_post(page, url) -> list:
+    """Open the post and wait for both tables; return their frames, in page order."""
+    page.add_init_script(PROBE)
+    page.goto(url)
+    for iframe in page.locator("iframe.game").all():
+        iframe.scroll_into_view_if_needed()  # loading="lazy", as a blog would have it
+    page.wait_for_function(
+        "() => [...document.querySelectorAll('iframe.game')].every((f) => f.contentWindow && f.src)"
+    )
+    frames = [page.frame_locator("iframe.game").nth(i) for i in range(2)]
+    for frame in frames:
+        frame.locator(READY).wait_for(state="attached", timeout=BOOT_MS)
+    srcs = page.eval_on_selector_all("iframe.game", "els => els.map((e) => e.src)")
+    return [next(f for f in page.frames if f.url == src) for src in srcs]
+
+
+def test_two_embeds_play_independently_and_fit_700px(page, blog, site_url, requests_log):
+    page.set_viewport_size({"width": 1100, "height": 900})
+    first, second = open_post(page, blog("127.0.0.1"))
+    assert body(first, "mode") == "ai" and body(second, "mode") == "human"
+    assert first.get_attribute("#btn-full", "href") == "./"  # the full game, in a new tab
+    rules = py(second, "state", {"seat": None})["view"]["rules"]
+    assert rules["tactics"] and rules["claim_timing"] == "start_of_turn", rules
+
+    # Both fit the 700 px column: nothing sticks out, nothing scrolls sideways.
+    for frame in (first, second):
+        fit = frame.evaluate(FITS)
+        assert fit == {"width": 700, "overflow": 0, "out": []}, fit
+    assert page.evaluate("document.documentElement.scrollWidth - innerWidth") <= 0
+    show(page, 0)  # (a full-page screenshot leaves cross-origin iframes blank)
+    page.screenshot(path=str(shot_path("embed-blog-post")))
+
+    # The first table plays a whole turn (and the computer answers); the second is untouched.
+    second_before = board(second)
+    show(page, 0)
+    play_turn(first)
+    assert "The computer played" in first.inner_text("#log")
+    assert board(second) == second_before
+    # The second table: two players, pass the device; its turn leaves the first alone.
+    first_after = board(first)
+    show(page, 1)
+    play_turn(second)
+    assert board(first) == first_after
+    assert board(second) != second_before
+
+    # Each has its own save; the full game's save is not touched.
+    saves = {k: first.evaluate(f"localStorage.getItem('{k}')") for k in KEYS}
+    assert all(saves.values()) and len(set(saves.values())) == 2
+    assert first.evaluate("localStorage.getItem('schotten-totten.save')") is None
+    for i, frame in enumerate((first, second)):
+        show(page, i)
+        iframe = page.locator("iframe.game").nth(i)
+        iframe.screenshot(path=str(shot_path(f"embed-table-{i + 1}")))
+        assert frame.evaluate("window.__problems") == [], i
+
+    # A reader comes back: each table resumes its own game.
+    boards = board(first), board(second)
+    first, second = open_post(page, blog("127.0.0.1"))
+    assert (board(first), board(second)) == boards
+    assert requests_log.foreign(site_url, blog("127.0.0.1")) == []
+
+    # A phone-width column: still no sideways scrolling in either table.
+    page.set_viewport_size({"width": 390, "height": 800})
+    page.wait_for_timeout(300)
+    for frame in (first, second):
+        assert frame.evaluate(FITS)["overflow"] <= 0
+    show(page, 0)
+    page.locator("iframe.game").nth(0).screenshot(path=str(shot_path("embed-phone-column")))
+
+
+def test_embed_on_another_site_plays_even_without_storage(page, blog, site_url, requests_log):
+    page.set_viewport_size({"width": 1100, "height": 900})
+    url = blog("localhost")  # another site than 127.0.0.1: the iframes are third-party
+    first, second = open_post(page, url)
+    blocked = first.evaluate(
+        "() => { try { localStorage.length; return false } catch { return true } }"
+    )
+    if blocked:  # Debian's Chromium: the tables play without saving, and say so
+        first.locator("#embed-note").wait_for(state="visible")
+        assert "save" in first.inner_text("#embed-note")
+        show(page, 0)
+        page.locator("iframe.game").nth(0).screenshot(path=str(shot_path("embed-cannot-save")))
+        first.click("#embed-note")  # tap to dismiss
+    show(page, 0)
+    play_turn(first)
+    assert "The computer played" in first.inner_text("#log")
+    assert body(second, "step") == "play"
+    for frame in (first, second):
+        assert frame.evaluate("window.__problems") == []
+    assert requests_log.foreign(site_url, url) == []
+
+
+def test_embeds_without_a_save_name_do_not_share(page, site_url, serve, tmp_path):
+    folder = tmp_path / "plain"
+    folder.mkdir()
+    frame = f'<iframe src="{site_url}embed.html" width="300" height="200"></iframe>'
+    (folder / "post.html").write_text(f"<!doctype html><p>Two plain embeds</p>{frame}{frame}")
+    _server, url = serve(folder, prefix="/")
+    page.goto(url + "post.html")
+    page.wait_for_function("() => document.querySelectorAll('iframe').length === 2")
+    keys = []
+    for i in range(2):
+        page.frame_locator("iframe").nth(i).locator("html.embed").wait_for(state="attached")
+    for frame in (f for f in page.frames if "embed.html" in f.url):
+        frame.wait_for_function("() => window.stSaveKey !== undefined")
+        keys.append(frame.evaluate("window.stSaveKey"))
+    assert len(set(keys)) == 2, keys
+    assert all(k.startswith("schotten-totten.embed.") for k in keys)

@@ -1,0 +1,249 @@
+"""The installable, offline game: service worker, update offer, manifest and icons, and the
+Content-Security-Policy under which every page must load.
+
+The offline and update tests serve a private copy of the site on a server of their own, so
+they can take it away (offline) or change a file (a new version) without disturbing others.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import struct
+import urllib.request
+import zlib
+
+import pytest
+from table import QUERY, READY, board, play_turn, start_new_game
+
+import build
+
+BOOT_MS = 60_000
+OFFLINE_READY = 'html[data-sw="offline"]'  # pwa.js: a service worker is active (all cached)
+
+# Collects CSP violations from the first script on, in every frame (rules dialog included).
+CSP_PROBE = """
+window.__csp = [];
+document.addEventListener("securitypolicyviolation", (e) =>
+  window.__csp.push(`${e.violatedDirective} ${e.blockedURI} ${e.sample}`));
+"""
+
+
+def ready(page, timeout=BOOT_MS):
+    page.wait_for_selector(READY, state="attached", timeout=timeout)
+
+
+def saved_game(page) -> dict:
+    return json.loads(page.evaluate("localStorage.getItem('schotten-totten.save')"))
+
+
+def game_state(page) -> tuple:
+    """What must survive a reload: the cards on the table and the move log."""
+    return board(page), page.inner_text("#log")
+
+
+def wait_offline_ready(page):
+    page.wait_for_selector(OFFLINE_READY, state="attached", timeout=BOOT_MS)
+    page.wait_for_function("() => navigator.serviceWorker.controller !== null", timeout=BOOT_MS)
+
+
+def test_offline_after_one_visit_and_after_a_restart(
+    site_copy, serve, persistent_context, tmp_path, screenshot
+):
+    server, url = serve(site_copy)
+    profile = tmp_path / "profile"
+    context = persistent_context(profile)
+    page = context.pages[0] if context.pages else context.new_page()
+    page.goto(url + "index.html" + QUERY)
+    ready(page)
+    start_new_game(page, opponent="ai")
+    play_turn(page)  # the computer's worker answers, too
+    wait_offline_ready(page)
+    cached = page.evaluate("""async () => {
+        const names = await caches.keys();
+        return (await (await caches.open(names[0])).keys()).map((r) => r.url); }""")
+    expected = build.precache_list(site_copy)
+    assert len(cached) == len(expected), "not every file of the game was precached"
+    before = game_state(page)
+    assert before[1].count("The computer played") == 1
+    # pwa.js's warm-up (when the player leaves the page): Pyodide boots once in a worker
+    # from the new cache, so that the next start need not compile it from scratch.
+    page.evaluate("window.stWarmOffline()")
+    assert page.get_attribute("html", "data-sw-warm") == "1"
+
+    server.stop()  # the network is gone
+    with pytest.raises(OSError):
+        urllib.request.urlopen(url + "index.html", timeout=5)
+    failed = []
+    context.on("requestfailed", lambda r: failed.append(r.url))
+    response = page.reload()
+    assert response.from_service_worker
+    ready(page)
+    assert game_state(page) == before, "the game in progress was not resumed offline"
+    play_turn(page)
+    assert page.inner_text("#log").count("The computer played") == 2
+    after_first = game_state(page)
+    screenshot(page, "pwa-offline-reload")
+    context.close()
+
+    # Close the browser and open it again with the same profile, still offline; open the
+    # folder URL, as the home-screen icon does (the manifest's start_url "./").
+    context = persistent_context(profile)
+    context.on("requestfailed", lambda r: failed.append(r.url))
+    page = context.pages[0] if context.pages else context.new_page()
+    page.goto(url + QUERY)
+    ready(page)
+    assert game_state(page) == after_first
+    play_turn(page)
+    assert page.inner_text("#log").count("The computer played") == 3
+    assert failed == [], f"requests failed offline: {failed}"
+    screenshot(page, "pwa-offline-restart")
+
+
+def test_update_offer_keeps_the_game_in_progress(site_copy, serve, browser, screenshot):
+    _server, url = serve(site_copy)
+    context = browser.new_context()
+    page = context.new_page()
+    page.goto(url + "index.html" + QUERY)
+    ready(page)
+    start_new_game(page, opponent="human")
+    play_turn(page)  # South's whole turn; then the handover screen for North
+    wait_offline_ready(page)
+    before, saved_before = game_state(page), saved_game(page)
+    old_version = page.evaluate("caches.keys()")
+    assert len(old_version) == 1
+
+    # A second version is deployed: one file changes, build.py writes a new sw.js.
+    css = site_copy / "style.css"
+    css.write_text(css.read_text() + '\n:root { --build: "second"; }\n')
+    version = build.write_service_worker(site_copy)
+    build_mark = "() => getComputedStyle(document.documentElement).getPropertyValue('--build')"
+
+    page.reload()  # the browser checks sw.js on navigation and finds the new version
+    ready(page)
+    assert page.evaluate(build_mark) == "", "the new version must wait for the player"
+    assert game_state(page) == before
+    banner = page.locator("#update-banner")
+    banner.wait_for(state="visible", timeout=BOOT_MS)
+    assert "new version" in banner.inner_text()
+    screenshot(page, "pwa-update-offer")
+    with page.expect_navigation(timeout=BOOT_MS):
+        page.click("#update-go")
+    ready(page)
+    assert page.evaluate(build_mark) == '"second"'
+    assert game_state(page) == before, "the update lost the game in progress"
+    assert page.locator("#update-banner").count() == 0
+    names = page.evaluate("caches.keys()")
+    assert len(names) == 1 and names[0].endswith(":" + version), f"old caches left: {names}"
+    assert saved_game(page) == saved_before
+    play_turn(page)  # and the game goes on in the new version (North's turn)
+    assert saved_game(page) != saved_before
+    context.close()
+
+
+# ------------------------------------------------------------------ manifest and icons
+
+
+def png_size(data: bytes) -> tuple[int, int]:
+    """Width and height of a PNG, checking its signature, chunks, CRCs and pixel data."""
+    assert data[:8] == b"\x89PNG\r\n\x1a\n", "not a PNG"
+    pos, idat, size = 8, b"", None
+    while pos < len(data):
+        (length,) = struct.unpack(">I", data[pos : pos + 4])
+        kind, body_ = data[pos + 4 : pos + 8], data[pos + 8 : pos + 8 + length]
+        (crc,) = struct.unpack(">I", data[pos + 8 + length : pos + 12 + length])
+        assert zlib.crc32(kind + body_) == crc, f"bad CRC in {kind!r}"
+        if kind == b"IHDR":
+            size = struct.unpack(">II", body_[:8])
+            assert body_[8:10] == b"\x08\x06", "expected 8-bit RGBA"
+        elif kind == b"IDAT":
+            idat += body_
+        pos += 12 + length
+    width, height = size
+    assert len(zlib.decompress(idat)) == height * (1 + 4 * width)
+    return width, height
+
+
+def test_manifest_and_icons(site_url, page):
+    dist = build.DIST
+    manifest = json.loads((dist / "manifest.webmanifest").read_text())
+    for field in (
+        "name",
+        "short_name",
+        "start_url",
+        "scope",
+        "display",
+        "theme_color",
+        "background_color",
+        "icons",
+        "id",
+    ):
+        assert manifest.get(field), f"manifest: {field} missing"
+    assert manifest["display"] == "standalone"
+    assert not re.match(r"^(/|https?:)", manifest["start_url"]), "start_url must be relative"
+    sizes = {}
+    for icon in manifest["icons"]:
+        path = dist / icon["src"]
+        assert path.is_file(), icon["src"]
+        assert icon["type"] == "image/png"
+        width, height = png_size(path.read_bytes())
+        assert icon["sizes"] == f"{width}x{height}", icon
+        sizes.setdefault(icon.get("purpose", "any"), set()).add(width)
+    assert {192, 512} <= sizes["any"] and 512 in sizes["maskable"], sizes
+    assert png_size((dist / "icons/apple-touch-icon.png").read_bytes()) == (180, 180)
+
+    # The browser finds the manifest from the page and decodes every icon at its size.
+    page.goto(site_url + "index.html")
+    href = page.evaluate("document.querySelector('link[rel=manifest]').href")
+    assert href == site_url + "manifest.webmanifest"
+    got = page.evaluate(
+        """async (href) => {
+        const m = await (await fetch(href)).json();
+        return Promise.all(m.icons.map((i) => new Promise((ok, bad) => {
+            const img = new Image();
+            img.onload = () => ok([i.sizes, `${img.naturalWidth}x${img.naturalHeight}`]);
+            img.onerror = () => bad(new Error(i.src));
+            img.src = new URL(i.src, href);
+        }))); }""",
+        href,
+    )
+    assert all(stated == decoded for stated, decoded in got), got
+
+
+# ------------------------------------------------------------------ CSP and privacy
+
+
+def test_every_page_has_a_strict_csp(site_url):
+    for page in sorted(build.DIST.glob("*.html")):
+        text = page.read_text()
+        match = re.search(r'<meta http-equiv="Content-Security-Policy" content="([^"]+)">', text)
+        assert match, f"{page.name}: no CSP meta tag"
+        assert text.index(match.group(0)) < text.index("<script"), (
+            f"{page.name}: CSP after a script"
+        )
+        policy = match.group(1)
+        assert "default-src 'none'" in policy
+        assert not re.search(r"https?:|\*|'unsafe-inline'", policy), f"{page.name}: {policy}"
+
+
+def test_table_loads_and_plays_under_the_csp_without_leaving_the_site(
+    page, site_url, requests_log, screenshot
+):
+    errors = []
+    page.on("pageerror", lambda exc: errors.append(f"pageerror: {exc}"))
+    page.on("console", lambda m: m.type == "error" and errors.append(f"console: {m.text}"))
+    page.add_init_script(CSP_PROBE)
+    page.goto(site_url + "index.html" + QUERY)
+    ready(page)
+    start_new_game(page, opponent="ai", tactics=True)
+    play_turn(page)  # starts the computer's PyScript worker
+    page.click("#btn-rules")  # rules.html in an iframe: its inline style and script are hashed
+    page.frame_locator("#rules-frame").locator("h1").wait_for()
+    wait_offline_ready(page)  # sw.js registered, every file fetched into its cache
+    assert page.evaluate("window.__csp") == []
+    rules = next(f for f in page.frames if f.url.endswith("rules.html"))
+    assert rules.evaluate("window.__csp") == []
+    assert errors == []
+    assert requests_log.foreign(site_url) == [], "requests left the site"
+    assert requests_log.failed == []
+    screenshot(page, "csp-table-with-rules")

@@ -1,0 +1,119 @@
+// Offline play and updates (see sw.js): registers the service worker once the table is
+// playable, and offers a new version with a small banner when one has been downloaded.
+//
+// Accepting reloads the page into the new version. Nothing is lost: app.py saves the game in
+// localStorage after every action, and the page resumes it on boot.
+//
+// An embedded table (embed.html) registers nothing: a blog reader should not get the whole
+// game stored for a glance at a post. If the game's service worker already controls it
+// (same site, visited before), it is used, and updates are offered the same way.
+// <html data-sw="offline"> once a service worker is active (every file is then cached).
+//
+// The first start from that cache would compile Pyodide from scratch (the first visit's
+// compiled code belongs to the browser's HTTP cache, not to the service worker's copies).
+// So after the first install, when the player leaves the page (or after a minute of play),
+// warm.js boots Pyodide once in a worker from the new cache; <html data-sw-warm="1"> after.
+// window.stWarmOffline() starts it at once (bench/boot.py).
+
+const sw = navigator.serviceWorker;
+const EMBED = document.documentElement.classList.contains("embed");
+const watched = new WeakSet();
+let controller = sw ? sw.controller : null;
+let reloading = false;
+
+function whenReady(fn) {
+  if (document.body && document.body.dataset.ready === "1") { fn(); return; }
+  const observer = new MutationObserver(() => {
+    if (document.body && document.body.dataset.ready === "1") { observer.disconnect(); fn(); }
+  });
+  observer.observe(document.documentElement, { subtree: true, attributes: true, attributeFilter: ["data-ready"] });
+}
+
+function watch(reg) {
+  if (!reg || watched.has(reg)) return;
+  watched.add(reg);
+  const track = (worker) => {
+    if (!worker) return;
+    const check = () => { if (worker.state === "installed" && sw.controller) offer(reg); };
+    worker.addEventListener("statechange", check);
+    check();
+  };
+  if (reg.waiting && sw.controller) offer(reg);
+  track(reg.installing);
+  reg.addEventListener("updatefound", () => track(reg.installing));
+  // Tablets keep a game open for days: look for a new version when the page comes back.
+  let checked = Date.now();
+  document.addEventListener("visibilitychange", () => {
+    if (document.visibilityState === "visible" && Date.now() - checked > 15 * 60_000) {
+      checked = Date.now();
+      reg.update().catch(() => {}); // offline: try again later
+    }
+  });
+}
+
+let warming = null;
+function warm() {
+  warming ||= new Promise((resolve) => {
+    const worker = new Worker(new URL("./warm.js", location.href), { type: "module" });
+    const done = (result) => {
+      worker.terminate();
+      document.documentElement.dataset.swWarm ||= result;
+      resolve();
+    };
+    worker.onmessage = () => done("1");
+    worker.onerror = () => done("failed"); // nothing lost: the next start compiles, as usual
+    setTimeout(() => done("timeout"), 120_000);
+  });
+  return warming;
+}
+
+function warmLater() {
+  const now = () => { clearTimeout(timer); document.removeEventListener("visibilitychange", hidden); warm(); };
+  const hidden = () => { if (document.visibilityState === "hidden") now(); };
+  const timer = setTimeout(now, 60_000);
+  document.addEventListener("visibilitychange", hidden);
+}
+
+function offer(reg) {
+  if (document.getElementById("update-banner")) return;
+  const bar = document.createElement("div");
+  bar.id = "update-banner";
+  bar.setAttribute("role", "status");
+  bar.innerHTML =
+    '<span class="update-text">A new version of the game is ready.</span>' +
+    '<button type="button" id="update-go">Update</button>' +
+    '<button type="button" id="update-later" aria-label="Not now" title="Not now">✕</button>';
+  document.body.append(bar);
+  bar.querySelector("#update-later").addEventListener("click", () => bar.remove());
+  bar.querySelector("#update-go").addEventListener("click", (ev) => {
+    ev.currentTarget.disabled = true;
+    bar.querySelector(".update-text").textContent = "Updating…";
+    if (reg.waiting) reg.waiting.postMessage("skip-waiting"); // then "controllerchange"
+    else location.reload(); // another tab already switched to the new version
+  });
+}
+
+if (sw && window.isSecureContext) {
+  // A new version took control (here or in another tab): reload into it. Not on the first
+  // visit, when the first service worker merely starts controlling an already fresh page.
+  sw.addEventListener("controllerchange", () => {
+    if (controller && !reloading) { reloading = true; location.reload(); }
+    else if (!controller && !EMBED) warmLater(); // the first install: its cache is cold
+    controller = sw.controller;
+  });
+  window.stWarmOffline = async () => {
+    await sw.ready;
+    while (!sw.controller) await new Promise((r) => setTimeout(r, 50));
+    return warm(); // resolves when the warm-up is over
+  };
+  sw.ready.then(() => { document.documentElement.dataset.sw = "offline"; });
+  sw.getRegistration("./").then(watch, () => {});
+  if (!EMBED) {
+    // After the table is playable, so precaching never competes with the first boot.
+    whenReady(() => {
+      sw.register("./sw.js", { updateViaCache: "none" }).then(watch, (e) => {
+        console.warn("offline play is not available:", e);
+      });
+    });
+  }
+}
