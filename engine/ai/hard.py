@@ -1,15 +1,23 @@
-"""Hard: information-set Monte Carlo tree search over sampled hidden worlds.
+"""Hard: information-set Monte Carlo search over hidden worlds sampled from the view.
 
-Each iteration deals one hidden world consistent with the view (``Worlds``),
-walks the tree of play decisions for both players in that world (a move of the
-opponent is only considered in the worlds where they hold the card), plays on
-with the fast heuristic policy for a few moves, and scores the result with the
-static evaluation (or the real result when the round ended). Claims, draws and
-Recruiter returns are decided by rule, so the search spends its effort on which
-card goes where. The candidate moves at the root are the best few by the
-Medium player's evaluation.
+The candidate moves are the best few by the evaluation (after a cheap
+prefilter). Each iteration deals one hidden world consistent with the view
+(``Worlds``: the opponent's hand and both decks), plays a candidate in it, then
+lets each player in turn reply greedily -- the best of their likeliest plays by
+the full evaluation, reading only what that player may see -- and scores the
+result from our seat with the static evaluation (or the real result when the
+round ended). Claims, draws and Recruiter returns are taken by rule, so the
+search spends its effort on which card goes where.
 
-The budget is an iteration count (reproducible for a seed) and/or a time limit.
+All live candidates are tried in the same worlds (common random numbers); a
+candidate is dropped once it is clearly worse than the leader over those
+worlds (a paired test), so easy decisions end early. The classic single-world
+bandit (UCB1 over the root moves, one world per iteration; ``paired=False``)
+and longer playouts with the table policy (``plays``) are kept as options:
+they were weaker in the arena (docs/ai.md).
+
+The budget is an iteration count (one iteration: one candidate in one world;
+reproducible for a seed) and/or a time limit in seconds.
 """
 
 from __future__ import annotations
@@ -18,7 +26,8 @@ import math
 import random
 import time as _time
 
-from ..actions import CLAIM, DONE, DRAW, RETURN, Action
+from ..actions import CLAIM, DONE, DRAW, PLAY, RETURN, Action
+from ..cards import N_CLAN
 from ..rules import apply_fast
 from ..state import OVER, ROUND_OVER
 from ..state import PLAY as PLAY_STEP
@@ -28,11 +37,13 @@ from .medium import card_worth, claim_or_done, draw_choice, scored_plays
 from .playout import auto_step, playout, top_plays
 from .world import Worlds
 
-DEFAULT_TIME = 0.8          # seconds per decision in CPython (the browser is slower)
+DEFAULT_TIME = 1.0          # seconds per decision (the browser's budget; see docs/ai.md)
 DEFAULT_ITERATIONS = 100_000
 CANDIDATES = 8              # root moves searched (best by the heuristic first)
 PLAYOUT_PLAYS = 0           # fast-policy play decisions after the opponent's reply
-REPLY_WIDTH = 6             # opponent replies weighed by the full evaluation
+REPLY_WIDTH = 6             # replies weighed by the full evaluation in a simulation
+PREFILTER = 16              # clan placements given the full evaluation at the root
+DEPTH = 2                   # simulated replies after the root move (opponent, then us)
 EXPLORE = 0.35              # UCB exploration constant (values are winning chances)
 
 
@@ -50,7 +61,7 @@ class HardAgent(Agent):
     def __init__(self, iterations: int | None = None, time: float | None = None,
                  candidates: int = CANDIDATES, plays: int = PLAYOUT_PLAYS,
                  explore: float = EXPLORE, reply: int = REPLY_WIDTH, paired: bool = True,
-                 cal: int = 2, depth: int = 1, z: float = 2.0):
+                 cal: int = 2, depth: int = DEPTH, z: float = 2.0):
         if iterations is None and time is None:
             time = DEFAULT_TIME
         self.iterations = DEFAULT_ITERATIONS if iterations is None else iterations
@@ -136,6 +147,10 @@ class HardAgent(Agent):
         return best.action
 
     def search(self, worlds: Worlds, p: int, actions: list[Action], rng: random.Random):
+        if len(actions) > PREFILTER:
+            # Clan placements: only the likeliest by the fast measure get the full evaluation.
+            keep = set(top_plays(worlds.template, p, PREFILTER))
+            actions = [a for a in actions if a in keep or a.card >= N_CLAN or a.kind != PLAY]
         scored = scored_plays(worlds.template, p, worlds.clan_deck_size, actions, self.cal)
         scored.sort(key=lambda x: -x[0])
         arms = [_Arm(a, s) for s, a in scored[:self.candidates]]

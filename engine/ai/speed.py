@@ -1,6 +1,6 @@
 """Speed of the search player: iterations per second and time per decision.
 
-    python -m engine.ai.speed [--decisions 30] [--iterations 300] [--json]
+    python -m engine.ai.speed [--decisions 30] [--iterations 300 | --time 1.0] [--json]
 
 The positions are play decisions from seeded games between Easy players (half
 base game, half tactics), so CPython and Pyodide (``node bench/ai_pyodide.mjs``)
@@ -42,33 +42,41 @@ def positions(n: int) -> list[dict]:
     return out
 
 
-def measure(decisions: int, iterations: int) -> dict:
+def measure(decisions: int, iterations: int | None, seconds: float | None = None) -> dict:
     views = positions(decisions)
-    agent = HardAgent(iterations=iterations)
-    times, its = [], 0
+    agent = HardAgent(iterations=iterations, time=seconds)
+    times, its = [], []
     for i, v in enumerate(views):
         t0 = time.perf_counter()
         agent.choose(v, random.Random(i))
         times.append(time.perf_counter() - t0)
-        its += agent.last_iterations
-    return {"python": platform.python_version(), "implementation": sys.platform,
-            "decisions": len(views), "iterations": iterations,
+        its.append(agent.last_iterations)
+    return {"python": platform.python_version(), "platform": sys.platform,
+            "decisions": len(views), "iterations": iterations, "time": seconds,
             "median_s": statistics.median(times), "max_s": max(times),
-            "total_s": sum(times), "iterations_per_s": its / sum(times)}
+            "total_s": sum(times), "iterations_per_s": sum(its) / sum(times),
+            "median_iterations": statistics.median(its)}
 
 
 def main(argv=None) -> int:
     ap = argparse.ArgumentParser(prog="python -m engine.ai.speed")
     ap.add_argument("--decisions", type=int, default=30)
-    ap.add_argument("--iterations", type=int, default=300)
+    ap.add_argument("--iterations", type=int, default=None)
+    ap.add_argument("--time", type=float, default=None, help="time budget per decision (s)")
     ap.add_argument("--json", action="store_true")
     args = ap.parse_args(argv)
-    r = measure(args.decisions, args.iterations)
+    if args.iterations is None and args.time is None:
+        args.iterations = 300
+    r = measure(args.decisions, args.iterations, args.time)
     if args.json:
         print(json.dumps(r))
     else:
-        print(f"Python {r['python']}: {r['decisions']} decisions at {r['iterations']} iterations:"
+        budget = (f"{r['iterations']} iterations" if r["time"] is None
+                  else f"{r['time']} s" + (f" (at most {r['iterations']} iterations)"
+                                           if r["iterations"] else ""))
+        print(f"Python {r['python']}: {r['decisions']} decisions at {budget}:"
               f" median {r['median_s'] * 1000:.0f} ms, max {r['max_s'] * 1000:.0f} ms,"
+              f" median {r['median_iterations']} iterations,"
               f" {r['iterations_per_s']:.0f} iterations/s")
     return 0
 
