@@ -66,10 +66,14 @@ def test_offline_after_one_visit_and_after_a_restart(
     assert len(cached) == len(expected), "not every file of the game was precached"
     before = game_state(page)
     assert before[1].count("The computer played") == 1
-    # pwa.js's warm-up (when the player leaves the page): Pyodide boots once in a worker
-    # from the new cache, so that the next start need not compile it from scratch.
-    page.evaluate("window.stWarmOffline()")
-    assert page.get_attribute("html", "data-sw-warm") == "1"
+    # sw.js keeps the HTTP validator of each checked copy, so that it can hand over the HTTP
+    # cache's copy of a script or of Pyodide's WebAssembly (with the code the browser compiled
+    # from it) when it is the same file, and its own copy otherwise.
+    validator = page.evaluate("""async () => {
+        const names = await caches.keys();
+        const hit = await (await caches.open(names[0])).match("vendor/pyodide/pyodide.asm.wasm");
+        return hit.headers.get("x-http-validator"); }""")
+    assert validator and validator.startswith("modified "), validator
 
     server.stop()  # the network is gone
     with pytest.raises(OSError):
@@ -116,12 +120,16 @@ def test_update_offer_keeps_the_game_in_progress(site_copy, serve, browser, scre
     # A second version is deployed: one file changes, build.py writes a new sw.js.
     css = site_copy / "style.css"
     css.write_text(css.read_text() + '\n:root { --build: "second"; }\n')
+    # and a script: sw.js may hand over the HTTP cache's copy of a script, but never the old one
+    script = site_copy / "pwa.js"
+    script.write_text(script.read_text() + '\nwindow.stBuild = "second";\n')
     version = build.write_service_worker(site_copy)
     build_mark = "() => getComputedStyle(document.documentElement).getPropertyValue('--build')"
 
     page.reload()  # the browser checks sw.js on navigation and finds the new version
     ready(page)
     assert page.evaluate(build_mark) == "", "the new version must wait for the player"
+    assert page.evaluate("window.stBuild") is None
     assert game_state(page) == before
     banner = page.locator("#update-banner")
     banner.wait_for(state="visible", timeout=BOOT_MS)
@@ -131,6 +139,7 @@ def test_update_offer_keeps_the_game_in_progress(site_copy, serve, browser, scre
         page.click("#update-go")
     ready(page)
     assert page.evaluate(build_mark) == '"second"'
+    assert page.evaluate("window.stBuild") == "second", "an old copy of a script was served"
     assert game_state(page) == before, "the update lost the game in progress"
     assert page.locator("#update-banner").count() == 0
     names = page.evaluate("caches.keys()")

@@ -8,12 +8,8 @@
 // game stored for a glance at a post. If the game's service worker already controls it
 // (same site, visited before), it is used, and updates are offered the same way.
 // <html data-sw="offline"> once a service worker is active (every file is then cached).
-//
-// The first start from that cache would compile Pyodide from scratch (the first visit's
-// compiled code belongs to the browser's HTTP cache, not to the service worker's copies).
-// So after the first install, when the player leaves the page (or after a minute of play),
-// warm.js boots Pyodide once in a worker from the new cache; <html data-sw-warm="1"> after.
-// window.stWarmOffline() starts it at once (bench/boot.py).
+// (Starting from that cache costs no extra compiling: sw.js hands over the HTTP cache's copy
+// of Pyodide, with the code the browser compiled on the first visit, when it is the same file.)
 
 const sw = navigator.serviceWorker;
 const EMBED = document.documentElement.classList.contains("embed");
@@ -51,29 +47,6 @@ function watch(reg) {
   });
 }
 
-let warming = null;
-function warm() {
-  warming ||= new Promise((resolve) => {
-    const worker = new Worker(new URL("./warm.js", location.href), { type: "module" });
-    const done = (result) => {
-      worker.terminate();
-      document.documentElement.dataset.swWarm ||= result;
-      resolve();
-    };
-    worker.onmessage = () => done("1");
-    worker.onerror = () => done("failed"); // nothing lost: the next start compiles, as usual
-    setTimeout(() => done("timeout"), 120_000);
-  });
-  return warming;
-}
-
-function warmLater() {
-  const now = () => { clearTimeout(timer); document.removeEventListener("visibilitychange", hidden); warm(); };
-  const hidden = () => { if (document.visibilityState === "hidden") now(); };
-  const timer = setTimeout(now, 60_000);
-  document.addEventListener("visibilitychange", hidden);
-}
-
 function offer(reg) {
   if (document.getElementById("update-banner")) return;
   const bar = document.createElement("div");
@@ -98,14 +71,8 @@ if (sw && window.isSecureContext) {
   // visit, when the first service worker merely starts controlling an already fresh page.
   sw.addEventListener("controllerchange", () => {
     if (controller && !reloading) { reloading = true; location.reload(); }
-    else if (!controller && !EMBED) warmLater(); // the first install: its cache is cold
     controller = sw.controller;
   });
-  window.stWarmOffline = async () => {
-    await sw.ready;
-    while (!sw.controller) await new Promise((r) => setTimeout(r, 50));
-    return warm(); // resolves when the warm-up is over
-  };
   sw.ready.then(() => { document.documentElement.dataset.sw = "offline"; });
   sw.getRegistration("./").then(watch, () => {});
   if (!EMBED) {

@@ -18,7 +18,9 @@
 //             projects of one user, never delete each other's) and take control of open pages,
 //             which then reload into the new version; the game in progress is in localStorage.
 //   fetch     cache-first for the files of the game (query strings ignored, "./" is
-//             index.html); anything else goes to the network untouched.
+//             index.html); anything else goes to the network untouched. Scripts and
+//             WebAssembly come from the HTTP cache instead when it holds the very same file,
+//             because the browser's compiled code stays with that copy (withCompiledCode).
 //
 // No cross-origin-isolation headers (COOP/COEP) are added here, on purpose: nothing needs
 // them. The AI worker talks to the page with JSON strings only, and Python in the worker
@@ -33,6 +35,8 @@ const SCOPE = new URL("./", self.location.href);
 const PREFIX = `schotten-totten:${SCOPE.pathname}:`;
 const CACHE = PREFIX + VERSION;
 const HASH_HEADER = "x-content-sha256";
+const VALIDATOR_HEADER = "x-http-validator"; // the HTTP cache's validator of the checked copy
+const CODE = /\.(?:wasm|m?js)$/; // files the browser compiles (see withCompiledCode)
 const PARALLEL = 6;
 
 self.addEventListener("install", (event) => {
@@ -59,16 +63,52 @@ self.addEventListener("fetch", (event) => {
   if (url.origin !== SCOPE.origin || !url.pathname.startsWith(SCOPE.pathname)) return;
   const path = decodeURIComponent(url.pathname.slice(SCOPE.pathname.length)) || "index.html";
   if (!Object.hasOwn(FILES, path)) return; // not part of the game: the network, as usual
-  event.respondWith(fromCache(path, request));
+  event.respondWith(CODE.test(path) ? withCompiledCode(path, request) : fromCache(path, request));
 });
 
 let opened = null; // this version's cache, opened once per service-worker start
 
-async function fromCache(path, request) {
+function cached(path) {
   opened ||= caches.open(CACHE);
-  const hit = await (await opened).match(new URL(path, SCOPE).href);
+  return opened.then((cache) => cache.match(new URL(path, SCOPE).href));
+}
+
+async function fromCache(path, request) {
   // A miss means the browser evicted the cache under storage pressure: go to the network.
-  return hit || fetch(request);
+  return (await cached(path)) || fetch(request);
+}
+
+// Scripts and WebAssembly: the browser keeps the code it compiled from a file (V8's code
+// cache: bytecode, and Pyodide's compiled 9.6 MB of WebAssembly) next to the copy it was
+// compiled from. A visit that loaded Pyodide from the network left its compiled code with the
+// HTTP cache's copy; a Cache API copy only gets compiled code once a page compiles it from
+// there (and only as far as the functions that page made hot), so the next start from it
+// would compile Pyodide again: seconds of CPU. So when the HTTP cache still holds exactly
+// this version of the file (same validator and length as the file precache() checked), hand
+// that copy over untouched (a "pass-through" response, which keeps its compiled code). It
+// never touches the network ("only-if-cached"), offline included; anything else (evicted,
+// another version, a server without validators) is served from the Cache API as usual.
+async function withCompiledCode(path, request) {
+  const [copy, http] = await Promise.all([
+    cached(path),
+    fetch(request.url, { cache: "only-if-cached", mode: "same-origin" }).catch(() => null),
+  ]);
+  if (copy && http && http.ok && sameFile(http, copy)) return http;
+  return copy || fetch(request);
+}
+
+function sameFile(http, copy) {
+  const validator = copy.headers.get(VALIDATOR_HEADER);
+  return Boolean(validator) && validator === httpValidator(http);
+}
+
+function httpValidator(response) {
+  // A strong ETag names the bytes; Last-Modified (1 s resolution) is paired with the length.
+  const etag = response.headers.get("etag");
+  const length = response.headers.get("content-length");
+  if (etag && !etag.startsWith("W/")) return `etag ${etag}`;
+  const modified = response.headers.get("last-modified");
+  return modified && length ? `modified ${modified} ${length}` : "";
 }
 
 async function precache() {
@@ -99,15 +139,22 @@ function sameHash(response, hash) {
 }
 
 async function download(url, path, hash) {
-  // "no-cache": revalidate with the server (a cheap 304 right after the page loaded it).
-  const response = await fetch(url, { cache: "no-cache" });
-  if (!response.ok) throw new Error(`precache: ${path}: HTTP ${response.status}`);
-  const body = await response.arrayBuffer();
-  const digest = new Uint8Array(await crypto.subtle.digest("SHA-256", body));
-  const got = Array.from(digest.slice(0, hash.length / 2), (b) => b.toString(16).padStart(2, "0")).join("");
-  if (got !== hash) throw new Error(`precache: ${path} is not the file of version ${VERSION}`);
-  const headers = new Headers({ [HASH_HEADER]: hash });
-  const type = response.headers.get("content-type");
-  if (type) headers.set("content-type", type);
-  return new Response(body, { status: 200, statusText: "OK", headers });
+  // First the copy the page has just loaded, if the HTTP cache holds it ("force-cache": no
+  // revalidation, which would also re-date the copy and so void the code the browser compiled
+  // from it, see withCompiledCode); if that is another version, ask the server ("no-cache").
+  for (const mode of ["force-cache", "no-cache"]) {
+    const response = await fetch(url, { cache: mode });
+    if (!response.ok) throw new Error(`precache: ${path}: HTTP ${response.status}`);
+    const body = await response.arrayBuffer();
+    const digest = new Uint8Array(await crypto.subtle.digest("SHA-256", body));
+    const got = Array.from(digest.slice(0, hash.length / 2), (b) => b.toString(16).padStart(2, "0")).join("");
+    if (got !== hash) continue;
+    const headers = new Headers({ [HASH_HEADER]: hash });
+    const type = response.headers.get("content-type");
+    if (type) headers.set("content-type", type);
+    const validator = httpValidator(response);
+    if (validator) headers.set(VALIDATOR_HEADER, validator);
+    return new Response(body, { status: 200, statusText: "OK", headers });
+  }
+  throw new Error(`precache: ${path} is not the file of version ${VERSION}`);
 }
