@@ -38,13 +38,14 @@ def save_text(pos: dict, opponent: str = "human", autoclaim: bool = False, log=(
                        "log": [{"p": None, "text": t, "round": 1} for t in log]})
 
 
-def open_with_save(page, site_url: str, text: str | None):
+def open_with_save(page, site_url: str, text: str | None, query: str = ""):
     """Open the table with ``text`` as the stored save (``None``: no save at all).
 
     The save is written by an init script before the page's own scripts run, once per
-    test (a reload then resumes whatever the page saved itself)."""
+    test (a reload then resumes whatever the page saved itself). ``query`` adds URL
+    options (e.g. ``"&ai_time=0.3"``)."""
     page.add_init_script(_seed_script(text))
-    page.goto(site_url + "index.html" + QUERY)
+    page.goto(site_url + "index.html" + QUERY + query)
     page.wait_for_selector(READY, state="attached", timeout=BOOT_MS)
 
 
@@ -72,11 +73,13 @@ def take_device(page):
 
 
 def start_new_game(page, opponent="human", tactics=False, expert=False, rounds=1,
-                   starter="0", autoclaim=False):
+                   starter="0", autoclaim=False, level=None):
     """Fill in the new-game dialog (opening it first if needed) and deal."""
     if not page.locator("#dlg-new").is_visible():
         page.click("#btn-new")
     page.check(f'#dlg-new input[name="opponent"][value="{opponent}"]')
+    if level:
+        page.check(f'#dlg-new input[name="ai_level"][value="{level}"]')
     page.check(f'#dlg-new input[name="starter"][value="{starter}"]')
     page.check('#dlg-new input[name="tactics"][value="%s"]' % ("on" if tactics else "off"))
     page.check('#dlg-new input[name="claim_timing"][value="%s"]'

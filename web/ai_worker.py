@@ -1,23 +1,61 @@
 """The AI's thinking, in a PyScript worker so the page never freezes.
 
-The page sends one JSON string ``{"view": ..., "seed": n, "level": "easy"}`` (the AI
-seat's view only: no hidden card ever reaches the worker) and gets the chosen
-action back as a JSON string. Search levels use the engine's default thinking time.
+The page sends one JSON string ``{"view": ..., "seed": n, "level": "hard", "budget":
+{"time": 1.0}}`` (the deciding seat's own view only: no hidden card ever reaches the worker)
+and gets back ``{"action", "level", "budget", "ms", "iterations"}`` as a JSON string. ``choose``
+plays for the computer; ``hint`` suggests a move for a human seat with the strongest level.
+The budget is passed to the engine as given (``session.AI_BUDGETS``); a request without one
+(a page from an older build) gets the same table's budget for its level.
 """
 
 import json
+import random
+import time
 
-from engine.ai import LEVELS
-from engine.ai import choose as engine_choose
+from session import AI_BUDGETS, HINT_BUDGET
+
+from engine.actions import action_to_json
+from engine.ai import LEVELS, STRONGEST, make_agent
+
+MAX_TIME = 30.0   # seconds: a bad request must not hang the worker
+
+
+def _budget(raw, default) -> dict:
+    """Only a positive time (s) and/or iteration count; anything else: ``default``."""
+    out = {}
+    if isinstance(raw, dict):
+        t, n = raw.get("time"), raw.get("iterations")
+        if isinstance(t, (int, float)) and not isinstance(t, bool) and 0 < t:
+            out["time"] = min(float(t), MAX_TIME)
+        if isinstance(n, int) and not isinstance(n, bool) and n > 0:
+            out["iterations"] = n
+        if out or raw == {}:
+            return out
+    return dict(default)
+
+
+def _think(req: dict, level: str, budget: dict) -> str:
+    agent = make_agent(level, **budget)
+    t0 = time.perf_counter()
+    action = agent.choose(req["view"], random.Random(int(req.get("seed", 0))))
+    ms = (time.perf_counter() - t0) * 1000
+    return json.dumps({"action": action_to_json(action), "level": level, "budget": budget,
+                       "ms": round(ms, 1), "iterations": getattr(agent, "last_iterations", None)})
 
 
 def choose(request_json):
+    """The computer's move for its own view."""
     req = json.loads(request_json)
     level = req.get("level", "easy")
     if level not in LEVELS:   # a save from a build with more levels than this one
         level = "easy"
-    action = engine_choose(req["view"], int(req.get("seed", 0)), level)
-    return json.dumps(action)
+    return _think(req, level, _budget(req.get("budget"), AI_BUDGETS.get(level, {})))
 
 
-__export__ = ["choose"]
+def hint(request_json):
+    """A suggested move for a human seat (its own view), from the strongest level."""
+    req = json.loads(request_json)
+    return _think(req, STRONGEST, _budget(req.get("budget"), HINT_BUDGET))
+
+
+__export__ = ["choose", "hint"]

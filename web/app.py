@@ -4,7 +4,7 @@ table.js calls ``window.stCall(name, argJSON)`` and gets a JSON string back:
 ``{"ok": true, ...payload}`` or ``{"ok": false, "error": "..."}``. Every change of
 the game is saved to localStorage at once. The AI does not think here: the page
 sends ``ai_request``'s JSON to the worker (ai_worker.py) and plays its answer
-back through ``act``.
+back through ``act``; a hint (``hint_request``) goes the same way but is only shown.
 """
 
 import json
@@ -93,6 +93,11 @@ def ai_request(_arg):
     return {"request": session.ai_request()}
 
 
+def hint_request(arg):
+    """What the worker needs for a hint to ``seat`` (its own view only), or ``null``."""
+    return {"request": session.hint_request(arg.get("seat") if arg else None)}
+
+
 def set_option(arg):
     session.set_option(arg["name"], arg["value"])   # auto-claim may claim at once
     _save()
@@ -125,8 +130,8 @@ def export_save(_arg):
     return {"save": session.save_json()}
 
 
-API = {f.__name__: f for f in (boot, new_game, rematch, act, state, ai_request, set_option,
-                               forget_save, export_save, warm)}
+API = {f.__name__: f for f in (boot, new_game, rematch, act, state, ai_request, hint_request,
+                               set_option, forget_save, export_save, warm)}
 
 
 def call(name, arg_json):

@@ -37,6 +37,13 @@ SAVE_FORMAT = "schotten-totten/save"
 SAVE_VERSION = 1
 NAMES = ("South", "North")
 AI_LEVELS = ("easy", "medium", "hard")
+# The thinking budget each level gets in the browser, sent to the worker with every request
+# (the worker passes it to the engine as is). Search levels get a time limit: Pyodide is
+# slower than CPython, so a time budget keeps the wait the same on every device. The
+# new-game dialog (index.html) names Hard's time; keep the two in step.
+AI_BUDGETS = {"easy": {}, "medium": {}, "hard": {"time": 1.0}}
+# Hints come from the strongest level (engine.ai.STRONGEST, chosen in the worker) with this budget.
+HINT_BUDGET = AI_BUDGETS["hard"]
 DEFAULT_SETTINGS = {"opponent": "ai", "ai_seat": 1, "ai_level": "easy", "autoclaim": False}
 # Steps where nobody has a private decision to make: no handover screen is needed.
 PUBLIC_STEPS = ("round_over", "over")
@@ -70,6 +77,7 @@ class Session:
         self.settings = dict(DEFAULT_SETTINGS)
         self.state = None
         self.actions: list | None = []   # JSON actions since the deal; None if unknown
+        self.last_action: dict | None = None   # kept even when the record is unknown
         self.start: dict = {}
         self.log: list[dict] = []
         self.notice = ""
@@ -98,6 +106,7 @@ class Session:
                                                        self.settings.get("autoclaim", False)))}
         self.state = new_game(rules, seed)
         self.actions = []
+        self.last_action = None
         self.start = {"rules": rules.to_json(), "seed": seed}
         self.log = []
         self.notice = ""
@@ -154,8 +163,9 @@ class Session:
         return actor
 
     def _record(self, before, a, actor: int) -> None:
+        self.last_action = action_to_json(a)
         if self.actions is not None:
-            self.actions.append(action_to_json(a))
+            self.actions.append(self.last_action)
         self._log_action(before, a, actor)
 
     def _auto(self) -> None:
@@ -276,7 +286,7 @@ class Session:
         }
 
     def _last_public(self):
-        last = self.actions[-1] if self.actions else None
+        last = self.last_action
         return last if last and last.get("kind") == "play" else None
 
     def ai_request(self) -> dict | None:
@@ -289,7 +299,20 @@ class Session:
             return None
         # Deterministic per position (str hashes are salted per process; crc32 is not).
         seed = zlib.crc32(f"{st.seed}/{st.round}/{len(self.log)}/{st.tick}".encode())
-        return {"view": view(st, seat), "seed": seed, "level": self.settings["ai_level"],
+        level = self.settings["ai_level"]
+        return {"view": view(st, seat), "seed": seed, "level": level,
+                "budget": dict(AI_BUDGETS.get(level, {})), "seat": seat}
+
+    def hint_request(self, seat) -> dict | None:
+        """What the worker gets for a hint: ``seat``'s own view only (nothing hidden).
+
+        ``None`` unless ``seat`` is a human seat with a decision to make right now.
+        """
+        st = self.state
+        if seat not in self.humans() or st.step in PUBLIC_STEPS or st.to_move != seat:
+            return None
+        seed = zlib.crc32(f"hint/{st.seed}/{st.round}/{len(self.log)}/{st.tick}".encode())
+        return {"view": view(st, seat), "seed": seed, "budget": dict(HINT_BUDGET),
                 "seat": seat}
 
     def set_option(self, name: str, value) -> dict:
@@ -341,8 +364,11 @@ class Session:
         if isinstance(record, dict) and isinstance(record.get("actions"), list):
             self.start = {"rules": record.get("rules"), "seed": record.get("seed")}
             self.actions = list(record["actions"])
+            last = self.actions[-1] if self.actions else None
+            self.last_action = last if isinstance(last, dict) else None
         else:
             self.start, self.actions = {}, None
+            self.last_action = None
         log = data.get("log")
         self.log = [e for e in log if isinstance(e, dict) and isinstance(e.get("text"), str)] \
             if isinstance(log, list) else []
@@ -360,4 +386,4 @@ def parse_action(text: str) -> dict:
     return data
 
 
-__all__ = ["SAVE_KEY", "SaveError", "Session", "parse_action", "parse_card"]
+__all__ = ["AI_BUDGETS", "HINT_BUDGET", "SAVE_KEY", "SaveError", "Session", "parse_action", "parse_card"]

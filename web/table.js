@@ -13,6 +13,10 @@ const params = new URLSearchParams(location.search);
 const AI_PAUSE_MS = Math.max(0, Number(params.get("aipause") ?? 700));
 // ?perf: time every Python call and render as performance measures (for profiling).
 const PERF = params.has("perf");
+// ?ai_time=S: thinking time in seconds for the search level and hints (tests use a short one).
+const AI_TIME = Number(params.get("ai_time")) > 0 ? Number(params.get("ai_time")) : null;
+// How long a card just played lands and glows; it carries on through redraws meanwhile.
+const FRESH_MS = 1600;
 
 const COLOURS = { R: "Red", O: "Orange", Y: "Yellow", G: "Green", B: "Blue", P: "Purple" };
 const TACTICS = {
@@ -50,7 +54,10 @@ let sel = null;        // the selection in progress: {card, target: {stone, card
 let aiBusy = false;
 let lastLogCount = 0;
 let endShownFor = null; // which end screen was shown already (so "look at the table" sticks)
-let freshPending = false; // a new payload: its last move glows on the next render
+let fresh = null;      // the last public play, {a, t0}: it lands and glows for FRESH_MS
+let hint = null;       // the hint on show: {action, text}; cleared by every new payload
+let hintBusy = false;  // a hint is being worked out in the worker
+let hintToken = 0;     // bumped by every new payload: a late hint for an old position is dropped
 
 // ------------------------------------------------------------------ Python calls
 
@@ -237,8 +244,8 @@ function renderAll() {
   renderHand(v);
   renderPrompt(v, opt);
   renderLog();
+  renderHint();
   layoutIfNeeded();
-  freshPending = false;
 }
 
 function renderStatus(v, bottom) {
@@ -289,7 +296,7 @@ function renderBoard(v, bottom, opt) {
   board.innerHTML = "";
   const top = 1 - bottom;
   const claimable = new Set(legal().filter((a) => a.kind === "claim").map((a) => a.stone));
-  const last = freshPending ? P.last : null;   // glow once, not on every redraw
+  const last = freshNow();
   v.stones.forEach((st, s) => {
     const lane = document.createElement("div");
     lane.className = "lane";
@@ -298,6 +305,7 @@ function renderBoard(v, bottom, opt) {
     if (st.mode) lane.classList.add(`mode-${st.mode}`);
     if (opt.stones.has(s) || opt.dests.has(s)) lane.classList.add("target");
     if (claimable.has(s)) lane.classList.add("claimable");
+    if (hintStone() === s) lane.classList.add("hint-stone");
     lane.append(sideEl(st, s, top, "top", opt, last), stoneEl(st, s, claimable.has(s), v), sideEl(st, s, bottom, "bottom", opt, last));
     board.append(lane);
   });
@@ -326,11 +334,29 @@ function sideEl(st, s, p, where, opt, last) {
       chip.title = `counts as ${cardTitle(d)}`;
       el.append(chip);
     }
-    if (last && isFresh(last, s, c)) el.classList.add("fresh");
+    if (last && isFresh(last.a, s, c)) markFresh(el, last);
+    if (hint && hint.action.kind === "play" && hint.action.stone === s && hint.action.target === c) el.classList.add("hinted");
     side.append(el);
   });
   if (data.complete && data.formation) side.title = `${nameOf(p)}: ${data.formation}`;
   return side;
+}
+
+// The last play while it is fresh: {a, t0, age}; null once it has settled.
+function freshNow() {
+  if (!fresh) return null;
+  const age = performance.now() - fresh.t0;
+  return age < FRESH_MS ? { ...fresh, age } : null;
+}
+
+// A redraw must not restart (nor cut short) the landing: start it as far in as it has got.
+function markFresh(el, f) {
+  el.classList.add("fresh");
+  el.style.animationDelay = `${-Math.round(f.age)}ms`;
+}
+
+function sameAction(a, b) {
+  return JSON.stringify(a, Object.keys(a).sort()) === JSON.stringify(b, Object.keys(b).sort());
 }
 
 function isFresh(a, s, c) {
@@ -365,7 +391,8 @@ function stoneEl(st, s, canClaim, v) {
   }
   b.innerHTML = `<span class="stone-num">${s + 1}</span>` +
     (sub ? `<span class="stone-sub ${subClass}" data-seat="${st.owner ?? ""}">${esc(sub)}</span>` : "");
-  if (freshPending && P.last && P.last.kind === "play" && P.last.stone === s && TACTICS[P.last.card]?.kind === "mode") b.classList.add("fresh");
+  const f = freshNow();
+  if (f && f.a.kind === "play" && f.a.stone === s && TACTICS[f.a.card]?.kind === "mode") markFresh(b, f);
   b.setAttribute("aria-label", label);
   return b;
 }
@@ -382,6 +409,9 @@ function renderPiles(v) {
   pt.classList.toggle("empty", tactic === 0);
   pc.classList.toggle("drawable", drawable.has("clan"));
   pt.classList.toggle("drawable", drawable.has("tactic"));
+  const hintDeck = hint && hint.action.kind === "draw" ? hint.action.deck : null;
+  pc.classList.toggle("hinted", hintDeck === "clan");
+  pt.classList.toggle("hinted", hintDeck === "tactic");
   pc.setAttribute("aria-label", `Clan deck, ${clan} cards${drawable.has("clan") ? ": tap to draw" : ""}`);
   pt.setAttribute("aria-label", `Tactic deck, ${tactic} cards${drawable.has("tactic") ? ": tap to draw" : ""}`);
   $(".pile-count", pd).textContent = v.discard.length;
@@ -411,6 +441,7 @@ function renderHand(v) {
     }
     if (returning) el.classList.add("playable", "returnable");
     if (sel && sel.card === c) el.classList.add("selected");
+    if (hint && ["play", "return"].includes(hint.action.kind) && hint.action.card === c) el.classList.add("hinted");
     el.setAttribute("aria-pressed", sel && sel.card === c ? "true" : "false");
     hand.append(el);
   }
@@ -486,11 +517,12 @@ function renderPrompt(v, opt) {
   } else if (v.step === "recruit_return") {
     msg = `Recruiter: tap a card to put back under its deck (${v.returns_left} to go).`;
   }
+  if (hint && ["pass", "done"].includes(hint.action.kind)) $(`#btn-${hint.action.kind}`, box)?.classList.add("hinted");
   text.textContent = msg;
   // What the opponent just did, so it is not missed when the log is closed.
   const lastEl = $("#prompt-last");
   const prev = P.log.length ? P.log[P.log.length - 1] : null;
-  const showLast = myTurn() && !sel && prev && prev.p !== null && prev.p !== P.seat;
+  const showLast = myTurn() && !sel && !hint && !hintBusy && prev && prev.p !== null && prev.p !== P.seat;
   lastEl.textContent = showLast ? localise(prev.text) : "";
   lastEl.hidden = !showLast;
 }
@@ -550,8 +582,13 @@ function localise(text) {
 // ------------------------------------------------------------------ payloads and flow
 
 function setPayload(out) {
+  const f = freshNow();
+  // A new public play lands; the same one again (a redraw, the handover tap) keeps its clock
+  // while fresh, and glows again once settled so the next player sees what was done.
+  if (out.last && !(f && sameAction(f.a, out.last))) fresh = { a: out.last, t0: performance.now() };
   P = out;
-  freshPending = true;
+  hint = null;
+  hintToken++;
   render();
   updateOverlays();
 }
@@ -608,11 +645,21 @@ function aiWorker() {
   return workerPromise;
 }
 
+// Tests and bench/ai_browser.py reach the worker through this (the page itself never does).
+window.__aiWorker = aiWorker;
+
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
+
+// The thinking time of ?ai_time= replaces a time budget (search levels only).
+function withBudget(req) {
+  if (AI_TIME && req.budget && req.budget.time !== undefined) req.budget = { ...req.budget, time: AI_TIME };
+  return req;
+}
 
 async function maybeAI() {
   if (!P || !P.ai_to_move || aiBusy) return;
   aiBusy = true;
+  updateHintButton();
   $("#thinking").hidden = false;
   document.body.classList.add("ai-thinking");
   renderPrompt(P.view, options());
@@ -623,13 +670,15 @@ async function maybeAI() {
       const t0 = performance.now();
       const w = await aiWorker();
       const c0 = performance.now();
-      const answer = await w.sync.choose(JSON.stringify(r.request));
+      const answer = JSON.parse(await w.sync.choose(JSON.stringify(withBudget(r.request))));
       // Spans while the worker chooses: the browser tests check no main-thread stall in them.
       (window.__aiSpans ||= []).push([c0, performance.now()]);
-      const pause = ["play", "pass", "claim"].includes(JSON.parse(answer).kind) ? AI_PAUSE_MS : AI_PAUSE_MS / 2;
+      (window.__aiStats ||= []).push({ level: answer.level, budget: answer.budget, ms: answer.ms, iterations: answer.iterations });
+      const action = answer.action;
+      const pause = ["play", "pass", "claim"].includes(action.kind) ? AI_PAUSE_MS : AI_PAUSE_MS / 2;
       const wait = pause - (performance.now() - t0);
       if (wait > 0) await sleep(wait);
-      const out = call("act", { action: JSON.parse(answer), seat: r.request.seat });
+      const out = call("act", { action, seat: r.request.seat });
       if (!out.ok) { toast(`The computer made an illegal move: ${out.error}`); break; }
       sel = null;
       setPayload(out);
@@ -640,10 +689,101 @@ async function maybeAI() {
     toast(`The computer could not move: ${e.message || e}`);
   } finally {
     aiBusy = false;
+    updateHintButton();
     $("#thinking").hidden = true;
     document.body.classList.remove("ai-thinking");
     if (P) renderPrompt(P.view, options());
   }
+}
+
+// ------------------------------------------------------------------ hints
+
+// A hint is only for the human seat whose hand shows and whose turn it is.
+function canHint() {
+  return !!P && myTurn() && !aiBusy && !["round_over", "over"].includes(P.view.step);
+}
+
+function updateHintButton() {
+  const b = $("#btn-hint");
+  b.disabled = !canHint();   // not while busy: a disabled button would drop the keyboard focus
+  b.setAttribute("aria-busy", hintBusy ? "true" : "false");
+  b.setAttribute("aria-pressed", hint ? "true" : "false");
+}
+
+// Asks the strongest level (in the worker, with this seat's view only) and shows its answer;
+// the move itself is left to the player.
+async function requestHint() {
+  if (!canHint() || hintBusy) return;
+  if (hint) { hint = null; render(); return; }   // a second press hides it again
+  const r = call("hint_request", { seat: P.seat });
+  if (!r.ok || !r.request) { toast(r.ok ? "No hint: it is not your turn." : r.error); return; }
+  const token = hintToken;
+  hintBusy = true;
+  document.body.classList.add("hint-thinking");
+  renderHint();
+  try {
+    const w = await aiWorker();
+    const c0 = performance.now();
+    const answer = JSON.parse(await w.sync.hint(JSON.stringify(withBudget(r.request))));
+    (window.__hintSpans ||= []).push([c0, performance.now()]);
+    if (token !== hintToken) return;   // the player moved on meanwhile
+    hint = { action: answer.action, text: hintText(answer.action) };
+  } catch (e) {
+    console.error(e);
+    toast(`No hint could be found: ${e.message || e}`);
+  } finally {
+    hintBusy = false;
+    document.body.classList.remove("hint-thinking");
+    if (P) render();
+  }
+}
+
+// The stone a hint points at: where the card goes, or the stone to claim.
+function hintStone() {
+  const a = hint && hint.action;
+  if (!a) return null;
+  if (a.kind === "claim") return a.stone;
+  if (a.kind !== "play") return null;
+  if (a.target === undefined) return a.stone ?? null;
+  return typeof a.to === "number" ? a.to : null;
+}
+
+function hintText(a) {
+  const stone = (n) => `stone ${n + 1}`;
+  switch (a.kind) {
+    case "play": {
+      const c = cardTitle(a.card);
+      if (a.card === "Recruiter") return `play ${c} (draw 3 cards, put 2 back)`;
+      if (a.target === undefined) return `play ${c} on ${stone(a.stone)}`;
+      const t = cardTitle(a.target);
+      if (a.card === "Banshee") return `play ${c}: discard ${t} from ${stone(a.stone)}`;
+      if (a.to === "discard") return `play ${c}: discard your ${t} from ${stone(a.stone)}`;
+      if (a.card === "Traitor") return `play ${c}: take ${t} from ${stone(a.stone)} to your ${stone(a.to)}`;
+      return `play ${c}: move ${t} from ${stone(a.stone)} to ${stone(a.to)}`;
+    }
+    case "pass": return "pass";
+    case "claim": return `claim ${stone(a.stone)}`;
+    case "done": return P.view.rules.claim_timing === "after_play" ? "claim nothing more now" : "claim nothing, play a card";
+    case "draw": return `draw from the ${a.deck} deck`;
+    case "return": return `put ${cardTitle(a.card)} back under its deck`;
+    default: return a.kind;
+  }
+}
+
+function renderHint() {
+  const line = $("#prompt-hint");
+  if (hint) {
+    line.textContent = `Hint: ${hint.text}.`;
+    line.dataset.action = JSON.stringify(hint.action);
+  } else if (hintBusy) {
+    line.textContent = "Looking for a good move…";
+    delete line.dataset.action;
+  } else {
+    line.textContent = "";
+    delete line.dataset.action;
+  }
+  line.hidden = !hint && !hintBusy;
+  updateHintButton();
 }
 
 // ------------------------------------------------------------------ input
@@ -1052,6 +1192,7 @@ function wire() {
   $("#prompt-buttons").addEventListener("click", onPrompt);
   $("#dlg-end").addEventListener("click", onEnd);
   $("#btn-new").addEventListener("click", () => openNewGame());
+  $("#btn-hint").addEventListener("click", requestHint);
   $("#btn-log").addEventListener("click", () => toggleLog());
   $("#log-close").addEventListener("click", () => toggleLog(false));
   $("#btn-stones").addEventListener("click", showStones);
@@ -1088,11 +1229,15 @@ function wire() {
   }));
   document.addEventListener("keydown", (e) => {
     if (e.key === "Escape" && sel) { sel = null; render(); }
+    // H asks for a hint, as the button does (not while typing or with a dialog open).
+    if ((e.key === "h" || e.key === "H") && !e.ctrlKey && !e.metaKey && !e.altKey &&
+        !e.target.closest("input, textarea, select, dialog") && !document.querySelector("dialog[open]")) requestHint();
   });
   addEventListener("resize", layoutIfNeeded);
 }
 
 wire();
+if (AI_TIME) $("#hard-note").textContent = `searches up to ~${AI_TIME} s per move`;
 watchLoading();
 if (window.stCall) start();
 else addEventListener("st:python-ready", start, { once: true });

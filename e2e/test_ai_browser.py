@@ -1,0 +1,153 @@
+"""The computer's Hard level and the hint button in the browser: a full game against Hard
+(its search in the worker, with a short thinking time from ?ai_time=), a page that never
+stalls while it thinks, and hints that are legal, only shown, and only for the player to move."""
+import json
+
+from table import (
+    Driver,
+    body,
+    open_with_save,
+    play_card,
+    position,
+    py,
+    save_text,
+    start_new_game,
+    take_device,
+)
+
+AI_TIME = 0.3   # seconds per Hard decision: the real search, with a shorter budget
+
+# From here on: main-thread long tasks, and any moment the hint button is enabled while
+# the computer thinks.
+WATCH = """() => {
+  window.__long = [];
+  new PerformanceObserver(l => { for (const e of l.getEntries())
+      window.__long.push([e.startTime, e.duration]); }).observe({type: 'longtask'});
+  window.__hintWhileThinking = 0;
+  const b = document.querySelector('#btn-hint');
+  const check = () => { if (document.body.classList.contains('ai-thinking') && !b.disabled)
+      window.__hintWhileThinking++; };
+  new MutationObserver(check).observe(document.body, {attributes: true, attributeFilter: ['class']});
+  new MutationObserver(check).observe(b, {attributes: true, attributeFilter: ['disabled']});
+}"""
+
+
+def ask_hint(page, seat: int) -> dict:
+    """Press the hint button; return the suggested action after checking it is legal for
+    ``seat``'s own view and that nothing was played for the player."""
+    before = py(page, "state", {"seat": seat})["view"]
+    page.click("#btn-hint")
+    page.wait_for_selector("#prompt-hint[data-action]", timeout=30_000)
+    action = json.loads(page.get_attribute("#prompt-hint", "data-action"))
+    assert page.inner_text("#prompt-hint").startswith("Hint: ")
+    after = py(page, "state", {"seat": seat})["view"]
+    assert after["tick"] == before["tick"] and after["hand"] == before["hand"], \
+        "the hint must not play the move"
+    assert action in after["legal"], f"hint {action} is not among the legal actions"
+    # Shown on the table: the suggested card (or deck / claim / button) is highlighted.
+    assert page.locator(".hinted, .lane.hint-stone").count() >= 1
+    return action
+
+
+def test_full_game_against_hard_with_hints(page, site_url):
+    open_with_save(page, site_url, None, query=f"&ai_time={AI_TIME}&perf")
+    assert "0.3 s" in page.inner_text("#dlg-new #level-set")
+    start_new_game(page, opponent="ai", level="hard", tactics=False, autoclaim=True)
+    assert py(page, "state", {"seat": 0})["settings"]["ai_level"] == "hard"
+    page.evaluate(WATCH)
+
+    # Only the human seat on its turn may ask; the request holds that seat's view only.
+    assert py(page, "hint_request", {"seat": 1})["request"] is None
+    req = py(page, "hint_request", {"seat": 0})["request"]
+    secret = py(page, "state", {"seat": 1})["view"]["hand"]   # the computer's hand
+    assert req["view"]["player"] == 0 and req["view"]["hand"] == py(
+        page, "state", {"seat": 0})["view"]["hand"]
+    text = json.dumps(req)
+    assert not [c for c in secret if f'"{c}"' in text], "the hint request leaks the other hand"
+
+    d = Driver(page, seed=11)
+    hints, turns = [], 0
+    while not d.finished():
+        assert d.steps < 1500, "the game did not end"
+        mine = (body(page, "toMove") == "0" and body(page, "step") == "play"
+                and not page.evaluate("() => document.body.classList.contains('ai-thinking')"))
+        if mine:
+            turns += 1
+            if turns in (1, 4, 8) and page.locator("#btn-hint").is_enabled():
+                hints.append(ask_hint(page, 0))
+                if len(hints) == 1:
+                    # A second press (here: the H key) hides it again; the button asks anew.
+                    page.keyboard.press("h")
+                    page.wait_for_selector("#prompt-hint", state="hidden")
+                    assert page.locator(".hinted").count() == 0
+                    ask_hint(page, 0)
+        shown = page.locator("#prompt-hint[data-action]").count() > 0
+        d.step()
+        if shown:
+            assert page.locator("#prompt-hint").is_hidden(), "acting clears the hint"
+    assert len(hints) >= 2, "hints were asked on several turns"
+
+    page.wait_for_selector("#dlg-end[open]")
+    stats = page.evaluate("() => window.__aiStats")
+    assert len(stats) >= 10 and {s["level"] for s in stats} == {"hard"}
+    assert all(s["budget"] == {"time": AI_TIME} for s in stats), "the budget reached the engine"
+    assert max(s["iterations"] or 0 for s in stats) > 0, "Hard searched (it counts iterations)"
+    assert page.evaluate("() => window.__hintWhileThinking") == 0, \
+        "the hint button was enabled while the computer was thinking"
+
+    # While the worker chooses (a move or a hint), the main thread never stalls for 100 ms:
+    # no long task begins inside a worker call. (The task that makes the call -- the
+    # player's click: act, redraw, the request -- ends a moment after the call starts; it
+    # is the page's work before the call, held to the looser bound below.)
+    long_tasks = page.evaluate("() => window.__long")
+    spans = page.evaluate("() => [...(window.__aiSpans || []), ...(window.__hintSpans || [])]")
+    during = [(dur, start, dur) for start, dur in long_tasks if any(a < start < b for a, b in spans)]
+    worst, start, dur = max(during, default=(0, 0, 0))
+    # ?perf names the page's own work (Python calls, redraws) inside the stall, if any.
+    inside = page.evaluate("""([s, d]) => performance.getEntriesByType('measure')
+        .filter(m => m.startTime + m.duration > s && m.startTime < s + d)
+        .map(m => `${m.name} ${Math.round(m.duration)} ms`)""", [start, dur])
+    assert worst < 100, f"main thread stalled for {worst:.0f} ms in a worker call: {inside}"
+    assert max((dur for _, dur in long_tasks), default=0) < 1000
+
+
+def test_hint_when_passing_the_device(page, site_url):
+    open_with_save(page, site_url, None, query=f"&ai_time={AI_TIME}")
+    start_new_game(page, opponent="human", tactics=True)
+    # Under the handover screen nobody's hand is shown: no hint either.
+    assert page.locator("#btn-hint").is_disabled()
+    take_device(page)
+    assert page.locator("#btn-hint").is_enabled()
+    action = ask_hint(page, 0)
+    assert action["kind"] in ("play", "pass")
+    if action["kind"] == "play":
+        assert page.locator(f'#hand .card.hinted[data-card="{action["card"]}"]').count() >= 1
+    # Acting clears the hint, and the next player's screen starts without one.
+    page.click("#btn-hint")   # hide it, then ask again
+    page.wait_for_selector("#prompt-hint", state="hidden")
+    ask_hint(page, 0)
+    Driver(page, seed=2).step()
+    assert page.locator("#prompt-hint").is_hidden()
+    assert page.locator(".hinted").count() == 0
+
+
+def test_save_from_an_older_build_plays_hard_with_the_browser_budget(page, site_url):
+    """A save holds only the level's name (as older builds wrote it): it resumes, and Hard
+    thinks with the table's own budget, {"time": 1.0}."""
+    old = json.loads(save_text(position({}, hands=[["R1", "R2", "R3", "R4", "R5", "R6"],
+                                                    ["B1", "B2", "B3", "B4", "B5", "B6"]]),
+                               opponent="ai"))
+    old["settings"] = {"opponent": "ai", "ai_seat": 1, "ai_level": "hard", "autoclaim": False}
+    open_with_save(page, site_url, json.dumps(old))
+    assert py(page, "state", {"seat": 0})["settings"]["ai_level"] == "hard"
+    play_card(page, "R5", 4)
+    page.wait_for_function("() => (window.__aiStats || []).length > 0", timeout=30_000)
+    stat = page.evaluate("() => window.__aiStats[0]")
+    assert stat["level"] == "hard" and stat["budget"] == {"time": 1.0}
+    # The computer's card lands (and glows) so a person can follow it, through the redraws
+    # of its draw right after; with reduced motion it does not move.
+    fresh = '#board .side[data-seat="1"] .card.fresh'
+    page.wait_for_selector(fresh, timeout=30_000)
+    assert "land" in page.eval_on_selector(fresh, "e => getComputedStyle(e).animationName")
+    page.emulate_media(reduced_motion="reduce")
+    assert page.eval_on_selector(fresh, "e => getComputedStyle(e).animationName") == "none"
