@@ -158,6 +158,9 @@ def main(argv=None) -> int:
     def progress(done, total):
         if sys.stderr.isatty():
             print(f"\r{done}/{total} games", end="", file=sys.stderr, flush=True)
+        elif done % 10 == 0:   # a log file: one line every ten games
+            print(f"{done}/{total} games, {time.perf_counter() - t0:.0f} s", file=sys.stderr,
+                  flush=True)
 
     cfg_list, results = run(args.a, args.b, args.games, args.seed, args.tactics, args.timing,
                             budgets, args.jobs, progress)

@@ -118,10 +118,16 @@ class HardAgent(Agent):
                 break
             world = worlds.sample(rng)
             seed = rng.getrandbits(32)
+            values = []
             for arm in live:
+                if deadline is not None and rounds and _time.perf_counter() > deadline:
+                    break   # out of time mid-round: the round's values are not compared
                 state = world.copy()
                 self._simulate(state, arm.action, random.Random(seed))
-                v = _value(state, p, self.cal)
+                values.append(_value(state, p, self.cal))
+            if len(values) < len(live):
+                break
+            for arm, v in zip(live, values):
                 arm.n += 1
                 arm.w += v
                 arm.vals.append(v)
