@@ -18,7 +18,17 @@ from __future__ import annotations
 from itertools import combinations, permutations
 
 from .cards import COLOUR_OF, JOKER, N_CLAN, SHIELD, SPY, VALUE_OF, card_text, clan
-from .formations import BEST_VALUE, COLOUR, COLOUR_RUN, KIND, RUN, SUM, TABLE3, describe_strength
+from .formations import (
+    BEST_VALUE,
+    COLOUR,
+    COLOUR_RUN,
+    KIND,
+    RUN,
+    SUM,
+    TABLE3,
+    describe_strength,
+    strength3,
+)
 
 ALL_CLAN = (1 << N_CLAN) - 1
 _BY_VALUE_DESC = tuple(clan(c, v) for v in range(9, 0, -1) for c in range(6))
@@ -202,16 +212,22 @@ MAX_STRENGTH3 = COLOUR_RUN * 100 + 24
 
 
 def one_slot_table(x: int, y: int) -> list:
-    """``beats[mine]``: the mask of the clan cards that complete ``x y`` (clan cards)
+    """``beats[mine]``: the mask of the clan cards that complete ``x y`` (troops)
     into a normal 3-card side stronger than ``mine`` (a strength, at most 524).
-    Indexed by the strength itself, so a check is one list index and one AND."""
+    Indexed by the strength itself, so a check is one list index and one AND.
+    Elite troops are declared at their best with each card (``strength3``)."""
     table = PAIR_TABLES[x * 63 + y]
     if table is None:
-        base = (1 << x) | (1 << y)
         by_strength: dict = {}
-        for c in range(N_CLAN):
-            if c != x and c != y:
-                st = TABLE3[base | 1 << c]
+        if x < N_CLAN and y < N_CLAN:
+            base = (1 << x) | (1 << y)
+            for c in range(N_CLAN):
+                if c != x and c != y:
+                    st = TABLE3[base | 1 << c]
+                    by_strength[st] = by_strength.get(st, 0) | 1 << c
+        else:
+            for c in range(N_CLAN):
+                st = strength3(x, y, c)
                 by_strength[st] = by_strength.get(st, 0) | 1 << c
         # Fill the list a run at a time, strongest first: below each strength
         # that occurs, every card at or above it beats.
@@ -470,6 +486,34 @@ _TWO_FREE = [_two_lowest(511 & ~faceup) for faceup in range(512)]
 _TWO = [[_TWO_FREE[faceup | 1 << vi] for faceup in range(512)] for vi in range(9)]
 X1 = tuple((x - x % 9, _TWO[x % 9]) for x in range(N_CLAN))
 STARTS3 = _STARTS3   # bit j + 9c: a Color-Run of colour c can start at value index j
+
+
+# The forms ``rules.can_claim`` uses: tables give the witness already in place,
+# since on ints this wide every shift or AND costs as much as several list indexes.
+# ``X1W[x]`` is ``X1[x]`` with the two cards as a mask of clan cards (``w << c9``),
+# and a table of zeros for each elite troop (the caller then takes the slow path).
+def _in_place(row: list, c9: int) -> list:
+    memo: dict = {}   # equal witnesses share one int
+    return [memo.setdefault(w, w << c9) for w in row]
+
+
+X1W = tuple((c9, _in_place(two, c9)) for c9, two in X1) + ((0, [0] * 512),) * (63 - N_CLAN)
+
+
+def _run_row(c9: int) -> list:
+    """``row[faceup bits of one colour]``: the lowest Color-Run of that colour whose
+    cards are all unseen, as a mask of clan cards, or 0."""
+    row = []
+    for bits in range(512):
+        free = 511 & ~bits
+        r = free & (free >> 1) & (free >> 2) & 127
+        row.append((r & -r) * 7 << c9)
+    return row
+
+
+# One row per colour. Scanning the colours in order finds the same Color-Run as
+# ``(r & -r) * 7`` on the whole mask (the lowest start), usually in the first row.
+RUN0, RUN1, RUN2, RUN3, RUN4, RUN5 = (_run_row(9 * c) for c in range(6))
 
 
 # (opponent cards, slots, blind) -> up to _PER_KEY [unseen mask then, result] entries,

@@ -48,8 +48,13 @@ from .cards import (
 from .claims import (
     ALL_CLAN,
     PAIR_ROWS,
-    STARTS3,
-    X1,
+    RUN0,
+    RUN1,
+    RUN2,
+    RUN3,
+    RUN4,
+    RUN5,
+    X1W,
     beat0,
     beat1,
     beat1_low,
@@ -92,6 +97,10 @@ _STEP_KINDS = {PLAY_STEP: (PLAY, PASS), CLAIM_STEP: (CLAIM, DONE), DRAW_STEP: (D
 
 # ---------------------------------------------------------------- claims
 
+# (mine, theirs): the indexes into ``state.sides`` of each stone's two sides, by player.
+_SIDES = tuple(((2 * s, 2 * s + 1), (2 * s + 1, 2 * s)) for s in range(9))
+
+
 def can_claim(state: State, p: int, s: int) -> bool:
     """Whether player ``p`` can prove stone ``s`` now (the fast form of ``claim_verdict``).
 
@@ -99,83 +108,91 @@ def can_claim(state: State, p: int, s: int) -> bool:
     (a proof only gets stronger as cards turn face up), or the witness mask of
     a completion that beats us (valid while those cards are unseen; 0: for good).
     """
+    # The hot path of every search: a normal fight, our three troops against 0-3
+    # troops. It is written for CPython's costs: list indexes are cheap, while a
+    # shift or AND on a 54-bit mask allocates, and each local variable costs a little
+    # on every call; so tables hand out witnesses ready to store, and names are reused.
     if state.owner[s] >= 0:
         return False
-    i = 2 * s + p
-    proofs = state.proofs
-    known = proofs[i]
-    if known is not None:
-        if known is True:
+    i, j = _SIDES[s][p]
+    w = state.proofs[i]
+    if w is not None:
+        if w is True:
             return True
-        if not known & state.faceup:
+        if not w & state.faceup:
             return False
+    if state.modes[s] >= 0:
+        return _claim_general(state, i, state.modes[s])
     sides = state.sides
-    mine = sides[i]
-    mode = state.modes[s]
-    if mode < 0:
-        # The common case, inlined: a normal fight against 0-3 clan cards.
-        try:
-            a, b, c = mine
-            ms = BY_CARDS[a][b][c]
-        except ValueError:   # not 3 cards: our side is incomplete
-            return False
-        except IndexError:   # the table is built on first use
-            ms = by_cards()[a][b][c]
-        if ms is None:   # an elite troop
-            ms = strength3(a, b, c)
-        theirs = sides[i ^ 1]
-        n = len(theirs)
-        if n == 1:
-            x = theirs[0]
-            if x < N_CLAN:
-                if ms < 300:   # below a Color: two unseen cards of x's colour beat us
-                    c9, two = X1[x]
-                    w = two[state.faceup >> c9 & 511]
-                    if w:
-                        proofs[i] = w << c9
-                        return False
-                    w = beat1_low(x, ALL_CLAN ^ state.faceup, ms)
-                else:
-                    w = beat1(x, ALL_CLAN ^ state.faceup, ms)
-                if w:
-                    proofs[i] = w
-                    return False
-                proofs[i] = True
-                return True
-        elif n == 2:
-            x, y = theirs
-            # The one-slot table is built on first use; none for an elite troop.
-            t = PAIR_ROWS[x][y] or x < N_CLAN and y < N_CLAN and one_slot_table(x, y)
-            if t:
-                w = t[ms] & ~state.faceup
-                if w:
-                    proofs[i] = w & -w   # one card that beats us is witness enough
-                    return False
-                proofs[i] = True
-                return True
-        elif n == 0:
-            u = ALL_CLAN ^ state.faceup   # faceup holds clan cards only
-            if ms < 500:   # below a Color-Run: any unseen Color-Run beats us
-                r = u & (u >> 1) & (u >> 2) & STARTS3
-                if r:
-                    proofs[i] = (r & -r) * 7
-                    return False
-            w = beat0(u, ms)
+    try:
+        a, b, c = sides[i]
+        ms = BY_CARDS[a][b][c]
+    except ValueError:   # not 3 cards: our side is incomplete
+        return False
+    except IndexError:   # the table is built on first use
+        ms = by_cards()[a][b][c]
+    if ms is None:   # an elite troop
+        ms = strength3(a, b, c)
+    theirs = sides[j]
+    if not theirs:
+        a = state.faceup   # clan cards only
+        if ms < 500:   # below a Color-Run: any unseen Color-Run beats us
+            w = (RUN0[a & 511] or RUN1[a >> 9 & 511] or RUN2[a >> 18 & 511]
+                 or RUN3[a >> 27 & 511] or RUN4[a >> 36 & 511] or RUN5[a >> 45])
             if w:
-                proofs[i] = w
+                state.proofs[i] = w
                 return False
-            proofs[i] = True
-            return True
-        else:
-            x, y, z = theirs
-            ts = BY_CARDS[x][y][z]
-            if ts is None:
-                ts = strength3(x, y, z)
-            ok = ms > ts or (ms == ts and state.done_at[i] < state.done_at[i ^ 1])
-            proofs[i] = True if ok else 0
-            return ok
-    else:
-        theirs = sides[i ^ 1]
+        w = beat0(ALL_CLAN ^ a, ms)
+        if w:
+            state.proofs[i] = w
+            return False
+        state.proofs[i] = True
+        return True
+    j = len(theirs)
+    if j == 1:
+        a = theirs[0]
+        if ms < 300:   # below a Color: two unseen cards of a's colour beat us
+            b, c = X1W[a]   # (zeros for an elite troop)
+            w = c[state.faceup >> b & 511]
+            if w:
+                state.proofs[i] = w
+                return False
+        return _claim_one(state, i, a, ms)
+    if j == 2:
+        a, b = theirs
+        # The one-slot table is built on first use (elite troops at their best).
+        w = (PAIR_ROWS[a][b] or one_slot_table(a, b))[ms] & ~state.faceup
+        if w:
+            state.proofs[i] = w & -w   # one card that beats us is witness enough
+            return False
+        state.proofs[i] = True
+        return True
+    a, b, c = theirs
+    j = BY_CARDS[a][b][c]
+    if j is None:
+        j = strength3(a, b, c)
+    ok = ms > j or (ms == j and state.done_at[i] < state.done_at[i ^ 1])
+    state.proofs[i] = True if ok else 0
+    return ok
+
+
+def _claim_one(state: State, i: int, x: int, ms: int) -> bool:
+    """``can_claim`` for side ``i`` of strength ``ms`` (normal fight) against the one
+    troop ``x``, once the quick colour test has not answered."""
+    if x >= N_CLAN:
+        return _claim_general(state, i, -1)
+    w = (beat1_low if ms < 300 else beat1)(x, ALL_CLAN ^ state.faceup, ms)
+    if w:
+        state.proofs[i] = w
+        return False
+    state.proofs[i] = True
+    return True
+
+
+def _claim_general(state: State, i: int, mode: int) -> bool:
+    """``can_claim`` for side ``i`` by the general search: combat modes, elite troops."""
+    mine, theirs = state.sides[i], state.sides[i ^ 1]
+    proofs = state.proofs
     cap = 4 if mode == MUD else 3
     if len(mine) < cap:
         return False

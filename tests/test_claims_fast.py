@@ -139,3 +139,78 @@ def test_strength_table_remembers_elite_triples():
         assert st == strength(list(trio))
         a, b, c = trio
         assert BY_CARDS[c][a][b] == st and BY_CARDS[b][c][a] == st
+
+
+# ---- the table forms used by ``rules.can_claim`` (2026-11-22 speed-up)
+
+def _mask(text):
+    from engine.cards import parse_card
+    return sum(1 << parse_card(c) for c in text.split())
+
+
+def test_colour_run_rows_find_the_lowest_unseen_colour_run():
+    """The per-colour scan gives the same witness as ``(r & -r) * 7`` on the whole mask."""
+    from engine.claims import RUN0, RUN1, RUN2, RUN3, RUN4, RUN5, STARTS3
+    rng = random.Random(34)
+    for _ in range(20_000):
+        faceup = 0
+        for c in rng.sample(range(N_CLAN), rng.randint(0, 54)):
+            faceup |= 1 << c
+        u = ALL_CLAN ^ faceup
+        r = u & (u >> 1) & (u >> 2) & STARTS3
+        scan = (RUN0[faceup & 511] or RUN1[faceup >> 9 & 511] or RUN2[faceup >> 18 & 511]
+                or RUN3[faceup >> 27 & 511] or RUN4[faceup >> 36 & 511] or RUN5[faceup >> 45])
+        assert scan == (r & -r) * 7, bin(faceup)
+
+
+def test_empty_side_refuted_by_a_colour_run_in_a_later_colour():
+    # Red and Orange have no three unseen in a row; Yellow 1-2-3 are all unseen.
+    faceup = _mask("R3 R6 R9 O2 O5 O8 B9 G8 P7 Y9")
+    s = _state(_cards("R9 B9 G8"), [], faceup)    # a Sum totalling 26
+    assert can_claim(s, 0, 4) is False
+    assert s.proofs[8] == _mask("Y1 Y2 Y3")
+    # Our Color-Run 7-8-9 is beaten only by a stronger Color-Run: there is none.
+    s = _state(_cards("B7 B8 B9"), [], faceup | _mask("B7 B8"))
+    assert can_claim(s, 0, 4) is True
+
+
+def test_one_card_quick_test_witness_is_in_place():
+    from engine.claims import X1, X1W
+    for x in range(N_CLAN):
+        c9, two = X1[x]
+        assert X1W[x][0] == c9 and X1W[x][1] == [w << c9 for w in two]
+    for elite in ELITE:
+        assert not any(X1W[elite][1])
+    # Against G5: G1 and G2 are the two lowest unseen Greens; they make a Color.
+    s = _state(_cards("R2 O4 Y9"), _cards("G5"), _mask("R2 O4 Y9 G5"))
+    assert can_claim(s, 0, 4) is False
+    assert s.proofs[8] == _mask("G1 G2")
+
+
+def test_elite_troops_against_one_open_slot_use_their_own_table():
+    from engine.claims import PAIR_ROWS
+    # Joker R9 against our Color-Run B1 B2 B3 (506): Joker as R7 with R8, or as R8 with
+    # R7, makes a Color-Run 7-8-9 (524). R7 is face up: R8 is the witness.
+    mine, theirs = _cards("B1 B2 B3"), [JOKER] + _cards("R9")
+    s = _state(mine, theirs, _mask("B1 B2 B3 R9 R7"))
+    assert can_claim(s, 0, 4) is False
+    assert s.proofs[8] == _mask("R8")
+    assert PAIR_ROWS[JOKER][_cards("R9")[0]] is not None
+    # R7 and R8 both face up: the best left is Three of a Kind 9s (427).
+    s = _state(mine, theirs, _mask("B1 B2 B3 R9 R7 R8"))
+    assert can_claim(s, 0, 4) is True
+    # Spy and Shield-Bearer together: Spy as 7, Shield-Bearer as 3 leaves no Run or
+    # Kind with one clan card; same colour with a 9 makes a Color totalling 19.
+    s = _state(_cards("R9 O9 Y1"), [SPY, SHIELD], _mask("R9 O9 Y1"))   # a Sum of 19
+    assert can_claim(s, 0, 4) is False                 # a Color of 19 or better
+    s = _state(_cards("R5 R6 R7"), [SPY, SHIELD], _mask("R5 R6 R7"))  # Color-Run 518
+    assert can_claim(s, 0, 4) is True
+    for mine, theirs, faceup in (
+            (_cards("R9 O9 Y1"), [SPY, SHIELD], _mask("R9 O9 Y1")),
+            (_cards("B1 B2 B3"), [JOKER] + _cards("R9"), _mask("B1 B2 B3 R9 R7"))):
+        _check(mine, theirs, faceup)
+
+
+def _cards(text):
+    from engine.cards import parse_card
+    return [parse_card(c) for c in text.split()]
