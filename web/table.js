@@ -669,6 +669,9 @@ async function maybeAI() {
       if (!r.ok || !r.request) break;
       const t0 = performance.now();
       const w = await aiWorker();
+      // Let the task that rendered the last move end (and paint) before the worker starts,
+      // so thinking never shares a task with the page's own work.
+      await sleep(0);
       const c0 = performance.now();
       const answer = JSON.parse(await w.sync.choose(JSON.stringify(withBudget(r.request))));
       // Spans while the worker chooses: the browser tests check no main-thread stall in them.
@@ -676,8 +679,8 @@ async function maybeAI() {
       (window.__aiStats ||= []).push({ level: answer.level, budget: answer.budget, ms: answer.ms, iterations: answer.iterations });
       const action = answer.action;
       const pause = ["play", "pass", "claim"].includes(action.kind) ? AI_PAUSE_MS : AI_PAUSE_MS / 2;
-      const wait = pause - (performance.now() - t0);
-      if (wait > 0) await sleep(wait);
+      // Always through a new task: the answer's arrival is not mixed with acting on it.
+      await sleep(Math.max(0, pause - (performance.now() - t0)));
       const out = call("act", { action, seat: r.request.seat });
       if (!out.ok) { toast(`The computer made an illegal move: ${out.error}`); break; }
       sel = null;
@@ -723,6 +726,7 @@ async function requestHint() {
   renderHint();
   try {
     const w = await aiWorker();
+    await sleep(0);   // as for the computer's moves: the worker starts in a task of its own
     const c0 = performance.now();
     const answer = JSON.parse(await w.sync.hint(JSON.stringify(withBudget(r.request))));
     (window.__hintSpans ||= []).push([c0, performance.now()]);
