@@ -1,7 +1,10 @@
 """The table at phone, tablet and desktop sizes: screenshots for people to look at, no
-horizontal scrolling, touch targets of at least 44 px, and no request outside the site."""
+horizontal scrolling, touch targets of at least 44 px (the header's tools: 40 px), a status
+that is never clipped, and no request outside the site."""
+import json
+
 import pytest
-from table import open_with_save, play_card, position, save_text
+from table import BOOT_MS, READY, SAVE_KEY, open_with_save, play_card, position, save_text
 
 SIZES = [
     ("desktop", 1280, 800),
@@ -12,8 +15,10 @@ SIZES = [
 ]
 
 
-def rich_position():
-    """Mid-game with tactic cards: claims on both sides, both combat modes, elite troops."""
+def rich_position(rules=None, **fields):
+    """Mid-game with tactic cards: claims on both sides, both combat modes, elite troops.
+
+    ``rules`` and ``fields`` add to (or replace) the position's rules and fields."""
     st = [{} for _ in range(9)]
     st[0] = {"sides": [["R1", "R2", "R3"], ["B1", "B2", "B3"]], "owner": 0}
     st[1] = {"sides": [["Y7", "Joker"], ["O5"]]}
@@ -23,10 +28,11 @@ def rich_position():
     st[5] = {"sides": [[], ["G9", "G8", "G7"]], "owner": 1}
     st[6] = {"sides": [["O9"], ["ShieldBearer", "Y5", "Y6"]]}
     st[8] = {"sides": [["P9"], []]}
-    return position({"tactics": True},
-                    hands=[["R5", "G6", "P2", "O3", "Y4", "Traitor", "Spy"],
-                           ["R4", "R6", "R7", "G4", "G5", "P1", "O2"]],
-                    stones=st, discard=["Recruiter", "B6"], tactics_played=[2, 3], to_move=0)
+    return position({"tactics": True, **(rules or {})},
+                    **{"hands": [["R5", "G6", "P2", "O3", "Y4", "Traitor", "Spy"],
+                                 ["R4", "R6", "R7", "G4", "G5", "P1", "O2"]],
+                       "stones": st, "discard": ["Recruiter", "B6"], "tactics_played": [2, 3],
+                       "to_move": 0, **fields})
 
 
 LOG = ["New game with tactic cards. {N0} {start0}.", "{N1} played Mud Fight on stone 3.",
@@ -34,7 +40,7 @@ LOG = ["New game with tactic cards. {N0} {start0}.", "{N1} played Mud Fight on s
 
 SMALL = """() => {
   const bad = [];
-  const sel = '#hand .card, #bar button, .pile:not([hidden]), #prompt button, .lane';
+  const sel = '#hand .card, .pile:not([hidden]), #prompt button, .lane';
   for (const el of document.querySelectorAll(sel)) {
     const r = el.getBoundingClientRect();
     if (r.width === 0 && r.height === 0) continue;   // not shown
@@ -43,6 +49,38 @@ SMALL = """() => {
   }
   return bad;
 }"""
+
+
+# The header's tap targets: at least 40 px each way (icons only, 40 px wide, on phones).
+HEADER = """() => [...document.querySelectorAll('#bar button, #bar a, #bar [tabindex]')]
+  .map((e) => [e, e.getBoundingClientRect()])
+  .filter(([e, r]) => r.width || r.height)
+  .filter(([e, r]) => r.width < 40 || r.height < 40)
+  .map(([e, r]) => `${e.id} ${Math.round(r.width)}x${Math.round(r.height)}`)"""
+
+# The status text, whole: no part of it cut (scrollWidth <= clientWidth), inside the window,
+# and under none of the tools.
+STATUS = """() => {
+  const bad = [];
+  const tools = [...document.querySelectorAll('#bar .tool')].map((e) => e.getBoundingClientRect())
+    .filter((r) => r.width);
+  for (const e of document.querySelectorAll('#status, #status > span')) {
+    if (!e.textContent.trim()) continue;
+    const r = e.getBoundingClientRect(), what = `${e.id} "${e.textContent.trim()}"`;
+    if (e.scrollWidth > e.clientWidth) bad.push(`${what}: scrollWidth ${e.scrollWidth} > clientWidth ${e.clientWidth}`);
+    if (r.left < -0.5 || r.top < -0.5 || r.right > innerWidth + 0.5 || r.bottom > innerHeight + 0.5)
+      bad.push(`${what}: outside the window (${Math.round(r.left)}..${Math.round(r.right)} of ${innerWidth})`);
+    if (e.id !== 'status' && tools.some((t) => r.left < t.right - 0.5 && t.left < r.right - 0.5
+                                              && r.top < t.bottom - 0.5 && t.top < r.bottom - 0.5))
+      bad.push(`${what}: under a tool button`);
+  }
+  return bad;
+}"""
+
+
+def check_header(page, name):
+    assert page.evaluate(STATUS) == [], f"{name}: the status is clipped"
+    assert page.evaluate(HEADER) == [], f"{name}: header tap targets under 40 px"
 
 
 @pytest.fixture
@@ -59,6 +97,7 @@ def test_table_at_every_size(table, screenshot, site_url, requests_log):
         overflow = page.evaluate("() => document.documentElement.scrollWidth - innerWidth")
         assert overflow <= 0, f"{name}: the page scrolls sideways by {overflow}px"
         assert page.evaluate(SMALL) == [], f"{name}: touch targets under 44 px"
+        check_header(page, name)
         # Every stone and every hand card is inside the window.
         outside = page.evaluate("""() => [...document.querySelectorAll('.stone, #hand .card')]
             .filter(e => { const r = e.getBoundingClientRect();
@@ -102,3 +141,34 @@ def test_loading_then_handover_screen(page, site_url, screenshot):
     assert page.inner_text("#handover-title") == "Pass to South"
     assert page.locator("#hand .card").count() == 0
     screenshot(page, "handover")
+
+
+EMBED_KEY = "schotten-totten.embed.layout"   # embed.html?save=layout
+
+
+def test_status_is_never_clipped(page, site_url, screenshot):
+    """The longest status ("Computer's turn", a match score) fits next to the tools on
+    phones, in the full page (4 tools) and in the embed (5 tools, a 700 px blog column)."""
+    pos = rich_position({"rounds": 3}, to_move=1, round=2, scores=[1, 0])
+    text = save_text(pos, opponent="ai", log=LOG)
+    page.add_init_script(f"""(() => {{
+      if (sessionStorage.getItem('e2e-seeded')) return;
+      sessionStorage.setItem('e2e-seeded', '1');
+      for (const key of {json.dumps([SAVE_KEY, EMBED_KEY])}) localStorage.setItem(key, {json.dumps(text)});
+    }})();""")
+    # The computer waits (aipause) so its turn stays on screen.
+    for url, sizes in [("index.html?aipause=600000", [(1280, 800), (390, 844), (360, 740)]),
+                       ("embed.html?aipause=600000&save=layout", [(700, 600), (390, 800), (360, 640)])]:
+        page.set_viewport_size({"width": sizes[0][0], "height": sizes[0][1]})
+        page.goto(site_url + url)
+        page.wait_for_selector(READY, state="attached", timeout=BOOT_MS)
+        assert page.inner_text("#status-who") == "Computer's turn"
+        assert page.inner_text("#status-round") == "round 2/3 · 1–0"
+        for w, h in sizes:
+            page.set_viewport_size({"width": w, "height": h})
+            page.wait_for_timeout(150)
+            name = f"{url.split('.')[0]}-{w}"
+            check_header(page, name)
+            overflow = page.evaluate("() => document.documentElement.scrollWidth - innerWidth")
+            assert overflow <= 0, f"{name}: the page scrolls sideways by {overflow}px"
+            screenshot(page, f"status-{name}")
