@@ -26,14 +26,14 @@ import math
 import random
 import time as _time
 
-from ..actions import CLAIM, DONE, DRAW, PLAY, RETURN, Action
+from ..actions import CLAIM, DONE, PLAY, Action
 from ..cards import N_CLAN
 from ..rules import apply_fast
 from ..state import OVER, ROUND_OVER
 from ..state import PLAY as PLAY_STEP
 from .base import Agent, legal
 from .evaluate import CALIBRATION_2, evaluate
-from .medium import card_worth, claim_or_done, draw_choice, scored_plays
+from .medium import by_rule, claim_or_done, scored_plays
 from .playout import auto_step, playout, top_plays
 from .world import Worlds
 
@@ -86,10 +86,9 @@ class HardAgent(Agent):
         worlds = Worlds(view)
         state, deck = worlds.template, worlds.clan_deck_size
         p = view["player"]
-        if kind == DRAW:
-            return draw_choice(state, p, actions)
-        if kind == RETURN:
-            return min(actions, key=lambda a: (card_worth(state, p, deck, a.card), a.card))
+        ruled = by_rule(actions, state, p, deck)
+        if ruled is not None:
+            return ruled
         return self.search(worlds, p, actions, rng)
 
     def _simulate(self, state, action, rng) -> None:

@@ -82,6 +82,16 @@ def card_worth(state, p: int, deck: int, card: int) -> float:
     return evaluate(state, p, deck) - evaluate(t, p, deck)
 
 
+def by_rule(actions: list[Action], state, p: int, deck: int) -> Action | None:
+    """The decisions Medium and Hard take by rule alike (draws, Recruiter returns), else None."""
+    kind = actions[0].kind
+    if kind == DRAW:
+        return draw_choice(state, p, actions)
+    if kind == RETURN:
+        return min(actions, key=lambda a: (card_worth(state, p, deck, a.card), a.card))
+    return None
+
+
 class MediumAgent(Agent):
     name = "medium"
 
@@ -94,10 +104,9 @@ class MediumAgent(Agent):
             return claim_or_done(actions)
         state, deck = table_state(view)
         p = view["player"]
-        if kind == DRAW:
-            return draw_choice(state, p, actions)
-        if kind == RETURN:
-            return min(actions, key=lambda a: (card_worth(state, p, deck, a.card), a.card))
+        ruled = by_rule(actions, state, p, deck)
+        if ruled is not None:
+            return ruled
         scored = scored_plays(state, p, deck, actions)
         best = max(s for s, _ in scored)
         top = [a for s, a in scored if s >= best - 1e-9]
