@@ -3,48 +3,13 @@
 // Runs `python -m engine.ai.speed --json` inside Pyodide (the npm package pinned in
 // package-lock.json) and under this machine's CPython, then prints both and the slowdown,
 // which scales the CPython iteration budget to the browser's (see docs/ai.md).
-import { loadPyodide } from "pyodide";
-import { execFileSync } from "node:child_process";
-import { readdirSync, readFileSync, statSync } from "node:fs";
-import { join, relative } from "node:path";
-import { fileURLToPath } from "node:url";
+import { opt, runBoth } from "./pyodide_both.mjs";
 
-const root = join(fileURLToPath(import.meta.url), "..", "..");
-const args = process.argv.slice(2);
-const opt = (name, dflt) => {
-  const i = args.indexOf(name);
-  return i >= 0 ? args[i + 1] : dflt;
-};
 const budget = opt("--time", null) !== null ? ["--time", opt("--time", "1.0")]
   : ["--iterations", opt("--iterations", "300")];
 const speedArgs = ["--json", "--decisions", opt("--decisions", "30"), ...budget];
 
-function pyFiles(dir) {
-  return readdirSync(dir).flatMap((name) => {
-    const path = join(dir, name);
-    if (statSync(path).isDirectory()) return name === "__pycache__" ? [] : pyFiles(path);
-    return name.endsWith(".py") ? [path] : [];
-  });
-}
-
-const pyodide = await loadPyodide();
-for (const file of pyFiles(join(root, "engine"))) {
-  const target = "/home/pyodide/" + relative(root, file);
-  pyodide.FS.mkdirTree(target.slice(0, target.lastIndexOf("/")));
-  pyodide.FS.writeFile(target, readFileSync(file));
-}
-let out = "";
-pyodide.setStdout({ batched: (line) => { out += line + "\n"; } });
-await pyodide.runPythonAsync(`
-import sys
-sys.path.insert(0, "/home/pyodide")
-from engine.ai.speed import main
-main(${JSON.stringify(speedArgs)})
-`);
-const inPyodide = JSON.parse(out.trim().split("\n").pop());
-const python = process.env.PYTHON || "python3";
-const inCPython = JSON.parse(
-  execFileSync(python, ["-m", "engine.ai.speed", ...speedArgs], { cwd: root }).toString().trim());
+const { inPyodide, inCPython } = await runBoth("engine.ai.speed", speedArgs);
 
 console.log(`${speedArgs[2]} Hard decisions, budget ${budget.join(" ")}`);
 console.log(`${"".padEnd(22)}${("Pyodide " + inPyodide.python).padStart(16)}` +
