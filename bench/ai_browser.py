@@ -33,18 +33,9 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 import build  # repo-root build.py
+from bench.chromium import CHROMIUM, CHROMIUM_ARGS
 from engine.ai.speed import positions
 
-CHROMIUM = os.environ.get("CHROMIUM_PATH", "/usr/bin/chromium")
-ARGS = [
-    "--disable-gpu",
-    "--disable-quic",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-    "--no-first-run",
-    "--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE localhost, EXCLUDE 127.0.0.1",
-]
 TIMEOUT_MS = 120_000
 PREFIX = "/schotten-totten/"
 TARGET_MEDIAN_S, TARGET_MAX_S = 1.5, 3.0
@@ -69,7 +60,8 @@ def in_chromium(views: list[dict], seconds: float) -> list[dict]:
     url = build.url_of(server) + "index.html?aipause=0"
     try:
         with sync_playwright() as pw:
-            browser = pw.chromium.launch(executable_path=CHROMIUM, headless=True, args=ARGS)
+            browser = pw.chromium.launch(executable_path=CHROMIUM, headless=True,
+                                         args=CHROMIUM_ARGS)
             try:
                 page = browser.new_page()
                 page.set_default_timeout(TIMEOUT_MS)

@@ -49,22 +49,13 @@ from urllib.parse import urlsplit
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 import build
+from bench.chromium import CHROMIUM, CHROMIUM_ARGS
 
 try:
     import brotli  # optional: pip install brotli
 except ImportError:
     brotli = None
 
-CHROMIUM = os.environ.get("CHROMIUM_PATH", "/usr/bin/chromium")
-ARGS = [
-    "--disable-gpu",
-    "--disable-quic",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-    "--no-first-run",
-    "--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE localhost, EXCLUDE 127.0.0.1",
-]
 TIMEOUT_MS = 60_000
 
 # Runs before any page script: note when body[data-ready="1"] appears.
@@ -110,7 +101,7 @@ def measure(playwright, setup: str, settle: float, visits: int = 3) -> dict:
 
             def launch():
                 context = playwright.chromium.launch_persistent_context(
-                    profile, executable_path=CHROMIUM, headless=True, args=ARGS
+                    profile, executable_path=CHROMIUM, headless=True, args=CHROMIUM_ARGS
                 )
                 context.add_init_script(READY_PROBE)
                 return context, (context.pages[0] if context.pages else context.new_page())

@@ -28,26 +28,15 @@ from urllib.parse import urlsplit
 import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
-CHROMIUM = os.environ.get("CHROMIUM_PATH", "/usr/bin/chromium")
 SCREENSHOTS = ROOT / "artifacts" / "screenshots"
 SUB_PATH = "/schotten-totten/"
 READY = 'body[data-ready="1"]'
 BOOT_TIMEOUT_MS = 60_000  # PyScript boot takes 2-4 s here; leave room for a busy CI machine
 
-# Chromium flags: no GPU, no background traffic, and a DNS that resolves nothing but
-# localhost, so any request to another host fails fast instead of reaching the network.
-CHROMIUM_ARGS = [
-    "--disable-gpu",
-    "--disable-quic",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-    "--no-first-run",
-    "--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE localhost, EXCLUDE 127.0.0.1",
-]
 
 sys.path.insert(0, str(ROOT))
 import build  # repo-root build.py: standard library only
+from bench.chromium import CHROMIUM, CHROMIUM_ARGS
 
 
 @pytest.fixture(scope="session")
