@@ -16,7 +16,8 @@ from engine import Rules, apply, legal_actions, new_game, view
 from engine.actions import action_from_json
 from engine.ai import LEVEL_NAMES, LEVELS, STRONGEST, choose, hint, make_agent
 from engine.ai.arena import run, summary, wilson
-from engine.ai.evaluate import evaluate, round_chance
+from engine.ai.evaluate import beat_chance, evaluate, round_chance
+from engine.ai.playout import win_p
 from engine.ai.world import Worlds, sample_world
 from engine.state import AFTER_PLAY, START_OF_TURN
 
@@ -146,6 +147,24 @@ def test_round_chance_extremes():
     assert round_chance([0.0] * 9) == 0.0
     assert abs(round_chance([0.5] * 9) - 0.5) < 1e-9
     assert round_chance([1, 1, 1, 0, 0, 0, 0, 0.5, 0.5]) > 0.45   # 3 adjacent already
+
+
+def test_estimated_strengths_compare_the_right_way_round():
+    # Two estimated sums (fuzzy): the higher one is likelier to win, whichever is first,
+    # and the two chances add up to one (a table index once wrapped around and inverted this).
+    for a, b in ((110, 100), (150, 100), (101, 100), (400, 100)):
+        hi = beat_chance([(a, 1.0, True)], [(b, 1.0, True)], 0.5)
+        lo = beat_chance([(b, 1.0, True)], [(a, 1.0, True)], 0.5)
+        assert hi > 0.5 > lo
+        assert hi + lo == pytest.approx(1.0)
+    assert beat_chance([(100, 1.0, True)], [(100, 1.0, True)], 0.5) == pytest.approx(0.5)
+
+
+def test_playout_stone_chance_saturates_for_big_gaps():
+    # Far beyond the table's range the stronger side is sure, not back at even.
+    assert win_p(900, 0, False, False, False) > 0.999
+    assert win_p(0, 900, False, False, False) < 0.001
+    assert win_p(200, 0, False, False, False) > win_p(100, 0, False, False, False) > 0.5
 
 
 def test_evaluate_is_a_chance_and_reads_only_the_seat():

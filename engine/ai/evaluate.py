@@ -289,7 +289,7 @@ def beat_chance(mine, theirs, tie: float) -> float:
                     elif a == b:
                         acc += pb * tie
                 else:
-                    acc += pb * _LOGISTIC[max(-300, min(300, round(a - b)))]
+                    acc += pb * _LOGISTIC[max(-300, min(300, round(a - b))) + 300]
             elif a > b:
                 acc += pb
             elif a == b:
@@ -301,7 +301,7 @@ def beat_chance(mine, theirs, tie: float) -> float:
 class Outlook:
     """What player ``p`` knows, ready for evaluation: hand mask, unseen pool, draw chances."""
 
-    __slots__ = ("cal", "p", "pool", "r_me", "r_opp", "sure")
+    __slots__ = ("cal", "hp_opp", "p", "pool", "r_me", "r_opp", "sure", "sure_opp")
 
     def __init__(self, state, p: int, deck: int | None = None, cal=None):
         self.cal = CALIBRATION if cal is None else cal
@@ -317,11 +317,33 @@ class Outlook:
         self.p = p
         self.sure = hand_mask
         self.pool = pool
+        self.sure_opp, self.hp_opp = 0, 1.0
         if n_pool:
             self.r_me = min(1.0, TIME_FACTOR * deck / 2 / n_pool)
             self.r_opp = min(1.0, (opp_clan + TIME_FACTOR * deck / 2) / n_pool)
         else:
             self.r_me = self.r_opp = 0.0
+
+
+class KnownOutlook(Outlook):
+    """Both hands known (a sampled world): only the deck is still to come."""
+
+    __slots__ = ()
+
+    def __init__(self, state, p: int, cal=None):
+        self.cal = CALIBRATION if cal is None else cal
+        masks = [0, 0]
+        for q in (0, 1):
+            for c in state.hands[q]:
+                if c < N_CLAN:
+                    masks[q] |= 1 << c
+        pool = ALL_CLAN & ~state.faceup & ~masks[0] & ~masks[1]
+        n_pool = pool.bit_count()
+        deck = len(state.decks[0])
+        self.p = p
+        self.sure, self.sure_opp, self.hp_opp = masks[p], masks[1 - p], HAND_P
+        self.pool = pool
+        self.r_me = self.r_opp = min(1.0, TIME_FACTOR * deck / 2 / n_pool) if n_pool else 0.0
 
 
 def stone_chance(state, o: Outlook, s: int) -> float:
@@ -351,14 +373,15 @@ def stone_chance(state, o: Outlook, s: int) -> float:
     else:
         tie = min(0.9, max(0.1, 0.5 + 0.15 * (kt - km)))
     km_key = side_key(mine, n, blind, o.sure, o.pool, o.r_me, HAND_P if mine else HAND_P_EMPTY)
-    kt_key = side_key(theirs, n, blind, 0, o.pool, o.r_opp, 1.0)
+    kt_key = side_key(theirs, n, blind, o.sure_opp, o.pool, o.r_opp,
+                      o.hp_opp if theirs or o.hp_opp == 1.0 else HAND_P_EMPTY)
     cal = o.cal
     skey = (km_key, kt_key, tie, id(cal))
     hit = _STONES.get(skey)
     if hit is not None:
         return hit
     q = beat_chance(outlook_of(km_key), outlook_of(kt_key), tie)
-    if cal is not None:
+    if cal:   # an empty table: the raw chance (for fitting a calibration)
         a, b = cal.get((len(mine), len(theirs)) if n == 3 else None) or cal["mud"]
         q = min(max(q, 1e-3), 1 - 1e-3)
         q = 1.0 / (1.0 + math.exp(-(a * math.log(q / (1.0 - q)) + b)))
@@ -374,6 +397,15 @@ _STONES: dict = {}
 def stone_chances(state, p: int, deck: int | None = None, cal=None) -> list[float]:
     o = Outlook(state, p, deck, cal)
     return [stone_chance(state, o, s) for s in range(9)]
+
+
+def evaluate_known(state, p: int, cal=None) -> float:
+    """Like ``evaluate``, for a sampled world where both hands are known."""
+    out = state.outcome
+    if out is not None and state.step in ("over", "round_over"):
+        return 1.0 if out.winner == p else 0.0 if out.winner is not None else 0.5
+    o = KnownOutlook(state, p, cal)
+    return round_chance([stone_chance(state, o, s) for s in range(9)])
 
 
 def evaluate(state, p: int, deck: int | None = None, cal=None) -> float:

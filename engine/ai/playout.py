@@ -76,7 +76,7 @@ def win_p(mine: float, theirs: float, m_done: bool, t_done: bool, blind: bool) -
     elif t_done:
         d -= 10
     d = int(d)
-    return _SIG[-600 if d < -600 else 600 if d > 600 else d + 600]
+    return _SIG[0 if d < -600 else 1200 if d > 600 else d + 600]
 
 
 def best_play(state, p: int, rng) -> Action:
@@ -131,7 +131,7 @@ def _placements(state, p: int, collect):
                         wp = 1.0 if mv > tv else 0.0 if mv < tv else 0.5
                     else:
                         d = int(mv - tv) + 10
-                        wp = sig[-600 if d < -600 else 600 if d > 600 else d + 600]
+                        wp = sig[0 if d < -600 else 1200 if d > 600 else d + 600]
                     score = w * (wp - before)
                     if collect is not None:
                         collect.append((score, c * 9 + s))
@@ -141,7 +141,7 @@ def _placements(state, p: int, collect):
                 off = -10 if t_done else 0
                 for c, mv in zip(hand, vals):
                     d = int(mv - tv) + off
-                    score = w * (sig[-600 if d < -600 else 600 if d > 600 else d + 600] - before)
+                    score = w * (sig[0 if d < -600 else 1200 if d > 600 else d + 600] - before)
                     if collect is not None:
                         collect.append((score, c * 9 + s))
                     elif score > best_score:
