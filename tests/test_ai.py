@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import itertools
 import json
+import math
 import random
 
 import pytest
@@ -16,6 +17,7 @@ from engine import Rules, apply, legal_actions, new_game, view
 from engine.actions import action_from_json
 from engine.ai import LEVEL_NAMES, LEVELS, STRONGEST, choose, hint, make_agent
 from engine.ai.arena import run, summary, wilson
+from engine.ai.calibrate import fit, play_and_record
 from engine.ai.evaluate import beat_chance, evaluate, round_chance
 from engine.ai.playout import win_p
 from engine.ai.world import Worlds, sample_world
@@ -165,6 +167,30 @@ def test_playout_stone_chance_saturates_for_big_gaps():
     assert win_p(900, 0, False, False, False) > 0.999
     assert win_p(0, 900, False, False, False) < 0.001
     assert win_p(200, 0, False, False, False) > win_p(100, 0, False, False, False) > 0.5
+
+
+def test_calibration_fit_recovers_a_known_slope_and_offset():
+    # Outcomes drawn from sigma(0.6 * logit(q) - 0.3): the fit must find those numbers.
+    rng = random.Random(3)
+    samples = []
+    for _ in range(20_000):
+        q = rng.uniform(0.02, 0.98)
+        p = 1 / (1 + math.exp(-(0.6 * math.log(q / (1 - q)) - 0.3)))
+        samples.append((q, rng.random() < p))
+    a, b = fit(samples)
+    assert a == pytest.approx(0.6, abs=0.05) and b == pytest.approx(-0.3, abs=0.05)
+    # A group that separates perfectly stays finite.
+    a, b = fit([(0.9, True)] * 10 + [(0.1, False)] * 10)
+    assert 1.0 < a < 20 and abs(b) < 5
+
+
+def test_calibration_samples_come_from_a_real_game():
+    rows = play_and_record((("easy", "easy"), 1, 0))
+    assert len(rows) > 100
+    assert all(0.0 < q < 1.0 and isinstance(won, bool) for _, q, won in rows)
+    groups = {g for g, _, _ in rows}
+    assert (1, 1) in groups and all(g == "mud" or (0 <= g[0] <= 3 and 0 <= g[1] <= 3)
+                                    for g in groups)
 
 
 def test_evaluate_is_a_chance_and_reads_only_the_seat():

@@ -6,11 +6,11 @@ games between two agents, records for every undecided stone of every position
 the raw chance from both seats and who finally claimed it, and fits ``a, b`` per
 group by logistic regression (Newton's method; stones never claimed are left out).
 
-    python -m engine.ai.calibrate --games 400 --mode known      # CALIBRATION_KNOWN
-    python -m engine.ai.calibrate --games 400 --mode view       # a view table
+    python -m engine.ai.calibrate --games 600 --jobs 2
 
-``known`` reads both hands (a sampled world in Hard's search), ``view`` only
-what the seat to evaluate may see.
+Each seat's chance is read from what that seat may see (its hand, the table,
+the number of hidden cards), as the agents read it. Groups with fewer than
+1,000 samples are reported but not trusted (see CALIBRATION_3).
 """
 
 from __future__ import annotations
@@ -26,7 +26,7 @@ from ..state import OVER, ROUND_OVER, Rules, new_game
 from ..state import PLAY as PLAY_STEP
 from ..view import view
 from . import make_agent
-from .evaluate import KnownOutlook, Outlook, stone_chance
+from .evaluate import Outlook, stone_chance
 
 RAW: dict = {}   # an empty table: stone_chance returns the uncalibrated chance
 
@@ -39,7 +39,7 @@ def _group(state, s: int, p: int):
 
 def play_and_record(task):
     """One game; returns ``[(group, raw chance, won)]`` for every undecided stone seen."""
-    mode, levels, seed, game = task
+    levels, seed, game = task
     tactics = game % 2 == 1
     timing = ("after_play", "start_of_turn")[game // 2 % 2]
     state = new_game(Rules(tactics=tactics, claim_timing=timing), seed=f"cal/{seed}/{game}")
@@ -49,7 +49,7 @@ def play_and_record(task):
     while state.step not in (OVER, ROUND_OVER):
         if state.step == PLAY_STEP:
             for p in (0, 1):
-                o = KnownOutlook(state, p, RAW) if mode == "known" else Outlook(state, p, None, RAW)
+                o = Outlook(state, p, None, RAW)
                 for s in range(9):
                     if state.owner[s] >= 0:
                         continue
@@ -99,12 +99,11 @@ def main(argv=None) -> int:
     ap = argparse.ArgumentParser(prog="python -m engine.ai.calibrate", description=__doc__)
     ap.add_argument("--games", type=int, default=200)
     ap.add_argument("--seed", type=int, default=1)
-    ap.add_argument("--mode", choices=("known", "view"), default="known")
     ap.add_argument("--agents", default="medium,medium")
     ap.add_argument("--jobs", type=int, default=2)
     args = ap.parse_args(argv)
     levels = args.agents.split(",")
-    tasks = [(args.mode, levels, args.seed, g) for g in range(args.games)]
+    tasks = [(levels, args.seed, g) for g in range(args.games)]
     groups: dict = {}
     with Pool(args.jobs) as pool:
         for rows in pool.imap_unordered(play_and_record, tasks):
@@ -112,7 +111,7 @@ def main(argv=None) -> int:
                 groups.setdefault(g, []).append((q, y))
     table = {}
     for g in sorted(groups, key=str):
-        if len(groups[g]) >= 50:
+        if len(groups[g]) >= 1000:
             table[g] = fit(groups[g])
         print(f"{g!s:10} {len(groups[g]):7} samples  fit {table.get(g)}")
     print(table)

@@ -271,7 +271,7 @@ CALIBRATION_2 = {(0, 0): (0.119, 0.055), (0, 1): (0.601, -0.172), (0, 2): (0.957
                  "mud": (0.642, -0.137)}
 
 # Fitted on Medium-vs-Medium games once estimated sums compared the right way round
-# (``python -m engine.ai.calibrate --games 600 --mode view``); the two groups with
+# (``python -m engine.ai.calibrate --games 600``); the two groups with
 # few samples, (0, 3) and (3, 0), keep CALIBRATION_2's values.
 CALIBRATION_3 = {(0, 0): (0.058, 0.027), (0, 1): (0.528, 0.019), (0, 2): (0.427, -0.337),
                  (0, 3): (0.621, -0.038), (1, 0): (0.435, 0.126), (1, 1): (0.752, -0.079),
@@ -311,7 +311,7 @@ def beat_chance(mine, theirs, tie: float) -> float:
 class Outlook:
     """What player ``p`` knows, ready for evaluation: hand mask, unseen pool, draw chances."""
 
-    __slots__ = ("cal", "hp_opp", "p", "pool", "r_me", "r_opp", "sure", "sure_opp")
+    __slots__ = ("cal", "p", "pool", "r_me", "r_opp", "sure")
 
     def __init__(self, state, p: int, deck: int | None = None, cal=None):
         self.cal = CALIBRATION if cal is None else cal
@@ -327,33 +327,11 @@ class Outlook:
         self.p = p
         self.sure = hand_mask
         self.pool = pool
-        self.sure_opp, self.hp_opp = 0, 1.0
         if n_pool:
             self.r_me = min(1.0, TIME_FACTOR * deck / 2 / n_pool)
             self.r_opp = min(1.0, (opp_clan + TIME_FACTOR * deck / 2) / n_pool)
         else:
             self.r_me = self.r_opp = 0.0
-
-
-class KnownOutlook(Outlook):
-    """Both hands known (a sampled world): only the deck is still to come."""
-
-    __slots__ = ()
-
-    def __init__(self, state, p: int, cal=None):
-        self.cal = CALIBRATION if cal is None else cal
-        masks = [0, 0]
-        for q in (0, 1):
-            for c in state.hands[q]:
-                if c < N_CLAN:
-                    masks[q] |= 1 << c
-        pool = ALL_CLAN & ~state.faceup & ~masks[0] & ~masks[1]
-        n_pool = pool.bit_count()
-        deck = len(state.decks[0])
-        self.p = p
-        self.sure, self.sure_opp, self.hp_opp = masks[p], masks[1 - p], HAND_P
-        self.pool = pool
-        self.r_me = self.r_opp = min(1.0, TIME_FACTOR * deck / 2 / n_pool) if n_pool else 0.0
 
 
 def stone_chance(state, o: Outlook, s: int) -> float:
@@ -383,8 +361,7 @@ def stone_chance(state, o: Outlook, s: int) -> float:
     else:
         tie = min(0.9, max(0.1, 0.5 + 0.15 * (kt - km)))
     km_key = side_key(mine, n, blind, o.sure, o.pool, o.r_me, HAND_P if mine else HAND_P_EMPTY)
-    kt_key = side_key(theirs, n, blind, o.sure_opp, o.pool, o.r_opp,
-                      o.hp_opp if theirs or o.hp_opp == 1.0 else HAND_P_EMPTY)
+    kt_key = side_key(theirs, n, blind, 0, o.pool, o.r_opp, 1.0)
     cal = o.cal
     skey = (km_key, kt_key, tie, id(cal))
     hit = _STONES.get(skey)
@@ -407,15 +384,6 @@ _STONES: dict = {}
 def stone_chances(state, p: int, deck: int | None = None, cal=None) -> list[float]:
     o = Outlook(state, p, deck, cal)
     return [stone_chance(state, o, s) for s in range(9)]
-
-
-def evaluate_known(state, p: int, cal=None) -> float:
-    """Like ``evaluate``, for a sampled world where both hands are known."""
-    out = state.outcome
-    if out is not None and state.step in ("over", "round_over"):
-        return 1.0 if out.winner == p else 0.0 if out.winner is not None else 0.5
-    o = KnownOutlook(state, p, cal)
-    return round_chance([stone_chance(state, o, s) for s in range(9)])
 
 
 def evaluate(state, p: int, deck: int | None = None, cal=None) -> float:

@@ -32,7 +32,7 @@ from ..rules import apply_fast
 from ..state import OVER, ROUND_OVER
 from ..state import PLAY as PLAY_STEP
 from .base import Agent, legal
-from .evaluate import CALIBRATION_2, CALIBRATION_3, evaluate, evaluate_known
+from .evaluate import CALIBRATION_2, CALIBRATION_3, evaluate
 from .medium import by_rule, claim_or_done, scored_plays
 from .playout import auto_step, playout, top_plays
 from .world import Worlds
@@ -44,7 +44,6 @@ PLAYOUT_PLAYS = 0           # fast-policy play decisions after the opponent's re
 REPLY_WIDTH = 6             # replies weighed by the full evaluation in a simulation
 PREFILTER = 16              # clan placements given the full evaluation at the root
 DEPTH = 2                   # simulated replies after the root move (opponent, then us)
-ENDGAME_DEPTH = 40          # replies simulated once the clan deck is nearly out
 EXPLORE = 0.35              # UCB exploration constant (values are winning chances)
 
 
@@ -62,8 +61,7 @@ class HardAgent(Agent):
     def __init__(self, iterations: int | None = None, time: float | None = None,
                  candidates: int = CANDIDATES, plays: int = PLAYOUT_PLAYS,
                  explore: float = EXPLORE, reply: int = REPLY_WIDTH, paired: bool = True,
-                 cal: int = 2, depth: int = DEPTH, z: float = 2.0, leaf: str = "view",
-                 endgame: int = -1, minimax: int = 0):
+                 cal: int = 2, depth: int = DEPTH, z: float = 2.0):
         if iterations is None and time is None:
             time = DEFAULT_TIME
         self.iterations = DEFAULT_ITERATIONS if iterations is None else iterations
@@ -75,10 +73,7 @@ class HardAgent(Agent):
         self.paired = paired
         self.z = z
         self.depth = depth if reply else 0
-        self.cal = {2: CALIBRATION_2, 3: CALIBRATION_3}.get(cal)
-        self.leaf = leaf
-        self.endgame = endgame
-        self.minimax = minimax
+        self.cal = {2: CALIBRATION_2, 3: CALIBRATION_3}.get(cal)   # else Medium's
         self.last_iterations = 0
 
     def choose(self, view: dict, rng: random.Random) -> Action:
@@ -99,54 +94,13 @@ class HardAgent(Agent):
     def _simulate(self, state, action, rng) -> None:
         apply_fast(state, action)
         settle(state, rng)
-        depth = self.depth
-        if len(state.decks[0]) <= self.endgame:
-            depth = ENDGAME_DEPTH   # the last cards: reply on to the end of the round
-        for _ in range(depth):
+        for _ in range(self.depth):
             if state.step != PLAY_STEP:
                 break
             apply_fast(state, greedy_reply(state, state.to_move, rng, self.reply, self.cal))
             settle(state, rng)
         if self.plays:
             playout(state, rng, self.plays)
-
-    def _known_endgame(self, world, p, arms, rng):
-        """No hidden card left: each candidate is worth the opponent's best answer among
-        their likeliest replies, both sides then playing on greedily to the end."""
-        best, best_v = None, -1.0
-        seed = rng.getrandbits(32)
-        total = 0
-        for arm in arms:
-            after = world.copy()
-            apply_fast(after, arm.action)
-            settle(after, random.Random(seed))
-            if after.step != PLAY_STEP:
-                v = _value(after, p, self.cal)
-            else:
-                v = 2.0
-                for reply in top_plays(after, after.to_move, self.minimax):
-                    t = after.copy()
-                    apply_fast(t, reply)
-                    settle(t, random.Random(seed))
-                    for _ in range(ENDGAME_DEPTH):
-                        if t.step != PLAY_STEP:
-                            break
-                        apply_fast(t, greedy_reply(t, t.to_move, random.Random(seed),
-                                                   self.reply, self.cal))
-                        settle(t, random.Random(seed))
-                    v = min(v, self._leaf(t, p))
-                    total += 1
-                    if v <= best_v:
-                        break   # already no better than the best candidate
-            if v > best_v:
-                best, best_v = arm, v
-        self.last_iterations = total
-        return best.action
-
-    def _leaf(self, state, p: int) -> float:
-        if self.leaf == "world":
-            return evaluate_known(state, p, self.cal)
-        return _value(state, p, self.cal)
 
     def _paired(self, worlds, p, arms, rng, deadline):
         """Every live candidate is tried in the same sampled world (common random
@@ -171,7 +125,7 @@ class HardAgent(Agent):
                     break   # out of time mid-round: the round's values are not compared
                 state = world.copy()
                 self._simulate(state, arm.action, random.Random(seed))
-                values.append(self._leaf(state, p))
+                values.append(_value(state, p, self.cal))
             if len(values) < len(live):
                 break
             for arm, v in zip(live, values):
@@ -211,8 +165,6 @@ class HardAgent(Agent):
             return arms[0].action
         sim_rng = random.Random(rng.getrandbits(64))
         deadline = None if self.time is None else _time.perf_counter() + self.time
-        if self.minimax and worlds.clan_deck_size == 0 and worlds.tactic_deck_size == 0:
-            return self._known_endgame(worlds.sample(sim_rng), p, arms, sim_rng)
         if self.paired:
             return self._paired(worlds, p, arms, sim_rng, deadline)
         total = 0
@@ -228,7 +180,7 @@ class HardAgent(Agent):
             state = worlds.sample(sim_rng)
             self._simulate(state, arm.action, sim_rng)
             arm.n += 1
-            arm.w += self._leaf(state, p)
+            arm.w += _value(state, p, self.cal)
             total += 1
         self.last_iterations = total
         best = max(arms, key=lambda a: (a.n, a.w))
