@@ -262,7 +262,7 @@ CALIBRATION = {(0, 0): (0.274, 0.088), (0, 1): (0.577, -0.124), (0, 2): (0.593, 
                (2, 1): (0.76, 0.183), (2, 2): (0.584, -0.109), (2, 3): (0.601, -0.462),
                (3, 0): (0.313, -0.288), (3, 1): (1.034, 0.388), (3, 2): (0.48, 0.217),
                "mud": (0.3, 0.0)}
-# Fitted again on games of the first fit (Medium vs Medium): the search player's view.
+# Fitted again on games of the first fit (Medium vs Medium), before the fix in beat_chance.
 CALIBRATION_2 = {(0, 0): (0.119, 0.055), (0, 1): (0.601, -0.172), (0, 2): (0.957, -0.111),
                  (0, 3): (0.621, -0.038), (1, 0): (0.482, 0.324), (1, 1): (0.691, -0.051),
                  (1, 2): (0.842, -0.128), (1, 3): (0.742, 0.006), (2, 0): (0.682, 0.29),
@@ -272,7 +272,7 @@ CALIBRATION_2 = {(0, 0): (0.119, 0.055), (0, 1): (0.601, -0.172), (0, 2): (0.957
 
 # Fitted on Medium-vs-Medium games once estimated sums compared the right way round
 # (``python -m engine.ai.calibrate --games 600``); the two groups with
-# few samples, (0, 3) and (3, 0), keep CALIBRATION_2's values.
+# few samples, (0, 3) and (3, 0), keep CALIBRATION_2's values. Hard's table.
 CALIBRATION_3 = {(0, 0): (0.058, 0.027), (0, 1): (0.528, 0.019), (0, 2): (0.427, -0.337),
                  (0, 3): (0.621, -0.038), (1, 0): (0.435, 0.126), (1, 1): (0.752, -0.079),
                  (1, 2): (0.722, -0.276), (1, 3): (0.772, -0.175), (2, 0): (0.605, 0.303),

@@ -61,7 +61,7 @@ class HardAgent(Agent):
     def __init__(self, iterations: int | None = None, time: float | None = None,
                  candidates: int = CANDIDATES, plays: int = PLAYOUT_PLAYS,
                  explore: float = EXPLORE, reply: int = REPLY_WIDTH, paired: bool = True,
-                 cal: int = 2, depth: int = DEPTH, z: float = 2.0):
+                 cal: int = 3, depth: int = DEPTH, z: float = 2.0):
         if iterations is None and time is None:
             time = DEFAULT_TIME
         self.iterations = DEFAULT_ITERATIONS if iterations is None else iterations
