@@ -26,15 +26,14 @@ from ..state import OVER, ROUND_OVER, Rules, new_game
 from ..state import PLAY as PLAY_STEP
 from ..view import view
 from . import make_agent
-from .evaluate import Outlook, stone_chance
+from .evaluate import Outlook, calibration_group, stone_chance
 
 RAW: dict = {}   # an empty table: stone_chance returns the uncalibrated chance
 
 
 def _group(state, s: int, p: int):
-    if state.modes[s] == MUD:
-        return "mud"
-    return (len(state.sides[2 * s + p]), len(state.sides[2 * s + 1 - p]))
+    return calibration_group(4 if state.modes[s] == MUD else 3,
+                             len(state.sides[2 * s + p]), len(state.sides[2 * s + 1 - p]))
 
 
 def play_and_record(task):

@@ -280,6 +280,12 @@ CALIBRATION_3 = {(0, 0): (0.058, 0.027), (0, 1): (0.528, 0.019), (0, 2): (0.427,
                  (3, 0): (0.313, -0.001), (3, 1): (0.614, -0.245), (3, 2): (0.758, -0.025),
                  "mud": (0.497, -0.063)}
 
+
+def calibration_group(n: int, k_mine: int, k_theirs: int):
+    """The calibration tables' key for a stone: cards on each side, or "mud" (four-card sides)."""
+    return (k_mine, k_theirs) if n == 3 else "mud"
+
+
 _LOGISTIC = [1.0 / (1.0 + math.exp(-d / FUZZY_T)) for d in range(-300, 301)]
 
 
@@ -369,7 +375,7 @@ def stone_chance(state, o: Outlook, s: int) -> float:
         return hit
     q = beat_chance(outlook_of(km_key), outlook_of(kt_key), tie)
     if cal:   # an empty table: the raw chance (for fitting a calibration)
-        a, b = cal.get((len(mine), len(theirs)) if n == 3 else None) or cal["mud"]
+        a, b = cal.get(calibration_group(n, len(mine), len(theirs))) or cal["mud"]
         q = min(max(q, 1e-3), 1 - 1e-3)
         q = 1.0 / (1.0 + math.exp(-(a * math.log(q / (1.0 - q)) + b)))
     if len(_STONES) > 200_000:
