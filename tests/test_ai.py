@@ -16,11 +16,14 @@ import pytest
 from engine import Rules, apply, legal_actions, new_game, view
 from engine.actions import action_from_json
 from engine.ai import LEVEL_NAMES, LEVELS, STRONGEST, choose, hint, make_agent
+from engine.ai.arena import main as arena_main
 from engine.ai.arena import run, summary, wilson
 from engine.ai.calibrate import fit, play_and_record
-from engine.ai.evaluate import beat_chance, evaluate, round_chance
+from engine.ai.evaluate import CALIBRATIONS, beat_chance, evaluate, round_chance
+from engine.ai.medium import TACTIC_COST, scored_plays, tactic_cost
 from engine.ai.playout import win_p
 from engine.ai.world import Worlds, sample_world
+from engine.cards import JOKER, N_CLAN
 from engine.state import AFTER_PLAY, START_OF_TURN
 
 HARD_TEST_BUDGET = {"iterations": 20}
@@ -200,6 +203,59 @@ def test_evaluate_is_a_chance_and_reads_only_the_seat():
             assert 0.0 <= e <= 1.0
             w = sample_world(view(s, p), random.Random(1))
             assert evaluate(w, p) == pytest.approx(e)
+
+
+def _tactics_position_with_joker():
+    """A Tactic-variant position, first player to move with a Joker in hand."""
+    s = new_game(Rules(tactics=True), seed=5)
+    # Swap a clan card in hand for a Joker from the tactic deck (every count stays right).
+    s.decks[0].append(s.hands[0][0])
+    s.decks[1].remove(JOKER)
+    s.hands[0][0] = JOKER
+    return s
+
+
+def test_a_tactic_card_played_is_priced_by_the_given_factor():
+    s = _tactics_position_with_joker()
+    actions = legal_actions(s)
+    joker = next(a for a in actions if a.card == JOKER)
+    clan = next(a for a in actions if a.kind == "play" and a.card < N_CLAN)
+    assert tactic_cost(joker) == TACTIC_COST[JOKER] and tactic_cost(clan) == 0.0
+    assert tactic_cost(joker, 2.0) == pytest.approx(2 * TACTIC_COST[JOKER])
+    one = dict((a, v) for v, a in scored_plays(s, 0, len(s.decks[0]), actions))
+    two = dict((a, v) for v, a in scored_plays(s, 0, len(s.decks[0]), actions, tactic_price=2.0))
+    assert two[joker] == pytest.approx(one[joker] - TACTIC_COST[JOKER])
+    assert two[clan] == one[clan]
+
+
+def test_hard_weighs_a_tactic_cards_price():
+    # Positions where Hard plays a Joker when it is free: priced out of reach, it never does.
+    free_jokers = 0
+    for s in itertools.islice(random_positions(40, seed=11), 40):
+        if s.step != "play" or JOKER not in s.hands[s.to_move]:
+            continue
+        v = view(s, s.to_move)
+        free = make_agent("hard", iterations=40, tactic_price=0.0).choose(v, random.Random(1))
+        if free.card == JOKER:
+            free_jokers += 1
+            priced = make_agent("hard", iterations=40, tactic_price=100.0)
+            assert priced.choose(v, random.Random(1)).card != JOKER
+    assert free_jokers >= 2
+
+
+def test_agents_take_only_their_own_settings():
+    assert make_agent("medium", cal=3, tactic_price=2.0).tactic_price == 2.0
+    assert make_agent("medium", cal=3).cal is CALIBRATIONS[3]
+    assert make_agent("medium", time=1.0).cal is None          # a search budget: not Medium's
+    assert make_agent("hard", iterations=5, tactic_price=2.0).tactic_price == 2.0
+    with pytest.raises(TypeError):
+        make_agent("hard", colour="red")
+
+
+def test_arena_gives_each_side_its_own_settings(capsys):
+    assert arena_main(["medium", "medium", "--games", "4", "--a-options", '{"cal": 3}']) == 0
+    out = capsys.readouterr().out
+    assert 'medium {"cal": 3} vs medium' in out and "all" in out
 
 
 # ---------------------------------------------------------------- complete games

@@ -34,12 +34,17 @@ except ImportError:   # pragma: no cover - while hard.py is being written
 
 
 def make_agent(level: str, **budget) -> Agent:
-    """An agent of ``level``; search levels take ``iterations=`` and/or ``time=`` (seconds)."""
+    """An agent of ``level``; search levels take ``iterations=`` and/or ``time=`` (seconds).
+
+    Other levels take only the settings they list (``Agent.settings``) and ignore the rest.
+    """
     try:
         cls = LEVELS[level]
     except KeyError:
         raise ValueError(f"unknown AI level {level!r}: choose one of {', '.join(LEVELS)}") from None
-    return cls(**budget) if budget and getattr(cls, "searches", False) else cls()
+    if not getattr(cls, "searches", False):
+        budget = {k: v for k, v in budget.items() if k in cls.settings}
+    return cls(**budget) if budget else cls()
 
 
 def choose(view: dict, seed: int = 0, level: str = "easy", budget: dict | None = None) -> dict:

@@ -146,13 +146,19 @@ def main(argv=None) -> int:
     ap.add_argument("--jobs", type=int, default=1)
     ap.add_argument("--options", default="{}",
                     help="JSON of extra settings for search agents (for tuning)")
+    ap.add_argument("--a-options", default="{}",
+                    help='JSON of settings for agent A alone, e.g. \'{"cal": 3}\' (for tuning)')
+    ap.add_argument("--b-options", default="{}", help="the same for agent B")
     args = ap.parse_args(argv)
     budget = json.loads(args.options)
     if args.iterations is not None:
         budget["iterations"] = args.iterations
     if args.time is not None:
         budget["time"] = args.time
-    budgets = tuple(budget if lvl in ("hard",) else None for lvl in (args.a, args.b))
+    budgets = tuple({**(budget if lvl in ("hard",) else {}), **json.loads(own)} or None
+                    for lvl, own in ((args.a, args.a_options), (args.b, args.b_options)))
+    names = [lvl if own == "{}" else f"{lvl} {own}"
+             for lvl, own in ((args.a, args.a_options), (args.b, args.b_options))]
     t0 = time.perf_counter()
 
     def progress(done, total):
@@ -166,7 +172,7 @@ def main(argv=None) -> int:
                             budgets, args.jobs, progress)
     if sys.stderr.isatty():
         print(file=sys.stderr)
-    print(summary(args.a, args.b, cfg_list, results))
+    print(summary(names[0], names[1], cfg_list, results))
     print(f"{args.games} games in {time.perf_counter() - t0:.0f} s")
     return 0
 

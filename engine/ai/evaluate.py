@@ -281,6 +281,10 @@ CALIBRATION_3 = {(0, 0): (0.058, 0.027), (0, 1): (0.528, 0.019), (0, 2): (0.427,
                  "mud": (0.497, -0.063)}
 
 
+# By number, for agents' settings (1: Medium's).
+CALIBRATIONS = {1: CALIBRATION, 2: CALIBRATION_2, 3: CALIBRATION_3}
+
+
 def calibration_group(n: int, k_mine: int, k_theirs: int):
     """The calibration tables' key for a stone: cards on each side, or "mud" (four-card sides)."""
     return (k_mine, k_theirs) if n == 3 else "mud"

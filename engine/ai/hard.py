@@ -32,8 +32,8 @@ from ..rules import apply_fast
 from ..state import OVER, ROUND_OVER
 from ..state import PLAY as PLAY_STEP
 from .base import Agent, legal
-from .evaluate import CALIBRATION_2, CALIBRATION_3, evaluate
-from .medium import by_rule, claim_or_done, scored_plays
+from .evaluate import CALIBRATIONS, evaluate
+from .medium import by_rule, claim_or_done, scored_plays, tactic_cost
 from .playout import auto_step, playout, top_plays
 from .world import Worlds
 
@@ -48,10 +48,10 @@ EXPLORE = 0.35              # UCB exploration constant (values are winning chanc
 
 
 class _Arm:
-    __slots__ = ("action", "n", "prior", "vals", "w")
+    __slots__ = ("action", "cost", "n", "prior", "vals", "w")
 
-    def __init__(self, action, prior):
-        self.action, self.prior, self.n, self.w = action, prior, 0, 0.0
+    def __init__(self, action, prior, cost=0.0):
+        self.action, self.prior, self.cost, self.n, self.w = action, prior, cost, 0, 0.0
 
 
 class HardAgent(Agent):
@@ -61,7 +61,8 @@ class HardAgent(Agent):
     def __init__(self, iterations: int | None = None, time: float | None = None,
                  candidates: int = CANDIDATES, plays: int = PLAYOUT_PLAYS,
                  explore: float = EXPLORE, reply: int = REPLY_WIDTH, paired: bool = True,
-                 cal: int = 3, depth: int = DEPTH, z: float = 2.0):
+                 cal: int = 3, depth: int = DEPTH, z: float = 2.0,
+                 tactic_price: float = 1.0):
         if iterations is None and time is None:
             time = DEFAULT_TIME
         self.iterations = DEFAULT_ITERATIONS if iterations is None else iterations
@@ -73,7 +74,8 @@ class HardAgent(Agent):
         self.paired = paired
         self.z = z
         self.depth = depth if reply else 0
-        self.cal = {2: CALIBRATION_2, 3: CALIBRATION_3}.get(cal)   # else Medium's
+        self.cal = CALIBRATIONS.get(cal)   # None: Medium's table
+        self.tactic_price = tactic_price
         self.last_iterations = 0
 
     def choose(self, view: dict, rng: random.Random) -> Action:
@@ -125,7 +127,7 @@ class HardAgent(Agent):
                     break   # out of time mid-round: the round's values are not compared
                 state = world.copy()
                 self._simulate(state, arm.action, random.Random(seed))
-                values.append(_value(state, p, self.cal))
+                values.append(_value(state, p, self.cal) - arm.cost)
             if len(values) < len(live):
                 break
             for arm, v in zip(live, values):
@@ -158,9 +160,11 @@ class HardAgent(Agent):
             # Clan placements: only the likeliest by the fast measure get the full evaluation.
             keep = set(top_plays(worlds.template, p, PREFILTER))
             actions = [a for a in actions if a in keep or a.card >= N_CLAN or a.kind != PLAY]
-        scored = scored_plays(worlds.template, p, worlds.clan_deck_size, actions, self.cal)
+        scored = scored_plays(worlds.template, p, worlds.clan_deck_size, actions, self.cal,
+                              self.tactic_price)
         scored.sort(key=lambda x: -x[0])
-        arms = [_Arm(a, s) for s, a in scored[:self.candidates]]
+        # A tactic card played is gone for the rest of the round: its price counts in the search too.
+        arms = [_Arm(a, s, tactic_cost(a, self.tactic_price)) for s, a in scored[:self.candidates]]
         if len(arms) == 1:
             return arms[0].action
         sim_rng = random.Random(rng.getrandbits(64))
@@ -180,7 +184,7 @@ class HardAgent(Agent):
             state = worlds.sample(sim_rng)
             self._simulate(state, arm.action, sim_rng)
             arm.n += 1
-            arm.w += _value(state, p, self.cal)
+            arm.w += _value(state, p, self.cal) - arm.cost
             total += 1
         self.last_iterations = total
         best = max(arms, key=lambda a: (a.n, a.w))

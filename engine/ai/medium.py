@@ -17,7 +17,7 @@ from ..actions import CLAIM, DONE, DRAW, PASS, RETURN, Action
 from ..cards import JOKER, N_CLAN, RECRUITER, SHIELD, SPY
 from ..rules import apply_fast
 from .base import Agent, legal
-from .evaluate import evaluate
+from .evaluate import CALIBRATIONS, evaluate
 from .world import Worlds
 
 # The price of spending a tactic card, in round-winning chance.
@@ -52,24 +52,34 @@ def draw_choice(state, p: int, actions: list[Action]) -> Action:
     return next(a for a in decks if a.deck == (1 if want_tactic else 0))
 
 
-def scored_plays(state, p: int, deck: int, actions: list[Action], cal=None):
-    """``[(score, action)]`` for every play/pass, by the evaluation of the position after it."""
+def tactic_cost(action: Action, price: float = 1.0) -> float:
+    """The price of spending the tactic card an action plays (0 for clan cards and passes)."""
+    card = action.card
+    if action.kind == PASS or card < N_CLAN:
+        return 0.0
+    if card == RECRUITER:
+        return DEFAULT_TACTIC_COST * price - 0.005
+    return TACTIC_COST.get(card, DEFAULT_TACTIC_COST) * price
+
+
+def scored_plays(state, p: int, deck: int, actions: list[Action], cal=None,
+                 tactic_price: float = 1.0):
+    """``[(score, action)]`` for every play/pass, by the evaluation of the position after it.
+
+    ``tactic_price`` scales the price of spending a tactic card.
+    """
     now = evaluate(state, p, deck, cal)
     out = []
     for a in actions:
         if a.kind == PASS:
             out.append((now, a))
             continue
-        card = a.card
-        if card == RECRUITER:
-            out.append((now + 0.005 - DEFAULT_TACTIC_COST, a))
+        if a.card == RECRUITER:   # its worth is in the cards it brings: not evaluated here
+            out.append((now - tactic_cost(a, tactic_price), a))
             continue
         t = state.copy()
         apply_fast(t, a)
-        score = evaluate(t, p, deck, cal)
-        if card >= N_CLAN:
-            score -= TACTIC_COST.get(card, DEFAULT_TACTIC_COST)
-        out.append((score, a))
+        out.append((evaluate(t, p, deck, cal) - tactic_cost(a, tactic_price), a))
     return out
 
 
@@ -94,6 +104,13 @@ def by_rule(actions: list[Action], state, p: int, deck: int) -> Action | None:
 
 class MediumAgent(Agent):
     name = "medium"
+    # Settings the arena may vary (``--a-options``), to screen an evaluation change at one ply
+    # in a minute before it goes into Hard's much slower search.
+    settings = ("cal", "tactic_price")
+
+    def __init__(self, cal: int | None = None, tactic_price: float = 1.0):
+        self.cal = CALIBRATIONS.get(cal)   # None: Medium's own table
+        self.tactic_price = tactic_price
 
     def choose(self, view: dict, rng: random.Random) -> Action:
         actions = legal(view)
@@ -107,7 +124,7 @@ class MediumAgent(Agent):
         ruled = by_rule(actions, state, p, deck)
         if ruled is not None:
             return ruled
-        scored = scored_plays(state, p, deck, actions)
+        scored = scored_plays(state, p, deck, actions, self.cal, self.tactic_price)
         best = max(s for s, _ in scored)
         top = [a for s, a in scored if s >= best - 1e-9]
         return top[0] if len(top) == 1 else rng.choice(top)
