@@ -6,7 +6,7 @@ prefilter). Each iteration deals one hidden world consistent with the view
 lets each player in turn reply greedily -- the best of their likeliest plays by
 the full evaluation, reading only what that player may see -- and scores the
 result from our seat with the static evaluation (or the real result when the
-round ended). Claims, draws and Recruiter returns are taken by rule, so the
+round ended), less the price of a tactic card the candidate spends. Claims, draws and Recruiter returns are taken by rule, so the
 search spends its effort on which card goes where.
 
 All live candidates are tried in the same worlds (common random numbers); a
@@ -45,6 +45,9 @@ REPLY_WIDTH = 6             # replies weighed by the full evaluation in a simula
 PREFILTER = 16              # clan placements given the full evaluation at the root
 DEPTH = 2                   # simulated replies after the root move (opponent, then us)
 EXPLORE = 0.35              # UCB exploration constant (values are winning chances)
+# Tactic cards cost four times Medium's price: kept for the moves that decide a round
+# (one-ply screens, docs/ai.md: price 1 -> 55%, 3 -> 65%, 5 -> 67%, 12 -> 63% vs Medium).
+TACTIC_PRICE = 4.0
 
 
 class _Arm:
@@ -62,7 +65,7 @@ class HardAgent(Agent):
                  candidates: int = CANDIDATES, plays: int = PLAYOUT_PLAYS,
                  explore: float = EXPLORE, reply: int = REPLY_WIDTH, paired: bool = True,
                  cal: int = 3, depth: int = DEPTH, z: float = 2.0,
-                 tactic_price: float = 1.0):
+                 tactic_price: float = TACTIC_PRICE):
         if iterations is None and time is None:
             time = DEFAULT_TIME
         self.iterations = DEFAULT_ITERATIONS if iterations is None else iterations
