@@ -23,8 +23,8 @@ import time
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
 
-from engine.ai import LEVELS, arena, world  # noqa: E402
-from engine.ai.hard import HardAgent  # noqa: E402
+from engine.ai import LEVELS, arena, world
+from engine.ai.hard import HardAgent
 
 _REAL = {}   # the real state of the game being decided, per worker process
 

@@ -222,8 +222,8 @@ def test_a_tactic_card_played_is_priced_by_the_given_factor():
     clan = next(a for a in actions if a.kind == "play" and a.card < N_CLAN)
     assert tactic_cost(joker) == TACTIC_COST[JOKER] and tactic_cost(clan) == 0.0
     assert tactic_cost(joker, 2.0) == pytest.approx(2 * TACTIC_COST[JOKER])
-    one = dict((a, v) for v, a in scored_plays(s, 0, len(s.decks[0]), actions))
-    two = dict((a, v) for v, a in scored_plays(s, 0, len(s.decks[0]), actions, tactic_price=2.0))
+    one = {a: v for v, a in scored_plays(s, 0, len(s.decks[0]), actions)}
+    two = {a: v for v, a in scored_plays(s, 0, len(s.decks[0]), actions, tactic_price=2.0)}
     assert two[joker] == pytest.approx(one[joker] - TACTIC_COST[JOKER])
     assert two[clan] == one[clan]
 

@@ -6,8 +6,9 @@ prefilter). Each iteration deals one hidden world consistent with the view
 lets each player in turn reply greedily -- the best of their likeliest plays by
 the full evaluation, reading only what that player may see -- and scores the
 result from our seat with the static evaluation (or the real result when the
-round ended), less the price of a tactic card the candidate spends. Claims, draws and Recruiter returns are taken by rule, so the
-search spends its effort on which card goes where.
+round ended), less the price of a tactic card the candidate spends. Claims,
+draws and Recruiter returns are taken by rule, so the search spends its effort
+on which card goes where.
 
 All live candidates are tried in the same worlds (common random numbers); a
 candidate is dropped once it is clearly worse than the leader over those
@@ -166,7 +167,7 @@ class HardAgent(Agent):
         scored = scored_plays(worlds.template, p, worlds.clan_deck_size, actions, self.cal,
                               self.tactic_price)
         scored.sort(key=lambda x: -x[0])
-        # A tactic card played is gone for the rest of the round: its price counts in the search too.
+        # A tactic card played is gone for the round: its price counts in the search too.
         arms = [_Arm(a, s, tactic_cost(a, self.tactic_price)) for s, a in scored[:self.candidates]]
         if len(arms) == 1:
             return arms[0].action
