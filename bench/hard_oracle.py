@@ -2,6 +2,7 @@
 """A probe, not a player: how strong would Hard be if it could see every hidden card?
 
     python bench/hard_oracle.py [--games 200] [--seed 1] [--iterations 300] [--jobs 2]
+                                [--options '{"depth": 99}']
 
 Plays the arena's duplicate deals (``engine.ai.arena``) between Medium and a Hard whose
 "sampled" worlds are always the real one: the opponent's actual hand and the decks in their
@@ -17,6 +18,7 @@ not the guessing of hidden cards (the search) but the evaluation at the leaves
 from __future__ import annotations
 
 import argparse
+import json
 import os
 import sys
 import time
@@ -48,13 +50,16 @@ def main(argv=None) -> int:
     ap.add_argument("--seed", default="1")
     ap.add_argument("--iterations", type=int, default=300)
     ap.add_argument("--jobs", type=int, default=2)
+    ap.add_argument("--options", default="{}",
+                    help='JSON of Hard\'s other settings, e.g. \'{"depth": 99}\': replies to the '
+                         'end of the round')
     args = ap.parse_args(argv)
     # Patched before the worker processes fork, so they inherit it.
     world.Worlds.sample = _real_world
     arena.view = _spy_view
     LEVELS["oracle-hard"] = OracleHard
     t0 = time.perf_counter()
-    budget = {"iterations": args.iterations}
+    budget = {**json.loads(args.options), "iterations": args.iterations}
     cfg_list, results = arena.run("oracle-hard", "medium", args.games, args.seed, "both", "both",
                                   (budget, None), args.jobs)
     print(arena.summary("oracle-hard", "medium", cfg_list, results))

@@ -243,6 +243,22 @@ def test_hard_weighs_a_tactic_cards_price():
     assert free_jokers >= 2
 
 
+def test_hard_playouts_mix_in_the_static_value_by_the_given_weight():
+    # With mix 1 the value is the static one where the replies end: the playout after it
+    # changes nothing. With mix 0 (the default) it is the playout's alone.
+    positions = [s for s in itertools.islice(random_positions(8, seed=4), 30)
+                 if s.step == "play"][:6]
+    differ = 0
+    for s in positions:
+        v = view(s, s.to_move)
+        plain = make_agent("hard", iterations=40).choose(v, random.Random(2))
+        static = make_agent("hard", iterations=40, plays=99, mix=1.0).choose(v, random.Random(2))
+        assert static == plain
+        rollout = make_agent("hard", iterations=40, plays=99).choose(v, random.Random(2))
+        differ += rollout != plain
+    assert differ >= 1
+
+
 def test_agents_take_only_their_own_settings():
     assert make_agent("medium", cal=3, tactic_price=2.0).tactic_price == 2.0
     assert make_agent("medium", cal=3).cal is CALIBRATIONS[3]

@@ -14,8 +14,9 @@ All live candidates are tried in the same worlds (common random numbers); a
 candidate is dropped once it is clearly worse than the leader over those
 worlds (a paired test), so easy decisions end early. The classic single-world
 bandit (UCB1 over the root moves, one world per iteration; ``paired=False``)
-and longer playouts with the table policy (``plays``) are kept as options:
-they were weaker in the arena (docs/ai.md).
+and longer playouts with the table policy (``plays``, their result mixed with
+the static value by ``mix``) are kept as options: they were weaker in the arena
+(docs/ai.md).
 
 The budget is an iteration count (one iteration: one candidate in one world;
 reproducible for a seed) and/or a time limit in seconds.
@@ -66,7 +67,7 @@ class HardAgent(Agent):
                  candidates: int = CANDIDATES, plays: int = PLAYOUT_PLAYS,
                  explore: float = EXPLORE, reply: int = REPLY_WIDTH, paired: bool = True,
                  cal: int = 3, depth: int = DEPTH, z: float = 2.0,
-                 tactic_price: float = TACTIC_PRICE):
+                 tactic_price: float = TACTIC_PRICE, mix: float = 0.0):
         if iterations is None and time is None:
             time = DEFAULT_TIME
         self.iterations = DEFAULT_ITERATIONS if iterations is None else iterations
@@ -80,6 +81,7 @@ class HardAgent(Agent):
         self.depth = depth if reply else 0
         self.cal = CALIBRATIONS.get(cal)   # None: Medium's table
         self.tactic_price = tactic_price
+        self.mix = mix   # with playouts: weight of the static value where the replies end
         self.last_iterations = 0
 
     def choose(self, view: dict, rng: random.Random) -> Action:
@@ -97,7 +99,8 @@ class HardAgent(Agent):
             return ruled
         return self.search(worlds, p, actions, rng)
 
-    def _simulate(self, state, action, rng) -> None:
+    def _simulate(self, state, action, rng, p: int) -> float:
+        """Play ``action`` and the replies in a sampled world; its value for ``p``."""
         apply_fast(state, action)
         settle(state, rng)
         for _ in range(self.depth):
@@ -105,8 +108,11 @@ class HardAgent(Agent):
                 break
             apply_fast(state, greedy_reply(state, state.to_move, rng, self.reply, self.cal))
             settle(state, rng)
-        if self.plays:
-            playout(state, rng, self.plays)
+        if not self.plays:
+            return _value(state, p, self.cal)
+        static = _value(state, p, self.cal) if self.mix else 0.0
+        playout(state, rng, self.plays)
+        return self.mix * static + (1.0 - self.mix) * _value(state, p, self.cal)
 
     def _paired(self, worlds, p, arms, rng, deadline):
         """Every live candidate is tried in the same sampled world (common random
@@ -130,8 +136,8 @@ class HardAgent(Agent):
                 if deadline is not None and rounds and _time.perf_counter() > deadline:
                     break   # out of time mid-round: the round's values are not compared
                 state = world.copy()
-                self._simulate(state, arm.action, random.Random(seed))
-                values.append(_value(state, p, self.cal) - arm.cost)
+                values.append(self._simulate(state, arm.action, random.Random(seed), p)
+                              - arm.cost)
             if len(values) < len(live):
                 break
             for arm, v in zip(live, values):
@@ -186,9 +192,9 @@ class HardAgent(Agent):
                 log_n = math.log(total)
                 arm = max(arms, key=lambda a: a.w / a.n + c * math.sqrt(log_n / a.n))
             state = worlds.sample(sim_rng)
-            self._simulate(state, arm.action, sim_rng)
+            v = self._simulate(state, arm.action, sim_rng, p)
             arm.n += 1
-            arm.w += _value(state, p, self.cal) - arm.cost
+            arm.w += v - arm.cost
             total += 1
         self.last_iterations = total
         best = max(arms, key=lambda a: (a.n, a.w))
