@@ -2,13 +2,14 @@
 """A probe, not a player: how strong would Hard be if it could see every hidden card?
 
     python bench/hard_oracle.py [--games 200] [--seed 1] [--iterations 300] [--jobs 2]
-                                [--options '{"depth": 99}']
+                                [--options '{"depth": 99}'] [--hand-only]
 
 Plays the arena's duplicate deals (``engine.ai.arena``) between Medium and a Hard whose
 "sampled" worlds are always the real one: the opponent's actual hand and the decks in their
-real order. Everything else is Hard as shipped (its candidates, its simulated replies, its
-evaluation at the end of them). Agents are never given hidden cards in play; this breaks
-that on purpose, only here, to measure what the hidden information costs Hard.
+real order (``--hand-only``: the real hand, the decks shuffled anew in each world). Everything
+else is Hard as shipped (its candidates, its simulated replies, its evaluation at the end of
+them). Agents are never given hidden cards in play; this breaks that on purpose, only here,
+to measure what the hidden information costs Hard.
 
 If the all-seeing Hard scores no better than the honest one on the same deals, the limit is
 not the guessing of hidden cards (the search) but the evaluation at the leaves
@@ -39,6 +40,14 @@ def _real_world(self, rng):
     return _REAL["state"].copy()
 
 
+def _real_hand_world(self, rng):
+    """The opponent's real hand, but the decks shuffled anew: the future draws stay hidden."""
+    state = _REAL["state"].copy()
+    rng.shuffle(state.decks[0])
+    rng.shuffle(state.decks[1])
+    return state
+
+
 def _spy_view(state, player, _view=arena.view):
     _REAL["state"] = state
     return _view(state, player)
@@ -53,9 +62,11 @@ def main(argv=None) -> int:
     ap.add_argument("--options", default="{}",
                     help='JSON of Hard\'s other settings, e.g. \'{"depth": 99}\': replies to the '
                          'end of the round')
+    ap.add_argument("--hand-only", action="store_true",
+                    help="know the opponent's hand only: the decks are shuffled in every world")
     args = ap.parse_args(argv)
     # Patched before the worker processes fork, so they inherit it.
-    world.Worlds.sample = _real_world
+    world.Worlds.sample = _real_hand_world if args.hand_only else _real_world
     arena.view = _spy_view
     LEVELS["oracle-hard"] = OracleHard
     t0 = time.perf_counter()
