@@ -6,7 +6,7 @@ games between two agents, records for every undecided stone of every position
 the raw chance from both seats and who finally claimed it, and fits ``a, b`` per
 group by logistic regression (Newton's method; stones never claimed are left out).
 
-    python -m engine.ai.calibrate --games 600 --jobs 2
+    python -m tools.calibrate --games 600 --jobs 2
 
 Each seat's chance is read from what that seat may see (its hand, the table,
 the number of hidden cards), as the agents read it. Groups with fewer than
@@ -20,13 +20,12 @@ import math
 import random
 from multiprocessing import Pool
 
-from ..cards import MUD
-from ..rules import apply
-from ..state import OVER, ROUND_OVER, Rules, new_game
-from ..state import PLAY as PLAY_STEP
-from ..view import view
-from . import make_agent
-from .evaluate import Outlook, calibration_group, stone_chance
+from engine import Rules, apply, new_game, view
+from engine.ai import make_agent
+from engine.ai.evaluate import Outlook, calibration_group, stone_chance
+from engine.cards import MUD
+from engine.state import OVER, ROUND_OVER
+from engine.state import PLAY as PLAY_STEP
 
 RAW: dict = {}   # an empty table: stone_chance returns the uncalibrated chance
 
@@ -95,7 +94,7 @@ def fit(samples) -> tuple[float, float]:
 
 
 def main(argv=None) -> int:
-    ap = argparse.ArgumentParser(prog="python -m engine.ai.calibrate", description=__doc__)
+    ap = argparse.ArgumentParser(prog="python -m tools.calibrate", description=__doc__)
     ap.add_argument("--games", type=int, default=200)
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--agents", default="medium,medium")

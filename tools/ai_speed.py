@@ -1,6 +1,6 @@
 """Speed of the search player: iterations per second and time per decision.
 
-    python -m engine.ai.speed [--decisions 30] [--iterations 300 | --time 1.0] [--json]
+    python -m tools.ai_speed [--decisions 30] [--iterations 300 | --time 1.0] [--json]
 
 The positions are play decisions from seeded games between Easy players (half
 base game, half tactics), so CPython and Pyodide (``node bench/ai_pyodide.mjs``)
@@ -17,11 +17,9 @@ import statistics
 import sys
 import time
 
-from ..rules import apply
-from ..state import Rules, new_game
-from ..view import view
-from .easy import EasyAgent
-from .hard import HardAgent
+from engine import Rules, apply, new_game, view
+from engine.ai.easy import EasyAgent
+from engine.ai.hard import HardAgent
 
 
 def positions(n: int) -> list[dict]:
@@ -59,7 +57,7 @@ def measure(decisions: int, iterations: int | None, seconds: float | None = None
 
 
 def main(argv=None) -> int:
-    ap = argparse.ArgumentParser(prog="python -m engine.ai.speed")
+    ap = argparse.ArgumentParser(prog="python -m tools.ai_speed")
     ap.add_argument("--decisions", type=int, default=30)
     ap.add_argument("--iterations", type=int, default=None)
     ap.add_argument("--time", type=float, default=None, help="time budget per decision (s)")

@@ -1,6 +1,6 @@
 """Arena: agents play each other with seats alternated; win rates with 95% intervals.
 
-    python -m engine.ai.arena hard medium --games 400 --seed 1 --tactics both --jobs 2
+    python -m tools.arena hard medium --games 400 --seed 1 --tactics both --jobs 2
 
 Each game is fully determined by its number and ``--seed`` (the deal, and the
 agents' random generators), so a run can be repeated exactly with an iteration
@@ -20,9 +20,9 @@ import sys
 import time
 from multiprocessing import Pool
 
-from ..rules import apply
-from ..state import AFTER_PLAY, OVER, START_OF_TURN, Rules, new_game
-from ..view import view
+from engine import AFTER_PLAY, START_OF_TURN, Rules, apply, new_game, view
+from engine.ai import make_agent
+from engine.state import OVER
 
 
 def wilson(wins: float, n: int, z: float = 1.96) -> tuple[float, float]:
@@ -37,7 +37,6 @@ def wilson(wins: float, n: int, z: float = 1.96) -> tuple[float, float]:
 
 
 def make(level: str, budget: dict | None):
-    from . import make_agent
     return make_agent(level, **(budget or {}))
 
 
@@ -133,7 +132,7 @@ def summary(a_level, b_level, cfg_list, results) -> str:
 
 
 def main(argv=None) -> int:
-    ap = argparse.ArgumentParser(prog="python -m engine.ai.arena", description=__doc__.split(
+    ap = argparse.ArgumentParser(prog="python -m tools.arena", description=__doc__.split(
         "\n")[0])
     ap.add_argument("a", help="level of agent A (e.g. hard)")
     ap.add_argument("b", help="level of agent B (e.g. medium)")
