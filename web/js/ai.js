@@ -1,0 +1,134 @@
+// The computer and hints, both worked out in a PyScript worker (ai_worker.py) that gets one
+// seat's own view as JSON and answers with one action, so the page never waits on it.
+import { call, setPayload } from "./bridge.js";
+import { cardTitle } from "./cards.js";
+import { $ } from "./dom.js";
+import { canHint, selectionOptions } from "./moves.js";
+import { renderHint, renderPrompt, updateHintButton } from "./prompt.js";
+import { render } from "./render.js";
+import { options, state } from "./state.js";
+import { toast } from "./toast.js";
+import { t } from "./words.js";
+
+const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
+
+let workerPromise = null;
+export function aiWorker() {
+  if (!workerPromise) {
+    const s = document.createElement("script");
+    s.type = "py";
+    s.setAttribute("worker", "");
+    s.setAttribute("name", "ai");
+    s.setAttribute("src", "./ai_worker.py");
+    s.setAttribute("config", "./pyscript.json");
+    workerPromise = customElements.whenDefined("py-script").then(async () => {
+      document.body.append(s);
+      while (!s.xworker) await sleep(20);
+      return s.xworker.ready;
+    });
+  }
+  return workerPromise;
+}
+
+// Tests and bench/ai_browser.py reach the worker through this (the page itself never does).
+window.__aiWorker = aiWorker;
+
+// The thinking time of ?ai_time= replaces a time budget (search levels only).
+function withBudget(req) {
+  if (options.aiTime && req.budget && req.budget.time !== undefined) req.budget = { ...req.budget, time: options.aiTime };
+  return req;
+}
+
+// Plays the computer's moves while it is to move (one at a time, each after a short pause).
+export async function maybeAI() {
+  if (!state.P || !state.P.ai_to_move || state.aiBusy) return;
+  state.aiBusy = true;
+  updateHintButton();
+  $("#thinking").hidden = false;
+  document.body.classList.add("ai-thinking");
+  renderPrompt(state.P.view, selectionOptions());
+  try {
+    for (;;) {
+      const r = call("ai_request");
+      if (!r.ok || !r.request) break;
+      const t0 = performance.now();
+      const w = await aiWorker();
+      // Let the task that rendered the last move end (and paint) before the worker starts,
+      // so thinking never shares a task with the page's own work.
+      await sleep(0);
+      const c0 = performance.now();
+      const answer = JSON.parse(await w.sync.choose(JSON.stringify(withBudget(r.request))));
+      // Spans while the worker chooses: the browser tests check no main-thread stall in them.
+      (window.__aiSpans ||= []).push([c0, performance.now()]);
+      (window.__aiStats ||= []).push({ level: answer.level, budget: answer.budget, ms: answer.ms, iterations: answer.iterations });
+      const action = answer.action;
+      const pause = ["play", "pass", "claim"].includes(action.kind) ? options.aiPause : options.aiPause / 2;
+      // Always through a new task: the answer's arrival is not mixed with acting on it.
+      await sleep(Math.max(0, pause - (performance.now() - t0)));
+      const out = call("act", { action, seat: r.request.seat });
+      if (!out.ok) { toast(t("toast.ai_illegal", { error: out.error })); break; }
+      state.sel = null;
+      setPayload(out);
+      if (!state.P.ai_to_move) break;
+    }
+  } catch (e) {
+    console.error(e);
+    toast(t("toast.ai_failed", { error: e.message || e }));
+  } finally {
+    state.aiBusy = false;
+    updateHintButton();
+    $("#thinking").hidden = true;
+    document.body.classList.remove("ai-thinking");
+    if (state.P) renderPrompt(state.P.view, selectionOptions());
+  }
+}
+
+// Asks the strongest level (in the worker, with this seat's view only) and shows its answer;
+// the move itself is left to the player. A second press hides it again.
+export async function requestHint() {
+  if (!canHint() || state.hintBusy) return;
+  if (state.hint) { state.hint = null; render(); return; }
+  const r = call("hint_request", { seat: state.P.seat });
+  if (!r.ok || !r.request) { toast(r.ok ? t("toast.hint_not_your_turn") : r.error); return; }
+  const token = state.hintToken;
+  state.hintBusy = true;
+  document.body.classList.add("hint-thinking");
+  renderHint();
+  try {
+    const w = await aiWorker();
+    await sleep(0);   // as for the computer's moves: the worker starts in a task of its own
+    const c0 = performance.now();
+    const answer = JSON.parse(await w.sync.hint(JSON.stringify(withBudget(r.request))));
+    (window.__hintSpans ||= []).push([c0, performance.now()]);
+    if (token !== state.hintToken) return;   // the player moved on meanwhile
+    state.hint = { action: answer.action, text: hintText(answer.action) };
+  } catch (e) {
+    console.error(e);
+    toast(t("toast.hint_failed", { error: e.message || e }));
+  } finally {
+    state.hintBusy = false;
+    document.body.classList.remove("hint-thinking");
+    if (state.P) render();
+  }
+}
+
+function hintText(a) {
+  const stone = (n) => t("hint.stone", { n: n + 1 });
+  switch (a.kind) {
+    case "play": {
+      const card = cardTitle(a.card);
+      if (a.card === "Recruiter") return t("hint.recruiter", { card });
+      if (a.target === undefined) return t("hint.play", { card, stone: stone(a.stone) });
+      const p = { card, target: cardTitle(a.target), stone: stone(a.stone) };
+      if (a.card === "Banshee") return t("hint.banshee", p);
+      if (a.to === "discard") return t("hint.discard", p);
+      return t(a.card === "Traitor" ? "hint.traitor" : "hint.move", { ...p, to: stone(a.to) });
+    }
+    case "pass": return t("hint.pass");
+    case "claim": return t("hint.claim", { stone: stone(a.stone) });
+    case "done": return t(state.P.view.rules.claim_timing === "after_play" ? "hint.done_after_play" : "hint.done_start_of_turn");
+    case "draw": return t(a.deck === "clan" ? "hint.draw_clan" : "hint.draw_tactic");
+    case "return": return t("hint.return", { card: cardTitle(a.card) });
+    default: return a.kind;
+  }
+}

@@ -1,0 +1,112 @@
+// The entry module (index.html loads it): wires the modules together, shows loading
+// progress while PyScript and the engine start, then resumes the saved game or deals one.
+//
+//   words     every word shown (t(key, params), plurals)    state    shared state, URL options
+//   bridge    window.stCall and new payloads                 moves    what `legal` offers now
+//   names     South/North, You/Computer, log tokens          cards    card names and faces
+//   render    the table (status, seats, board, piles, hand, handover screen)
+//   prompt    the prompt row and the hint line              log      the move log drawer
+//   layout    card sizes for the room there is              toast    short messages
+//   input     taps, drag and drop, keys                      flow     one action, then the AI
+//   dialogs   end of round/match, discard, claims, new game  ai       the AI worker and hints
+import { aiWorker, maybeAI } from "./ai.js";
+import { call, onPayload, setPayload } from "./bridge.js";
+import { maybeShowEnd, openNewGame, showMessage, wireDialogs } from "./dialogs.js";
+import { $ } from "./dom.js";
+import { wireInput } from "./input.js";
+import { layoutIfNeeded } from "./layout.js";
+import { toggleLog } from "./log.js";
+import { render, renderHandover } from "./render.js";
+import { isAI } from "./state.js";
+import { wireToast } from "./toast.js";
+import { t } from "./words.js";
+
+// ------------------------------------------------------------------ loading progress
+
+function progress(frac, text) {
+  const bar = $("#progress-bar");
+  const cur = Number(bar.dataset.frac || 0);
+  if (frac > cur) { bar.dataset.frac = frac; bar.style.width = `${Math.round(frac * 100)}%`; }
+  if (text) $("#loading-text").textContent = text;
+}
+
+function watchLoading() {
+  progress(0.05, t("loading.table"));
+  const steps = [
+    [/pyscript\/core/, 0.12, "loading.python"],
+    [/pyodide\.asm\.mjs/, 0.25, "loading.python"],
+    [/pyodide\.asm\.wasm/, 0.55, "loading.starting"],
+    [/python_stdlib\.zip/, 0.7, "loading.starting"],
+    [/engine\/.*\.py/, 0.82, "loading.rules"],
+  ];
+  try {
+    new PerformanceObserver((list) => {
+      for (const e of list.getEntries())
+        for (const [re, f, key] of steps) if (re.test(e.name)) progress(f, t(key));
+    }).observe({ type: "resource", buffered: true });
+  } catch { /* old browsers: the timer below still moves the bar */ }
+  addEventListener("py:progress", (e) => {
+    const d = String(e.detail || "");
+    if (/Loaded Pyodide/.test(d)) progress(0.85, t("loading.shuffling"));
+    else if (/Loaded interpreter/.test(d)) progress(0.78, t("loading.starting"));
+  });
+  // A slow creep so the bar never looks stuck between real milestones.
+  const creep = setInterval(() => {
+    const f = Number($("#progress-bar").dataset.frac || 0);
+    if (f >= 0.9 || !$("#app").hidden) { clearInterval(creep); return; }
+    progress(Math.min(0.9, f + 0.01));
+  }, 250);
+  addEventListener("error", (e) => {
+    if (!$("#app").hidden) return;
+    const box = $("#loading-error");
+    box.hidden = false;
+    box.textContent = t("loading.error", { error: e.message || e });
+  });
+}
+
+// ------------------------------------------------------------------ start
+
+let started = false;
+function start() {
+  if (started) return;
+  started = true;
+  progress(0.95, t("loading.shuffling"));
+  const out = call("boot");
+  $("#loading").hidden = true;
+  $("#app").hidden = false;
+  if (out.ok && out.resumed) {
+    setPayload(out);
+  } else {
+    // An embed (embed.js) deals at once with the options in its URL; the full page asks.
+    setPayload(call("new_game", window.stEmbed?.options ?? { opponent: "ai", tactics: false }));
+    if (out.save_error) showMessage(t("save.not_resumed"), t("save.error", { error: out.save_error }));
+    else if (!window.stEmbed) openNewGame();
+  }
+  window.__ready = true;
+  document.body.dataset.ready = "1";
+  // Warm the engine's lazy tables, then (against the computer) start the AI's worker.
+  setTimeout(() => { call("warm"); if (isAI()) aiWorker(); }, 30);
+  maybeAI();
+}
+
+function wire() {
+  // Every new payload: redraw, then the handover screen, then (once) the end screen.
+  onPayload(render);
+  onPayload(renderHandover);
+  onPayload(maybeShowEnd);
+  wireInput();
+  wireDialogs();
+  wireToast();
+  $("#btn-log").addEventListener("click", () => toggleLog());
+  $("#log-close").addEventListener("click", () => toggleLog(false));
+  // The log drawer closes with a tap anywhere else.
+  document.addEventListener("pointerdown", (e) => {
+    if (document.body.classList.contains("log-open") && !e.target.closest("#log-panel, #btn-log")) toggleLog(false);
+  });
+  addEventListener("resize", layoutIfNeeded);
+}
+
+wire();
+watchLoading();
+if (window.stCall) start();
+else addEventListener("st:python-ready", start, { once: true });

@@ -1,0 +1,54 @@
+// Cards: their names in words and their faces (clan cards: value and colour symbol; tactic
+// cards: kind symbol, corner index, short name).
+import { esc } from "./dom.js";
+import { has, t } from "./words.js";
+
+// Tactic cards by kind (elite troops, combat modes, ruses), in the order a hand sorts them.
+export const TACTIC_KIND = {
+  Joker: "elite", Spy: "elite", ShieldBearer: "elite",
+  BlindMansBluff: "mode", MudFight: "mode",
+  Recruiter: "ruse", Strategist: "ruse", Banshee: "ruse", Traitor: "ruse",
+};
+
+export const isClan = (text) => /^[ROYGBP][1-9]$/.test(text);
+
+// The tactic card's word of `part` (title, short, index, help), or its id if unknown.
+export const tacticWord = (name, part) => (has(`tactic.${name}.${part}`) ? t(`tactic.${name}.${part}`) : name);
+
+export function cardTitle(text) {
+  if (isClan(text)) return t("card.clan", { colour: t(`colour.${text[0]}`), value: text[1] });
+  return tacticWord(text, "title");
+}
+
+export function cardEl(text, tag = "div") {
+  const el = document.createElement(tag);
+  el.className = "card";
+  el.dataset.card = text;
+  if (tag === "button") el.type = "button";
+  if (isClan(text)) {
+    const c = text[0], v = text[1];
+    el.classList.add("clan", `c-${c}`);
+    el.innerHTML =
+      `<span class="idx"><span class="v">${v}</span><svg class="sym"><use href="#s-${c}"/></svg></span>` +
+      `<svg class="pip"><use href="#s-${c}"/></svg>` +
+      `<span class="idx idx2"><span class="v">${v}</span><svg class="sym"><use href="#s-${c}"/></svg></span>`;
+  } else {
+    const known = text in TACTIC_KIND;
+    const kind = known ? TACTIC_KIND[text] : "ruse";
+    el.classList.add("tactic", `k-${kind}`, `t-${text}`);
+    el.innerHTML =
+      `<span class="idx"><span class="v">${esc(known ? tacticWord(text, "index") : "")}</span><svg class="sym"><use href="#t-${kind}"/></svg></span>` +
+      `<svg class="pip"><use href="#t-${kind}"/></svg>` +
+      `<span class="tname">${esc(tacticWord(text, "short"))}</span>`;
+  }
+  el.setAttribute("aria-label", cardTitle(text));
+  el.title = cardTitle(text);
+  return el;
+}
+
+// Clan cards by colour then value, tactic cards last; duplicates (two Jokers) kept.
+export function sortHand(hand) {
+  const order = Object.keys(TACTIC_KIND);
+  const key = (c) => (isClan(c) ? "ROYGBP".indexOf(c[0]) * 10 + Number(c[1]) : 100 + order.indexOf(c));
+  return [...hand].sort((a, b) => key(a) - key(b));
+}

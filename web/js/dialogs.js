@@ -1,0 +1,209 @@
+// The dialogs: end of round / match, the discard pile, the claims list, new game, messages.
+import { aiWorker, maybeAI } from "./ai.js";
+import { call, setPayload } from "./bridge.js";
+import { cardEl } from "./cards.js";
+import { $, $$, esc } from "./dom.js";
+import { doAct } from "./flow.js";
+import { aboutSeat, nameOf } from "./names.js";
+import { isAI, matchWinner, options, roundPoints, state } from "./state.js";
+import { toast } from "./toast.js";
+import { t } from "./words.js";
+
+function openDialog(d) {
+  if (!d.open) d.showModal();
+}
+
+// ------------------------------------------------------------------ end of round / match
+
+let endShownFor = null; // which end screen was shown already (so "look at the table" sticks)
+
+// Listens to every payload: the end screen opens once per ended round or match.
+export function maybeShowEnd() {
+  const P = state.P, v = P.view;
+  if ((v.step === "round_over" || v.step === "over") && v.outcome) {
+    const key = `${v.round}/${v.step}/${P.log.length}`;
+    if (endShownFor !== key) { endShownFor = key; showEnd(); }
+  }
+}
+
+export function showEnd() {
+  const v = state.P.view, d = $("#dlg-end");
+  const o = v.outcome;
+  const match = v.rules.rounds > 1;
+  const over = v.step === "over";
+  let title;
+  if (over && match) {
+    const w = matchWinner(v);
+    title = w === null ? t("end.match_draw") : aboutSeat("end.match_wins", w);
+  } else if (o.winner === null) {
+    title = t("end.draw");
+  } else {
+    title = aboutSeat(match ? "end.round_wins" : "end.wins", o.winner, { round: v.round });
+  }
+  $("#end-title").textContent = title;
+  d.dataset.winner = o.winner === null ? "draw" : o.winner;
+  $("#end-reason").textContent = t("end.reason", { round: v.round, reason: o.reason });
+  const cell = (points, stones) => `<td>${points} <small>(${esc(t("end.stones", { n: stones }))})</small></td>`;
+  let html = `<thead><tr><th></th><th>${esc(nameOf(0))}</th><th>${esc(nameOf(1))}</th></tr></thead><tbody>`;
+  v.history.forEach((h, i) => {
+    const pts = roundPoints(h);
+    html += `<tr><th>${esc(t("end.round", { n: i + 1 }))}</th>${cell(pts[0], h.stones[0])}${cell(pts[1], h.stones[1])}</tr>`;
+  });
+  html += `</tbody><tfoot><tr><th>${esc(t("end.score"))}</th><td>${v.scores[0]}</td><td>${v.scores[1]}</td></tr></tfoot>`;
+  $("#end-scores").innerHTML = html;
+  const next = $("#end-next");
+  next.textContent = over ? t("end.rematch") : t("end.next_round", { n: v.round + 1 });
+  next.dataset.action = over ? "rematch" : "next_round";
+  openDialog(d);
+}
+
+function onEnd(ev) {
+  const id = ev.target.closest("button")?.id;
+  const d = $("#dlg-end");
+  if (id === "end-look") d.close();
+  if (id === "end-new") { d.close(); openNewGame(); }
+  if (id === "end-next") {
+    d.close();
+    if ($("#end-next").dataset.action === "rematch") {
+      const out = call("rematch");
+      if (!out.ok) { toast(out.error); return; }
+      state.sel = null; endShownFor = null;
+      setPayload(out);
+      maybeAI();
+    } else {
+      doAct({ kind: "next_round" });
+    }
+  }
+}
+
+// ------------------------------------------------------------------ discard pile, claims
+
+export function showDiscard() {
+  const box = $("#discard-cards");
+  box.innerHTML = "";
+  const cards = state.P.view.discard;
+  if (!cards.length) box.textContent = t("discard.empty");
+  cards.forEach((c) => box.append(cardEl(c)));
+  openDialog($("#dlg-discard"));
+}
+
+function showStones() {
+  const P = state.P, v = P.view;
+  const ul = $("#stones-list");
+  ul.innerHTML = "";
+  v.stones.forEach((st, s) => {
+    const li = document.createElement("li");
+    li.dataset.stone = s;
+    const label = `<b>${esc(t("stone.label", { n: s + 1 }))}</b>`;
+    if (st.owner !== null) {
+      li.className = "claimed";
+      li.innerHTML = `${label} — ${esc(t("claims.claimed", { name: nameOf(st.owner) }))}`;
+    } else {
+      const c = v.claims.find((x) => x.stone === s);
+      if (!c) li.innerHTML = `${label} — ${esc(t("claims.take_device"))}`;
+      else {
+        li.className = c.ok ? "ok" : "no";
+        li.innerHTML = `${label} <span class="verdict">${esc(t(c.ok ? "claims.ok" : "claims.no"))}</span> — ${esc(c.reason)}.`;
+      }
+    }
+    ul.append(li);
+  });
+  const auto = document.createElement("li");
+  auto.className = "auto";
+  auto.innerHTML = `<label class="choice"><input type="checkbox" id="autoclaim" ${P.settings.autoclaim ? "checked" : ""}> ${esc(t("claims.autoclaim"))}</label>`;
+  ul.append(auto);
+  openDialog($("#dlg-stones"));
+}
+
+function onAutoclaim(e) {
+  if (e.target.id !== "autoclaim") return;
+  const out = call("set_option", { name: "autoclaim", value: e.target.checked, seat: state.P.seat });
+  if (out.ok) { setPayload(out); maybeAI(); }
+}
+
+// ------------------------------------------------------------------ new game, messages
+
+export function openNewGame(note) {
+  const P = state.P;
+  const f = $("#new-form");
+  const s = P ? P.settings : { opponent: "ai", autoclaim: false, ai_level: "easy" };
+  const r = P ? P.view.rules : { tactics: false, claim_timing: "after_play", rounds: 1, next_starter: "alternate" };
+  f.opponent.value = s.opponent;
+  f.ai_level.value = s.ai_level || "easy";
+  f.tactics.value = r.tactics ? "on" : "off";
+  f.claim_timing.value = r.claim_timing;
+  f.autoclaim.checked = s.autoclaim;
+  f.rounds.value = String(r.rounds);
+  if (!f.rounds.value) f.rounds.value = "1";
+  f.winner_starts.checked = r.next_starter === "winner";
+  newGameNames();
+  const n = $("#new-note");
+  n.hidden = !note;
+  n.textContent = note || "";
+  $("#new-cancel").hidden = !P;
+  openDialog($("#dlg-new"));
+}
+
+function newGameNames() {
+  const f = $("#new-form");
+  const ai = f.opponent.value === "ai";
+  $$("#dlg-new [data-name]").forEach((el) => {
+    const p = Number(el.dataset.name);
+    el.textContent = ai ? t(p === 0 ? "name.you" : "name.the_computer") : t(p === 0 ? "name.south" : "name.north");
+  });
+  $("#level-set").hidden = !ai;
+  $("#winner-starts").hidden = f.rounds.value === "1";
+}
+
+function startNewGame(ev) {
+  ev.preventDefault();
+  const f = $("#new-form");
+  const opts = {
+    opponent: f.opponent.value,
+    ai_level: f.ai_level.value,
+    tactics: f.tactics.value === "on",
+    claim_timing: f.claim_timing.value,
+    autoclaim: f.autoclaim.checked,
+    rounds: Number(f.rounds.value),
+    next_starter: f.winner_starts.checked ? "winner" : "alternate",
+    starter: f.starter.value === "random" ? "random" : Number(f.starter.value),
+  };
+  if (options.seed !== null) opts.seed = options.seed;
+  const out = call("new_game", opts);
+  if (!out.ok) { toast(out.error); return; }
+  $("#dlg-new").close();
+  state.sel = null; endShownFor = null;
+  setPayload(out);
+  if (isAI()) aiWorker();
+  maybeAI();
+}
+
+export function showMessage(title, text) {
+  $("#message-title").textContent = title;
+  $("#message-text").textContent = text;
+  openDialog($("#dlg-message"));
+}
+
+function showRules() {
+  const f = $("#rules-frame");
+  if (!f.src) f.src = f.dataset.src;
+  openDialog($("#dlg-rules"));
+}
+
+export function wireDialogs() {
+  $("#dlg-end").addEventListener("click", onEnd);
+  $("#btn-new").addEventListener("click", () => openNewGame());
+  $("#btn-stones").addEventListener("click", showStones);
+  $("#btn-rules").addEventListener("click", showRules);
+  $("#new-form").addEventListener("submit", startNewGame);
+  $("#new-form").addEventListener("change", newGameNames);
+  $("#new-cancel").addEventListener("click", () => $("#dlg-new").close());
+  $("#message-ok").addEventListener("click", () => { $("#dlg-message").close(); openNewGame(); });
+  document.addEventListener("change", onAutoclaim);
+  $$("dialog [data-close]").forEach((b) => b.addEventListener("click", () => b.closest("dialog").close()));
+  // A click on a dialog's backdrop closes it (not the message dialog: it asks for a new game).
+  $$("dialog").forEach((d) => d.addEventListener("click", (e) => {
+    if (e.target === d && d.id !== "dlg-message") d.close();
+  }));
+  if (options.aiTime) $("#hard-note").textContent = t("newgame.hard_note", { s: options.aiTime });
+}

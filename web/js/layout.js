@@ -1,0 +1,67 @@
+// Card sizes follow the room the board really has; style.css reads the variables set here.
+import { $ } from "./dom.js";
+import { state } from "./state.js";
+
+const capacity = () => (state.P ? Math.max(...state.P.view.stones.map((s) => s.capacity)) : 3);
+
+// Measuring forces a layout, so it only happens when something that matters changed.
+let layoutKey = "";
+export function layoutIfNeeded() {
+  const key = `${innerWidth}x${innerHeight}|${capacity()}|${Math.max(6, $("#hand").children.length)}`;
+  if (key !== layoutKey) { layoutKey = key; layout(); }
+}
+
+function layout() {
+  const board = $("#board");
+  const app = $("#app");
+  if (!board || app.hidden) return;
+  const w = window.innerWidth, h = window.innerHeight;
+  const rows = w < 560 && h >= w * 0.9;   // narrow portrait: stones run down the screen
+  document.body.classList.toggle("rows", rows);
+  document.body.classList.toggle("cols", !rows);
+  const cap = capacity();
+  const bw = board.clientWidth, bh = board.clientHeight;
+  let cw, ch, step;
+  if (rows) {
+    const rowH = bh / 9;
+    ch = Math.max(30, Math.min(rowH - 4, 90));
+    cw = ch * 0.72;
+    const sideW = (bw - Math.min(64, bw * 0.16)) / 2 - 6;
+    step = Math.min(cw + 3, (sideW - cw) / (cap - 1));
+  } else {
+    const colW = bw / 9;
+    const stoneH = Math.max(34, Math.min(56, bh * 0.11));
+    const sideH = (bh - stoneH) / 2 - 4;
+    const ratio = 0.34;
+    ch = Math.min(sideH / (1 + (cap - 1) * ratio), (colW - 6) * 1.4, 150);
+    ch = Math.max(ch, 34);
+    cw = ch / 1.4;
+    step = Math.min(ch * ratio, (sideH - ch) / (cap - 1));
+    document.documentElement.style.setProperty("--stone-h", `${stoneH}px`);
+  }
+  const rs = document.documentElement.style;
+  rs.setProperty("--cw", `${cw.toFixed(1)}px`);
+  rs.setProperty("--ch", `${ch.toFixed(1)}px`);
+  rs.setProperty("--step", `${step.toFixed(1)}px`);
+  // Hand cards: as large as the hand area allows, never under 44 px wide (touch).
+  const hand = $("#hand");
+  const n = Math.max(hand.children.length, 6);
+  const hw = hand.clientWidth - 8, hh = hand.clientHeight - 10;
+  let hcw, hch;
+  if (getComputedStyle(hand).flexWrap === "wrap") {
+    // Several rows (short landscape screens): the largest card that fits them all.
+    for (hcw = 110; hcw > 44; hcw -= 2) {
+      const per = Math.max(1, Math.floor((hw + 4) / (hcw + 4)));
+      if (Math.ceil(n / per) * (hcw * 1.4 + 6) <= hh) break;
+    }
+    hch = hcw * 1.4;
+  } else {
+    hch = Math.min(hh, 150);
+    hcw = hch / 1.4;
+    const maxW = hw / n - 6;
+    if (hcw > maxW) { hcw = Math.max(44, maxW); hch = hcw * 1.4; }
+    hch = Math.min(hch, hh);
+  }
+  rs.setProperty("--hw", `${hcw.toFixed(1)}px`);
+  rs.setProperty("--hh", `${hch.toFixed(1)}px`);
+}

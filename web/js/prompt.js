@@ -1,0 +1,116 @@
+// The prompt row: what to do now (or what just happened), the buttons of the moment, and
+// the hint line and Hint button.
+import { $ } from "./dom.js";
+import { cardTitle, tacticWord, TACTIC_KIND } from "./cards.js";
+import { canHint, legal, myTurn } from "./moves.js";
+import { aboutSeat, localise } from "./names.js";
+import { aiSeat, isAI, state } from "./state.js";
+import { t } from "./words.js";
+
+function button(label, id, cls = "") {
+  const b = document.createElement("button");
+  b.type = "button";
+  b.id = id;
+  b.className = `pbtn ${cls}`;
+  b.textContent = label;
+  return b;
+}
+
+const PICK_PROMPTS = { Strategist: "prompt.pick_strategist", Banshee: "prompt.pick_banshee", Traitor: "prompt.pick_traitor" };
+
+// The prompt while a card is selected (and maybe a card on the table picked).
+function selectionPrompt(opt, box) {
+  const sel = state.sel;
+  const card = cardTitle(sel.card);
+  let msg;
+  if (!sel.target) {
+    if (opt.bare) {
+      msg = t("prompt.recruiter", { card });
+      box.append(button(t("table.play_card", { card }), "btn-confirm", "primary"));
+    } else if (opt.picks.size) {
+      msg = PICK_PROMPTS[sel.card] ? t(PICK_PROMPTS[sel.card]) : t("prompt.pick", { card });
+    } else if (TACTIC_KIND[sel.card] === "elite") {
+      msg = sel.card === "Joker" ? t("prompt.elite_any", { card })
+        : t("prompt.elite_value", { card, value: tacticWord(sel.card, "index") });
+    } else {
+      msg = t("prompt.stone", { card });
+    }
+  } else {
+    const target = cardTitle(sel.target.card);
+    msg = t(opt.discard ? "prompt.move_or_discard" : "prompt.move", { card: target });
+    if (opt.discard) box.append(button(t("table.discard"), "btn-discard", "primary"));
+  }
+  box.append(button(t("table.cancel"), "btn-cancel", "secondary"));
+  return msg;
+}
+
+export function renderPrompt(v, opt) {
+  const P = state.P;
+  const text = $("#prompt-text"), box = $("#prompt-buttons");
+  box.innerHTML = "";
+  let msg = "";
+  const kinds = new Set(legal().map((a) => a.kind));
+  if (v.outcome && (v.step === "over" || v.step === "round_over")) {
+    const reason = v.outcome.reason;
+    msg = v.outcome.winner === null ? t("prompt.result_draw", { reason })
+      : aboutSeat("prompt.result_wins", v.outcome.winner, { reason });
+    box.append(button(t(v.step === "over" ? "table.results" : "table.next_round"), "btn-results", "primary"));
+  } else if (!myTurn()) {
+    const last = P.log.length ? P.log[P.log.length - 1] : null;
+    if (isAI() && v.to_move === aiSeat()) {
+      msg = last && last.p === aiSeat() ? localise(last.text) : t("prompt.thinking");
+    } else {
+      msg = last ? localise(last.text) : "";
+    }
+  } else if (state.sel) {
+    msg = selectionPrompt(opt, box);
+  } else if (v.step === "play") {
+    msg = t(kinds.has("play") ? "prompt.play" : "prompt.no_clan");
+    if (kinds.has("pass")) {
+      msg = t(kinds.has("play") ? "prompt.tactic_or_pass" : "prompt.pass_only");
+      box.append(button(t("table.pass"), "btn-pass", "secondary"));
+    }
+  } else if (v.step === "claim") {
+    msg = t("prompt.claim");
+    box.append(button(t(v.rules.claim_timing === "after_play" ? "table.done_claiming" : "table.done_play"), "btn-done", "primary"));
+  } else if (v.step === "draw") {
+    msg = t("prompt.draw");
+  } else if (v.step === "recruit_draw") {
+    msg = t("prompt.recruit_draw", { n: v.draws_left });
+  } else if (v.step === "recruit_return") {
+    msg = t("prompt.recruit_return", { n: v.returns_left });
+  }
+  const hint = state.hint;
+  if (hint && ["pass", "done"].includes(hint.action.kind)) $(`#btn-${hint.action.kind}`, box)?.classList.add("hinted");
+  text.textContent = msg;
+  // What the opponent just did, so it is not missed when the log is closed.
+  const lastEl = $("#prompt-last");
+  const prev = P.log.length ? P.log[P.log.length - 1] : null;
+  const showLast = myTurn() && !state.sel && !hint && !state.hintBusy && prev && prev.p !== null && prev.p !== P.seat;
+  lastEl.textContent = showLast ? localise(prev.text) : "";
+  lastEl.hidden = !showLast;
+}
+
+export function renderHint() {
+  const line = $("#prompt-hint");
+  const { hint, hintBusy } = state;
+  if (hint) {
+    line.textContent = t("hint.line", { text: hint.text });
+    line.dataset.action = JSON.stringify(hint.action);
+  } else if (hintBusy) {
+    line.textContent = t("hint.thinking");
+    delete line.dataset.action;
+  } else {
+    line.textContent = "";
+    delete line.dataset.action;
+  }
+  line.hidden = !hint && !hintBusy;
+  updateHintButton();
+}
+
+export function updateHintButton() {
+  const b = $("#btn-hint");
+  b.disabled = !canHint();   // not while busy: a disabled button would drop the keyboard focus
+  b.setAttribute("aria-busy", state.hintBusy ? "true" : "false");
+  b.setAttribute("aria-pressed", state.hint ? "true" : "false");
+}

@@ -1,0 +1,267 @@
+// Drawing the table from the payload: status line, seats, the nine stones, piles, the hand,
+// then the prompt row and the log (prompt.js, log.js); and the pass-the-device screen.
+import { $, esc } from "./dom.js";
+import { cardEl, cardTitle, tacticWord, TACTIC_KIND, sortHand } from "./cards.js";
+import { layoutIfNeeded } from "./layout.js";
+import { renderLog } from "./log.js";
+import { legal, myTurn, selectionOptions } from "./moves.js";
+import { aboutSeat, localise, nameOf } from "./names.js";
+import { renderHint, renderPrompt } from "./prompt.js";
+import { freshNow, isAI, matchWinner, options, state } from "./state.js";
+import { has, t } from "./words.js";
+
+// The seat drawn at the bottom: the person's against the computer, else the seat on show.
+function bottomSeat() {
+  const P = state.P;
+  if (!P) return 0;
+  if (isAI()) return 1 - P.settings.ai_seat;
+  if (P.seat !== null && P.seat !== undefined) return P.seat;
+  return P.handover ?? P.view.to_move;
+}
+
+export function render() {
+  if (!state.P) return;
+  const t0 = performance.now();
+  try { renderAll(); } finally { if (options.perf) performance.measure("render", { start: t0 }); }
+}
+
+function renderAll() {
+  const P = state.P, v = P.view;
+  const bottom = bottomSeat(), top = 1 - bottom;
+  document.body.dataset.step = v.step;
+  document.body.dataset.toMove = v.to_move;
+  document.body.dataset.bottom = bottom;
+  document.body.dataset.mode = P.settings.opponent;
+  const opt = selectionOptions();
+  renderStatus(v);
+  renderSeat($("#seat-top"), v, top);
+  renderSeat($("#seat-bottom"), v, bottom);
+  renderBoard(v, bottom, opt);
+  renderPiles(v, opt);
+  renderHand(v);
+  renderPrompt(v, opt);
+  renderLog();
+  renderHint();
+  layoutIfNeeded();
+}
+
+function renderStatus(v) {
+  const who = $("#status-who"), step = $("#status-step");
+  if (v.outcome && (v.step === "over" || v.step === "round_over")) {
+    let w = v.outcome.winner;
+    if (v.step === "over" && v.rules.rounds > 1) w = matchWinner(v);
+    who.textContent = w === null ? t("status.draw") : aboutSeat("status.wins", w);
+    step.textContent = v.step === "over"
+      ? t(v.rules.rounds > 1 ? "status.match_over" : "status.game_over")
+      : t("status.round_over", { round: v.round });
+  } else {
+    who.textContent = aboutSeat("status.turn", v.to_move);
+    const key = `step.${v.step}`;
+    const n = v.step === "recruit_draw" ? v.draws_left : v.returns_left;
+    step.textContent = has(key) ? t(key, { n }) : v.step;
+  }
+  who.dataset.seat = v.to_move;
+  $("#status-round").textContent = v.rules.rounds > 1
+    ? t("status.round", { round: v.round, rounds: v.rules.rounds, south: v.scores[0], north: v.scores[1] }) : "";
+}
+
+function renderSeat(el, v, p) {
+  el.dataset.seat = p;
+  el.classList.toggle("to-move", v.to_move === p && !v.outcome);
+  $(".seat-name", el).textContent = nameOf(p);
+  $(".seat-name", el).dataset.seat = p;
+  const parts = [t("seat.stones", { n: v.stones.filter((s) => s.owner === p).length })];
+  if (v.rules.tactics) parts.push(t("seat.tactics", { n: v.tactics_played[p] }));
+  if (v.rules.rounds > 1) parts.push(t("seat.points", { n: v.scores[p] }));
+  $(".seat-info", el).textContent = parts.join(" · ");
+  const hand = $(".seat-hand", el);
+  if (hand) {
+    hand.innerHTML = "";
+    for (let i = 0; i < v.hand_sizes[p]; i++) {
+      const b = document.createElement("span");
+      b.className = "mini-back";
+      hand.append(b);
+    }
+    const label = t("seat.hand", { n: v.hand_sizes[p] });
+    hand.setAttribute("aria-label", label);
+    hand.title = label;
+  }
+}
+
+function renderBoard(v, bottom, opt) {
+  const board = $("#board");
+  board.innerHTML = "";
+  const top = 1 - bottom;
+  const claimable = new Set(legal().filter((a) => a.kind === "claim").map((a) => a.stone));
+  const last = freshNow();
+  v.stones.forEach((st, s) => {
+    const lane = document.createElement("div");
+    lane.className = "lane";
+    lane.dataset.stone = s;
+    if (st.owner !== null) lane.classList.add(st.owner === bottom ? "owned-bottom" : "owned-top");
+    if (st.mode) lane.classList.add(`mode-${st.mode}`);
+    if (opt.stones.has(s) || opt.dests.has(s)) lane.classList.add("target");
+    if (claimable.has(s)) lane.classList.add("claimable");
+    if (hintStone() === s) lane.classList.add("hint-stone");
+    lane.append(sideEl(st, s, top, "top", opt, last), stoneEl(st, s, claimable.has(s), last),
+      sideEl(st, s, bottom, "bottom", opt, last));
+    board.append(lane);
+  });
+}
+
+function sideEl(st, s, p, where, opt, last) {
+  const { sel, hint } = state;
+  const side = document.createElement("div");
+  side.className = `side side-${where}`;
+  side.dataset.seat = p;
+  const data = st.sides[p];
+  if (data.complete) side.classList.add("complete");
+  side.dataset.capacity = st.capacity;
+  data.cards.forEach((c, i) => {
+    const el = cardEl(c, "div");
+    el.dataset.stone = s;
+    el.dataset.seat = p;
+    el.style.setProperty("--i", i);
+    el.style.zIndex = where === "top" ? 10 - i : i + 1;
+    if (opt.picks.has(`${s}|${c}`) && !sel.target) el.classList.add("pick");
+    if (sel && sel.target && sel.target.stone === s && sel.target.card === c) el.classList.add("picked");
+    if (data.declared && c.length > 2 && data.declared[i]) {
+      const d = data.declared[i];
+      const chip = document.createElement("span");
+      chip.className = `as c-${d[0]}`;
+      chip.innerHTML = `<span class="v">${d.slice(1)}</span><svg class="sym"><use href="#s-${d[0]}"/></svg>`;
+      chip.title = t("board.counts_as", { card: cardTitle(d) });
+      el.append(chip);
+    }
+    if (last && isFresh(last.a, s, c)) markFresh(el, last);
+    if (hint && hint.action.kind === "play" && hint.action.stone === s && hint.action.target === c) el.classList.add("hinted");
+    side.append(el);
+  });
+  if (data.complete && data.formation) side.title = t("board.formation", { name: nameOf(p), formation: data.formation });
+  return side;
+}
+
+// A redraw must not restart (nor cut short) the landing: start it as far in as it has got.
+function markFresh(el, f) {
+  el.classList.add("fresh");
+  el.style.animationDelay = `${-Math.round(f.age)}ms`;
+}
+
+function isFresh(a, s, c) {
+  if (a.kind !== "play") return false;
+  if (a.target !== undefined) return a.target === c && a.to === s;
+  return a.card === c && a.stone === s;
+}
+
+function stoneEl(st, s, canClaim, fresh) {
+  const b = document.createElement("button");
+  b.type = "button";
+  b.className = "stone";
+  b.dataset.stone = s;
+  let label = t("stone.label", { n: s + 1 });
+  let sub = "", subClass = "";
+  if (st.mode) {
+    sub = tacticWord(st.mode, "short");
+    subClass = `mode-badge m-${st.mode}`;
+    b.title = tacticWord(st.mode, "help");
+    label = t("stone.label_mode", { label, mode: tacticWord(st.mode, "title") });
+  }
+  if (st.owner !== null) {
+    sub = nameOf(st.owner);
+    subClass = "owner-flag";
+    label = t("stone.label_owner", { label, name: nameOf(st.owner) });
+    b.dataset.owner = st.owner;
+  } else if (canClaim) {
+    sub = t("stone.claim");
+    subClass = "claim-flag";
+    label = t("stone.label_claimable", { label });
+  }
+  b.innerHTML = `<span class="stone-num">${s + 1}</span>` +
+    (sub ? `<span class="stone-sub ${subClass}" data-seat="${st.owner ?? ""}">${esc(sub)}</span>` : "");
+  const f = fresh;
+  if (f && f.a.kind === "play" && f.a.stone === s && TACTIC_KIND[f.a.card] === "mode") markFresh(b, f);
+  b.setAttribute("aria-label", label);
+  return b;
+}
+
+// The stone a hint points at: where the card goes, or the stone to claim.
+function hintStone() {
+  const a = state.hint && state.hint.action;
+  if (!a) return null;
+  if (a.kind === "claim") return a.stone;
+  if (a.kind !== "play") return null;
+  if (a.target === undefined) return a.stone ?? null;
+  return typeof a.to === "number" ? a.to : null;
+}
+
+function renderPiles(v, opt) {
+  const [clan, tactic] = v.deck_sizes;
+  const drawable = new Set(legal().filter((a) => a.kind === "draw").map((a) => a.deck));
+  const pc = $("#pile-clan"), pt = $("#pile-tactic"), pd = $("#pile-discard");
+  $(".pile-count", pc).textContent = clan;
+  $(".pile-count", pt).textContent = tactic;
+  pt.hidden = !v.rules.tactics;
+  pd.hidden = !v.rules.tactics && v.discard.length === 0;
+  pc.classList.toggle("empty", clan === 0);
+  pt.classList.toggle("empty", tactic === 0);
+  pc.classList.toggle("drawable", drawable.has("clan"));
+  pt.classList.toggle("drawable", drawable.has("tactic"));
+  const hint = state.hint;
+  const hintDeck = hint && hint.action.kind === "draw" ? hint.action.deck : null;
+  pc.classList.toggle("hinted", hintDeck === "clan");
+  pt.classList.toggle("hinted", hintDeck === "tactic");
+  const deckLabel = (key, n, deck) => {
+    const label = t(key, { n });
+    return drawable.has(deck) ? t("pile.tap_to_draw", { label }) : label;
+  };
+  pc.setAttribute("aria-label", deckLabel("pile.clan", clan, "clan"));
+  pt.setAttribute("aria-label", deckLabel("pile.tactic", tactic, "tactic"));
+  $(".pile-count", pd).textContent = v.discard.length;
+  const face = $(".pile-face", pd);
+  face.innerHTML = "";
+  if (v.discard.length) face.append(cardEl(v.discard[v.discard.length - 1]));
+  pd.classList.toggle("empty", v.discard.length === 0);
+  pd.classList.toggle("drop", !!(state.sel && state.sel.target && opt.discard));
+}
+
+function renderHand(v) {
+  const { P, sel, hint } = state;
+  const hand = $("#hand");
+  hand.innerHTML = "";
+  // Not our seat's turn-view (handover, public table): the hand is simply not in the page.
+  if (P.seat === null || P.seat === undefined) { hand.classList.add("hidden-hand"); return; }
+  hand.classList.remove("hidden-hand");
+  const acts = legal();
+  const returning = acts.length && acts[0].kind === "return";
+  const playable = new Set(acts.filter((a) => a.kind === "play").map((a) => a.card));
+  for (const c of sortHand(v.hand)) {
+    const el = cardEl(c, "button");
+    el.classList.add("in-hand");
+    if (v.step === "play" && myTurn()) {
+      if (playable.has(c)) el.classList.add("playable");
+      else el.classList.add("unplayable");
+    }
+    if (returning) el.classList.add("playable", "returnable");
+    if (sel && sel.card === c) el.classList.add("selected");
+    if (hint && ["play", "return"].includes(hint.action.kind) && hint.action.card === c) el.classList.add("hinted");
+    el.setAttribute("aria-pressed", sel && sel.card === c ? "true" : "false");
+    hand.append(el);
+  }
+}
+
+// Pass-the-device screen: shown while a seat must take the device (its hand is not fetched yet).
+export function renderHandover() {
+  const P = state.P;
+  const ho = $("#handover");
+  if (P.handover !== null && P.handover !== undefined) {
+    $("#handover-title").textContent = t("table.handover", { name: nameOf(P.handover) });
+    $("#handover-name").textContent = nameOf(P.handover);
+    const last = [...P.log].reverse().find((e) => e.p !== null && e.p !== undefined);
+    $("#handover-last").textContent = last ? localise(last.text) : "";
+    ho.dataset.seat = P.handover;
+    ho.hidden = false;
+    $("#handover-go").focus();
+  } else {
+    ho.hidden = true;
+  }
+}

@@ -1,0 +1,43 @@
+// The page's shared state (one object the other modules read and write) and its URL options.
+
+const params = new URLSearchParams(location.search);
+
+export const options = {
+  // Pause before an AI move is played, so a person can follow it (?aipause=0 for tests).
+  aiPause: Math.max(0, Number(params.get("aipause") ?? 700)),
+  // ?perf: time every Python call and render as performance measures (for profiling).
+  perf: params.has("perf"),
+  // ?ai_time=S: thinking time in seconds for the search level and hints (tests use a short one).
+  aiTime: Number(params.get("ai_time")) > 0 ? Number(params.get("ai_time")) : null,
+  // ?seed=N: new games are dealt from a fixed seed.
+  seed: params.get("seed") ? Number(params.get("seed")) : null,
+};
+
+// How long a card just played lands and glows; it carries on through redraws meanwhile.
+const FRESH_MS = 1600;
+
+export const state = {
+  P: null,          // the last payload from Python: {view, seat, handover, settings, ...}
+  sel: null,        // the selection in progress: {card, target: {stone, card} | null}
+  aiBusy: false,    // the computer is choosing (or pausing before) its moves
+  fresh: null,      // the last public play, {a, t0}: it lands and glows for FRESH_MS
+  hint: null,       // the hint on show: {action, text}; cleared by every new payload
+  hintBusy: false,  // a hint is being worked out in the worker
+  hintToken: 0,     // bumped by every new payload: a late hint for an old position is dropped
+};
+
+export const isAI = () => !!state.P && state.P.settings.opponent === "ai";
+export const aiSeat = () => (isAI() ? state.P.settings.ai_seat : null);
+
+// The last play while it is fresh: {a, t0, age}; null once it has settled.
+export function freshNow() {
+  if (!state.fresh) return null;
+  const age = performance.now() - state.fresh.t0;
+  return age < FRESH_MS ? { ...state.fresh, age } : null;
+}
+
+// FALLBACK until the engine's view carries them: the match winner and a round's points.
+// TODO remove once engine/view.py has view.match_winner and view.history[i].points.
+export const matchWinner = (v) => (v.match_winner !== undefined ? v.match_winner
+  : v.scores[0] === v.scores[1] ? null : (v.scores[0] > v.scores[1] ? 0 : 1));
+export const roundPoints = (h) => h.points ?? [0, 1].map((q) => (h.winner === q ? 5 : h.stones[q]));

@@ -1,0 +1,221 @@
+// Every word the table writes, in one place: a flat key -> English text, with named {param}
+// placeholders, or {one, other} for a count (picked by Intl.PluralRules on params.n).
+// Kept JSON-compatible (strings and {one, other} objects only): the first step of a message
+// catalogue shared with Python. Log lines and reasons come from Python in words already.
+
+export const WORDS = {
+  "name.you": "You",
+  "name.computer": "Computer",
+  "name.south": "South",
+  "name.north": "North",
+  "name.the_computer": "The computer",
+  // Inside the log's sentences ({n0}, {s0}, {start0} tokens from Python).
+  "log.you": "you",
+  "log.the_computer": "the computer",
+  "log.your": "your",
+  "log.possessive": "{name}'s",
+  "log.start": "starts",
+  "log.start_you": "start",
+  "log.round": "Round {n}",
+
+  "colour.R": "Red",
+  "colour.O": "Orange",
+  "colour.Y": "Yellow",
+  "colour.G": "Green",
+  "colour.B": "Blue",
+  "colour.P": "Purple",
+  "card.clan": "{colour} {value}",
+  // Tactic cards: title (full name), short (on the card), index (its corner), help.
+  "tactic.Joker.title": "Joker",
+  "tactic.Joker.short": "Joker",
+  "tactic.Joker.index": "any",
+  "tactic.Joker.help": "Joker: counts as any colour and any value. Only one Joker per player per game.",
+  "tactic.Spy.title": "Spy",
+  "tactic.Spy.short": "Spy",
+  "tactic.Spy.index": "7",
+  "tactic.Spy.help": "Spy: a troop of value 7 in any colour.",
+  "tactic.ShieldBearer.title": "Shield-Bearer",
+  "tactic.ShieldBearer.short": "Shield",
+  "tactic.ShieldBearer.index": "1-3",
+  "tactic.ShieldBearer.help": "Shield-Bearer: a troop of value 1, 2 or 3 in any colour.",
+  "tactic.BlindMansBluff.title": "Blind-Man's Bluff",
+  "tactic.BlindMansBluff.short": "Blind",
+  "tactic.BlindMansBluff.index": "Σ",
+  "tactic.BlindMansBluff.help": "Blind-Man's Bluff: at that stone only the total counts; formations are ignored.",
+  "tactic.MudFight.title": "Mud Fight",
+  "tactic.MudFight.short": "Mud",
+  "tactic.MudFight.index": "4",
+  "tactic.MudFight.help": "Mud Fight: both sides of that stone need 4 cards.",
+  "tactic.Recruiter.title": "Recruiter",
+  "tactic.Recruiter.short": "Recruit",
+  "tactic.Recruiter.index": "+3",
+  "tactic.Recruiter.help": "Recruiter: draw 3 cards from either deck, then put 2 cards back under their decks.",
+  "tactic.Strategist.title": "Strategist",
+  "tactic.Strategist.short": "Strategist",
+  "tactic.Strategist.index": "⇄",
+  "tactic.Strategist.help": "Strategist: move one of your troops to another stone, or discard it.",
+  "tactic.Banshee.title": "Banshee",
+  "tactic.Banshee.short": "Banshee",
+  "tactic.Banshee.index": "✕",
+  "tactic.Banshee.help": "Banshee: discard one of your opponent's troops.",
+  "tactic.Traitor.title": "Traitor",
+  "tactic.Traitor.short": "Traitor",
+  "tactic.Traitor.index": "⇆",
+  "tactic.Traitor.help": "Traitor: take one of your opponent's clan cards onto your own side.",
+
+  "step.play": "play a card",
+  "step.claim": "claim stones",
+  "step.draw": "draw a card",
+  "step.recruit_draw": "Recruiter: draw ({n} left)",
+  "step.recruit_return": "Recruiter: return ({n} left)",
+  "step.round_over": "round over",
+  "step.over": "game over",
+
+  "status.draw": "A draw",
+  "status.wins": "{name} wins",
+  "status.wins_you": "You win",
+  "status.match_over": "match over",
+  "status.game_over": "game over",
+  "status.round_over": "round {round} over",
+  "status.turn": "{name}'s turn",
+  "status.turn_you": "Your turn",
+  "status.round": "round {round}/{rounds} · {south}–{north}",
+
+  "seat.stones": { "one": "{n} stone", "other": "{n} stones" },
+  "seat.tactics": { "one": "{n} tactic played", "other": "{n} tactics played" },
+  "seat.points": "{n} pts",
+  "seat.hand": { "one": "{n} card in hand", "other": "{n} cards in hand" },
+
+  "board.counts_as": "counts as {card}",
+  "board.formation": "{name}: {formation}",
+  "stone.label": "Stone {n}",
+  "stone.label_mode": "{label}, {mode}",
+  "stone.label_owner": "{label}, claimed by {name}",
+  "stone.label_claimable": "{label}, can be claimed: tap to claim",
+  "stone.claim": "Claim",
+  "stone.belongs": "Stone {n} belongs to {name}.",
+  "stone.can_claim": "Stone {n}: can be claimed — {reason}.",
+  "stone.cannot_claim": "Stone {n}: cannot be claimed yet — {reason}.",
+  "stone.plain": "Stone {n}.",
+
+  "pile.clan": { "one": "Clan deck, {n} card", "other": "Clan deck, {n} cards" },
+  "pile.tactic": { "one": "Tactic deck, {n} card", "other": "Tactic deck, {n} cards" },
+  "pile.tap_to_draw": "{label}: tap to draw",
+
+  "table.results": "Results",
+  "table.next_round": "Next round…",
+  "table.play_card": "Play {card}",
+  "table.discard": "Discard it",
+  "table.cancel": "Cancel",
+  "table.pass": "Pass",
+  "table.done_claiming": "Done claiming",
+  "table.done_play": "Done — play a card",
+  "table.handover": "Pass to {name}",
+
+  "prompt.result_draw": "A draw: {reason}.",
+  "prompt.result_wins": "{name} wins: {reason}.",
+  "prompt.result_wins_you": "You win: {reason}.",
+  "prompt.thinking": "The computer is thinking…",
+  "prompt.recruiter": "{card}: draw 3 cards, then put 2 back.",
+  "prompt.pick": "{card}: tap a card on the table.",
+  "prompt.pick_strategist": "Strategist: tap one of your cards on the table.",
+  "prompt.pick_banshee": "Banshee: tap an opponent's card to discard it.",
+  "prompt.pick_traitor": "Traitor: tap one of the opponent's clan cards.",
+  "prompt.elite_any": "{card} (any card): tap a glowing stone.",
+  "prompt.elite_value": "{card} (value {value}): tap a glowing stone.",
+  "prompt.stone": "{card}: tap a glowing stone.",
+  "prompt.move_or_discard": "Move {card} to a glowing stone, or discard it.",
+  "prompt.move": "Put {card} on a glowing stone on your side.",
+  "prompt.play": "Tap a card in your hand, then a stone.",
+  "prompt.no_clan": "You cannot play a clan card.",
+  "prompt.tactic_or_pass": "No clan card fits: play a tactic card or pass.",
+  "prompt.pass_only": "No card can be played: pass.",
+  "prompt.claim": "Tap a glowing stone to claim it.",
+  "prompt.draw": "Draw: tap the clan or the tactic deck.",
+  "prompt.recruit_draw": "Recruiter: draw {n} more — tap a deck.",
+  "prompt.recruit_return": "Recruiter: tap a card to put back under its deck ({n} to go).",
+
+  "hint.line": "Hint: {text}.",
+  "hint.thinking": "Looking for a good move…",
+  "hint.stone": "stone {n}",
+  "hint.recruiter": "play {card} (draw 3 cards, put 2 back)",
+  "hint.play": "play {card} on {stone}",
+  "hint.banshee": "play {card}: discard {target} from {stone}",
+  "hint.discard": "play {card}: discard your {target} from {stone}",
+  "hint.traitor": "play {card}: take {target} from {stone} to your {to}",
+  "hint.move": "play {card}: move {target} from {stone} to {to}",
+  "hint.pass": "pass",
+  "hint.claim": "claim {stone}",
+  "hint.done_after_play": "claim nothing more now",
+  "hint.done_start_of_turn": "claim nothing, play a card",
+  "hint.draw_clan": "draw from the clan deck",
+  "hint.draw_tactic": "draw from the tactic deck",
+  "hint.return": "put {card} back under its deck",
+
+  "toast.ai_illegal": "The computer made an illegal move: {error}",
+  "toast.ai_failed": "The computer could not move: {error}",
+  "toast.hint_not_your_turn": "No hint: it is not your turn.",
+  "toast.hint_failed": "No hint could be found: {error}",
+  "toast.tactic_limit": "Tactic limit: you may not play more tactic cards than your opponent, plus one.",
+  "toast.joker_played": "Only one Joker per game: you have played yours.",
+  "toast.nowhere": "{card} has nowhere to go right now.",
+  "toast.no_clan_place": "There is no free place for a clan card.",
+  "toast.tap_pick": "Tap one of the highlighted cards on the table.",
+  "toast.not_that_stone": "{card} cannot go to stone {n}.",
+  "toast.tap_target": "Tap one of the highlighted stones.",
+  "toast.deck_clan": { "one": "Clan deck: {n} card.", "other": "Clan deck: {n} cards." },
+  "toast.deck_tactic": { "one": "Tactic deck: {n} card.", "other": "Tactic deck: {n} cards." },
+
+  "end.match_draw": "The match is a draw",
+  "end.match_wins": "{name} wins the match",
+  "end.match_wins_you": "You win the match",
+  "end.draw": "A draw",
+  "end.wins": "{name} wins",
+  "end.wins_you": "You win",
+  "end.round_wins": "{name} wins round {round}",
+  "end.round_wins_you": "You win round {round}",
+  "end.reason": "Round {round}: {reason}.",
+  "end.round": "Round {n}",
+  "end.stones": { "one": "{n} stone", "other": "{n} stones" },
+  "end.score": "Score",
+  "end.rematch": "Rematch",
+  "end.next_round": "Deal round {n}",
+
+  "discard.empty": "The discard pile is empty.",
+  "claims.claimed": "claimed by {name}.",
+  "claims.take_device": "take the device to see your claims.",
+  "claims.ok": "✓ can be claimed",
+  "claims.no": "✗ not yet",
+  "claims.autoclaim": "Claim for me automatically",
+  "newgame.hard_note": "searches up to ~{s} s per move",
+  "save.not_resumed": "Saved game not resumed",
+  "save.error": "{error} You can start a new game.",
+
+  "loading.table": "Loading the table…",
+  "loading.python": "Loading Python…",
+  "loading.starting": "Starting Python…",
+  "loading.rules": "Loading the rules…",
+  "loading.shuffling": "Shuffling the cards…",
+  "loading.error": "Something went wrong while loading: {error}. Reloading the page may help.",
+};
+
+const plurals = new Intl.PluralRules(document.documentElement.lang || "en");
+
+// The entry of a count: {one, other} -> the form for n.
+export function plural(entry, n) {
+  return entry[plurals.select(n)] ?? entry.other;
+}
+
+// t("seat.stones", {n: 2}) -> "2 stones". A missing key shows itself (and warns in the console).
+export function t(key, params = {}) {
+  let text = WORDS[key];
+  if (text === undefined) {
+    console.warn(`words.js: no text for ${key}`);
+    return key;
+  }
+  if (typeof text === "object") text = plural(text, params.n);
+  return text.replace(/\{(\w+)\}/g, (m, name) => (name in params ? String(params[name]) : m));
+}
+
+// Whether a key exists (tactic cards the catalogue does not know are named by their id).
+export const has = (key) => key in WORDS;
