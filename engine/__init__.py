@@ -9,24 +9,30 @@
 
 from .actions import DISCARD, Action, IllegalAction, action_from_json, action_text, action_to_json
 from .cards import card_text, card_title, parse_card
-from .records import FormatError, position_from_json, position_to_json, record_to_json, replay
-from .rules import (
-                      apply,
-                      apply_fast,
-                      can_claim,
-                      check,
-                      claim_verdict,
-                      claimable,
-                      legal_actions,
-                      match_winner,
+from .claims import can_claim, claim_proof, claimable
+from .events import redact, redact_all
+from .legality import check, legal_actions
+from .narrate import claim_verdict, narrate
+from .records import (
+    FormatError,
+    position_from_json,
+    position_to_json,
+    record_to_json,
+    replay,
+    replay_events,
 )
+from .rules import capacity, match_winner, round_points, win_shape
 from .state import AFTER_PLAY, START_OF_TURN, Outcome, Rules, State, new_game
+from .turn import apply, apply_events, apply_fast
 from .view import view
+from .words import Words
 
 __all__ = [
     "AFTER_PLAY", "START_OF_TURN", "DISCARD", "Action", "FormatError", "IllegalAction",
-    "Outcome", "Rules", "State", "action_from_json", "action_text", "action_to_json", "apply",
-    "apply_fast", "can_claim", "card_text", "card_title", "check", "claim_verdict", "claimable",
-    "legal_actions", "match_winner", "new_game", "parse_card", "position_from_json",
-    "position_to_json", "record_to_json", "replay", "view",
+    "Outcome", "Rules", "State", "Words", "action_from_json", "action_text", "action_to_json",
+    "apply", "apply_events", "apply_fast", "can_claim", "capacity", "card_text", "card_title",
+    "check", "claim_proof", "claim_verdict", "claimable", "legal_actions", "match_winner",
+    "narrate", "new_game", "parse_card", "position_from_json", "position_to_json",
+    "record_to_json", "redact", "redact_all", "replay", "replay_events", "round_points",
+    "view", "win_shape",
 ]

@@ -5,8 +5,8 @@
 {'kind': 'play', 'card': 'R7', 'stone': 3}
 >>> action_from_json(action_to_json(a)) == a
 True
->>> action_text(a)
-'R7@3'
+>>> action_text(a)              # for people: stones 1-9
+'R7@4'
 """
 
 from __future__ import annotations
@@ -24,7 +24,32 @@ DISCARD = 9  # Strategist's destination "the discard pile" (stones are 0..8).
 
 
 class IllegalAction(ValueError):
-    """An action the rules forbid, or malformed input; the message names the rule."""
+    """An action the rules forbid, or malformed input.
+
+    ``code`` names the broken rule (the catalogue key ``error.<code>``) and ``params`` hold
+    its details as data (stones 0-8, cards in short notation, players 0/1), so the table can
+    say it in the player's language; ``str()`` is the English message (stones 1-9).
+
+    >>> str(IllegalAction("deck_empty", deck="clan"))
+    'Drawing: the clan deck is empty.'
+    """
+
+    def __init__(self, code: str, **params):
+        super().__init__(code)
+        self.code, self.params = code, params
+
+    def __str__(self) -> str:
+        from .words import error_text   # words reads the catalogue: only when shown
+        return error_text(self.code, self.params)
+
+    def to_json(self) -> dict:
+        return {"code": self.code, "params": self.params}
+
+
+def shown(value) -> str:
+    """A malformed value, shortened for an error message."""
+    text = repr(value)
+    return text if len(text) <= 60 else text[:57] + "..."
 
 
 class Action(NamedTuple):
@@ -71,61 +96,57 @@ _FIELDS = {PLAY: ("card", "stone", "target", "to"), PASS: (), CLAIM: ("stone",),
 
 
 def _stone(value, field: str) -> int:
-    if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= 8:
-        raise IllegalAction(f"malformed action: '{field}' must be a stone number 0-8, "
-                            f"not {value!r}")
+    if type(value) is not int or not 0 <= value <= 8:
+        raise IllegalAction("bad_stone", field=field, value=shown(value))
     return value
 
 
 def action_from_json(data) -> Action:
     """Parse the JSON form; raise ``IllegalAction`` naming what is malformed."""
     if not isinstance(data, dict):
-        raise IllegalAction(f"malformed action: expected a JSON object, not {data!r}")
+        raise IllegalAction("not_an_object", value=shown(data))
     kind = data.get("kind")
     if not isinstance(kind, str) or kind not in _FIELDS:   # a list or object is unhashable
-        raise IllegalAction(f"malformed action: 'kind' must be one of {', '.join(KINDS)}, "
-                            f"not {kind!r}")
+        raise IllegalAction("bad_kind", kinds=", ".join(KINDS), value=shown(kind))
     extra = set(data) - {"kind", *_FIELDS[kind]}
     if extra:
-        raise IllegalAction(f"malformed action: a {kind} action has no field "
-                            f"{', '.join(sorted(map(repr, extra)))}")
+        raise IllegalAction("extra_field", kind=kind, fields=", ".join(sorted(map(repr, extra))))
     fields: dict = {}
-    try:
-        if "card" in data:
-            fields["card"] = parse_card(data["card"])
-        if "target" in data:
-            fields["target"] = parse_card(data["target"])
-    except ValueError as e:
-        raise IllegalAction(f"malformed action: {e}") from None
+    for name in ("card", "target"):
+        if name in data:
+            try:
+                fields[name] = parse_card(data[name])
+            except ValueError:
+                raise IllegalAction("bad_card", field=name, value=shown(data[name])) from None
     if "stone" in data:
         fields["stone"] = _stone(data["stone"], "stone")
     if "to" in data:
         fields["to"] = DISCARD if data["to"] == "discard" else _stone(data["to"], "to")
     if "deck" in data:
-        if data["deck"] not in DECK_NAMES:
-            raise IllegalAction(f"malformed action: 'deck' must be 'clan' or 'tactic', "
-                                f"not {data['deck']!r}")
+        if not isinstance(data["deck"], str) or data["deck"] not in DECK_NAMES:
+            raise IllegalAction("bad_deck", value=shown(data["deck"]))
         fields["deck"] = DECK_NAMES.index(data["deck"])
     need = {PLAY: ("card",), CLAIM: ("stone",), DRAW: ("deck",), RETURN: ("card",)}.get(kind, ())
     for f in need:
         if f not in fields:
-            raise IllegalAction(f"malformed action: a {kind} action needs '{f}'")
+            raise IllegalAction("missing_field", kind=kind, field=f)
     return Action(kind, **fields)
 
 
 def action_text(a: Action) -> str:
-    """Compact text: ``R7@3``, ``Banshee:B4@2``, ``Strategist:R7@2>5``, ``claim 4``."""
+    """Compact text for people, stones 1-9: ``R7@3``, ``Banshee:B4@2``, ``Strategist:R7@2>5``,
+    ``claim 4``."""
     if a.kind == PLAY:
         s = card_text(a.card)
         if a.target >= 0:
             s += ":" + card_text(a.target)
         if a.stone >= 0:
-            s += f"@{a.stone}"
+            s += f"@{a.stone + 1}"
         if a.to >= 0:
-            s += ">" + ("discard" if a.to == DISCARD else str(a.to))
+            s += ">" + ("discard" if a.to == DISCARD else str(a.to + 1))
         return s
     if a.kind == CLAIM:
-        return f"claim {a.stone}"
+        return f"claim {a.stone + 1}"
     if a.kind == DRAW:
         return f"draw {DECK_NAMES[a.deck]}"
     if a.kind == RETURN:

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from itertools import combinations, permutations
 
-from .cards import COLOUR_OF, JOKER, N_CLAN, SHIELD, SPY, VALUE_OF, card_text, clan
+from .cards import BLIND, COLOUR_OF, JOKER, MUD, N_CLAN, SHIELD, SPY, VALUE_OF, card_text, clan
 from .formations import (
     BEST_VALUE,
     COLOUR,
@@ -26,9 +26,13 @@ from .formations import (
     RUN,
     SUM,
     TABLE3,
-    describe_strength,
+    BY_CARDS,
+    by_cards,
+    formation,
+    strength,
     strength3,
 )
+from .rules import CAPACITY
 
 ALL_CLAN = (1 << N_CLAN) - 1
 _BY_VALUE_DESC = tuple(clan(c, v) for v in range(9, 0, -1) for c in range(6))
@@ -549,20 +553,172 @@ def cached_best_completion(fixed: tuple, n: int, blind: bool, unseen: int):
     return result
 
 
-def witness_text(fixed: tuple, witness: int) -> str:
-    cards = sorted(list(fixed) + [c for c in range(N_CLAN) if witness >> c & 1])
-    return " ".join(card_text(c) for c in cards)
+# ---------------------------------------------------------------- verdicts on a state
+
+# (mine, theirs): the indexes into ``state.sides`` of each stone's two sides, by player.
+_SIDES = tuple(((2 * s, 2 * s + 1), (2 * s + 1, 2 * s)) for s in range(9))
 
 
-def proof_reason(fixed: tuple, n: int, blind: bool, unseen: int, mine: int) -> tuple[bool, str]:
-    """Verdict and reason for a claim of a complete side of strength ``mine``."""
-    result = cached_best_completion(fixed, n, blind, unseen)
+def can_claim(state, p: int, s: int) -> bool:
+    """Whether player ``p`` can prove stone ``s`` now (the fast form of ``claim_proof``).
+
+    Verdicts are kept in ``state.proofs`` until a card at the stone moves: ``True``
+    (a proof only gets stronger as cards turn face up), or the witness mask of
+    a completion that beats us (valid while those cards are unseen; 0: for good).
+    """
+    # The hot path of every search: a normal fight, our three troops against 0-3
+    # troops. It is written for CPython's costs: list indexes are cheap, while a
+    # shift or AND on a 54-bit mask allocates, and each local variable costs a little
+    # on every call; so tables hand out witnesses ready to store, and names are reused.
+    if state.owner[s] >= 0:
+        return False
+    i, j = _SIDES[s][p]
+    w = state.proofs[i]
+    if w is not None:
+        if w is True:
+            return True
+        if not w & state.faceup:
+            return False
+    if state.modes[s] >= 0:
+        return _claim_general(state, i, state.modes[s])
+    sides = state.sides
+    try:
+        a, b, c = sides[i]
+        ms = BY_CARDS[a][b][c]
+    except ValueError:   # not 3 cards: our side is incomplete
+        return False
+    except IndexError:   # the table is built on first use
+        ms = by_cards()[a][b][c]
+    if ms is None:   # an elite troop
+        ms = strength3(a, b, c)
+    theirs = sides[j]
+    if not theirs:
+        a = state.faceup   # clan cards only
+        if ms < 500:   # below a Color-Run: any unseen Color-Run beats us
+            w = (RUN0[a & 511] or RUN1[a >> 9 & 511] or RUN2[a >> 18 & 511]
+                 or RUN3[a >> 27 & 511] or RUN4[a >> 36 & 511] or RUN5[a >> 45])
+            if w:
+                state.proofs[i] = w
+                return False
+        w = beat0(ALL_CLAN ^ a, ms)
+        if w:
+            state.proofs[i] = w
+            return False
+        state.proofs[i] = True
+        return True
+    j = len(theirs)
+    if j == 1:
+        a = theirs[0]
+        if ms < 300:   # below a Color: two unseen cards of a's colour beat us
+            b, c = X1W[a]   # (zeros for an elite troop)
+            w = c[state.faceup >> b & 511]
+            if w:
+                state.proofs[i] = w
+                return False
+        return _claim_one(state, i, a, ms)
+    if j == 2:
+        a, b = theirs
+        # The one-slot table is built on first use (elite troops at their best).
+        w = (PAIR_ROWS[a][b] or one_slot_table(a, b))[ms] & ~state.faceup
+        if w:
+            state.proofs[i] = w & -w   # one card that beats us is witness enough
+            return False
+        state.proofs[i] = True
+        return True
+    a, b, c = theirs
+    j = BY_CARDS[a][b][c]
+    if j is None:
+        j = strength3(a, b, c)
+    ok = ms > j or (ms == j and state.done_at[i] < state.done_at[i ^ 1])
+    state.proofs[i] = True if ok else 0
+    return ok
+
+
+def _claim_one(state, i: int, x: int, ms: int) -> bool:
+    """``can_claim`` for side ``i`` of strength ``ms`` (normal fight) against the one
+    troop ``x``, once the quick colour test has not answered."""
+    if x >= N_CLAN:
+        return _claim_general(state, i, -1)
+    w = (beat1_low if ms < 300 else beat1)(x, ALL_CLAN ^ state.faceup, ms)
+    if w:
+        state.proofs[i] = w
+        return False
+    state.proofs[i] = True
+    return True
+
+
+def _claim_general(state, i: int, mode: int) -> bool:
+    """``can_claim`` for side ``i`` by the general search: combat modes, elite troops."""
+    mine, theirs = state.sides[i], state.sides[i ^ 1]
+    proofs = state.proofs
+    cap = 4 if mode == MUD else 3
+    if len(mine) < cap:
+        return False
+    blind = mode == BLIND
+    ms = strength(mine, blind)
+    if len(theirs) == cap:
+        ts = strength(theirs, blind)
+        ok = ms > ts or (ms == ts and state.done_at[i] < state.done_at[i ^ 1])
+        proofs[i] = True if ok else 0
+        return ok
+    best = cached_best_completion(tuple(sorted(theirs)), cap, blind, ALL_CLAN & ~state.faceup)
+    if best is None or best[0] <= ms:
+        proofs[i] = True
+        return True
+    proofs[i] = best[1]
+    return False
+
+
+def claimable(state, p: int) -> list[int]:
+    """Stones player ``p`` can prove now, in stone order."""
+    done = state.done_at   # non-zero exactly when that side is complete
+    return [s for s in range(9) if done[2 * s + p] and can_claim(state, p, s)]
+
+
+def claim_proof(state, p: int, s: int) -> dict:
+    """The verdict on player ``p`` claiming stone ``s``, with its proof as data.
+
+    ``ok`` and a ``why``: ``stronger``, ``weaker``, ``tie_first``, ``tie_later`` (both
+    sides complete: ``mine`` and ``theirs`` formations); ``cannot_beat`` (``best``: the
+    best the opponent can still make), ``can_beat`` (``best`` and the ``cards`` of one
+    such completion), ``cannot_complete`` (too few cards unseen); or a refusal before
+    any proof: ``no_stone``, ``claimed`` (``owner``), ``incomplete`` (``have``, ``need``).
+    ``engine.words`` puts it into words. Agrees with ``can_claim`` (tested).
+    """
+    if type(s) is not int or not 0 <= s <= 8:
+        return {"ok": False, "why": "no_stone", "stone": s}
+    if state.owner[s] >= 0:
+        return {"ok": False, "why": "claimed", "stone": s, "owner": state.owner[s]}
+    mode = state.modes[s]
+    cap = CAPACITY[mode]
+    blind = mode == BLIND
+    mine, theirs = state.sides[2 * s + p], state.sides[2 * s + 1 - p]
+    if len(mine) < cap:
+        return {"ok": False, "why": "incomplete", "stone": s, "have": len(mine), "need": cap,
+                "mud": mode == MUD}
+    ms = strength(mine, blind)
+    out = {"ok": False, "why": "", "stone": s, "mine": formation(ms, blind, cap)}
+    if len(theirs) == cap:
+        ts = strength(theirs, blind)
+        out["theirs"] = formation(ts, blind, cap)
+        if ms != ts:
+            out["ok"], out["why"] = (True, "stronger") if ms > ts else (False, "weaker")
+        elif state.done_at[2 * s + p] < state.done_at[2 * s + 1 - p]:
+            out["ok"], out["why"] = True, "tie_first"
+        else:
+            out["why"] = "tie_later"
+        return out
+    fixed = tuple(sorted(theirs))
+    result = cached_best_completion(fixed, cap, blind, ALL_CLAN & ~state.faceup)
     if result is None:
-        return True, "the opponent cannot complete this stone: too few cards remain unseen"
+        out["ok"], out["why"] = True, "cannot_complete"
+        return out
     best, witness = result[0], result[1]
-    if best > mine:
-        return False, (f"the opponent can still make {describe_strength(best, blind, n)} "
-                       f"({witness_text(fixed, witness)}), which beats "
-                       f"{describe_strength(mine, blind, n)}")
-    return True, (f"the best the opponent can still make is {describe_strength(best, blind, n)}"
-                  f", which does not beat {describe_strength(mine, blind, n)}")
+    out["best"] = formation(best, blind, cap)
+    if best > ms:   # a tie goes to the claimant, who completed first
+        out["why"] = "can_beat"
+        out["cards"] = [card_text(c) for c in
+                        sorted(list(fixed) + [c for c in range(N_CLAN) if witness >> c & 1])]
+    else:
+        out["ok"], out["why"] = True, "cannot_beat"
+    return out

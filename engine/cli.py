@@ -12,10 +12,16 @@ import sys
 
 from .actions import IllegalAction, action_text
 from .ai import LEVELS, make_agent
-from .records import FormatError, loads, position_from_json, record_to_json, replay
-from .rules import apply, claim_verdict, legal_actions, match_winner
-from .state import AFTER_PLAY, OVER, PLAYER_NAMES, START_OF_TURN, Rules, new_game
+from .events import redact_all
+from .legality import legal_actions
+from .narrate import claim_line, narrate, new_game_line
+from .records import FormatError, loads, position_from_json, record_to_json, replay_events
+from .state import AFTER_PLAY, OVER, START_OF_TURN, Rules, new_game
+from .turn import apply, apply_events
 from .view import view
+from .words import Words
+
+WORDS = Words("en")   # the terminal speaks English, with South and North
 
 
 def _read_json(path: str):
@@ -39,17 +45,17 @@ def board_text(state, player: int) -> str:
         for st in v["stones"]:
             cells.append(" ".join(st["sides"][q]["cards"]) or ".")
         return " | ".join(f"{c:<11}" for c in cells)
-    lines.append(f"{PLAYER_NAMES[other]:>6}: {row(other)}")
+    lines.append(f"{WORDS.name(other):>6}: {row(other)}")
     stones = []
     for i, st in enumerate(v["stones"]):
-        mark = f"[{i}]"
+        mark = f"[{i + 1}]"
         if st["owner"] is not None:
-            mark = f"[{i}:{PLAYER_NAMES[st['owner']][0]}]"
+            mark = f"[{i + 1}:{WORDS.name(st['owner'])[0]}]"
         if st["mode"]:
             mark += st["mode"][0]
         stones.append(f"{mark:<11}")
     lines.append("        " + " | ".join(stones))
-    lines.append(f"{PLAYER_NAMES[player]:>6}: {row(player)}")
+    lines.append(f"{WORDS.name(player):>6}: {row(player)}")
     lines.append(f"Your hand: {' '.join(v['hand'])}   (opponent holds {v['hand_sizes'][other]})")
     if v["discard"]:
         lines.append(f"Discard: {' '.join(v['discard'])}")
@@ -64,13 +70,16 @@ def cmd_play(args) -> int:
     agent, rng = make_agent(args.ai), random.Random(seed)
     human = 0
     print(f"Schotten Totten, seed {seed}. You are South; enter a number from the list "
-          f"or the move itself (e.g. R7@3), or 'q' to quit.")
-    actions = []
+          f"or the move itself (e.g. R7@3 for Red 7 on stone 3), or 'q' to quit.")
+    print(new_game_line(rules, WORDS)["text"])
+    actions, turn_events = [], []
     while state.step != OVER:
         if state.to_move != human:
             a = agent.choose(view(state, 1 - human), rng)
-            print(f"North: {action_text(a)}")
         else:
+            for line in narrate(turn_events, WORDS):   # what happened since your last move
+                print(line["text"])
+            turn_events = []
             print()
             print(board_text(state, human))
             legal = legal_actions(state)
@@ -89,14 +98,11 @@ def cmd_play(args) -> int:
                     a = by_text[answer.lower()]
                     break
                 print("  enter one of the numbers above")
-        state = apply(state, a)
+        state, events = apply_events(state, a)
         actions.append(a)
-        if state.outcome is not None and state.step in ("round_over", "over"):
-            out = state.outcome
-            who = "nobody" if out.winner is None else PLAYER_NAMES[out.winner]
-            print(f"Round won by {who} ({out.reason}). Scores {state.scores[0]}-{state.scores[1]}")
-    w = match_winner(state)
-    print("Match drawn." if w is None else f"{PLAYER_NAMES[w]} wins the match.")
+        turn_events += redact_all(events, human)
+    for line in narrate(turn_events, WORDS):
+        print(line["text"])
     if args.save:
         with open(args.save, "w", encoding="utf-8") as f:
             json.dump(record_to_json(rules, seed, actions), f, indent=1)
@@ -105,18 +111,14 @@ def cmd_play(args) -> int:
 
 
 def cmd_replay(args) -> int:
-    state, actions = replay(_read_json(args.file))
-    if args.verbose:
-        s = new_game(state.rules, state.seed)
-        for i, a in enumerate(actions, 1):
-            print(f"{i:4} {PLAYER_NAMES[s.to_move]:>5}: {action_text(a)}")
-            s = apply(s, a)
+    state, actions, events = replay_events(_read_json(args.file))
+    if args.verbose:   # the record's reader sees every card: the full events
+        print(new_game_line(state.rules, WORDS)["text"])
+        for line in narrate([e for ev in events for e in ev], WORDS):
+            print(line["text"])
     status = "in progress" if state.step != OVER else "over"
     print(f"valid record: {len(actions)} actions, match {status}, round {state.round}, "
           f"scores {state.scores[0]}-{state.scores[1]}")
-    if state.outcome is not None:
-        who = "nobody" if state.outcome.winner is None else PLAYER_NAMES[state.outcome.winner]
-        print(f"last round won by {who}: {state.outcome.reason}")
     return 0
 
 
@@ -124,10 +126,12 @@ def cmd_check(args) -> int:
     state = position_from_json(_read_json(args.file))
     p = state.to_move if args.player is None else args.player
     print(board_text(state, p))
-    print(f"Claims for {PLAYER_NAMES[p]}:")
+    print(f"Claims for {WORDS.name(p)}:")
+    for claim in view(state, p)["claims"]:
+        print("  " + claim_line(claim, WORDS))
     for s in range(9):
-        ok, reason = claim_verdict(state, p, s)
-        print(f"  stone {s}: {'CAN claim' if ok else 'cannot'} - {reason}")
+        if state.owner[s] >= 0:
+            print("  " + WORDS.t("claim.owned", stone=s, owner=state.owner[s]))
     return 0
 
 

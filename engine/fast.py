@@ -22,9 +22,14 @@ from bisect import bisect_left, insort
 
 from .actions import CLAIM, DONE_ACTION, PASS_ACTION
 from .cards import N_CLAN
-from .rules import (_CLAIMS, _DRAWS, _PLACE, _any_claim, _tactic_actions, apply_fast, can_claim,
-                    legal_actions)
-from .state import AFTER_PLAY, MUD, OVER, PLAY, State
+from .claims import can_claim
+from .legality import CLAIMS as _CLAIMS
+from .legality import DRAWS as _DRAWS
+from .legality import PLACE as _PLACE
+from .legality import legal_actions, tactic_actions
+from .rules import CAPACITY
+from .state import AFTER_PLAY, OVER, PLAY, State
+from .turn import any_claim, apply_fast
 from .state import CLAIM as CLAIM_STEP
 from .state import DRAW as DRAW_STEP
 
@@ -36,9 +41,7 @@ def random_action(state: State, rng: random.Random):
     if step == PLAY:
         hand = state.hands[p]
         owner, modes, sides = state.owner, state.modes, state.sides
-        rooms = [s for s, i in _SEATS[p]
-                 if owner[s] < 0 and (len(sides[i]) < 3
-                                      or modes[s] == MUD and len(sides[i]) < 4)]
+        rooms = [s for s, i in _SEATS[p] if owner[s] < 0 and len(sides[i]) < CAPACITY[modes[s]]]
         n = len(rooms)
         if hand and hand[-1] < N_CLAN:   # sorted: no tactic card in hand
             if n:   # every (card, stone) pair is legal: sample the product
@@ -55,7 +58,7 @@ def random_action(state: State, rng: random.Random):
             for card in hand[k:]:
                 if card != last:
                     last = card
-                    tacts += _tactic_actions(state, p, card, rooms)
+                    tacts += tactic_actions(state, p, card, rooms)
         clan = k * n
         i = rng.randrange(clan + len(tacts) + (0 if clan else 1))
         if i < clan:
@@ -95,7 +98,7 @@ def play_out(state: State, rng: random.Random) -> State:
         size = state.rules.hand_size
         rooms = [None, None]
         # Each player's complete sides of unclaimed stones, in stone order: where
-        # _any_claim and the claim step look (the other sides cannot be claimed).
+        # any_claim and the claim step look (the other sides cannot be claimed).
         comp = [[i for i in range(p, 18, 2) if done[i] and owner[i >> 1] < 0] for p in (0, 1)]
         while True:
             step = state.step
@@ -106,7 +109,7 @@ def play_out(state: State, rng: random.Random) -> State:
                     r = rooms[p]
                     if r is None:
                         r = rooms[p] = [s for s in range(9) if owner[s] < 0 and len(
-                            sides[2 * s + p]) < (4 if modes[s] == MUD else 3)]
+                            sides[2 * s + p]) < CAPACITY[modes[s]]]
                     if r:
                         # apply_fast for a clan card, inlined (see rules.apply_fast)
                         n = len(r)
@@ -119,14 +122,14 @@ def play_out(state: State, rng: random.Random) -> State:
                         side = sides[i]
                         side.append(card)
                         faceup = state.faceup = state.faceup | 1 << card
-                        if len(side) == (4 if modes[s] == MUD else 3):
+                        if len(side) == CAPACITY[modes[s]]:
                             done[i] = state.tick
                             state.tick += 1
                             r.remove(s)
                             insort(comp[p], i)
                         # _after_play, _to_draw and _end_turn for the common case
                         if after:
-                            for i in comp[p]:   # _any_claim, inlined
+                            for i in comp[p]:   # any_claim, inlined
                                 known = proofs[i]
                                 if known is not None and known is not True and \
                                         not known & faceup:
@@ -149,7 +152,7 @@ def play_out(state: State, rng: random.Random) -> State:
                         q = 1 - p
                         state.to_move = q
                         state.played = state.claimed = False
-                        state.step = CLAIM_STEP if not after and _any_claim(state, q) else PLAY
+                        state.step = CLAIM_STEP if not after and any_claim(state, q) else PLAY
                         continue
             elif step == CLAIM_STEP:
                 for i in comp[p]:

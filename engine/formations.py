@@ -7,8 +7,8 @@ Elite troops (Joker, Spy, Shield-Bearer) are declared at their owner's best.
 >>> from engine.cards import parse_card as p
 >>> strength([p("R5"), p("R3"), p("R4")])
 512
->>> describe_strength(strength([p("B9"), p("G8"), p("R7")]))
-'a Run totalling 24'
+>>> formation(strength([p("B9"), p("G8"), p("R7")]))
+{'rank': 'run', 'total': 24, 'cards': 3}
 """
 
 from __future__ import annotations
@@ -19,8 +19,6 @@ from itertools import combinations, product
 from .cards import COLOUR_OF, JOKER, N_CLAN, SHIELD, SPY, VALUE_OF
 
 COLOUR_RUN, KIND, COLOUR, RUN, SUM = 5, 4, 3, 2, 1
-RANK_NAMES = {COLOUR_RUN: "Color-Run", KIND: "Three of a Kind", COLOUR: "Color", RUN: "Run",
-              SUM: "Sum"}
 
 # What each elite troop may be declared as: (colour, value) pairs.
 DECLARATIONS = {
@@ -158,16 +156,16 @@ def declared(cards, blind: bool = False) -> tuple:
     return tuple(out)
 
 
-def rank_name(rank: int, n: int = 3) -> str:
-    if rank == KIND and n == 4:
-        return "Four of a Kind"
-    return RANK_NAMES[rank]
+RANK_CODES = {COLOUR_RUN: "color_run", KIND: "kind", COLOUR: "color", RUN: "run", SUM: "sum"}
 
 
-def describe_strength(s: int, blind: bool = False, n: int = 3) -> str:
-    """``a Run totalling 21``; under Blind-Man's Bluff ``a total of 21``."""
+def formation(s: int, blind: bool = False, n: int = 3) -> dict:
+    """A strength as data for the message catalogue: ``rank`` (``color_run``, ``kind``,
+    ``color``, ``run``, ``sum``; ``total`` under Blind-Man's Bluff), ``total`` and ``cards``.
+
+    >>> formation(strength([21, 20, 18]))
+    {'rank': 'sum', 'total': 24, 'cards': 3}
+    """
     if blind:
-        return f"a total of {s}"
-    name = rank_name(s // 100, n)
-    article = "an" if name[0] in "AEIOU" else "a"
-    return f"{article} {name} totalling {s % 100}"
+        return {"rank": "total", "total": s, "cards": n}
+    return {"rank": RANK_CODES[s // 100], "total": s % 100, "cards": n}

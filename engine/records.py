@@ -16,8 +16,9 @@ import json
 import random
 
 from .actions import IllegalAction, action_from_json, action_to_json
-from .cards import ELITES, JOKER, MODES, MUD, N_CLAN, TACTIC_DECK, card_text, parse_card
-from .rules import apply
+from .cards import ELITES, JOKER, MODES, N_CLAN, TACTIC_DECK, card_text, parse_card
+from .turn import apply, apply_events
+from .rules import CAPACITY
 from .state import OVER, PLAY, STEPS, Outcome, Rules, State, deal_round, new_game
 
 RECORD_FORMAT = "schotten-totten/record"
@@ -69,6 +70,17 @@ def _cards(value, where: str) -> list[int]:
 
 def replay(record) -> tuple[State, list]:
     """Check and replay a record: ``(final state, actions)``; errors name the action number."""
+    state, actions, _ = _replay(record, False)
+    return state, actions
+
+
+def replay_events(record) -> tuple[State, list, list]:
+    """``replay``, with the events of each action: ``(final state, actions, events)``,
+    ``events[i]`` the full events of ``actions[i]`` (see ``engine.events``)."""
+    return _replay(record, True)
+
+
+def _replay(record, with_events: bool) -> tuple[State, list, list]:
     _header(record, RECORD_FORMAT)
     try:
         rules = Rules.from_json(record.get("rules", {}))
@@ -90,15 +102,19 @@ def replay(record) -> tuple[State, list]:
     actions = record.get("actions", [])
     if not isinstance(actions, list):
         raise FormatError("'actions' must be a list")
-    done = []
+    done, events = [], []
     for i, data in enumerate(actions):
         try:
             a = action_from_json(data)
-            state = apply(state, a)
+            if with_events:
+                state, ev = apply_events(state, a)
+                events.append(ev)
+            else:
+                state = apply(state, a)
         except IllegalAction as e:
             raise FormatError(f"action {i + 1} ({json.dumps(data)}): {e}") from None
         done.append(a)
-    return state, done
+    return state, done, events
 
 
 # ---------------------------------------------------------------- positions
@@ -245,7 +261,7 @@ def position_from_json(data) -> State:
             s.modes[i] = m
         owner = _player(st.get("owner"), f"stones[{i}].owner", allow_none=True)
         s.owner[i] = -1 if owner is None else owner
-        cap = 4 if s.modes[i] == MUD else 3
+        cap = CAPACITY[s.modes[i]]
         for q in (0, 1):
             if len(s.sides[2 * i + q]) > cap:
                 raise FormatError(f"stones[{i}].sides[{q}] holds more than {cap} cards")
@@ -263,7 +279,7 @@ def position_from_json(data) -> State:
     # Complete sides without done_at were completed next, in stone order, South first.
     s.tick = max(s.done_at) + 1
     for i in range(18):
-        if i // 2 not in explicit and len(s.sides[i]) == s.capacity(i // 2):
+        if i // 2 not in explicit and len(s.sides[i]) == CAPACITY[s.modes[i // 2]]:
             s.done_at[i] = s.tick
             s.tick += 1
     s.tick = _whole(data.get("tick", s.tick), "tick", max(s.done_at) + 1)

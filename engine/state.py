@@ -11,7 +11,7 @@ from __future__ import annotations
 import random
 from dataclasses import asdict, dataclass
 
-from .cards import MUD, N_CLAN, TACTIC_DECK
+from .cards import N_CLAN, TACTIC_DECK
 
 AFTER_PLAY, START_OF_TURN = "after_play", "start_of_turn"
 ALTERNATE, WINNER = "alternate", "winner"
@@ -21,8 +21,6 @@ PLAY, CLAIM, DRAW, RECRUIT_DRAW, RECRUIT_RETURN = (
     "play", "claim", "draw", "recruit_draw", "recruit_return")
 ROUND_OVER, OVER = "round_over", "over"
 STEPS = (PLAY, CLAIM, DRAW, RECRUIT_DRAW, RECRUIT_RETURN, ROUND_OVER, OVER)
-
-PLAYER_NAMES = ("South", "North")
 
 
 @dataclass(frozen=True)
@@ -143,9 +141,6 @@ class State:
 
     def __eq__(self, other):
         return isinstance(other, State) and self.key() == other.key()
-
-    def capacity(self, stone: int) -> int:
-        return 4 if self.modes[stone] == MUD else 3
 
     @property
     def over(self) -> bool:

@@ -88,73 +88,92 @@ def _round_over():
 
 
 ILLEGAL = [
-    # name, state, action, player, message fragment
-    ("wrong player", _play_step, play("R1", 3), 1, "turn order: it is South's turn, not North's"),
-    ("wrong player in the claim step", _claim_step, claim(0), 1, "turn order: it is South's"),
-    ("card not in hand", _play_step, play("O1", 3), None,
-     "playing: Orange 1 is not in your hand"),
-    ("full stone", _play_step, play("R1", 0), None,
-     "stone capacity: your side of stone 0 is full (3 cards)"),
-    ("claimed stone", _play_step, play("R1", 1), None,
-     "claimed stones: stone 1 is claimed by North"),
-    ("no stone", _play_step, play("R1"), None, "playing: Red 1 needs a stone 0-8"),
-    ("stone 9", _play_step, play("R1", 9), None, "playing: Red 1 needs a stone 0-8"),
-    ("a clan card takes no target", _play_step, play("R1", 3, "B1"), None,
-     "playing: Red 1 takes a stone only"),
-    ("pass while a clan card fits", _play_step, PASS, None,
-     "passing: you may pass only when no clan card can be played (Red 1 can go to stone 2)"),
-    ("claim in the play step", _play_step, claim(0), None,
-     "turn order: the play step expects play or pass, not claim"),
-    ("draw in the play step", _play_step, draw(0), None, "the play step expects play or pass"),
-    ("next round in the play step", _play_step, NEXT_ROUND, None,
+    # name, state, action, player, rule (the error's code), message fragment (stones 1-9)
+    ("wrong player", _play_step, play("R1", 3), 1, "not_your_turn",
+     "Turn order: it is South's turn, not North's."),
+    ("wrong player in the claim step", _claim_step, claim(0), 1, "not_your_turn",
+     "it is South's"),
+    ("card not in hand", _play_step, play("O1", 3), None, "not_in_hand",
+     "Playing: Orange 1 is not in your hand."),
+    ("full stone", _play_step, play("R1", 0), None, "side_full",
+     "Stone capacity: Red 1 cannot go to stone 1: your side is full (3 cards)."),
+    ("claimed stone", _play_step, play("R1", 1), None, "stone_claimed",
+     "Red 1 cannot go to stone 2: it is claimed by North"),
+    ("no stone", _play_step, play("R1"), None, "needs_stone", "Playing: Red 1 needs a stone 1-9."),
+    ("stone 9", _play_step, play("R1", 9), None, "needs_stone", "Red 1 needs a stone 1-9"),
+    ("a negative stone", _play_step, play("R1", -2), None, "needs_stone", "needs a stone 1-9"),
+    ("a clan card takes no target", _play_step, play("R1", 3, "B1"), None, "stone_only",
+     "Playing: Red 1 takes a stone only"),
+    ("pass while a clan card fits", _play_step, PASS, None, "pass_not_allowed",
+     "Passing: you may pass only when no clan card can be played (Red 1 can go to stone 3)."),
+    ("claim in the play step", _play_step, claim(0), None, "wrong_step",
+     "Turn order: the play step expects play or pass, not claim."),
+    ("draw in the play step", _play_step, draw(0), None, "wrong_step",
+     "the play step expects play or pass"),
+    ("next round in the play step", _play_step, NEXT_ROUND, None, "wrong_step",
      "the play step expects play or pass, not next_round"),
-    ("done in the play step", _play_step, DONE, None, "the play step expects play or pass"),
-    ("play in the claim step", _claim_step, play("R2", 3), None,
-     "turn order: the claim step expects claim or done, not play"),
-    ("claim an incomplete side", _claim_step, claim(2), None,
-     "claim: stone 2 cannot be claimed: your side is not complete: 2 of 3 cards"),
-    ("claim a claimed stone", _claim_step, claim(1), None,
-     "claim: stone 1 cannot be claimed: stone 1 is already claimed by North"),
-    ("claim stone 12", _claim_step, claim(12), None, "there is no stone 12"),
-    ("unprovable claim", _unprovable, claim(0), None,
-     ("claim: stone 0 cannot be claimed: the opponent can still make a Color-Run totalling 6 "
-     "(Y1 Y2 Y3), which beats a Three of a Kind totalling 27")),
+    ("done in the play step", _play_step, DONE, None, "wrong_step",
+     "the play step expects play or pass"),
+    ("play in the claim step", _claim_step, play("R2", 3), None, "wrong_step",
+     "Turn order: the claim step expects claim or done, not play."),
+    ("claim an incomplete side", _claim_step, claim(2), None, "unprovable",
+     "Claim: stone 3 cannot be claimed: your side is not complete: 2 of 3 cards."),
+    ("claim a claimed stone", _claim_step, claim(1), None, "unprovable",
+     "Claim: stone 2 cannot be claimed: stone 2 is already claimed by North."),
+    ("claim stone 12", _claim_step, claim(12), None, "unprovable", "there is no stone 13"),
+    ("unprovable claim", _unprovable, claim(0), None, "unprovable",
+     ("Claim: stone 1 cannot be claimed: the opponent can still make a Color-Run totalling 6 "
+      "(Yellow 1, Yellow 2, Yellow 3), which beats a Three of a Kind totalling 27.")),
     ("tactic over the limit", lambda: position(TACTICS, hands=("Spy R1", ""),
                                                tactics_played=[1, 0]),
-     play("Spy", 3), None, "tactic limit: you have played 1 tactic cards and your opponent 0"),
+     play("Spy", 3), None, "tactic_limit",
+     "Tactic limit: Spy cannot be played: you have played 1 tactic cards and your opponent 0"),
     ("second Joker", lambda: position(TACTICS, hands=("Joker R1", ""), stones={0: ("Joker", "")},
                                       tactics_played=[1, 1]),
-     play("Joker", 3), None, "one Joker per game: you have already played a Joker"),
+     play("Joker", 3), None, "second_joker", "One Joker per game: you have already played a Joker"),
     ("Recruiter with a stone", lambda: position(TACTICS, hands=("Recruiter R1", "")),
-     play("Recruiter", 3), None, "Recruiter: it takes no stone or target"),
+     play("Recruiter", 3), None, "recruiter_alone", "Recruiter: it takes no stone or target"),
     ("return in the recruit_draw step", lambda: _recruit("recruit_draw"), ret("R1"), None,
-     "turn order: the recruit draw step expects draw, not return"),
+     "wrong_step", "Turn order: the Recruiter's draw step expects draw, not return."),
     ("draw in the recruit_return step", lambda: _recruit("recruit_return"), draw(0), None,
-     "turn order: the recruit return step expects return, not draw"),
+     "wrong_step", "Turn order: the Recruiter's return step expects return, not draw."),
     ("return a card not in hand", lambda: _recruit("recruit_return"), ret("O1"), None,
-     "Recruiter: Orange 1 is not in your hand"),
+     "return_not_in_hand", "Recruiter: Orange 1 is not in your hand."),
     ("draw from an empty deck", lambda: position(TACTICS, step="draw", decks=("P1", ""),
                                                  rest_to_discard=True),
-     draw(1), None, "drawing: the tactic deck is empty"),
-    ("draw from deck 5", lambda: position(TACTICS, step="draw"), draw(5), None,
-     "malformed action: deck must be 0 (clan) or 1 (tactic)"),
-    ("play in the round_over step", _round_over, play("P5", 3), None,
+     draw(1), None, "deck_empty", "Drawing: the tactic deck is empty."),
+    ("draw from deck 5", lambda: position(TACTICS, step="draw"), draw(5), None, "bad_deck",
+     "Malformed action: 'deck' must be 'clan' or 'tactic', not 5."),
+    ("play in the round_over step", _round_over, play("P5", 3), None, "wrong_step",
      "the round over step expects next_round, not play"),
-    ("anything once the match is over", _over, NEXT_ROUND, None,
-     "the match is over: no more actions"),
-    ("not an Action", _play_step, ("play", 0, 3), None, "malformed action: expected an Action"),
-    ("a dict is not an Action", _play_step, {"kind": "pass"}, None, "expected an Action"),
+    ("anything once the match is over", _over, NEXT_ROUND, None, "match_over",
+     "The match is over: no more actions."),
+    ("not an Action", _play_step, ("play", 0, 3), None, "not_an_action",
+     "Malformed action: expected an action"),
+    ("a dict is not an Action", _play_step, {"kind": "pass"}, None, "not_an_action",
+     "expected an action"),
+    # (given as South, who is to move: 3.0 == 3, so the action compares equal to a legal one)
+    ("a card given as text", _play_step, Action("play", "R1", 3), 0, "bad_field",
+     "Malformed action: 'card' must be a whole number, not 'R1'."),
+    ("a stone given as a float", _play_step, Action("play", 0, 3.0), 0, "bad_field",
+     "'stone' must be a whole number, not 3.0"),
+    ("a stone given as a boolean", _play_step, Action("play", 0, True), 0, "bad_field",
+     "'stone' must be a whole number, not True"),
+    ("a player given as a float", _play_step, play("R1", 3), 0.0, "no_such_player",
+     "there is no player 0.0"),
 ]
 
 
-@pytest.mark.parametrize("name,make,action,player,message", ILLEGAL,
+@pytest.mark.parametrize("name,make,action,player,code,message", ILLEGAL,
                          ids=[c[0] for c in ILLEGAL])
-def test_illegal_actions_are_refused_and_change_nothing(name, make, action, player, message):
+def test_illegal_actions_are_refused_and_change_nothing(name, make, action, player, code, message):
     state = make()
     before = snapshot(state)
     with pytest.raises(IllegalAction) as e:
         apply(state, action, player=player)
+    assert e.value.code == code
     assert message in str(e.value)
+    json.dumps(e.value.to_json())   # the page gets the rule and its details as JSON
     assert snapshot(state) == before
     if player is None:
         assert action not in legal_actions(state)
@@ -195,8 +214,10 @@ MALFORMED_ACTIONS = [
 
 @pytest.mark.parametrize("data", MALFORMED_ACTIONS, ids=[json.dumps(d) for d in MALFORMED_ACTIONS])
 def test_malformed_json_actions(data):
-    with pytest.raises(IllegalAction, match="^malformed action: "):
+    with pytest.raises(IllegalAction, match="^Malformed action: ") as e:
         action_from_json(data)
+    assert e.value.code in ("not_an_object", "bad_kind", "extra_field", "missing_field",
+                            "bad_card", "bad_stone", "bad_deck")
 
 
 # ---------------------------------------------------------------- malformed records
@@ -227,9 +248,9 @@ MALFORMED_RECORDS = [
     ("bad seed", _set(["seed"], [1]), "'seed' must be a number or a string"),
     ("actions not a list", _set(["actions"], {"kind": "pass"}), "'actions' must be a list"),
     ("malformed action", _set(["actions", 3], {"kind": "fly"}),
-     "action 4 ({\"kind\": \"fly\"}): malformed action: 'kind' must be one of"),
+     "action 4 ({\"kind\": \"fly\"}): Malformed action: 'kind' must be one of"),
     ("illegal action", _set(["actions", 5], {"kind": "claim", "stone": 0}),
-     "action 6 ({\"kind\": \"claim\", \"stone\": 0}): turn order"),
+     "action 6 ({\"kind\": \"claim\", \"stone\": 0}): Turn order"),
     ("deal not an object", _set(["deal"], 5), "'deal' must be an object"),
     ("deal hands", _set(["deal"], {"hands": [[]]}), "deal: 'hands' must hold two lists"),
     ("deal bad card", _set(["deal"], {"hands": [["R1"], ["Q9"]], "deck": []}),
@@ -411,7 +432,7 @@ def test_new_game_with_bad_rules():
 def test_a_seat_that_does_not_exist_is_refused(seat):
     state = _play_step()
     before = snapshot(state)
-    with pytest.raises(IllegalAction, match="turn order"):
+    with pytest.raises(IllegalAction, match="Turn order"):
         apply(state, play("R1", 3), player=seat)
     assert snapshot(state) == before
 
@@ -421,6 +442,6 @@ def test_a_seat_that_does_not_exist_is_refused(seat):
 def test_fields_an_action_kind_does_not_use_are_refused(action):
     state = _play_step()
     before = snapshot(state)
-    with pytest.raises(IllegalAction, match="malformed action: a .* action has no"):
+    with pytest.raises(IllegalAction, match="Malformed action: a .* action has no"):
         apply(state, action)
     assert snapshot(state) == before

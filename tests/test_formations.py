@@ -15,10 +15,10 @@ from engine.formations import (
     RUN,
     SUM,
     declared,
-    describe_strength,
     rank_of,
     strength,
 )
+from engine.words import describe_strength
 
 CASES = json.loads((DATA / "formations.json").read_text())["cases"]
 RANKS = {"Color-Run": COLOUR_RUN, "Three of a Kind": KIND, "Four of a Kind": KIND,

@@ -19,10 +19,10 @@ from __future__ import annotations
 import math
 from operator import mul
 
-from ..cards import BLIND, COLOUR_OF, MUD, N_CLAN, VALUE_OF
-from ..claims import ALL_CLAN, best_completion
+from ..cards import BLIND, COLOUR_OF, N_CLAN, VALUE_OF
+from ..claims import ALL_CLAN, best_completion, can_claim
 from ..formations import strength
-from ..rules import can_claim
+from ..rules import CAPACITY
 
 # Tunable weights (see docs/ai.md for how they were chosen).
 HAND_P = 0.9          # a card in hand: will it really end up on this stone?
@@ -351,7 +351,7 @@ def stone_chance(state, o: Outlook, s: int) -> float:
     if owner >= 0:
         return 1.0 if owner == p else 0.0
     mode = state.modes[s]
-    n = 4 if mode == MUD else 3
+    n = CAPACITY[mode]
     blind = mode == BLIND
     mine = state.sides[2 * s + p]
     theirs = state.sides[2 * s + 1 - p]

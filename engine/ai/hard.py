@@ -12,11 +12,9 @@ on which card goes where.
 
 All live candidates are tried in the same worlds (common random numbers); a
 candidate is dropped once it is clearly worse than the leader over those
-worlds (a paired test), so easy decisions end early. The classic single-world
-bandit (UCB1 over the root moves, one world per iteration; ``paired=False``)
-and longer playouts with the table policy (``plays``, their result mixed with
-the static value by ``mix``) are kept as options: they were weaker in the arena
-(docs/ai.md).
+worlds (a paired test), so easy decisions end early. Variants measured weaker
+in the arena (a single-world bandit, playouts with the table policy after the
+replies) are told in docs/ai.md, not kept here.
 
 The budget is an iteration count (one iteration: one candidate in one world;
 reproducible for a seed) and/or a time limit in seconds.
@@ -24,29 +22,26 @@ reproducible for a seed) and/or a time limit in seconds.
 
 from __future__ import annotations
 
-import math
 import random
 import time as _time
 
 from ..actions import CLAIM, DONE, PLAY, Action
 from ..cards import N_CLAN
-from ..rules import apply_fast
+from ..turn import apply_fast
 from ..state import OVER, ROUND_OVER
 from ..state import PLAY as PLAY_STEP
 from .base import Agent, legal
 from .evaluate import CALIBRATIONS, evaluate
 from .medium import by_rule, claim_or_done, scored_plays, tactic_cost
-from .playout import auto_step, playout, top_plays
+from .playout import auto_step, top_plays
 from .world import Worlds
 
 DEFAULT_TIME = 1.0          # seconds per decision (the browser's budget; see docs/ai.md)
 DEFAULT_ITERATIONS = 100_000
 CANDIDATES = 8              # root moves searched (best by the heuristic first)
-PLAYOUT_PLAYS = 0           # fast-policy play decisions after the opponent's reply
 REPLY_WIDTH = 6             # replies weighed by the full evaluation in a simulation
 PREFILTER = 16              # clan placements given the full evaluation at the root
 DEPTH = 2                   # simulated replies after the root move (opponent, then us)
-EXPLORE = 0.35              # UCB exploration constant (values are winning chances)
 # Tactic cards cost four times Medium's price: kept for the moves that decide a round
 # (one-ply screens, docs/ai.md: price 1 -> 55%, 3 -> 65%, 5 -> 67%, 12 -> 63% vs Medium).
 TACTIC_PRICE = 4.0
@@ -57,6 +52,7 @@ class _Arm:
 
     def __init__(self, action, prior, cost=0.0):
         self.action, self.prior, self.cost, self.n, self.w = action, prior, cost, 0, 0.0
+        self.vals: list[float] = []
 
 
 class HardAgent(Agent):
@@ -64,24 +60,18 @@ class HardAgent(Agent):
     searches = True
 
     def __init__(self, iterations: int | None = None, time: float | None = None,
-                 candidates: int = CANDIDATES, plays: int = PLAYOUT_PLAYS,
-                 explore: float = EXPLORE, reply: int = REPLY_WIDTH, paired: bool = True,
-                 cal: int = 3, depth: int = DEPTH, z: float = 2.0,
-                 tactic_price: float = TACTIC_PRICE, mix: float = 0.0):
+                 candidates: int = CANDIDATES, reply: int = REPLY_WIDTH, cal: int = 3,
+                 depth: int = DEPTH, z: float = 2.0, tactic_price: float = TACTIC_PRICE):
         if iterations is None and time is None:
             time = DEFAULT_TIME
         self.iterations = DEFAULT_ITERATIONS if iterations is None else iterations
         self.time = time
         self.candidates = candidates
-        self.plays = plays
-        self.explore = explore
         self.reply = reply
-        self.paired = paired
         self.z = z
         self.depth = depth if reply else 0
         self.cal = CALIBRATIONS.get(cal)   # None: Medium's table
         self.tactic_price = tactic_price
-        self.mix = mix   # with playouts: weight of the static value where the replies end
         self.last_iterations = 0
 
     def choose(self, view: dict, rng: random.Random) -> Action:
@@ -108,19 +98,13 @@ class HardAgent(Agent):
                 break
             apply_fast(state, greedy_reply(state, state.to_move, rng, self.reply, self.cal))
             settle(state, rng)
-        if not self.plays:
-            return _value(state, p, self.cal)
-        static = _value(state, p, self.cal) if self.mix else 0.0
-        playout(state, rng, self.plays)
-        return self.mix * static + (1.0 - self.mix) * _value(state, p, self.cal)
+        return _value(state, p, self.cal)
 
     def _paired(self, worlds, p, arms, rng, deadline):
         """Every live candidate is tried in the same sampled world (common random
         numbers: differences between moves show with few worlds). A move is
         dropped once it is clearly worse than the leader over the same worlds."""
         live = arms[:]
-        for arm in live:
-            arm.vals = []
         total = 0
         rounds = 0
         z = self.z
@@ -179,26 +163,7 @@ class HardAgent(Agent):
             return arms[0].action
         sim_rng = random.Random(rng.getrandbits(64))
         deadline = None if self.time is None else _time.perf_counter() + self.time
-        if self.paired:
-            return self._paired(worlds, p, arms, sim_rng, deadline)
-        total = 0
-        c = self.explore
-        for it in range(self.iterations):
-            if deadline is not None and it % 4 == 0 and _time.perf_counter() > deadline:
-                break
-            if total < len(arms):
-                arm = arms[total]
-            else:
-                log_n = math.log(total)
-                arm = max(arms, key=lambda a: a.w / a.n + c * math.sqrt(log_n / a.n))
-            state = worlds.sample(sim_rng)
-            v = self._simulate(state, arm.action, sim_rng, p)
-            arm.n += 1
-            arm.w += v - arm.cost
-            total += 1
-        self.last_iterations = total
-        best = max(arms, key=lambda a: (a.n, a.w))
-        return best.action
+        return self._paired(worlds, p, arms, sim_rng, deadline)
 
 
 def settle(state, rng) -> None:

@@ -15,7 +15,7 @@ import random
 
 from ..actions import CLAIM, DONE, DRAW, PASS, RETURN, Action
 from ..cards import JOKER, N_CLAN, RECRUITER, SHIELD, SPY
-from ..rules import apply_fast
+from ..turn import apply_fast
 from .base import Agent, legal
 from .evaluate import CALIBRATIONS, evaluate
 from .world import Worlds

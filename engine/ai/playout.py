@@ -13,13 +13,15 @@ from __future__ import annotations
 import math
 
 from ..actions import CLAIM, DONE, DRAW, PASS_ACTION, PLAY, RETURN, Action
-from ..cards import BLIND, MUD, N_CLAN, VALUE_OF
+from ..cards import BLIND, N_CLAN, VALUE_OF
+from ..claims import claimable
 from ..formations import TABLE3, strength
-from ..rules import apply_fast, claimable
+from ..rules import CAPACITY
 from ..state import CLAIM as CLAIM_STEP
 from ..state import DRAW as DRAW_STEP
 from ..state import OVER, RECRUIT_DRAW, RECRUIT_RETURN, ROUND_OVER
 from ..state import PLAY as PLAY_STEP
+from ..turn import apply_fast
 
 TOP = 12   # a side "typically grows into" the mean of its best TOP completions
 
@@ -79,11 +81,6 @@ def win_p(mine: float, theirs: float, m_done: bool, t_done: bool, blind: bool) -
     return _SIG[0 if d < -600 else 1200 if d > 600 else d + 600]
 
 
-def best_play(state, p: int, rng) -> Action:
-    """The placement of a clan card that most raises the chance of winning its stone."""
-    return _placements(state, p, None)
-
-
 def top_plays(state, p: int, m: int) -> list[Action]:
     """The ``m`` best placements by the same measure, best first (pass if none)."""
     scored: list = []
@@ -94,18 +91,18 @@ def top_plays(state, p: int, m: int) -> list[Action]:
     return [_PLACE[x // 9][x % 9] for _, x in scored[:m]]
 
 
-def _placements(state, p: int, collect):
+def _placements(state, p: int, collect: list) -> None:
+    """Append ``(score, card * 9 + stone)`` for every placement of a clan card in hand."""
     hand = [c for c in state.hands[p] if c < N_CLAN]
     if not hand:
-        return PASS_ACTION
+        return
     owner, sides, modes = state.owner, state.sides, state.modes
-    best, best_score = None, -1e9
     sig = _SIG
     for s in range(9):
         if owner[s] >= 0:
             continue
         mode = modes[s]
-        n = 4 if mode == MUD else 3
+        n = CAPACITY[mode]
         mine = sides[2 * s + p]
         k = len(mine)
         if k >= n:
@@ -132,33 +129,20 @@ def _placements(state, p: int, collect):
                     else:
                         d = int(mv - tv) + 10
                         wp = sig[0 if d < -600 else 1200 if d > 600 else d + 600]
-                    score = w * (wp - before)
-                    if collect is not None:
-                        collect.append((score, c * 9 + s))
-                    elif score > best_score:
-                        best, best_score = c * 9 + s, score
+                    collect.append((w * (wp - before), c * 9 + s))
             else:
                 off = -10 if t_done else 0
                 for c, mv in zip(hand, vals):
                     d = int(mv - tv) + off
-                    score = w * (sig[0 if d < -600 else 1200 if d > 600 else d + 600] - before)
-                    if collect is not None:
-                        collect.append((score, c * 9 + s))
-                    elif score > best_score:
-                        best, best_score = c * 9 + s, score
+                    collect.append((w * (sig[0 if d < -600 else 1200 if d > 600 else d + 600]
+                                         - before), c * 9 + s))
             continue
         for c in hand:
             mine.append(c)
             mv = side_value(mine, n, blind)
             mine.pop()
-            score = w * (win_p(mv, tv, k + 1 == n, t_done, blind) - before)
-            if collect is not None:
-                collect.append((score, c * 9 + s))
-            elif score > best_score:
-                best, best_score = c * 9 + s, score
-    if best is None:
-        return PASS_ACTION
-    return _PLACE[best // 9][best % 9]
+            collect.append((w * (win_p(mv, tv, k + 1 == n, t_done, blind) - before),
+                            c * 9 + s))
 
 
 def auto_step(state, rng) -> bool:
@@ -189,17 +173,3 @@ def auto_step(state, rng) -> bool:
         return True
     return False
 
-
-def playout(state, rng, plays: int) -> None:
-    """Play on in place: ``plays`` play decisions at most (or to the end of the round)."""
-    while True:
-        step = state.step
-        if step == PLAY_STEP:
-            if plays <= 0:
-                return
-            plays -= 1
-            apply_fast(state, best_play(state, state.to_move, rng))
-        elif step == OVER or step == ROUND_OVER:
-            return
-        else:
-            auto_step(state, rng)

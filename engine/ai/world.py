@@ -18,8 +18,8 @@ from __future__ import annotations
 import random
 
 from ..cards import N_CLAN, TACTIC_DECK, parse_card
+from ..rules import round_starter_of
 from ..state import (
-    ALTERNATE,
     CLAIM,
     DRAW,
     RECRUIT_DRAW,
@@ -29,17 +29,6 @@ from ..state import (
     State,
     deal_round,
 )
-
-
-def _round_starter(rules: Rules, history: tuple) -> int:
-    """Who started the current round, replayed from the results of the earlier ones."""
-    starter = rules.starter
-    for winner, *_ in history:
-        if rules.next_starter == ALTERNATE or winner is None:
-            starter = 1 - starter
-        else:
-            starter = winner
-    return starter
 
 
 class Worlds:
@@ -57,7 +46,7 @@ class Worlds:
         s.scores = list(view["scores"])
         s.history = tuple((h["winner"], h["reason"], h["stones"][0], h["stones"][1])
                           for h in view["history"])
-        s.round_starter = _round_starter(rules, s.history)
+        s.round_starter = round_starter_of(rules, s.history)
         s.sides = []
         s.done_at = []
         s.modes = []

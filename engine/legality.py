@@ -1,0 +1,255 @@
+"""Legality: the actions a player may take now, and ``check``, which refuses any other.
+
+``legal_actions`` lists them in a stable order (search and random play rely on it);
+``check`` raises ``IllegalAction`` whose ``code`` names the broken rule and whose
+``params`` hold the details, so every refusal can be said in players' words.
+
+>>> from engine.state import new_game
+>>> from engine.actions import Action
+>>> s = new_game(seed=3)
+>>> try:
+...     check(s, Action("claim", stone=4))
+... except IllegalAction as e:
+...     print(e.code, "-", e)
+wrong_step - Turn order: the play step expects play or pass, not claim.
+"""
+
+from __future__ import annotations
+
+from .actions import (
+    CLAIM,
+    DISCARD,
+    DONE,
+    DONE_ACTION,
+    DRAW,
+    NEXT_ROUND,
+    NEXT_ROUND_ACTION,
+    PASS,
+    PASS_ACTION,
+    PLAY,
+    RETURN,
+    Action,
+    IllegalAction,
+    shown,
+)
+from .cards import (
+    BANSHEE,
+    ELITES,
+    JOKER,
+    MODES,
+    N_CLAN,
+    RECRUITER,
+    STRATEGIST,
+    TRAITOR,
+    card_text,
+)
+from .claims import can_claim, claim_proof, claimable
+from .rules import CAPACITY, has_room, rooms
+from .state import CLAIM as CLAIM_STEP
+from .state import DRAW as DRAW_STEP
+from .state import OVER, RECRUIT_DRAW, RECRUIT_RETURN, ROUND_OVER, State
+from .state import PLAY as PLAY_STEP
+
+# Shared action objects: building them is the main cost of listing legal actions.
+PLACE = [[Action(PLAY, card, s) for s in range(9)] for card in range(TRAITOR + 1)]
+CLAIMS = [Action(CLAIM, stone=s) for s in range(9)]
+DRAWS = [Action(DRAW, deck=0), Action(DRAW, deck=1)]
+
+# Fields each kind of action leaves at -1 (play checks its own per card).
+_UNUSED = {PLAY: ("deck",), PASS: ("card", "stone", "target", "to", "deck"),
+           CLAIM: ("card", "target", "to", "deck"), DONE: ("card", "stone", "target", "to", "deck"),
+           DRAW: ("card", "stone", "target", "to"), RETURN: ("stone", "target", "to", "deck"),
+           NEXT_ROUND: ("card", "stone", "target", "to", "deck")}
+
+STEP_KINDS = {PLAY_STEP: (PLAY, PASS), CLAIM_STEP: (CLAIM, DONE), DRAW_STEP: (DRAW,),
+              RECRUIT_DRAW: (DRAW,), RECRUIT_RETURN: (RETURN,), ROUND_OVER: (NEXT_ROUND,),
+              OVER: ()}
+
+
+# ---------------------------------------------------------------- legal actions
+
+def legal_actions(state: State) -> list[Action]:
+    """Every legal action for the player to move, in a stable order."""
+    step = state.step
+    p = state.to_move
+    if step == PLAY_STEP:
+        return _play_actions(state, p)
+    if step == CLAIM_STEP:
+        return [CLAIMS[s] for s in claimable(state, p)] + [DONE_ACTION]
+    if step == DRAW_STEP or step == RECRUIT_DRAW:
+        return [DRAWS[d] for d in (0, 1) if state.decks[d]]
+    if step == RECRUIT_RETURN:
+        return [Action(RETURN, card=c) for c in sorted(set(state.hands[p]))]
+    if step == ROUND_OVER:
+        return [NEXT_ROUND_ACTION]
+    return []
+
+
+def _play_actions(state: State, p: int) -> list[Action]:
+    free = rooms(state, p)
+    hand = state.hands[p]
+    acts = []
+    clan_playable = False
+    tactic_ok = state.tactics_played[p] <= state.tactics_played[1 - p]
+    last = -1
+    for card in hand:   # sorted; only the two Jokers can repeat
+        if card == last:
+            continue
+        last = card
+        if card < N_CLAN:
+            if free:
+                clan_playable = True
+                row = PLACE[card]
+                acts += [row[s] for s in free]
+        elif tactic_ok:
+            acts.extend(tactic_actions(state, p, card, free))
+    if not clan_playable:
+        acts.append(PASS_ACTION)
+    return acts
+
+
+def tactic_actions(state: State, p: int, card: int, free: list[int]) -> list[Action]:
+    """The plays of tactic ``card`` for player ``p``; ``free`` is ``rooms(state, p)``."""
+    owner, sides = state.owner, state.sides
+    if card in ELITES:
+        if card == JOKER and state.joker_played[p]:
+            return []
+        row = PLACE[card]
+        return [row[s] for s in free]
+    if card in MODES:
+        row = PLACE[card]
+        return [row[s] for s in range(9) if owner[s] < 0 and state.modes[s] < 0]
+    if card == RECRUITER:
+        return [Action(PLAY, card)]
+    out = []
+    for s in range(9):
+        if owner[s] >= 0:
+            continue
+        if card == STRATEGIST:
+            for t in sorted(set(sides[2 * s + p])):
+                out.extend(Action(PLAY, card, s, t, to) for to in free if to != s)
+                out.append(Action(PLAY, card, s, t, DISCARD))
+        elif card == BANSHEE:
+            out.extend(Action(PLAY, card, s, t) for t in sorted(set(sides[2 * s + 1 - p])))
+        elif card == TRAITOR:
+            for t in sorted(set(sides[2 * s + 1 - p])):
+                if t < N_CLAN:
+                    out.extend(Action(PLAY, card, s, t, to) for to in free)
+    return out
+
+
+# ---------------------------------------------------------------- checking
+
+def _card(card) -> str:
+    """A card for an error's params: its short text, or the malformed value shown."""
+    try:
+        return card_text(card)
+    except (KeyError, TypeError, IndexError):
+        return shown(card)
+
+
+def check(state: State, action, player: int | None = None) -> None:
+    """Raise ``IllegalAction`` naming the broken rule if ``action`` is not legal now."""
+    if not isinstance(action, Action):
+        raise IllegalAction("not_an_action", value=shown(action))
+    step, p = state.step, state.to_move
+    if step == OVER:
+        raise IllegalAction("match_over")
+    if player is not None:
+        if type(player) is not int or player not in (0, 1):
+            raise IllegalAction("no_such_player", value=shown(player))
+        if player != p:
+            raise IllegalAction("not_your_turn", player=p, other=player)
+    kind = action.kind
+    if not isinstance(kind, str) or kind not in _UNUSED:
+        raise IllegalAction("bad_kind", kinds=", ".join(_UNUSED), value=shown(kind))
+    for name in ("card", "stone", "target", "to", "deck"):
+        if type(getattr(action, name)) is not int:
+            raise IllegalAction("bad_field", field=name, value=shown(getattr(action, name)))
+    unused = [f for f in _UNUSED[kind] if getattr(action, f) != -1]
+    if unused:
+        raise IllegalAction("extra_field", kind=kind, fields=", ".join(map(repr, unused)))
+    kinds = STEP_KINDS[step]
+    if kind not in kinds:
+        raise IllegalAction("wrong_step", step=step, expected=" or ".join(kinds), kind=kind)
+    if kind == PLAY:
+        _check_play(state, p, action)
+    elif kind == PASS:
+        free = rooms(state, p)
+        clan_cards = [c for c in state.hands[p] if c < N_CLAN]
+        if free and clan_cards:
+            raise IllegalAction("pass_not_allowed", card=card_text(clan_cards[0]), stone=free[0])
+    elif kind == CLAIM:
+        stone = action.stone
+        # can_claim gives the same verdict (tested), faster; the proof is only needed
+        # for the error.
+        if 0 <= stone <= 8 and can_claim(state, p, stone):
+            return
+        raise IllegalAction("unprovable", stone=stone, proof=claim_proof(state, p, stone))
+    elif kind == DRAW:
+        if action.deck not in (0, 1):
+            raise IllegalAction("bad_deck", value=shown(action.deck))
+        if not state.decks[action.deck]:
+            raise IllegalAction("deck_empty", deck=("clan", "tactic")[action.deck])
+    elif kind == RETURN:
+        if action.card not in state.hands[p]:
+            raise IllegalAction("return_not_in_hand", card=_card(action.card))
+
+
+def _check_play(state: State, p: int, a: Action) -> None:
+    card, s, t, to = a.card, a.stone, a.target, a.to
+    if card not in state.hands[p]:
+        raise IllegalAction("not_in_hand", card=_card(card))
+    name = card_text(card)
+    if card >= N_CLAN:
+        if not state.tactics_played[p] <= state.tactics_played[1 - p]:
+            raise IllegalAction("tactic_limit", card=name, played=state.tactics_played[p],
+                                opponent_played=state.tactics_played[1 - p])
+        if card == JOKER and state.joker_played[p]:
+            raise IllegalAction("second_joker")
+    needs_stone = card != RECRUITER
+    if needs_stone and not 0 <= s <= 8:
+        raise IllegalAction("needs_stone", card=name)
+    if not needs_stone and (s, t, to) != (-1, -1, -1):
+        raise IllegalAction("recruiter_alone", card=name)
+    if card < N_CLAN or card in ELITES or card in MODES:
+        if t != -1 or to != -1:
+            raise IllegalAction("stone_only", card=name)
+    if needs_stone and state.owner[s] >= 0:
+        raise IllegalAction("stone_claimed", card=name, stone=s, owner=state.owner[s])
+    if card < N_CLAN or card in ELITES:
+        if not has_room(state, p, s):
+            raise IllegalAction("side_full", card=name, stone=s,
+                                capacity=CAPACITY[state.modes[s]])
+        return
+    if card in MODES:
+        if state.modes[s] >= 0:
+            raise IllegalAction("mode_taken", card=name, stone=s,
+                                mode=card_text(state.modes[s]))
+        return
+    if card == RECRUITER:
+        return
+    mine, theirs = state.sides[2 * s + p], state.sides[2 * s + 1 - p]
+    if card == STRATEGIST:
+        if t not in mine:
+            raise IllegalAction("not_on_your_side", card=name, target=_card(t), stone=s)
+        if to == DISCARD:
+            return
+        if not 0 <= to <= 8 or to == s:
+            raise IllegalAction("strategist_destination", card=name)
+        if not has_room(state, p, to):
+            raise IllegalAction("destination_full", card=name, to=to)
+        return
+    if t not in theirs:
+        raise IllegalAction("not_on_their_side", card=name, target=_card(t), stone=s)
+    if card == BANSHEE:
+        if to != -1:
+            raise IllegalAction("banshee_destination", card=name)
+        return
+    # Traitor
+    if t >= N_CLAN:
+        raise IllegalAction("traitor_clan_only", card=name, target=_card(t))
+    if not 0 <= to <= 8:
+        raise IllegalAction("traitor_destination", card=name)
+    if not has_room(state, p, to):
+        raise IllegalAction("destination_full", card=name, to=to)
