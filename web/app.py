@@ -141,7 +141,9 @@ def call(name, arg_json):
             raise ValueError(f"unknown call {name!r}")
         arg = json.loads(arg_json) if arg_json else None
         return json.dumps({"ok": True, **fn(arg)})
-    except (IllegalAction, SaveError, FormatError, ValueError) as e:
+    except IllegalAction as e:   # the rule broken, in the table's language
+        return json.dumps({"ok": False, "error": session.error_text(e), "code": e.code})
+    except (SaveError, FormatError, ValueError) as e:
         return json.dumps({"ok": False, "error": str(e)})
     except Exception as e:  # noqa: BLE001 - the page shows it; the traceback goes to the console
         window.console.error(traceback.format_exc())

@@ -18,24 +18,26 @@ import zlib
 from engine import (
     IllegalAction,
     Rules,
+    Words,
     action_from_json,
     action_to_json,
-    apply,
-    card_title,
-    claim_verdict,
+    apply_events,
     legal_actions,
+    narrate,
     new_game,
     parse_card,
     position_from_json,
     position_to_json,
+    redact_all,
+    replay_events,
     view,
 )
-from engine.cards import N_CLAN
+from engine.actions import shown
+from engine.narrate import TURN_EVENTS, claim_line, new_game_line, variant_text
 
 SAVE_KEY = "schotten-totten.save"
 SAVE_FORMAT = "schotten-totten/save"
 SAVE_VERSION = 1
-NAMES = ("South", "North")
 AI_LEVELS = ("easy", "medium", "hard")
 # The thinking budget each level gets in the browser, sent to the worker with every request
 # (the worker passes it to the engine as is). Search levels get a time limit: Pyodide is
@@ -44,7 +46,8 @@ AI_LEVELS = ("easy", "medium", "hard")
 AI_BUDGETS = {"easy": {}, "medium": {}, "hard": {"time": 1.0}}
 # Hints come from the strongest level (engine.ai.STRONGEST, chosen in the worker) with this budget.
 HINT_BUDGET = AI_BUDGETS["hard"]
-DEFAULT_SETTINGS = {"opponent": "ai", "ai_seat": 1, "ai_level": "easy", "autoclaim": False}
+DEFAULT_SETTINGS = {"opponent": "ai", "ai_seat": 1, "ai_level": "easy", "autoclaim": False,
+                    "lang": "en"}
 # Steps where nobody has a private decision to make: no handover screen is needed.
 PUBLIC_STEPS = ("round_over", "over")
 
@@ -53,33 +56,17 @@ class SaveError(ValueError):
     """A save that cannot be resumed; the message is for the player."""
 
 
-def _stone(n: int) -> str:
-    return f"stone {n + 1}"   # players count stones 1-9; the engine counts 0-8
-
-
-def _deck(d) -> str:
-    return f"the {d} deck"
-
-
-def _claim_text(reason: str, p: int) -> str:
-    """Turn the claimant's-eye reason ("your Run beats their Sum") into log text."""
-    q = 1 - p
-    return (reason.replace("you completed your side", f"{{n{p}}} completed {{s{p}}} side")
-            .replace("they completed their side", f"{{n{q}}} completed {{s{q}}} side")
-            .replace("your ", f"{{s{p}}} ").replace("their ", f"{{s{q}}} ")
-            .replace("the opponent", f"{{n{q}}}"))
-
-
 class Session:
-    """One match, the way the table plays it."""
+    """One match, the way the table plays it: the state, its record and its events."""
 
     def __init__(self):
         self.settings = dict(DEFAULT_SETTINGS)
         self.state = None
         self.actions: list | None = []   # JSON actions since the deal; None if unknown
+        self.events: list[dict] = []     # every event of the match, full form (never sent)
+        self.legacy_log: list[dict] = []  # an old save's log text, when its record is unknown
         self.last_action: dict | None = None   # kept even when the record is unknown
         self.start: dict = {}
-        self.log: list[dict] = []
         self.notice = ""
 
     # ------------------------------------------------------------ set-up
@@ -103,17 +90,15 @@ class Session:
         self.settings = {"opponent": opponent, "ai_seat": 1,
                          "ai_level": level if level in AI_LEVELS else "easy",
                          "autoclaim": bool(options.get("autoclaim",
-                                                       self.settings.get("autoclaim", False)))}
+                                                       self.settings.get("autoclaim", False))),
+                         "lang": self.settings.get("lang", "en")}
         self.state = new_game(rules, seed)
         self.actions = []
+        self.events = []
+        self.legacy_log = []
         self.last_action = None
         self.start = {"rules": rules.to_json(), "seed": seed}
-        self.log = []
         self.notice = ""
-        self._log(None, f"New {'match of ' + str(rules.rounds) + ' rounds' if rules.rounds > 1 else 'game'}"
-                        f"{' with tactic cards' if rules.tactics else ''}"
-                        f"{', Expert claims' if rules.claim_timing != 'after_play' else ''}. "
-                        f"{{N{rules.starter}}} {{start{rules.starter}}}.")
         self._auto()
         return self.payload(self.first_seat())
 
@@ -144,14 +129,19 @@ class Session:
         a = action_from_json(action_json)
         if a.kind == "next_round":
             seat = None   # the round-over screen is shared: anyone may deal the next round
-        before = self.state
-        self.state = apply(before, a, seat)
-        actor = before.to_move
-        self._record(before, a, actor)
+        actor = self.state.to_move
+        self._apply(a, seat)
         self._auto()
         if a.kind == "next_round" and self.settings["opponent"] == "human":
             return self.payload(None)   # a new deal: whoever starts takes the device first
         return self.payload(self.seat_after(actor))
+
+    def _apply(self, a, seat=None) -> None:
+        self.state, events = apply_events(self.state, a, seat)
+        self.events += events
+        self.last_action = action_to_json(a)
+        if self.actions is not None:
+            self.actions.append(self.last_action)
 
     def seat_after(self, actor: int):
         """The seat whose hand may show after ``actor`` acted (``None``: pass the device)."""
@@ -162,124 +152,94 @@ class Session:
             return None   # the next player must take the device first
         return actor
 
-    def _record(self, before, a, actor: int) -> None:
-        self.last_action = action_to_json(a)
-        if self.actions is not None:
-            self.actions.append(self.last_action)
-        self._log_action(before, a, actor)
-
     def _auto(self) -> None:
         """Auto-claim for human seats that asked for it: claim every provable stone, then go on."""
         if not self.settings.get("autoclaim"):
             return
-        while (self.state.step == "claim" and self.state.to_move in self.humans()):
+        while self.state.step == "claim" and self.state.to_move in self.humans():
             acts = legal_actions(self.state)
             claim = next((a for a in acts if a.kind == "claim"), None)
-            a = claim or next(a for a in acts if a.kind == "done")
-            before = self.state
-            self.state = apply(before, a)
-            self._record(before, a, before.to_move)
+            self._apply(claim or next(a for a in acts if a.kind == "done"))
 
-    # ------------------------------------------------------------ the log
+    # ------------------------------------------------------------ words
 
-    def _log(self, p, text: str) -> None:
-        self.log.append({"p": p, "text": text, "round": self.state.round if self.state else 1})
+    def words(self, seat) -> Words:
+        """The catalogue in the table's language, with the names as ``seat`` knows them."""
+        ai = self.settings["ai_seat"] if self.settings["opponent"] == "ai" else None
+        you = self.humans()[0] if ai is not None else None
+        return Words(self.settings.get("lang", "en"), you=you, computer=ai)
 
-    def _log_action(self, before, a, p: int) -> None:
-        after = self.state
-        # Names are tokens the page fills in: {N0} South/You, {n0} mid-sentence, {s0} South's/your.
-        who = f"{{N{p}}}"
-        other = f"{{s{1 - p}}}"
-        k = a.kind
-        text = None
-        if k == "play":
-            card = a.card
-            name = card_title(card)
-            if name == "Recruiter":
-                text = f"{who} played Recruiter (draw 3 cards, put 2 back)."
-            elif name == "Strategist":
-                t = card_title(a.target)
-                if a.to == 9:
-                    text = f"{who} played Strategist: discarded {t} from {_stone(a.stone)}."
-                else:
-                    text = (f"{who} played Strategist: moved {t} from {_stone(a.stone)} "
-                            f"to {_stone(a.to)}.")
-            elif name == "Banshee":
-                text = (f"{who} played Banshee: discarded {card_title(a.target)} from "
-                        f"{other} side of {_stone(a.stone)}.")
-            elif name == "Traitor":
-                text = (f"{who} played Traitor: took {card_title(a.target)} from {other} "
-                        f"side of {_stone(a.stone)} to {{s{p}}} side of {_stone(a.to)}.")
+    def error_text(self, e: IllegalAction) -> str:
+        """A refusal in players' words, from the engine's rule and its details."""
+        return self.words(None).error(e.code, e.params)
+
+    def log(self, seat) -> list[dict]:
+        """The move log as ``seat`` may read it: one line per turn, round and match end."""
+        if self.state is None:
+            return []
+        words = self.words(seat)
+        lines = [dict(e) for e in self.legacy_log]
+        if self.actions is not None or not lines:
+            rules = self.state.rules if not self.start.get("rules") \
+                else Rules.from_json(self.start["rules"])
+            lines.append(new_game_line(rules, words))
+        lines += narrate(redact_all(self.events, seat), words)
+        return [{"p": e.get("player", e.get("p")), "kind": e.get("kind", "turn"),
+                 "text": e["text"]} for e in lines]
+
+    def summary(self, seat) -> dict | None:
+        """The whole last turn of the opponent of the player to move (with any round end it
+        brought), as ``seat`` may see it: for the handover screen and the computer's move.
+        ``None`` before that player's first turn of the round."""
+        turns: list[list] = [[]]   # the events of each turn; None marks a new round
+        for e in self.events:
+            if e["type"] == "turn":
+                turns.append([])
+            elif e["type"] == "round_start":
+                turns += [None, []]
             else:
-                text = f"{who} played {name} on {_stone(a.stone)}."
-        elif k == "pass":
-            text = f"{who} passed (no card could be played)."
-        elif k == "claim":
-            _ok, reason = claim_verdict(before, p, a.stone)
-            text = f"{who} claimed {_stone(a.stone)}: {_claim_text(reason, p)}."
-        elif k == "draw":
-            deck = ("clan", "tactic")[a.deck]
-            text = f"{who} drew from {_deck(deck)}."
-            last = self.log[-1] if self.log else None
-            if before.step == "draw" and last and last["p"] == p and "drew" not in last["text"]:
-                # The end-of-turn draw joins the line of the move it ends.
-                last["text"] = f"{last['text'][:-1]}, then drew from {_deck(deck)}."
-                text = None
-        elif k == "return":
-            deck = "clan" if a.card < N_CLAN else "tactic"
-            text = f"{who} put a card back under {_deck(deck)}."
-        elif k == "next_round":
-            text = f"Round {after.round} begins. {{N{after.to_move}}} {{start{after.to_move}}}."
-        # Draws the engine made by itself (a single deck to draw from) join the same line.
-        drawn = []
-        if k not in ("draw", "next_round") and after.round == before.round:
-            for d, deck in enumerate(("clan", "tactic")):
-                n = len(before.decks[d]) - len(after.decks[d])
-                if k == "return":
-                    n += 1 if (a.card < N_CLAN) == (d == 0) else 0
-                if n > 0:
-                    drawn.append(f"{'a card' if n == 1 else f'{n} cards'} from {_deck(deck)}")
-        if drawn:
-            draw_text = "drew " + " and ".join(drawn)
-            if text:
-                text = f"{text[:-1]}, then {draw_text}."
-            else:
-                text = f"{who} {draw_text}."
-        if text:
-            self._log(p if k != "next_round" else None, text)
-        if after.outcome is not None and before.outcome is None:
-            o = after.outcome
-            stones = after.owner.count(0), after.owner.count(1)
-            res = "is a draw" if o.winner is None else f"is won by {{n{o.winner}}}"
-            self._log(None, f"Round {after.round} {res} ({o.reason}); stones {stones[0]}-"
-                            f"{stones[1]}; score {after.scores[0]}-{after.scores[1]}.")
+                turns[-1].append(e)
+        st = self.state
+        for turn in reversed(turns):
+            if turn is None:
+                return None
+            actors = {e["player"] for e in turn if e["type"] in TURN_EVENTS}
+            if actors and (st.step in PUBLIC_STEPS or st.to_move not in actors):
+                lines = narrate(redact_all(turn, seat), self.words(seat))
+                return {"player": actors.pop(), "lines": [ln["text"] for ln in lines]}
+        return None
 
     # ------------------------------------------------------------ what the page sees
 
     def payload(self, seat) -> dict:
         """Everything the page renders. ``seat=None``: the public table, no hand."""
         st = self.state
-        if seat is None:
-            v = view(st, st.to_move)
-            v["hand"] = []
-            v["legal"] = []
-            v["claims"] = []
-            v["player"] = None
-        else:
-            v = view(st, seat)
+        v = view(st, seat)
         to_move = st.to_move
         private_step = st.step not in PUBLIC_STEPS
         handover = None
         if seat is None and private_step and self.settings["opponent"] == "human":
             handover = to_move
         ai_seat = self.settings["ai_seat"] if self.settings["opponent"] == "ai" else None
+        words = self.words(seat)
+        outcome_text = None
+        if st.outcome is not None:
+            key = f"reason.{st.outcome.reason}"
+            outcome_text = words.t(key) if words.has(key) else st.outcome.reason
+        game_line = variant_text(st.rules, words)
+        if st.rules.rounds > 1:
+            game_line += " · " + words.t("variant.round", round=st.round, rounds=st.rules.rounds)
         return {
             "view": v,
             "seat": seat,
             "handover": handover,
             "settings": dict(self.settings),
             "ai_to_move": ai_seat is not None and to_move == ai_seat and private_step,
-            "log": self.log,
+            "log": self.log(seat),
+            "summary": self.summary(seat),
+            "claims_text": {c["stone"]: claim_line(c, words) for c in v["claims"]},
+            "outcome_text": outcome_text,
+            "game_line": game_line,
             "notice": self.notice,
             # Only public moves: a Recruiter's returned card, say, stays secret.
             "last": self._last_public(),
@@ -298,7 +258,7 @@ class Session:
         if st.to_move != seat:
             return None
         # Deterministic per position (str hashes are salted per process; crc32 is not).
-        seed = zlib.crc32(f"{st.seed}/{st.round}/{len(self.log)}/{st.tick}".encode())
+        seed = zlib.crc32(f"{st.seed}/{st.round}/{len(self.events)}/{st.tick}".encode())
         level = self.settings["ai_level"]
         return {"view": view(st, seat), "seed": seed, "level": level,
                 "budget": dict(AI_BUDGETS.get(level, {})), "seat": seat}
@@ -311,7 +271,7 @@ class Session:
         st = self.state
         if seat not in self.humans() or st.step in PUBLIC_STEPS or st.to_move != seat:
             return None
-        seed = zlib.crc32(f"hint/{st.seed}/{st.round}/{len(self.log)}/{st.tick}".encode())
+        seed = zlib.crc32(f"hint/{st.seed}/{st.round}/{len(self.events)}/{st.tick}".encode())
         return {"view": view(st, seat), "seed": seed, "budget": dict(HINT_BUDGET),
                 "seat": seat}
 
@@ -329,9 +289,11 @@ class Session:
         record = None
         if self.actions is not None:
             record = {**self.start, "actions": self.actions}
-        return json.dumps({"format": SAVE_FORMAT, "version": SAVE_VERSION,
-                           "settings": self.settings, "position": position_to_json(self.state),
-                           "record": record, "log": self.log})
+        data = {"format": SAVE_FORMAT, "version": SAVE_VERSION, "settings": self.settings,
+                "position": position_to_json(self.state), "record": record}
+        if self.legacy_log:
+            data["log"] = self.legacy_log
+        return json.dumps(data)
 
     def restore(self, text: str) -> dict:
         """Resume from a save; raise ``SaveError`` with a friendly message if it cannot be."""
@@ -357,20 +319,31 @@ class Session:
                 settings["ai_seat"] = raw["ai_seat"]
             if raw.get("ai_level") in AI_LEVELS:
                 settings["ai_level"] = raw["ai_level"]
+            if raw.get("lang") in ("en", "de"):
+                settings["lang"] = raw["lang"]
             settings["autoclaim"] = bool(raw.get("autoclaim", False))
         self.settings = settings
         self.state = state
+        self.start, self.actions, self.events, self.last_action = {}, None, [], None
         record = data.get("record")
         if isinstance(record, dict) and isinstance(record.get("actions"), list):
-            self.start = {"rules": record.get("rules"), "seed": record.get("seed")}
-            self.actions = list(record["actions"])
-            last = self.actions[-1] if self.actions else None
-            self.last_action = last if isinstance(last, dict) else None
-        else:
-            self.start, self.actions = {}, None
-            self.last_action = None
+            # The events are the record's: replayed, and kept only if they lead to the
+            # saved position (otherwise the save's own log is all there is).
+            try:
+                final, _actions, events = replay_events(
+                    {"format": "schotten-totten/record", "version": 1, **record})
+            except ValueError:
+                final = None
+            if final == state:
+                self.start = {"rules": record.get("rules"), "seed": record.get("seed")}
+                self.actions = list(record["actions"])
+                self.events = [e for ev in events for e in ev]
+                last = self.actions[-1] if self.actions else None
+                self.last_action = last if isinstance(last, dict) else None
         log = data.get("log")
-        self.log = [e for e in log if isinstance(e, dict) and isinstance(e.get("text"), str)] \
+        self.legacy_log = [] if self.actions is not None else [
+            {"p": e.get("p"), "kind": "turn", "text": e["text"]} for e in log
+            if isinstance(e, dict) and isinstance(e.get("text"), str)] \
             if isinstance(log, list) else []
         self.notice = ""
         self._auto()
@@ -382,8 +355,9 @@ def parse_action(text: str) -> dict:
     try:
         data = json.loads(text)
     except ValueError:
-        raise IllegalAction(f"malformed action: not JSON: {text[:80]!r}") from None
+        raise IllegalAction("not_json", value=shown(text)) from None
     return data
 
 
-__all__ = ["AI_BUDGETS", "HINT_BUDGET", "SAVE_KEY", "SaveError", "Session", "parse_action", "parse_card"]
+__all__ = ["AI_BUDGETS", "HINT_BUDGET", "SAVE_KEY", "SaveError", "Session", "parse_action",
+           "parse_card"]
