@@ -138,6 +138,27 @@ def tactic_actions(state: State, p: int, card: int, free: list[int]) -> list[Act
     return out
 
 
+def play_refusal(state: State, p: int, card: int) -> IllegalAction | None:
+    """Why player ``p`` cannot play ``card`` from hand now (``None`` if they can): the
+    refusal ``check`` would give, for the table to say when a card is picked."""
+    if state.step != PLAY_STEP or state.to_move != p:
+        return IllegalAction("not_your_turn", player=state.to_move, other=p) \
+            if state.to_move != p else IllegalAction("wrong_step", step=state.step,
+                                                     expected=" or ".join(STEP_KINDS[state.step]),
+                                                     kind=PLAY)
+    name = card_text(card)
+    if card < N_CLAN:
+        return None if rooms(state, p) else IllegalAction("no_room", card=name)
+    if not state.tactics_played[p] <= state.tactics_played[1 - p]:
+        return IllegalAction("tactic_limit", card=name, played=state.tactics_played[p],
+                             opponent_played=state.tactics_played[1 - p])
+    if card == JOKER and state.joker_played[p]:
+        return IllegalAction("second_joker")
+    if tactic_actions(state, p, card, rooms(state, p)):
+        return None
+    return IllegalAction("no_target", card=name)
+
+
 # ---------------------------------------------------------------- checking
 
 def _card(card) -> str:

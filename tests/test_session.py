@@ -196,3 +196,17 @@ def test_the_payload_words_come_from_the_catalogue():
     payload = s.payload(0)
     assert set(payload["claims_text"]) == set(range(9))
     assert payload["claims_text"][0].startswith("Stone 1: cannot be claimed yet — ")
+
+
+def test_a_card_that_cannot_be_played_says_why():
+    from engine import position_from_json
+    s = Session()
+    s.new_game({"opponent": "human", "seed": 1, "tactics": True})
+    s.state = position_from_json({
+        "format": "schotten-totten/position", "version": 1, "rules": {"tactics": True},
+        "hands": [["Spy", "Joker", "R1"], ["Y1"]], "tactics_played": [1, 0],
+        "stones": [{"sides": [["Joker"], []]}]})
+    refusals = s.payload(0)["refusals"]
+    assert set(refusals) == {"Spy", "Joker"}
+    assert refusals["Spy"].startswith("Tactic limit: Spy cannot be played: you have played 1")
+    assert s.payload(1)["refusals"] == {}   # not North's turn: nothing to explain

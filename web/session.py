@@ -33,6 +33,8 @@ from engine import (
     view,
 )
 from engine.actions import shown
+from engine.cards import card_text
+from engine.legality import play_refusal
 from engine.narrate import TURN_EVENTS, claim_line, new_game_line, variant_text
 
 SAVE_KEY = "schotten-totten.save"
@@ -238,12 +240,26 @@ class Session:
             "log": self.log(seat),
             "summary": self.summary(seat),
             "claims_text": {c["stone"]: claim_line(c, words) for c in v["claims"]},
+            "refusals": self.refusals(seat, words),
             "outcome_text": outcome_text,
             "game_line": game_line,
             "notice": self.notice,
             # Only public moves: a Recruiter's returned card, say, stays secret.
             "last": self._last_public(),
         }
+
+    def refusals(self, seat, words) -> dict:
+        """Why each card of ``seat``'s hand cannot be played now, in words (only cards that
+        cannot be played, and only in that seat's play step)."""
+        st = self.state
+        if seat is None or st.to_move != seat or st.step != "play":
+            return {}
+        out = {}
+        for card in sorted(set(st.hands[seat])):
+            e = play_refusal(st, seat, card)
+            if e is not None:
+                out[card_text(card)] = words.error(e.code, e.params)
+        return out
 
     def _last_public(self):
         last = self.last_action
