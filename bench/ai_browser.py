@@ -5,16 +5,16 @@
 
 Builds dist/, serves it, opens index.html in Debian's Chromium (headless) and waits for the
 page's AI worker (web/ai_worker.py, reached through window.__aiWorker). It then sends the
-worker, one at a time, the play decisions of ``engine.ai.speed.positions(N)`` -- the same
-positions ``python -m engine.ai.speed`` and ``node bench/ai_pyodide.mjs`` time -- as the page
+worker, one at a time, the play decisions of ``tools.ai_speed.positions(N)`` -- the same
+positions ``python -m tools.ai_speed`` and ``node bench/ai_pyodide.mjs`` time -- as the page
 does in a game: the view's JSON, level "hard", budget ``{"time": T}``, seed i (as
-``engine.ai.speed.measure`` seeds decision i). One untimed decision first builds the worker's
+``tools.ai_speed.measure`` seeds decision i). One untimed decision first builds the worker's
 lazy tables. Per decision it records the worker's own time (around the agent's ``choose``),
 the round trip seen by the page (JSON both ways and the message passing) and the search's
 iterations (``HardAgent.last_iterations``).
 
 Then, in the same run and after the browser has closed (so the two never share the cores),
-``python -m engine.ai.speed --json --decisions N --time T`` times the same positions under
+``python -m tools.ai_speed --json --decisions N --time T`` times the same positions under
 this machine's CPython, and the ratio is printed. Targets: median round trip <= 1.5 s, max
 <= 3 s. The load average is printed: on the shared 2-core machine timings swing a lot.
 """
@@ -34,7 +34,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 import build  # repo-root build.py
 from bench.chromium import CHROMIUM, CHROMIUM_ARGS
-from engine.ai.speed import positions
+from tools.ai_speed import positions
 
 TIMEOUT_MS = 120_000
 PREFIX = "/schotten-totten/"
@@ -92,7 +92,7 @@ def in_chromium(views: list[dict], seconds: float) -> list[dict]:
 
 def in_cpython(n: int, seconds: float) -> dict:
     text = subprocess.run(
-        [sys.executable, "-m", "engine.ai.speed", "--json", "--decisions", str(n),
+        [sys.executable, "-m", "tools.ai_speed", "--json", "--decisions", str(n),
          "--time", str(seconds)], cwd=ROOT, check=True, capture_output=True, text=True).stdout
     return json.loads(text.strip().splitlines()[-1])
 

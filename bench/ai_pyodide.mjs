@@ -1,6 +1,6 @@
 // AI search speed under Pyodide in Node, against CPython on the same work.
 // Usage: node bench/ai_pyodide.mjs [--decisions 30] [--iterations 300 | --time 1.0]
-// Runs `python -m engine.ai.speed --json` inside Pyodide (the npm package pinned in
+// Runs `python -m tools.ai_speed --json` inside Pyodide (the npm package pinned in
 // package-lock.json) and under this machine's CPython, then prints both and the slowdown,
 // which scales the CPython iteration budget to the browser's (see docs/ai.md).
 import { opt, runBoth } from "./pyodide_both.mjs";
@@ -9,7 +9,7 @@ const budget = opt("--time", null) !== null ? ["--time", opt("--time", "1.0")]
   : ["--iterations", opt("--iterations", "300")];
 const speedArgs = ["--json", "--decisions", opt("--decisions", "30"), ...budget];
 
-const { inPyodide, inCPython } = await runBoth("engine.ai.speed", speedArgs);
+const { inPyodide, inCPython } = await runBoth("tools.ai_speed", speedArgs);
 
 console.log(`${speedArgs[2]} Hard decisions, budget ${budget.join(" ")}`);
 console.log(`${"".padEnd(22)}${("Pyodide " + inPyodide.python).padStart(16)}` +

@@ -4,7 +4,7 @@
     python bench/hard_oracle.py [--games 200] [--seed 1] [--iterations 300] [--jobs 2]
                                 [--options '{"depth": 99}'] [--hand-only]
 
-Plays the arena's duplicate deals (``engine.ai.arena``) between Medium and a Hard whose
+Plays the arena's duplicate deals (``tools.arena``) between Medium and a Hard whose
 "sampled" worlds are always the real one: the opponent's actual hand and the decks in their
 real order (``--hand-only``: the real hand, the decks shuffled anew in each world). Everything
 else is Hard as shipped (its candidates, its simulated replies, its evaluation at the end of
@@ -26,8 +26,9 @@ import time
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
 
-from engine.ai import LEVELS, arena, world
+from engine.ai import LEVELS, world
 from engine.ai.hard import HardAgent
+from tools import arena
 
 _REAL = {}   # the real state of the game being decided, per worker process
 
@@ -60,8 +61,8 @@ def main(argv=None) -> int:
     ap.add_argument("--iterations", type=int, default=300)
     ap.add_argument("--jobs", type=int, default=2)
     ap.add_argument("--options", default="{}",
-                    help='JSON of Hard\'s other settings, e.g. \'{"depth": 99}\': replies to the '
-                         'end of the round')
+                    help='JSON of Hard\'s other settings (candidates, reply, depth, z, cal, '
+                         'tactic_price), e.g. \'{"depth": 99}\': replies to the end of the round')
     ap.add_argument("--hand-only", action="store_true",
                     help="know the opponent's hand only: the decks are shuffled in every world")
     args = ap.parse_args(argv)

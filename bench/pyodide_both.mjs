@@ -1,6 +1,7 @@
 // Shared by the Node benchmarks: run one `python -m MODULE ARGS --json` benchmark inside
-// Pyodide (the npm package pinned in package-lock.json) with the engine's files copied in,
-// and the same under this machine's CPython; both JSON results come back for comparison.
+// Pyodide (the npm package pinned in package-lock.json) with the engine's and the tools'
+// files copied in (the benchmarks live in tools/, outside the shipped engine), and the same
+// under this machine's CPython; both JSON results come back for comparison.
 import { loadPyodide } from "pyodide";
 import { execFileSync } from "node:child_process";
 import { readdirSync, readFileSync, statSync } from "node:fs";
@@ -26,7 +27,7 @@ function pyFiles(dir) {
 
 export async function runBoth(module, args) {
   const pyodide = await loadPyodide();
-  for (const file of pyFiles(join(root, "engine"))) {
+  for (const file of ["engine", "tools"].flatMap((dir) => pyFiles(join(root, dir)))) {
     const target = "/home/pyodide/" + relative(root, file);
     pyodide.FS.mkdirTree(target.slice(0, target.lastIndexOf("/")));
     pyodide.FS.writeFile(target, readFileSync(file));

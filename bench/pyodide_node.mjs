@@ -1,13 +1,13 @@
 // Engine benchmark under Pyodide in Node: the browser's Python cost without a browser.
 // Usage: node bench/pyodide_node.mjs [--runs 3] [--games 100]
-// Runs `python -m engine.bench --json` inside Pyodide (npm package pinned in
+// Runs `python -m tools.bench --json` inside Pyodide (npm package pinned in
 // package-lock.json) and, in the same command, under this machine's CPython,
 // then prints both and the slowdown ratio.
 import { opt, runBoth } from "./pyodide_both.mjs";
 
 const benchArgs = ["--json", "--runs", opt("--runs", "3"), "--games", opt("--games", "100")];
 
-const { inPyodide, inCPython } = await runBoth("engine.bench", benchArgs);
+const { inPyodide, inCPython } = await runBoth("tools.bench", benchArgs);
 
 const rows = ["checked_base", "checked_tactics", "fast_base", "fast_tactics", "proofs", "proofs_cold"];
 console.log(`medians of ${benchArgs[2]} runs, ${benchArgs[4]} games per run and variant`);

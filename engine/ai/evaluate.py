@@ -271,7 +271,7 @@ CALIBRATION_2 = {(0, 0): (0.119, 0.055), (0, 1): (0.601, -0.172), (0, 2): (0.957
                  "mud": (0.642, -0.137)}
 
 # Fitted on Medium-vs-Medium games once estimated sums compared the right way round
-# (``python -m engine.ai.calibrate --games 600``); the two groups with
+# (``python -m tools.calibrate --games 600``); the two groups with
 # few samples, (0, 3) and (3, 0), keep CALIBRATION_2's values. Hard's table.
 CALIBRATION_3 = {(0, 0): (0.058, 0.027), (0, 1): (0.528, 0.019), (0, 2): (0.427, -0.337),
                  (0, 3): (0.621, -0.038), (1, 0): (0.435, 0.126), (1, 1): (0.752, -0.079),

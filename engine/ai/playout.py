@@ -19,8 +19,7 @@ from ..formations import TABLE3, strength
 from ..rules import CAPACITY
 from ..state import CLAIM as CLAIM_STEP
 from ..state import DRAW as DRAW_STEP
-from ..state import OVER, RECRUIT_DRAW, RECRUIT_RETURN, ROUND_OVER
-from ..state import PLAY as PLAY_STEP
+from ..state import RECRUIT_DRAW, RECRUIT_RETURN
 from ..turn import apply_fast
 
 TOP = 12   # a side "typically grows into" the mean of its best TOP completions
