@@ -1,0 +1,116 @@
+"""The local HTTP server: ``build.py --serve``, the browser tests and the benchmarks."""
+
+from __future__ import annotations
+
+import contextlib
+import errno
+import functools
+import http.server
+import os
+import socket
+import threading
+from pathlib import Path
+from typing import ClassVar
+
+from .paths import DIST, log
+
+
+class Handler(http.server.SimpleHTTPRequestHandler):
+    """Static files with the MIME types browsers insist on for modules and wasm."""
+
+    protocol_version = "HTTP/1.1"  # keep-alive: a boot fetches ~40 files
+
+    extensions_map: ClassVar[dict[str, str]] = {
+        **http.server.SimpleHTTPRequestHandler.extensions_map,
+        ".mjs": "text/javascript",
+        ".js": "text/javascript",
+        ".wasm": "application/wasm",  # needed for WebAssembly.instantiateStreaming
+        ".json": "application/json",
+        ".py": "text/plain; charset=utf-8",
+        ".css": "text/css",
+        ".html": "text/html; charset=utf-8",
+        ".zip": "application/zip",
+        ".webmanifest": "application/manifest+json",
+        ".png": "image/png",
+    }
+
+    def translate_path(self, path):
+        # Optional sub-path (like GitHub Pages' /repo/): anything outside it is a 404, which
+        # is how tests catch a root-absolute URL such as "/vendor/...".
+        prefix = self.server.prefix
+        if not path.startswith(prefix):
+            return os.path.join(self.directory, ".no-such-file")
+        return super().translate_path("/" + path[len(prefix) :])
+
+    def end_headers(self):
+        # Vendored runtime changes only with package-lock.json: let browsers reuse it for an
+        # hour. Everything else is ours and may change on every build: always revalidate
+        # (cheap 304s thanks to Last-Modified).
+        vendored = self.path.startswith(self.server.prefix + "vendor/")
+        self.send_header("Cache-Control", "public, max-age=3600" if vendored else "no-cache")
+        super().end_headers()
+
+    def log_message(self, format, *args):
+        if self.server.verbose:
+            super().log_message(format, *args)
+
+
+class Server(http.server.ThreadingHTTPServer):
+    daemon_threads = True
+    verbose = False
+    prefix = "/"
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        self._connections: set = set()
+        self._lock = threading.Lock()
+
+    def process_request(self, request, client_address):
+        with self._lock:
+            self._connections.add(request)
+        super().process_request(request, client_address)
+
+    def shutdown_request(self, request):
+        with self._lock:
+            self._connections.discard(request)
+        super().shutdown_request(request)
+
+    def stop(self) -> None:
+        """Stop serving and cut open keep-alive connections: the site is gone at once
+        (tests use it to go offline; a browser would otherwise reuse an open connection)."""
+        self.shutdown()
+        self.server_close()
+        with self._lock:
+            connections = list(self._connections)
+        for connection in connections:
+            with contextlib.suppress(OSError):
+                connection.shutdown(socket.SHUT_RDWR)
+
+
+def make_server(
+    port: int = 0, directory: Path = DIST, verbose: bool = False, prefix: str = "/"
+) -> Server:
+    """Bind 127.0.0.1:port (port 0 or a busy port: any free one), serving directory at
+    the URL path prefix ("/" or e.g. "/repo/")."""
+    handler = functools.partial(Handler, directory=str(directory))
+    try:
+        server = Server(("127.0.0.1", port), handler)
+    except OSError as exc:
+        if exc.errno != errno.EADDRINUSE:
+            raise
+        server = Server(("127.0.0.1", 0), handler)
+        log(f"port {port} is busy; using {server.server_address[1]} instead")
+    server.verbose = verbose
+    server.prefix = "/" + prefix.strip("/") + "/" if prefix.strip("/") else "/"
+    return server
+
+
+def url_of(server: Server) -> str:
+    return f"http://127.0.0.1:{server.server_address[1]}{server.prefix}"
+
+
+def serve_in_thread(port: int = 0, directory: Path = DIST, prefix: str = "/") -> Server:
+    """Start a server on a daemon thread; stop it with server.shutdown()."""
+    server = make_server(port, directory, prefix=prefix)
+    threading.Thread(target=server.serve_forever, daemon=True, name="dist-server").start()
+    return server

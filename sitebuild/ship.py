@@ -1,0 +1,55 @@
+"""Which of our own files the browser gets, and which of them Python reads.
+
+Only what runs in the page: the engine package (its modules and data files such as the
+message catalogues, ``engine/messages/*.json``; never tests or caches: the tooling lives
+outside it, in ``tools/``) and everything in ``web/``. Engine files keep their path, so
+``./engine/messages/en.json`` is both a file in Pyodide's file system (next to the module
+that reads it) and a URL the page's JavaScript can fetch.
+"""
+
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass
+from pathlib import Path
+
+from .paths import ENGINE, ROOT, WEB
+
+SKIP_DIRS = {"__pycache__", "tests", ".pytest_cache"}
+ENGINE_SUFFIXES = (".py", ".json")   # modules, and the data they read at run time
+WEB_CONFIG = "pyscript.json"         # optional extra PyScript settings, merged (site.py)
+SW_TEMPLATE = WEB / "sw.js"          # written last, with the hash of every other file
+
+
+@dataclass(frozen=True)
+class Shipped:
+    """One of our files in the site: its source, its URL path, and whether PyScript copies
+    it into Python's file system (the `files` config)."""
+
+    src: Path
+    url: str
+    python: bool
+
+
+def walk(top: Path):
+    """Files under top, sorted, skipping caches, test folders and hidden folders."""
+    for dirpath, dirnames, filenames in os.walk(top):
+        dirnames[:] = sorted(d for d in dirnames if d not in SKIP_DIRS and not d.startswith("."))
+        for name in sorted(filenames):
+            if not name.endswith((".pyc", ".pyo")):
+                yield Path(dirpath) / name
+
+
+def shipped_files() -> list[Shipped]:
+    """The engine (modules and data, no tests) and web/ (but its config and sw.js template)."""
+    out = []
+    if ENGINE.is_dir():
+        for src in walk(ENGINE):
+            if src.suffix in ENGINE_SUFFIXES and not src.name.startswith("test_"):
+                out.append(Shipped(src, src.relative_to(ROOT).as_posix(), python=True))
+    if WEB.is_dir():
+        for src in walk(WEB):
+            rel = src.relative_to(WEB).as_posix()
+            if rel not in (WEB_CONFIG, SW_TEMPLATE.name):
+                out.append(Shipped(src, rel, python=src.suffix == ".py"))
+    return out

@@ -1,0 +1,75 @@
+"""The whole site written into a folder, and ``build()``: dist/ replaced by a fresh one."""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import os
+import shutil
+import tempfile
+from pathlib import Path
+
+from .icons import write_icons, write_manifest
+from .pages import add_csp, write_embed_page, write_test_pages
+from .paths import DIST, ROOT, WEB, copy, log
+from .service_worker import write_service_worker
+from .ship import SW_TEMPLATE, WEB_CONFIG, shipped_files
+from .vendor import INTERPRETER, ensure_node_modules, write_runtime
+
+
+def write_site(out: Path) -> list[str]:
+    """Write the whole site into the empty folder out; return the `files` URLs."""
+    write_runtime(out)
+    py_files: list[str] = []
+    for f in shipped_files():
+        copy(f.src, out / f.url)
+        if f.python:
+            py_files.append(f.url)
+    web_config: dict = {}
+    if (WEB / WEB_CONFIG).is_file():
+        web_config = json.loads((WEB / WEB_CONFIG).read_text())
+    # `files`: URL (relative to pyscript.json, i.e. the site root) -> path in the virtual FS
+    # (relative to the interpreter's cwd, which is on sys.path, so `import engine` works and
+    # engine/messages/en.json sits next to the module that reads it).
+    config = {**web_config, "interpreter": INTERPRETER}
+    config["files"] = {**web_config.get("files", {}), **{f"./{p}": f"./{p}" for p in py_files}}
+    (out / "pyscript.json").write_text(json.dumps(config, indent=2) + "\n")
+    write_test_pages(out)
+    # GitHub Pages runs Jekyll unless told not to, and Jekyll drops `_*` files: __init__.py.
+    # (The Actions deployment in .github/workflows/pages.yml skips Jekyll anyway.)
+    (out / ".nojekyll").write_text("")
+    if (out / "index.html").is_file():
+        write_embed_page(out)
+        write_icons(out)
+        write_manifest(out)
+    for page in sorted(out.glob("*.html")):
+        add_csp(page)
+    if SW_TEMPLATE.is_file():
+        write_service_worker(out)
+    return py_files
+
+
+def build(quiet: bool = False) -> Path:
+    """Build dist/ from scratch and return its path."""
+    ensure_node_modules()
+    # Build next to dist/ and swap it in, so a server running from dist/ never sees half a
+    # site and two concurrent builds cannot mix their files.
+    tmp = Path(tempfile.mkdtemp(prefix=".dist-", dir=ROOT))
+    try:
+        py_files = write_site(tmp)
+        os.chmod(tmp, 0o755)  # mkdtemp makes it 0700
+        old = Path(tempfile.mkdtemp(prefix=".dist-old-", dir=ROOT))
+        with contextlib.suppress(FileNotFoundError):
+            DIST.rename(old / "dist")
+        with contextlib.suppress(OSError):  # another build won the race: same output
+            tmp.rename(DIST)
+        shutil.rmtree(old, ignore_errors=True)
+    finally:
+        shutil.rmtree(tmp, ignore_errors=True)
+    if not quiet:
+        size = sum(p.stat().st_size for p in DIST.rglob("*") if p.is_file())
+        log(
+            f"wrote {DIST.relative_to(ROOT)}/ ({size / 1e6:.1f} MB, "
+            f"{len(py_files)} files in pyscript.json)"
+        )
+    return DIST

@@ -1,0 +1,135 @@
+"""What the site ships (sitebuild, driven by build.py): the engine the browser runs, no tooling.
+
+CPython only, without a browser or node_modules: the file list is inspected, and the site is
+written into a temporary folder without the vendored runtime.
+"""
+
+from __future__ import annotations
+
+import ast
+import json
+from pathlib import Path
+
+import pytest
+
+import build
+import sitebuild.site
+from sitebuild import ENGINE, ROOT, WEB, shipped_files
+
+TOOLING = ("bench", "arena", "calibrate", "speed", "ai_speed", "golden_games", "hard_oracle")
+
+
+@pytest.fixture(scope="module")
+def shipped():
+    return shipped_files()
+
+
+def _imports(path: Path, package: str) -> set[str]:
+    """Engine modules a Python file imports (absolute ``engine...`` or relative to package)."""
+    found = set()
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        if isinstance(node, ast.Import):
+            found |= {a.name for a in node.names if a.name.split(".")[0] == "engine"}
+        elif isinstance(node, ast.ImportFrom):
+            if node.level:
+                base = package.split(".")[: len(package.split(".")) - node.level + 1]
+                module = ".".join(base + ([node.module] if node.module else []))
+            else:
+                module = node.module or ""
+            if module.split(".")[0] != "engine":
+                continue
+            found.add(module)
+            # `from engine import claims`: a submodule, when a file of that name exists
+            found |= {f"{module}.{a.name}" for a in node.names}
+    return found
+
+
+def _module_file(name: str) -> Path | None:
+    path = ROOT.joinpath(*name.split("."))
+    for candidate in (path.with_suffix(".py"), path / "__init__.py"):
+        if candidate.is_file():
+            return candidate
+    return None
+
+
+def browser_engine_modules() -> set[Path]:
+    """Every engine module file the page's Python (web/*.py) reaches through its imports."""
+    todo = set()
+    for src in WEB.glob("*.py"):
+        todo |= _imports(src, "")
+    seen: set[Path] = set()
+    while todo:
+        name = todo.pop()
+        file = _module_file(name)
+        if file is None or file in seen:
+            continue
+        seen.add(file)
+        # a module's parent packages run first
+        parts = name.split(".")
+        todo |= {".".join(parts[:i]) for i in range(1, len(parts))}
+        package = name if file.name == "__init__.py" else ".".join(parts[:-1])
+        todo |= _imports(file, package)
+    return seen
+
+
+def test_no_tooling_tests_or_caches_are_shipped(shipped):
+    urls = [f.url for f in shipped]
+    assert urls, "nothing shipped"
+    for url in urls:
+        parts = url.split("/")
+        stem = Path(url).stem
+        assert parts[0] not in ("tools", "bench", "tests", "e2e", "sitebuild", "scripts"), url
+        assert "__pycache__" not in parts and "tests" not in parts, url
+        assert not url.endswith((".pyc", ".pyo")), url
+        assert not stem.startswith("test_"), url
+        if url.endswith(".py"):
+            assert stem not in TOOLING, url
+
+
+def test_the_engine_the_browser_imports_is_shipped(shipped):
+    needed = browser_engine_modules()
+    # The page imports the engine and its AI (the worker): sanity of the import walk.
+    assert {ENGINE / "__init__.py", ENGINE / "ai" / "__init__.py", ENGINE / "ai" / "hard.py",
+            ENGINE / "rules.py", ENGINE / "view.py"} <= needed
+    python = {f.src for f in shipped if f.python}
+    assert needed <= python, sorted(str(p) for p in needed - python)
+    # and every engine module goes, in its place (smoke.html imports them all)
+    engine_py = {p for p in ENGINE.rglob("*.py") if "__pycache__" not in p.parts}
+    assert engine_py <= python
+    assert {f.url for f in shipped if f.src in engine_py} == {
+        p.relative_to(ROOT).as_posix() for p in engine_py}
+
+
+def test_engine_data_files_ship_for_python_and_for_javascript(shipped):
+    data = sorted(p for p in ENGINE.rglob("*.json") if "__pycache__" not in p.parts)
+    assert ENGINE / "messages" / "en.json" in data
+    by_src = {f.src: f for f in shipped}
+    for path in data:
+        f = by_src[path]
+        assert f.python and f.url == path.relative_to(ROOT).as_posix()
+
+
+def test_web_files_ship_at_the_site_root(shipped):
+    urls = {f.url: f for f in shipped}
+    for name in ("index.html", "rules.html", "app.py", "session.py", "ai_worker.py"):
+        assert name in urls
+    assert urls["app.py"].python and not urls["index.html"].python
+    assert "sw.js" not in urls   # the template: written with the file hashes, last
+
+
+def test_the_written_site_maps_python_files_and_serves_the_catalogue(tmp_path, monkeypatch):
+    # Everything but the vendored runtime (node_modules is not needed for this test).
+    monkeypatch.setattr(sitebuild.site, "write_runtime", lambda out: None)
+    py_files = build.write_site(tmp_path)
+    config = json.loads((tmp_path / "pyscript.json").read_text())
+    assert config["interpreter"] == "./vendor/pyodide/pyodide.mjs"
+    assert set(config["files"]) == {f"./{p}" for p in py_files}
+    assert config["files"]["./engine/messages/en.json"] == "./engine/messages/en.json"
+    assert config["files"]["./engine/ai/hard.py"] == "./engine/ai/hard.py"
+    # the same catalogue is a plain file of the site, for fetch("./engine/messages/en.json")
+    catalogue = tmp_path / "engine" / "messages" / "en.json"
+    assert catalogue.read_bytes() == (ENGINE / "messages" / "en.json").read_bytes()
+    written = {p.relative_to(tmp_path).as_posix() for p in tmp_path.rglob("*") if p.is_file()}
+    assert not any(w.startswith("tools/") or "/arena" in w or "bench" in w for w in written)
+    assert {"index.html", "embed.html", "sw.js", "manifest.webmanifest"} <= written
+    assert "engine/messages/en.json" in build.precache_list(tmp_path)   # kept offline too
