@@ -252,29 +252,34 @@ TOKEN = re.compile(r"[A-Za-z0-9]+")
 
 
 def hidden_texts(state, player):
-    """Card texts in the opponent's hand or a deck that are face up nowhere for ``player``."""
-    other = 1 - player
-    hidden = {card_text(c) for c in [*state.hands[other], *state.decks[0], *state.decks[1]]}
-    seen = {card_text(c) for c in [*state.hands[player], *state.discard,
+    """Card texts in the opponent's hand or a deck that are face up nowhere for ``player``
+    (``None``: a spectator, for whom both hands are hidden)."""
+    others = (0, 1) if player is None else (1 - player,)
+    own = [] if player is None else state.hands[player]
+    hidden = {card_text(c) for c in [*(c for q in others for c in state.hands[q]),
+                                     *state.decks[0], *state.decks[1]]}
+    seen = {card_text(c) for c in [*own, *state.discard,
                                    *(c for side in state.sides for c in side),
                                    *(m for m in state.modes if m >= 0)]}
     return hidden - seen
 
 
 def visible_tokens(v) -> set:
-    """Every word in the view, except claim reasons and elite declarations.
+    """Every word in the view, except the witness cards of claim proofs and what elite
+    troops are declared as.
 
-    Those two name cards the rules let anyone work out from the table (a witness completion
-    from the unseen cards; the colour/value an elite troop is resolved as), so they may spell a
-    hidden card's text without revealing where it is: ``test_view_depends_only_on_what_the_
+    Those two name cards the rules let anyone work out from the table (a completion from the
+    unseen cards; the colour/value an elite troop is resolved as), so they may spell a hidden
+    card's text without revealing where it is: ``test_view_depends_only_on_what_the_
     player_may_know`` checks them.
     """
     v = json.loads(json.dumps(v))
     for c in v["claims"]:
-        c.pop("reason")
+        c["proof"].pop("cards", None)
     for stone in v["stones"]:
         for side in stone["sides"]:
-            side.pop("declared", None)
+            for d in side.get("declared", ()):
+                d.pop("as")
     return set(TOKEN.findall(json.dumps(v)))
 
 

@@ -2,15 +2,16 @@
 
 import json
 import random
-import re
 from itertools import combinations
 
 import pytest
 from helpers import DATA, C, position, ref_best_completion, ref_strength, rest_of, sample_states
 
-from engine import Rules, can_claim, claim_verdict, claimable
+from engine import Rules, can_claim, capacity, claim_proof, claim_verdict, claimable
 from engine.cards import BLIND, JOKER, MUD, N_CLAN, SHIELD, SPY, card_text
-from engine.formations import describe_strength
+from engine.formations import formation
+from engine.state import START_OF_TURN
+from engine.words import describe_strength, english
 
 CASES = json.loads((DATA / "claims.json").read_text())["cases"]
 
@@ -29,6 +30,9 @@ def test_golden_claims(case):
     p, s = case["player"], case["stone"]
     ok, reason = claim_verdict(state, p, s)
     assert (ok, case["reason"] in reason) == (case["ok"], True), reason
+    proof = claim_proof(state, p, s)
+    assert (proof["ok"], proof["why"], proof["stone"]) == (case["ok"], case["why"], s), proof
+    json.dumps(proof)
     if 0 <= s <= 8:
         assert can_claim(state, p, s) is case["ok"]
         assert (s in claimable(state, p)) is case["ok"]
@@ -41,13 +45,18 @@ def test_too_few_unseen_cards_to_complete():
     state = position(rules, stones={0: ("R1 R2 R4", "")}, discard=discard)
     assert claim_verdict(state, 0, 0) == (
         True, "the opponent cannot complete this stone: too few cards remain unseen")
+    assert claim_proof(state, 0, 0) == {"ok": True, "why": "cannot_complete", "stone": 0,
+                                        "mine": {"rank": "color", "total": 7, "cards": 3}}
     # Two slots to fill: B1 and B2 are enough for a Sum of 12.
     state = position(rules, stones={0: ("R1 O2 Y4", "O9")}, discard=rest_of(
         "R1 O2 Y4 O9 B1 B2", tactics=False))
     ok, reason = claim_verdict(state, 0, 0)
     assert not ok, reason
-    assert reason == ("the opponent can still make a Sum totalling 12 (O9 B1 B2), "
-                      "which beats a Sum totalling 7")
+    assert reason == ("the opponent can still make a Sum totalling 12 (Orange 9, Blue 1, "
+                      "Blue 2), which beats a Sum totalling 7")
+    assert claim_proof(state, 0, 0) == {
+        "ok": False, "why": "can_beat", "stone": 0, "mine": {"rank": "sum", "total": 7, "cards": 3},
+        "best": {"rank": "sum", "total": 12, "cards": 3}, "cards": ["O9", "B1", "B2"]}
 
 
 def test_claimable_lists_every_provable_stone_in_order():
@@ -64,9 +73,6 @@ def test_verdicts_follow_the_unseen_cards_both_ways():
     for _ in range(2):
         assert can_claim(shown, 0, 0) and not can_claim(hidden, 0, 0)
         assert claim_verdict(shown, 0, 0)[0] and not claim_verdict(hidden, 0, 0)[0]
-
-
-_WITNESS = re.compile(r"\(([A-Za-z0-9 ]+)\), which beats")
 
 
 def _random_case(rng):
@@ -100,24 +106,35 @@ def test_random_proofs_agree_with_brute_force():
     verdicts = set()
     for i in range(600):
         state, mine, theirs, cap, blind, unseen = _random_case(rng)
-        assert (state.modes[4] == BLIND) is blind and (state.capacity(4) == 4) is (cap == 4)
+        assert (state.modes[4] == BLIND) is blind and (capacity(state, 4) == 4) is (cap == 4)
         ms = ref_strength(mine, blind)
         best = ref_best_completion(theirs, cap, blind, unseen)
         expect = best is None or best <= ms
         ok, reason = claim_verdict(state, 0, 4)
+        proof = claim_proof(state, 0, 4)
         where = f"case {i}: mine {mine} theirs {theirs} unseen {sorted(unseen)} blind {blind}"
-        assert ok is expect, f"{where}: {reason}"
+        assert ok is expect and proof["ok"] is expect, f"{where}: {reason}"
         assert can_claim(state, 0, 4) is expect, where
         assert not can_claim(state, 1, 4), where
-        if best is not None:
+        assert proof["mine"] == formation(ms, blind, cap), where
+        if best is None:
+            assert proof["why"] == "cannot_complete" and "best" not in proof, where
+        else:
+            assert proof["best"] == formation(best, blind, cap), where
             assert describe_strength(best, blind, cap) in reason, f"{where}: {reason}"
         if not ok:
-            # The witness named in the reason is a real completion from unseen cards.
-            witness = C(_WITNESS.search(reason).group(1))
+            # The witness in the proof is a real completion from unseen cards, and the
+            # reason names it, card by card.
+            assert proof["why"] == "can_beat", where
+            witness = C(" ".join(proof["cards"]))
             added = [c for c in witness if c not in theirs]
-            assert sorted(witness) == sorted(theirs + added) and len(witness) == cap, reason
-            assert set(added) <= set(unseen), reason
-            assert ref_strength(witness, blind) == best, reason
+            assert sorted(witness) == sorted(theirs + added) and len(witness) == cap, proof
+            assert set(added) <= set(unseen), proof
+            assert ref_strength(witness, blind) == best, proof
+            names = ", ".join(english().card(c) for c in proof["cards"])
+            assert f"({names}), which beats" in reason, reason
+        else:
+            assert proof["why"] in ("cannot_beat", "cannot_complete"), where
         verdicts.add(ok)
     assert verdicts == {True, False}
 
@@ -184,7 +201,7 @@ def test_claims_met_in_random_games_agree_with_brute_force(tactics):
             for s in range(9):
                 if state.owner[s] >= 0:
                     continue
-                cap, blind = state.capacity(s), state.modes[s] == BLIND
+                cap, blind = capacity(state, s), state.modes[s] == BLIND
                 for p in (0, 1):
                     mine, theirs = state.sides[2 * s + p], state.sides[2 * s + 1 - p]
                     if len(mine) < cap or len(theirs) == cap:
@@ -204,3 +221,34 @@ def test_claims_met_in_random_games_agree_with_brute_force(tactics):
                     assert claim_verdict(state, p, s)[0] is expect
                     compared[expect] += 1
     assert compared[True] > 20 and compared[False] > 20, compared
+
+
+OK_WHYS = {"stronger", "tie_first", "cannot_complete", "cannot_beat"}
+NOT_OK_WHYS = {"weaker", "tie_later", "can_beat", "claimed", "incomplete", "no_stone"}
+
+
+@pytest.mark.parametrize("rules", [Rules(), Rules(tactics=True),
+                                   Rules(tactics=True, claim_timing=START_OF_TURN)],
+                         ids=["base", "tactics", "tactics-expert"])
+def test_claim_proof_agrees_with_can_claim_in_random_games(rules):
+    """The proof (data, for people) and the fast verdict (for the rules and search) agree
+    on every stone of many mid-game positions, whether the fast verdict's cache is warm."""
+    whys = set()
+    for seed in range(30):
+        for state in sample_states(rules, 500 + seed, 4):
+            cold = state.copy()
+            cold.proofs = [None] * 18
+            for s in range(9):
+                for p in (0, 1):
+                    proof = claim_proof(state, p, s)
+                    fast = can_claim(state, p, s)
+                    assert proof["ok"] is fast is can_claim(cold, p, s), (seed, s, p, proof)
+                    assert proof["why"] in (OK_WHYS if fast else NOT_OK_WHYS), proof
+                    assert proof["stone"] == s
+                    whys.add(proof["why"])
+            for p in (0, 1):
+                assert claimable(state, p) == [s for s in range(9)
+                                               if claim_proof(state, p, s)["ok"]]
+    # The positions cover every kind of verdict a game meets.
+    assert {"stronger", "weaker", "cannot_beat", "can_beat", "claimed", "incomplete"} <= whys, \
+        whys

@@ -30,15 +30,34 @@ def test_selfplay_record_replays(tmp_path):
 
 def test_check_explains_each_stone(tmp_path):
     path = tmp_path / "pos.json"
-    path.write_text(json.dumps({
-        "format": "schotten-totten/position", "version": 1, "to_move": 0,
-        "stones": [{"sides": [["R7", "R8", "R9"], ["B7", "B8"]]},
-                   {"sides": [["O1", "Y2", "G4"], ["P9"]]}]}))
+    stones = [{"sides": [["R7", "R8", "R9"], ["B7", "B8"]]},
+              {"sides": [["O1", "Y2", "G4"], ["P9"]]}, *([{}] * 6),
+              {"sides": [["Y7", "Y8", "Y9"], ["G1", "G2", "G5"]], "owner": 1}]
+    path.write_text(json.dumps({"format": "schotten-totten/position", "version": 1,
+                                "to_move": 0, "stones": stones}))
     out = run("check", str(path))
     assert out.returncode == 0, out.stderr
-    assert "stone 0: CAN claim" in out.stdout
-    assert "stone 1: cannot - the opponent can still make" in out.stdout
-    assert "stone 2: cannot - your side is not complete" in out.stdout
+    lines = out.stdout.splitlines()
+    # Stones are numbered 1-9 for people: the position's stone 0 is "Stone 1".
+    assert ("  Stone 1: can be claimed after your play — the best the opponent can still make "
+            "is a Color-Run totalling 24, which does not beat a Color-Run totalling 24.") in lines
+    assert ("  Stone 2: cannot be claimed yet — the opponent can still make a Color-Run "
+            "totalling 24 (Purple 7, Purple 8, Purple 9), which beats a Sum totalling 7.") in lines
+    assert "  Stone 3: cannot be claimed yet — your side is not complete: 0 of 3 cards." in lines
+    assert "  Stone 9 belongs to North." in lines
+    assert [line.split(":")[0].split(" belongs")[0] for line in lines
+            if line.startswith("  Stone ")] == [f"  Stone {i}" for i in range(1, 10)]
+    # In the claim step the claim can be made now; North, not to move, has no claim yet.
+    path.write_text(json.dumps({"format": "schotten-totten/position", "version": 1,
+                                "to_move": 0, "step": "claim", "stones": stones}))
+    out = run("check", str(path))
+    assert out.returncode == 0, out.stderr
+    assert "  Stone 1: can be claimed now — the best the opponent" in out.stdout
+    out = run("check", "--player", "1", str(path))
+    assert out.returncode == 0, out.stderr
+    assert "Claims for North:" in out.stdout
+    assert "  Stone 1: cannot be claimed yet — your side is not complete: 2 of 3 cards." \
+        in out.stdout
 
 
 @pytest.mark.parametrize("content, message", [
@@ -69,10 +88,20 @@ def test_missing_and_bad_position_files_exit_2(tmp_path):
 
 
 def test_terminal_game_takes_moves_by_number_and_text():
-    # Seed 1 deals South R3 O7 Y6 Y7 G8 B9: play the first listed move, then Y7 by its text.
+    # Seed 1 deals South R3 O7 Y6 Y7 G8 B9: play the first listed move (R3 on stone 1),
+    # then Y7 by its text (stone 5: moves are typed and shown with stones 1-9).
     out = run("play", "--seed", "1", stdin="0\nY7@5\nq\n")
     assert out.returncode == 0, out.stderr
     assert "Your hand: R3 O7 Y6 Y7 G8 B9" in out.stdout
-    # Each accepted move is answered by the computer's move.
-    assert len(re.findall(r"your choice: North: \S+@\d", out.stdout)) == 2
+    assert "   0: R3@1" in out.stdout
     assert "enter one of the numbers" not in out.stdout
+    # What happened since your last move, as sentences: your own move with the card you
+    # drew, and the computer's answer, whose drawn card stays hidden.
+    assert re.search(r"^\[play\] your choice: South played Red 3 on stone 1, then drew "
+                     r"[A-Z][a-z]+ [1-9] from the clan deck\.$", out.stdout, re.MULTILINE)
+    assert re.search(r"South played Yellow 7 on stone 5, then drew [A-Z][a-z]+ [1-9] "
+                     r"from the clan deck\.$", out.stdout, re.MULTILINE)
+    answers = re.findall(r"^North played [A-Z][a-z]+ [1-9] on stone [1-9], then drew a card "
+                         r"from the clan deck\.$", out.stdout, re.MULTILINE)
+    assert len(answers) == 2, out.stdout     # each accepted move is answered by the computer
+    assert not re.search(r"North .*drew [A-Z][a-z]+ [1-9]", out.stdout)

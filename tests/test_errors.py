@@ -98,7 +98,7 @@ ILLEGAL = [
     ("full stone", _play_step, play("R1", 0), None, "side_full",
      "Stone capacity: Red 1 cannot go to stone 1: your side is full (3 cards)."),
     ("claimed stone", _play_step, play("R1", 1), None, "stone_claimed",
-     "Red 1 cannot go to stone 2: it is claimed by North"),
+     "Claimed stones: stone 2 is claimed by North: Red 1 cannot be played there"),
     ("no stone", _play_step, play("R1"), None, "needs_stone", "Playing: Red 1 needs a stone 1-9."),
     ("stone 9", _play_step, play("R1", 9), None, "needs_stone", "Red 1 needs a stone 1-9"),
     ("a negative stone", _play_step, play("R1", -2), None, "needs_stone", "needs a stone 1-9"),

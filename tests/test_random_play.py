@@ -22,6 +22,7 @@ from engine import (
     action_to_json,
     apply,
     apply_fast,
+    capacity,
     claim_verdict,
     claimable,
     legal_actions,
@@ -33,6 +34,7 @@ from engine import (
     view,
 )
 from engine.cards import JOKER, N_CLAN
+from engine.rules import ROUND_END_REASONS
 from engine.state import START_OF_TURN
 
 CONFIGS = {"base": Rules(), "base-expert": Rules(claim_timing=START_OF_TURN),
@@ -50,7 +52,7 @@ def check_state(state, frozen):
     rules = state.rules
     ticks = []
     for s in range(9):
-        cap = state.capacity(s)
+        cap = capacity(state, s)
         for q in (0, 1):
             side, i = state.sides[2 * s + q], 2 * s + q
             assert len(side) <= cap, f"stone {s} side {q} over capacity"
@@ -69,12 +71,18 @@ def check_state(state, frozen):
     assert (state.outcome is not None) is over
     if over:
         o, owner = state.outcome, state.owner
-        if o.reason == "5 stones":
-            assert owner.count(o.winner) >= 5
-        elif o.reason == "3 adjacent stones":
+        assert o.reason in ROUND_END_REASONS, o.reason
+        counts = [owner.count(0), owner.count(1)]
+        # The round's result is the last entry of the history, with the stones held.
+        assert state.history[-1] == (o.winner, o.reason, *counts)
+        if o.reason in ("five_stones", "stuck_five_stones"):
+            assert counts[o.winner] >= 5
+        elif o.reason in ("three_adjacent", "stuck_three_adjacent"):
             assert any(owner[i] == owner[i + 1] == owner[i + 2] == o.winner for i in range(7))
+        elif o.reason == "stuck_more_stones":
+            assert counts[o.winner] > counts[1 - o.winner]
         else:
-            assert o.reason.startswith("nobody could act: ")
+            assert o.winner is None and counts[0] == counts[1]
     points = [0, 0]
     for winner, _, a, b in state.history:
         for q, n in ((0, a), (1, b)):
@@ -90,7 +98,7 @@ def check_options(state, acts):
         assert acts == [claim(s) for s in provable] + [DONE]
         assert provable, "a claim step is only entered when a stone is provable"
     elif state.step == "play":
-        room = any(state.owner[s] < 0 and len(state.sides[2 * s + p]) < state.capacity(s)
+        room = any(state.owner[s] < 0 and len(state.sides[2 * s + p]) < capacity(state, s)
                    for s in range(9))
         has_clan = any(c < N_CLAN for c in state.hands[p])
         assert (PASS in acts) is not (room and has_clan)
@@ -189,8 +197,8 @@ def test_random_games_keep_every_invariant(config, chunk):
     outcomes = set()
     for seed in range(chunk * CHUNK, (chunk + 1) * CHUNK):
         final, _actions = play_checked(rules, seed, deep=seed % DEEP_EVERY == 0)
-        outcomes.add(final.outcome.reason.split(" (")[0])
-    assert {"3 adjacent stones", "5 stones"} <= outcomes
+        outcomes.add(final.outcome.reason)
+    assert {"three_adjacent", "five_stones"} <= outcomes
 
 
 def test_random_matches_of_several_rounds():

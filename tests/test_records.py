@@ -39,18 +39,23 @@ from engine.state import START_OF_TURN
 
 # ---------------------------------------------------------------- actions
 
+# JSON keeps stones 0-8; the text for people numbers them 1-9.
 EXAMPLES = [
-    (play("R7", 3), {"kind": "play", "card": "R7", "stone": 3}, "R7@3"),
+    (play("R7", 3), {"kind": "play", "card": "R7", "stone": 3}, "R7@4"),
     (play("Traitor", 4, "B7", 2),
-     {"kind": "play", "card": "Traitor", "stone": 4, "target": "B7", "to": 2}, "Traitor:B7@4>2"),
+     {"kind": "play", "card": "Traitor", "stone": 4, "target": "B7", "to": 2}, "Traitor:B7@5>3"),
     (play("Strategist", 2, "R7", DISCARD),
      {"kind": "play", "card": "Strategist", "stone": 2, "target": "R7", "to": "discard"},
-     "Strategist:R7@2>discard"),
+     "Strategist:R7@3>discard"),
     (play("Banshee", 0, "Joker"), {"kind": "play", "card": "Banshee", "stone": 0,
-                                   "target": "Joker"}, "Banshee:Joker@0"),
+                                   "target": "Joker"}, "Banshee:Joker@1"),
     (play("Recruiter"), {"kind": "play", "card": "Recruiter"}, "Recruiter"),
-    (play("MudFight", 8), {"kind": "play", "card": "MudFight", "stone": 8}, "MudFight@8"),
-    (claim(4), {"kind": "claim", "stone": 4}, "claim 4"),
+    (play("MudFight", 8), {"kind": "play", "card": "MudFight", "stone": 8}, "MudFight@9"),
+    (claim(4), {"kind": "claim", "stone": 4}, "claim 5"),
+    (claim(0), {"kind": "claim", "stone": 0}, "claim 1"),
+    (play("Strategist", 0, "R7", 8),
+     {"kind": "play", "card": "Strategist", "stone": 0, "target": "R7", "to": 8},
+     "Strategist:R7@1>9"),
     (draw(1), {"kind": "draw", "deck": "tactic"}, "draw tactic"),
     (draw(0), {"kind": "draw", "deck": "clan"}, "draw clan"),
     (ret("R2"), {"kind": "return", "card": "R2"}, "return R2"),

@@ -15,7 +15,8 @@ from helpers import (
     rest_of,
 )
 
-from engine import Rules, apply, legal_actions, match_winner, new_game
+from engine import Rules, apply, apply_events, legal_actions, match_winner, new_game
+from engine.rules import ROUND_END_REASONS
 from engine.state import START_OF_TURN
 
 EXPERT = Rules(claim_timing=START_OF_TURN)
@@ -212,9 +213,13 @@ def test_three_adjacent_stones_end_the_game_at_once():
         2: ("R1 R2", "O1 O2 O4"), 3: ("G7 G8 G9", "B1 B2 B4")})
     t = run(s, play("R3", 2))
     assert legal_actions(t) == [claim(2), claim(3), DONE]
-    u = apply(t, claim(2))
+    u, events = apply_events(t, claim(2))
     assert u.over and u.step == "over" and legal_actions(u) == []
-    assert (u.outcome.winner, u.outcome.reason) == (0, "3 adjacent stones")
+    assert (u.outcome.winner, u.outcome.reason) == (0, "three_adjacent")
+    assert u.history == ((0, "three_adjacent", 3, 0),)
+    end = [e for e in events if e["type"] == "round_end"]
+    assert end == [{"type": "round_end", "round": 1, "winner": 0, "reason": "three_adjacent",
+                    "stones": [3, 0], "points": [5, 0], "scores": [5, 0]}]
     assert u.owner[3] == -1          # the first winning claim ends the game
     assert u.scores == [5, 0] and match_winner(u) == 0
 
@@ -233,7 +238,8 @@ def test_five_stones_end_the_game():
         4: ("G7 G8 G9", "B1 B2 B4", {"owner": 0}), 6: ("P7 P8 P9", "Y1 Y2 Y4", {"owner": 0}),
         8: ("R1 R2 R3", "O1 O2 O4"), 7: ("R4 O3 Y3", "R5 R6 R7", {"owner": 1})})
     t = run(s, play("O5", 5), claim(8))
-    assert (t.outcome.winner, t.outcome.reason) == (0, "5 stones")
+    assert (t.outcome.winner, t.outcome.reason) == (0, "five_stones")
+    assert t.history == ((0, "five_stones", 5, 1),)
     assert t.scores == [5, 1]       # North holds one stone
 
 
@@ -244,7 +250,7 @@ def test_expert_timing_winning_claim_ends_the_game():
     t = apply(s, play("O5", 5))
     assert (t.step, t.to_move) == ("claim", 1)
     u = apply(t, claim(2))
-    assert (u.outcome.winner, u.outcome.reason) == (1, "3 adjacent stones")
+    assert (u.outcome.winner, u.outcome.reason) == (1, "three_adjacent")
 
 
 # ---------------------------------------------------------------- stuck games (house rule)
@@ -270,11 +276,16 @@ def test_stuck_game_awards_stones_with_one_complete_side():
     t = apply(s, PASS)
     assert not t.over and (t.to_move, t.passes) == (1, 1)
     assert legal_actions(t) == [PASS]
-    u = apply(t, PASS)
+    u, events = apply_events(t, PASS)
     assert u.over
     assert u.owner == [1, 1, 0, 0, 0, 1, 0, 0, 1]
-    assert (u.outcome.winner, u.outcome.reason) == (0, "nobody could act: 5 stones (5-4)")
+    assert (u.outcome.winner, u.outcome.reason) == (0, "stuck_five_stones")
+    assert u.history == ((0, "stuck_five_stones", 5, 4),)
     assert u.scores == [5, 4]
+    stuck = [e for e in events if e["type"] == "stuck"]
+    assert stuck == [{"type": "stuck", "awards": [{"stone": s, "player": 0} for s in (2, 3, 4)]}]
+    (end,) = [e for e in events if e["type"] == "round_end"]
+    assert (end["reason"], end["stones"], end["points"]) == ("stuck_five_stones", [5, 4], [5, 4])
 
 
 def _stuck_tactics(north_stone0: bool):
@@ -303,7 +314,8 @@ def test_stuck_game_more_stones_wins():
     u = apply(t, PASS)
     assert u.over and sorted(u.hands[1]) == sorted(C("Strategist Y7"))
     assert u.owner == [-1, -1, 1, -1, 0, -1, 0, -1, -1]
-    assert (u.outcome.winner, u.outcome.reason) == (0, "nobody could act: more stones (2-1)")
+    assert (u.outcome.winner, u.outcome.reason) == (0, "stuck_more_stones")
+    assert u.history == ((0, "stuck_more_stones", 2, 1),)
     assert u.scores == [5, 1]
 
 
@@ -311,7 +323,8 @@ def test_stuck_game_equal_stones_is_a_draw():
     s = _stuck_tactics(north_stone0=True)
     u = run(s, PASS, PASS)
     assert u.over and u.owner == [1, -1, 1, -1, 0, -1, 0, -1, -1]
-    assert (u.outcome.winner, u.outcome.reason) == (None, "nobody could act: equal stones (2-2)")
+    assert (u.outcome.winner, u.outcome.reason) == (None, "stuck_equal_stones")
+    assert u.history == ((None, "stuck_equal_stones", 2, 2),)
     assert u.scores == [2, 2] and match_winner(u) is None
 
 
@@ -325,8 +338,9 @@ def test_stuck_game_three_adjacent_after_the_awards():
     s = position(rules, hands=hands, stones=stones, decks=("G7 Y7", ""),
                  discard=rest_of(used + " G7 Y7", tactics=True))
     u = run(s, PASS, PASS)
-    assert (u.outcome.winner, u.outcome.reason) == (
-        0, "nobody could act: 3 adjacent stones (3-2)")
+    assert (u.outcome.winner, u.outcome.reason) == (0, "stuck_three_adjacent")
+    assert u.history == ((0, "stuck_three_adjacent", 3, 2),)
+    assert u.owner[3:6] == [0, 0, 0]
 
 
 def test_two_passes_do_not_end_the_round_while_a_claim_is_possible():
@@ -348,7 +362,8 @@ def test_a_play_between_passes_resets_the_count():
     # South has an empty hand now and passes: the second pass in succession, stuck.
     u = apply(t, PASS)
     assert u.over and u.outcome.winner is None
-    assert u.outcome.reason == "nobody could act: equal stones (0-0)"
+    assert u.outcome.reason == "stuck_equal_stones"
+    assert u.history == ((None, "stuck_equal_stones", 0, 0),) and u.scores == [0, 0]
 
 
 # ---------------------------------------------------------------- matches
@@ -377,7 +392,7 @@ def test_round_over_then_next_round(next_starter, winner, expected):
     t = run(s, play("O5", 8), claim(2))
     assert t.step == "round_over" and t.outcome.winner == winner
     assert t.scores[winner] == 5 and t.scores[1 - winner] == 2
-    assert t.history == ((winner, "3 adjacent stones", *((3, 2) if winner == 0 else (2, 3))),)
+    assert t.history == ((winner, "three_adjacent", *((3, 2) if winner == 0 else (2, 3))),)
     assert legal_actions(t) == [NEXT_ROUND] and t.to_move == expected
     u = apply(t, NEXT_ROUND)
     assert (u.round, u.round_starter, u.to_move, u.step) == (2, expected, expected, "play")
@@ -397,7 +412,7 @@ def test_the_starter_alternates_from_round_to_round():
 def test_last_round_ends_the_match():
     rules = Rules(rounds=2)
     s = _winning_position(rules, 1, loser_stones="5")
-    s.round, s.scores, s.history = 2, [5, 1], ((0, "5 stones", 5, 1),)
+    s.round, s.scores, s.history = 2, [5, 1], ((0, "five_stones", 5, 1),)
     t = run(s, play("O5", 8), claim(2))
     assert t.step == "over" and legal_actions(t) == []
     assert t.scores == [6, 6] and match_winner(t) is None   # 5 + 1 each: a drawn match
@@ -426,7 +441,7 @@ def test_random_matches_score_every_round(next_starter, tactics):
         assert sorted(starters) == [1, 2, 3] and starters[1] == 0
         points = [0, 0]
         for k, (winner, reason, a, b) in enumerate(final.history):
-            assert a + b <= 9 and reason
+            assert a + b <= 9 and reason in ROUND_END_REASONS
             for q, stones in ((0, a), (1, b)):
                 points[q] += 5 if winner == q else stones
             if k + 1 < 3:

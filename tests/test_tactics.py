@@ -3,7 +3,16 @@
 import pytest
 from helpers import DONE, PASS, C, c1, claim, draw, play, position, ret, snapshot
 
-from engine import Action, IllegalAction, Rules, apply, can_claim, claim_verdict, legal_actions
+from engine import (
+    Action,
+    IllegalAction,
+    Rules,
+    apply,
+    can_claim,
+    capacity,
+    claim_verdict,
+    legal_actions,
+)
 from engine.actions import DISCARD
 from engine.cards import BLIND, MUD
 
@@ -25,11 +34,19 @@ def end_turn(state):
     return state
 
 
-def refused(state, action, match):
+def refused(state, action, code, message=None, **params):
+    """``action`` is refused for the rule ``code`` (with ``params`` among the error's details
+    and ``message`` in its English text), and ``state`` is left as it was."""
     before = snapshot(state)
-    with pytest.raises(IllegalAction, match=match):
+    with pytest.raises(IllegalAction) as e:
         apply(state, action)
+    assert e.value.code == code, str(e.value)
+    for name, value in params.items():
+        assert e.value.params[name] == value, (name, e.value.params)
+    if message is not None:
+        assert message in str(e.value), str(e.value)
     assert snapshot(state) == before
+    assert action not in legal_actions(state)
 
 
 def plays_of(state, card: str):
@@ -47,7 +64,8 @@ def test_tactic_limit_at_most_one_ahead():
     t = end_turn(apply(t, play("O1", 0)))
     # South is one ahead: no tactic card, whatever kind, but clan cards are fine.
     assert plays_of(t, "Joker") == [] and plays_of(t, "R1")
-    refused(t, play("Joker", 1), "tactic limit")
+    refused(t, play("Joker", 1), "tactic_limit", "Tactic limit: Joker cannot be played",
+            played=1, opponent_played=0)
     t = end_turn(apply(t, play("R1", 0)))
     # North, one behind, may play a tactic card; then South may again.
     assert plays_of(t, "Traitor")
@@ -85,7 +103,7 @@ def test_one_joker_per_game_per_player():
     # Even within the tactic limit the second Joker stays in hand.
     t.tactics_played = [1, 1]
     assert plays_of(t, "Joker") == []
-    refused(t, play("Joker", 2), "one Joker per game")
+    refused(t, play("Joker", 2), "second_joker", "One Joker per game")
 
 
 def test_the_other_player_may_still_play_a_joker():
@@ -133,7 +151,7 @@ def test_mud_fight_needs_four_and_reopens_complete_sides():
     s = tpos(hands=("R6 O1", "MudFight P1"), stones={3: ("R7 R8 R9", "B1 B2")}, to_move=1)
     assert can_claim(s, 0, 3) and s.done_at[6] > 0
     t = end_turn(apply(s, play("MudFight", 3)))
-    assert t.modes[3] == MUD and t.capacity(3) == 4
+    assert t.modes[3] == MUD and capacity(t, 3) == 4
     assert t.done_at[6] == 0 and not can_claim(t, 0, 3)
     assert play("R6", 3) in legal_actions(t)           # a fourth slot on both sides
     u = apply(t, play("R6", 3))
@@ -159,19 +177,25 @@ def test_one_combat_mode_per_stone():
     s = tpos(hands=("BlindMansBluff R1", "O1"), stones={2: ("", "", {"mode": "MudFight"})},
              tactics_played=[0, 1])
     assert all(a.stone != 2 for a in plays_of(s, "BlindMansBluff"))
-    refused(s, play("BlindMansBluff", 2), "combat modes: stone 2 already holds Mud Fight")
+    refused(s, play("BlindMansBluff", 2), "mode_taken",
+            "Combat modes: Blind-Man's Bluff cannot go to stone 3: it already holds Mud Fight",
+            stone=2, mode="MudFight")
 
 
 def test_mud_fight_limits_sides_to_four():
     s = tpos(hands=("R5 O1", "P1"), stones={2: ("R1 R2 R3 R4", "", {"mode": "MudFight"})},
              tactics_played=[0, 1])
-    refused(s, play("R5", 2), "stone capacity: your side of stone 2 is full \\(4 cards\\)")
+    refused(s, play("R5", 2), "side_full",
+            "Stone capacity: Red 5 cannot go to stone 3: your side is full (4 cards).",
+            stone=2, capacity=4)
 
 
 def test_combat_modes_only_on_unclaimed_stones():
     s = tpos(hands=("MudFight R1", "O1"), stones={2: ("R7 R8 R9", "B1 B2 B4", {"owner": 0})})
     assert all(a.stone != 2 for a in plays_of(s, "MudFight"))
-    refused(s, play("MudFight", 2), "claimed stones")
+    refused(s, play("MudFight", 2), "stone_claimed",
+            "Claimed stones: stone 3 is claimed by South: Mud Fight cannot be played there",
+            stone=2, owner=0)
 
 
 # ---------------------------------------------------------------- Recruiter
@@ -271,17 +295,23 @@ def test_strategist_limits():
     assert all(a.stone not in (3, 4) for a in acts)                 # claimed source
     assert play("Strategist", 1, "R3", 0) in acts
     assert play("Strategist", 2, "O6", DISCARD) in acts
-    refused(s, play("Strategist", 1, "R3", 2), "Strategist: stone 2 is claimed or full")
-    refused(s, play("Strategist", 1, "R3", 1), "Strategist: move the card to another stone")
-    refused(s, play("Strategist", 1, "R3", 3), "Strategist: stone 3 is claimed or full")
-    refused(s, play("Strategist", 4, "G1", 0), "claimed stones: stone 4 is claimed")
-    refused(s, play("Strategist", 1, "B9", 0), "Strategist: Blue 9 is not on your side")
+    refused(s, play("Strategist", 1, "R3", 2), "destination_full",
+            "Strategist: stone 3 is claimed or full on your side.", to=2)
+    refused(s, play("Strategist", 1, "R3", 1), "strategist_destination",
+            "Strategist: move the card to another stone, or discard it.")
+    refused(s, play("Strategist", 1, "R3", 3), "destination_full",
+            "Strategist: stone 4 is claimed or full", to=3)
+    refused(s, play("Strategist", 4, "G1", 0), "stone_claimed", "stone 5 is claimed by South",
+            stone=4, owner=0)
+    refused(s, play("Strategist", 1, "B9", 0), "not_on_your_side",
+            "Strategist: Blue 9 is not on your side of stone 2.", target="B9", stone=1)
 
 
 def test_strategist_cannot_move_a_combat_mode():
     s = tpos(hands=("Strategist O1", "P1"), stones={1: ("R1", "", {"mode": "MudFight"})},
              tactics_played=[0, 1])
-    refused(s, play("Strategist", 1, "MudFight", 2), "not on your side")
+    refused(s, play("Strategist", 1, "MudFight", 2), "not_on_your_side",
+            "Mud Fight is not on your side", target="MudFight", stone=1)
 
 
 # ---------------------------------------------------------------- Banshee
@@ -307,10 +337,13 @@ def test_banshee_limits():
     s = tpos(hands=("Banshee O1", "P1"), stones={
         3: ("R1", "B7 B8 B9", {"mode": "BlindMansBluff"}),
         4: ("G1 G2 G3", "Y1 Y2 Y4", {"owner": 0})}, tactics_played=[0, 1])
-    refused(s, play("Banshee", 4, "Y1"), "claimed stones")
-    refused(s, play("Banshee", 3, "R1"), "Banshee: Red 1 is not on your opponent's side")
-    refused(s, play("Banshee", 3, "BlindMansBluff"), "not on your opponent's side")
-    refused(s, play("Banshee", 3, "B7", 5), "Banshee: the card goes to the discard pile")
+    refused(s, play("Banshee", 4, "Y1"), "stone_claimed", "Claimed stones", stone=4, owner=0)
+    refused(s, play("Banshee", 3, "R1"), "not_on_their_side",
+            "Banshee: Red 1 is not on your opponent's side of stone 4.", target="R1", stone=3)
+    refused(s, play("Banshee", 3, "BlindMansBluff"), "not_on_their_side",
+            "Blind-Man's Bluff is not on your opponent's side", target="BlindMansBluff")
+    refused(s, play("Banshee", 3, "B7", 5), "banshee_destination",
+            "Banshee: the card goes to the discard pile")
 
 
 def test_banshee_re_measures_completion_order():
@@ -349,7 +382,8 @@ def test_traitor_may_place_on_the_same_stone():
 def test_traitor_takes_clan_cards_only():
     s = tpos(hands=("Traitor O1", "P1"), stones={2: ("R1", "Spy B8")}, tactics_played=[0, 1])
     assert plays_of(s, "Traitor") == [play("Traitor", 2, "B8", to) for to in range(9)]
-    refused(s, play("Traitor", 2, "Spy", 3), "Traitor takes clan cards only")
+    refused(s, play("Traitor", 2, "Spy", 3), "traitor_clan_only",
+            "Traitor takes clan cards only: Spy is an elite troop.", target="Spy")
 
 
 def test_traitor_limits():
@@ -360,11 +394,16 @@ def test_traitor_limits():
     assert play("Traitor", 2, "B8", 2) not in acts                  # South is full at stone 2
     assert play("Traitor", 5, "P7", 3) not in acts                  # stone 3 is claimed
     assert all(a.stone != 3 for a in acts)
-    refused(s, play("Traitor", 2, "B8", 2), "Traitor: stone 2 is claimed or full")
-    refused(s, play("Traitor", 3, "Y7", 0), "claimed stones")
-    refused(s, play("Traitor", 5, "P7", 3), "Traitor: stone 3 is claimed or full")
-    refused(s, play("Traitor", 5, "P7", DISCARD), "Traitor: give the stone 0-8")
-    refused(s, play("Traitor", 5, "B7", 0), "Traitor: Blue 7 is not on your opponent's side")
+    refused(s, play("Traitor", 2, "B8", 2), "destination_full",
+            "Traitor: stone 3 is claimed or full on your side.", to=2)
+    refused(s, play("Traitor", 3, "Y7", 0), "stone_claimed",
+            "stone 4 is claimed by North: Traitor cannot be played there", stone=3, owner=1)
+    refused(s, play("Traitor", 5, "P7", 3), "destination_full",
+            "Traitor: stone 4 is claimed or full", to=3)
+    refused(s, play("Traitor", 5, "P7", DISCARD), "traitor_destination",
+            "Traitor: give the stone where the card goes on your side.")
+    refused(s, play("Traitor", 5, "B7", 0), "not_on_their_side",
+            "Traitor: Blue 7 is not on your opponent's side of stone 6.", target="B7", stone=5)
 
 
 def test_traitor_re_measures_completion_order():
