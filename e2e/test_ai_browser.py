@@ -27,7 +27,8 @@ WATCH = """() => {
   const b = document.querySelector('#btn-hint');
   const check = () => { if (document.body.classList.contains('ai-thinking') && !b.disabled)
       window.__hintWhileThinking++; };
-  new MutationObserver(check).observe(document.body, {attributes: true, attributeFilter: ['class']});
+  new MutationObserver(check)
+    .observe(document.body, {attributes: true, attributeFilter: ['class']});
   new MutationObserver(check).observe(b, {attributes: true, attributeFilter: ['disabled']});
 }"""
 
@@ -101,7 +102,8 @@ def test_full_game_against_hard_with_hints(page, site_url):
     # is the page's work before the call, held to the looser bound below.)
     long_tasks = page.evaluate("() => window.__long")
     spans = page.evaluate("() => [...(window.__aiSpans || []), ...(window.__hintSpans || [])]")
-    during = [(dur, start, dur) for start, dur in long_tasks if any(a < start < b for a, b in spans)]
+    during = [(dur, start, dur) for start, dur in long_tasks
+              if any(a < start < b for a, b in spans)]
     worst, start, dur = max(during, default=(0, 0, 0))
     # ?perf names the page's own work (Python calls, redraws) inside the stall, if any.
     inside = page.evaluate("""([s, d]) => performance.getEntriesByType('measure')

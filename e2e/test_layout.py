@@ -67,9 +67,11 @@ STATUS = """() => {
   for (const e of document.querySelectorAll('#status, #status > span')) {
     if (!e.textContent.trim()) continue;
     const r = e.getBoundingClientRect(), what = `${e.id} "${e.textContent.trim()}"`;
-    if (e.scrollWidth > e.clientWidth) bad.push(`${what}: scrollWidth ${e.scrollWidth} > clientWidth ${e.clientWidth}`);
+    if (e.scrollWidth > e.clientWidth)
+      bad.push(`${what}: scrollWidth ${e.scrollWidth} > clientWidth ${e.clientWidth}`);
     if (r.left < -0.5 || r.top < -0.5 || r.right > innerWidth + 0.5 || r.bottom > innerHeight + 0.5)
-      bad.push(`${what}: outside the window (${Math.round(r.left)}..${Math.round(r.right)} of ${innerWidth})`);
+      bad.push(`${what}: outside the window `
+               + `(${Math.round(r.left)}..${Math.round(r.right)} of ${innerWidth})`);
     if (e.id !== 'status' && tools.some((t) => r.left < t.right - 0.5 && t.left < r.right - 0.5
                                               && r.top < t.bottom - 0.5 && t.top < r.bottom - 0.5))
       bad.push(`${what}: under a tool button`);
@@ -101,7 +103,8 @@ def test_table_at_every_size(table, screenshot, site_url, requests_log):
         # Every stone and every hand card is inside the window.
         outside = page.evaluate("""() => [...document.querySelectorAll('.stone, #hand .card')]
             .filter(e => { const r = e.getBoundingClientRect();
-                           return r.left < -1 || r.right > innerWidth + 1 || r.bottom > innerHeight + 1; })
+                           return r.left < -1 || r.right > innerWidth + 1
+                                  || r.bottom > innerHeight + 1; })
             .map(e => e.dataset.stone ?? e.dataset.card)""")
         assert outside == [], f"{name}: off screen: {outside}"
         screenshot(page, f"table-{name}")
@@ -132,7 +135,8 @@ def test_loading_then_handover_screen(page, site_url, screenshot):
     page.add_init_script(_seed_script(save_text(rich_position(), opponent="human", log=LOG)))
     page.goto(site_url + "index.html", wait_until="commit")
     # While Python boots: a loading screen whose bar moves.
-    page.wait_for_function("() => parseFloat(document.querySelector('#progress-bar')?.style.width) >= 12")
+    page.wait_for_function(
+        "() => parseFloat(document.querySelector('#progress-bar')?.style.width) >= 12")
     assert page.locator("#loading").is_visible() and page.locator("#app").is_hidden()
     screenshot(page, "loading")
     page.wait_for_selector('body[data-ready="1"]', state="attached", timeout=60_000)
@@ -154,11 +158,13 @@ def test_status_is_never_clipped(page, site_url, screenshot):
     page.add_init_script(f"""(() => {{
       if (sessionStorage.getItem('e2e-seeded')) return;
       sessionStorage.setItem('e2e-seeded', '1');
-      for (const key of {json.dumps([SAVE_KEY, EMBED_KEY])}) localStorage.setItem(key, {json.dumps(text)});
+      for (const key of {json.dumps([SAVE_KEY, EMBED_KEY])})
+        localStorage.setItem(key, {json.dumps(text)});
     }})();""")
     # The computer waits (aipause) so its turn stays on screen.
-    for url, sizes in [("index.html?aipause=600000", [(1280, 800), (390, 844), (360, 740)]),
-                       ("embed.html?aipause=600000&save=layout", [(700, 600), (390, 800), (360, 640)])]:
+    pages = [("index.html?aipause=600000", [(1280, 800), (390, 844), (360, 740)]),
+             ("embed.html?aipause=600000&save=layout", [(700, 600), (390, 800), (360, 640)])]
+    for url, sizes in pages:
         page.set_viewport_size({"width": sizes[0][0], "height": sizes[0][1]})
         page.goto(site_url + url)
         page.wait_for_selector(READY, state="attached", timeout=BOOT_MS)

@@ -56,7 +56,8 @@ def test_elite_troops_joker_spy_shield_bearer(page, site_url, screenshot):
         targets = page.eval_on_selector_all(".lane.target", "ls => ls.map(l => +l.dataset.stone)")
         assert targets == [s for s in range(9) if s >= i]   # stones already full are not offered
         page.click(f'.lane.target[data-stone="{stone}"] .stone')
-        placed = page.locator(f'#board .card[data-seat="0"][data-stone="{stone}"][data-card="{card}"]')
+        placed = page.locator(
+            f'#board .card[data-seat="0"][data-stone="{stone}"][data-card="{card}"]')
         assert placed.count() == 1
         # The completed side shows what the elite troop counts as.
         assert placed.locator(".as .v").inner_text() == value
@@ -206,7 +207,8 @@ def test_traitor_takes_a_clan_card(page, site_url, screenshot):
     page.click('.lane.target[data-stone="1"] .stone')
     assert board(page)[1][0] == ["B5", "B6", "B4"]
     assert board(page)[6][1] == ["Spy"]
-    assert "took Blue 4 from North's side of stone 7 to South's side of stone 2" in page.inner_text("#log")
+    assert ("took Blue 4 from North's side of stone 7 to South's side of stone 2"
+            in page.inner_text("#log"))
 
 
 def test_tactic_limit(page, site_url):

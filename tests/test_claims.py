@@ -75,6 +75,10 @@ def test_verdicts_follow_the_unseen_cards_both_ways():
         assert claim_verdict(shown, 0, 0)[0] and not claim_verdict(hidden, 0, 0)[0]
 
 
+def _text(cards) -> str:
+    return " ".join(card_text(c) for c in cards)
+
+
 def _random_case(rng):
     """A random stone: player 0 complete, player 1 short of cards, with few unseen cards."""
     rules = Rules(tactics=True)
@@ -95,9 +99,9 @@ def _random_case(rng):
         theirs[0] = elites.pop()
     n_unseen = rng.randint(3, 20)
     unseen, discard = clan[:n_unseen], clan[n_unseen:] + replaced
-    text = lambda cards: " ".join(card_text(c) for c in cards)
     extra = {"mode": mode} if mode else {}
-    state = position(rules, stones={4: (text(mine), text(theirs), extra)}, discard=text(discard))
+    state = position(rules, stones={4: (_text(mine), _text(theirs), extra)},
+                     discard=_text(discard))
     return state, mine, theirs, cap, mode == "BlindMansBluff", unseen
 
 
@@ -141,7 +145,7 @@ def test_random_proofs_agree_with_brute_force():
 
 def test_random_complete_sides_compare_by_strength_then_completion_order():
     rng = random.Random(99)
-    for i in range(300):
+    for _ in range(300):
         clan = rng.sample(range(N_CLAN), 6)
         first = rng.choice([(1, 2), (2, 1)])
         blind = rng.random() < 0.25
@@ -160,15 +164,14 @@ def test_random_complete_sides_compare_by_strength_then_completion_order():
 def test_mud_fight_random_four_card_sides_against_empty_and_short_sides():
     # Unseen sets stay small, so that the brute force over 4-card completions is quick.
     rng = random.Random(7)
-    for i in range(60):
+    for _ in range(60):
         clan = list(range(N_CLAN))
         rng.shuffle(clan)
         mine, theirs = clan[:4], clan[4:4 + rng.randint(0, 2)]
         rest = clan[4 + len(theirs):]
         unseen, discard = rest[:9], rest[9:]
-        text = lambda cards: " ".join(card_text(c) for c in cards)
-        state = position(Rules(tactics=True), discard=text(discard),
-                         stones={2: (text(mine), text(theirs), {"mode": "MudFight"})})
+        state = position(Rules(tactics=True), discard=_text(discard),
+                         stones={2: (_text(mine), _text(theirs), {"mode": "MudFight"})})
         assert state.modes[2] == MUD
         best = ref_best_completion(theirs, 4, False, unseen)
         assert can_claim(state, 0, 2) is (best is None or best <= ref_strength(mine)), \

@@ -202,9 +202,8 @@ def test_random_games_keep_every_invariant(config, chunk):
 
 
 def test_random_matches_of_several_rounds():
-    for k, rules in enumerate([Rules(rounds=3), Rules(tactics=True, rounds=3,
-                                                       next_starter="winner"),
-                               Rules(tactics=True, claim_timing=START_OF_TURN, rounds=2)]):
+    for rules in (Rules(rounds=3), Rules(tactics=True, rounds=3, next_starter="winner"),
+                  Rules(tactics=True, claim_timing=START_OF_TURN, rounds=2)):
         for seed in range(10):
             final, _actions = play_checked(rules, 1000 + seed, deep=seed % 5 == 0)
             assert len(final.history) == rules.rounds and final.round == rules.rounds

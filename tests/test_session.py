@@ -10,10 +10,10 @@ from pathlib import Path
 import pytest
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "web"))
-from session import SaveError, Session  # noqa: E402
+from session import SaveError, Session
 
-from engine import IllegalAction, Words  # noqa: E402
-from engine.cards import card_text  # noqa: E402
+from engine import IllegalAction, Words
+from engine.cards import card_text
 
 CARD = re.compile(r"\b([ROYGBP][1-9])\b")
 WORDS = Words("en")
@@ -64,10 +64,10 @@ def _table_texts(state) -> set:
 ])
 def test_a_shared_device_game_hides_each_hand_and_tells_each_turn(options):
     s = Session()
-    payload = s.new_game(options)
+    first = s.new_game(options)
     rng = random.Random(options["seed"])
     handovers = 0
-    for payload in _play(s, payload, rng):
+    for payload in _play(s, first, rng):
         seat = payload["seat"]
         if payload["handover"] is not None:
             handovers += 1
@@ -128,8 +128,8 @@ def test_against_the_computer_the_log_says_you_and_the_computer():
     assert re.search(r"then drew [A-Z][a-z]+ \d from the clan deck", payload["log"][-1]["text"])
     req = s.ai_request()
     assert req["view"]["player"] == 1 and req["view"]["hand"]
-    from engine.ai import make_agent
     from engine import action_to_json
+    from engine.ai import make_agent
     a = make_agent("easy").choose(req["view"], random.Random(1))
     payload = s.act(action_to_json(a), 1)
     summary = payload["summary"]
@@ -154,9 +154,9 @@ def test_a_refusal_says_the_rule_in_words():
 
 def test_saves_restore_the_same_game_and_log_at_every_step():
     s = Session()
-    payload = s.new_game({"opponent": "human", "seed": 12, "tactics": True, "rounds": 2})
+    first = s.new_game({"opponent": "human", "seed": 12, "tactics": True, "rounds": 2})
     rng = random.Random(12)
-    for i, payload in enumerate(_play(s, payload, rng)):
+    for i, _ in enumerate(_play(s, first, rng)):
         if i % 7:
             continue
         text = s.save_json()

@@ -211,7 +211,8 @@ def test_recruiter_draws_three_then_returns_two():
     t = apply(apply(apply(t, draw(1)), draw(0)), draw(1))
     assert t.step == "recruit_return" and t.returns_left == 2
     assert sorted(t.hands[0]) == sorted(C("R1 R2 R3 R4 R5 R6 Banshee P5 Traitor"))
-    assert legal_actions(t) == [ret(c) for c in ["R1", "R2", "R3", "R4", "R5", "R6", "P5", "Banshee", "Traitor"]]
+    assert legal_actions(t) == [ret(c) for c in ["R1", "R2", "R3", "R4", "R5", "R6", "P5",
+                                                   "Banshee", "Traitor"]]
     t = apply(t, ret("R1"))
     assert t.step == "recruit_return" and t.returns_left == 1
     t = apply(t, ret("Banshee"))

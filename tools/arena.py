@@ -5,8 +5,8 @@
 Each game is fully determined by its number and ``--seed`` (the deal, and the
 agents' random generators), so a run can be repeated exactly with an iteration
 budget. Games come in pairs on the same deal with the seats swapped (duplicate
-format), and cycle through the chosen variants. Every action goes through the checked ``apply``: an illegal action
-stops the run with the game and the action.
+format), and cycle through the chosen variants. Every action goes through the
+checked ``apply``: an illegal action stops the run with the game and the action.
 """
 
 from __future__ import annotations
@@ -125,7 +125,8 @@ def summary(a_level, b_level, cfg_list, results) -> str:
         ts = [x for r in results for x in r[idx]]
         if ts:
             ts.sort()
-            lines.append(f"{who}: {len(ts)} decisions, median {statistics.median(ts) * 1000:.1f} ms,"
+            lines.append(f"{who}: {len(ts)} decisions,"
+                         f" median {statistics.median(ts) * 1000:.1f} ms,"
                          f" p90 {ts[int(0.9 * (len(ts) - 1))] * 1000:.1f} ms,"
                          f" max {ts[-1] * 1000:.1f} ms")
     return "\n".join(lines)

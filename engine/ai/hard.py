@@ -27,9 +27,9 @@ import time as _time
 
 from ..actions import CLAIM, DONE, PLAY, Action
 from ..cards import N_CLAN
-from ..turn import apply_fast
 from ..state import OVER, ROUND_OVER
 from ..state import PLAY as PLAY_STEP
+from ..turn import apply_fast
 from .base import Agent, legal
 from .evaluate import CALIBRATIONS, evaluate
 from .medium import by_rule, claim_or_done, scored_plays, tactic_cost
