@@ -1,9 +1,13 @@
 #!/usr/bin/env bash
-# The test command: install whatever is missing, then run every test, engine and browser.
+# The test command: install whatever is missing, lint (a ruff finding fails it), then run every
+# test, engine (doctests included: tests/test_doctests.py) and browser.
 # Extra arguments go to pytest (e.g. bash scripts/test.sh -x -k smoke).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 bash scripts/install-test-deps.sh
+lint=(python -m ruff check .)
+echo "+ ${lint[*]}"
+"${lint[@]}"
 cmd=(python -m pytest tests e2e "$@")
 echo "+ ${cmd[*]}"
 "${cmd[@]}"
