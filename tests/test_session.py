@@ -156,15 +156,18 @@ def test_saves_restore_the_same_game_and_log_at_every_step():
     s = Session()
     first = s.new_game({"opponent": "human", "seed": 12, "tactics": True, "rounds": 2})
     rng = random.Random(12)
+    restored_steps = 0
     for i, _ in enumerate(_play(s, first, rng)):
         if i % 7:
             continue
+        restored_steps += 1
         text = s.save_json()
         t = Session()
         restored = t.restore(text)
         assert t.state == s.state
         assert t.events == s.events and t.actions == s.actions
         assert restored["log"] == s.payload(None)["log"]
+    assert restored_steps >= 10   # two rounds of play: saved and restored many times
 
 
 def test_an_old_save_without_a_record_keeps_its_log():
