@@ -12,12 +12,19 @@ export const TACTIC_KIND = {
 
 export const isClan = (text) => /^[ROYGBP][1-9]$/.test(text);
 
-// The tactic card's word of `part` (title, short, index, help), or its id if unknown.
+// The tactic card's word of `part` (short, index, help), or its id if unknown.
 export const tacticWord = (name, part) => (has(`tactic.${name}.${part}`) ? t(`tactic.${name}.${part}`) : name);
 
+// A card's name: "Red 7", "Shield-Bearer".
 export function cardTitle(text) {
   if (isClan(text)) return t("card.clan", { colour: t(`colour.${text[0]}`), value: text[1] });
-  return tacticWord(text, "title");
+  return has(`card.${text}`) ? t(`card.${text}`) : text;
+}
+
+// A complete side's formation (the view's {rank, total, cards}) in words.
+export function formationText(f) {
+  const rank = f.rank === "kind" && f.cards === 4 ? "kind4" : f.rank;
+  return has(`formation.${rank}`) ? t(`formation.${rank}`, { total: f.total }) : rank;
 }
 
 export function cardEl(text, tag = "div") {

@@ -5,7 +5,7 @@ import { cardEl } from "./cards.js";
 import { $, $$, esc } from "./dom.js";
 import { doAct } from "./flow.js";
 import { aboutSeat, nameOf } from "./names.js";
-import { isAI, matchWinner, options, roundPoints, state } from "./state.js";
+import { isAI, options, state } from "./state.js";
 import { toast } from "./toast.js";
 import { t } from "./words.js";
 
@@ -33,7 +33,7 @@ export function showEnd() {
   const over = v.step === "over";
   let title;
   if (over && match) {
-    const w = matchWinner(v);
+    const w = v.match_winner;
     title = w === null ? t("end.match_draw") : aboutSeat("end.match_wins", w);
   } else if (o.winner === null) {
     title = t("end.draw");
@@ -42,11 +42,11 @@ export function showEnd() {
   }
   $("#end-title").textContent = title;
   d.dataset.winner = o.winner === null ? "draw" : o.winner;
-  $("#end-reason").textContent = t("end.reason", { round: v.round, reason: o.reason });
+  $("#end-reason").textContent = t("end.reason", { round: v.round, reason: state.P.outcome_text });
   const cell = (points, stones) => `<td>${points} <small>(${esc(t("end.stones", { n: stones }))})</small></td>`;
   let html = `<thead><tr><th></th><th>${esc(nameOf(0))}</th><th>${esc(nameOf(1))}</th></tr></thead><tbody>`;
   v.history.forEach((h, i) => {
-    const pts = roundPoints(h);
+    const pts = h.points;   // [South, North], the engine's
     html += `<tr><th>${esc(t("end.round", { n: i + 1 }))}</th>${cell(pts[0], h.stones[0])}${cell(pts[1], h.stones[1])}</tr>`;
   });
   html += `</tbody><tfoot><tr><th>${esc(t("end.score"))}</th><td>${v.scores[0]}</td><td>${v.scores[1]}</td></tr></tfoot>`;
@@ -102,8 +102,9 @@ function showStones() {
       const c = v.claims.find((x) => x.stone === s);
       if (!c) li.innerHTML = `${label} — ${esc(t("claims.take_device"))}`;
       else {
+        // The engine's verdict and reason, in words: "Stone 5: can be claimed now — ...".
         li.className = c.ok ? "ok" : "no";
-        li.innerHTML = `${label} <span class="verdict">${esc(t(c.ok ? "claims.ok" : "claims.no"))}</span> — ${esc(c.reason)}.`;
+        li.innerHTML = `<span class="verdict">${esc(t(c.ok ? "claims.ok" : "claims.no"))}</span> ${esc(P.claims_text[s])}`;
       }
     }
     ul.append(li);

@@ -2,7 +2,7 @@
 // hand card onto a stone; the handover tap; keys (Escape cancels, H asks for a hint).
 import { requestHint } from "./ai.js";
 import { call, setPayload } from "./bridge.js";
-import { cardEl, cardTitle, isClan, tacticWord } from "./cards.js";
+import { cardEl, cardTitle, formationText, tacticWord } from "./cards.js";
 import { showDiscard, showEnd } from "./dialogs.js";
 import { $, $$ } from "./dom.js";
 import { doAct } from "./flow.js";
@@ -27,18 +27,9 @@ function onHand(ev) {
   if (acts.length && acts[0].kind === "return") { doAct({ kind: "return", card: c }); return; }
   if (state.P.view.step !== "play") return;
   if (state.sel && state.sel.card === c) { select(null); return; }
-  if (!playsFor(c).length) { toast(unplayableReason(c)); return; }
+  // Why not: the engine's refusal, in words.
+  if (!playsFor(c).length) { toast(state.P.refusals?.[c] ?? t("toast.nowhere", { card: cardTitle(c) })); return; }
   select({ card: c, target: null });
-}
-
-function unplayableReason(c) {
-  const v = state.P.view, me = state.P.seat;
-  if (!isClan(c)) {
-    if (v.tactics_played[me] > v.tactics_played[1 - me]) return t("toast.tactic_limit");
-    if (c === "Joker" && v.joker_played[me]) return t("toast.joker_played");
-    return t("toast.nowhere", { card: cardTitle(c) });
-  }
-  return t("toast.no_clan_place");
 }
 
 function onBoard(ev) {
@@ -81,19 +72,16 @@ function onBoard(ev) {
   if (ev.target.closest(".stone")) explainStone(s);
 }
 
-// A tap on a stone that cannot be acted on says who holds it, or why it can(not) be claimed.
+// A tap on a stone that cannot be acted on says who holds it, or why it can(not) be claimed
+// (the engine's verdict and reason, in words).
 function explainStone(s) {
-  const v = state.P.view;
-  const st = v.stones[s];
+  const P = state.P, st = P.view.stones[s];
   const n = s + 1;
   let text;
   if (st.owner !== null) text = t("stone.belongs", { n, name: nameOf(st.owner) });
-  else {
-    const c = v.claims.find((x) => x.stone === s);
-    text = c ? t(c.ok ? "stone.can_claim" : "stone.cannot_claim", { n, reason: c.reason }) : t("stone.plain", { n });
-  }
+  else text = P.claims_text?.[s] ?? t("stone.plain", { n });
   const forms = [0, 1].map((p) => (st.sides[p].formation
-    ? t("board.formation", { name: nameOf(p), formation: st.sides[p].formation }) : null)).filter(Boolean);
+    ? t("board.formation", { name: nameOf(p), formation: formationText(st.sides[p].formation) }) : null)).filter(Boolean);
   if (forms.length) text += ` (${forms.join("; ")})`;
   if (st.mode) text += ` ${tacticWord(st.mode, "help")}`;
   toast(text, "info");

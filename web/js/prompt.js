@@ -51,7 +51,7 @@ export function renderPrompt(v, opt) {
   let msg = "";
   const kinds = new Set(legal().map((a) => a.kind));
   if (v.outcome && (v.step === "over" || v.step === "round_over")) {
-    const reason = v.outcome.reason;
+    const reason = P.outcome_text;   // the engine's reason, in words
     msg = v.outcome.winner === null ? t("prompt.result_draw", { reason })
       : aboutSeat("prompt.result_wins", v.outcome.winner, { reason });
     box.append(button(t(v.step === "over" ? "table.results" : "table.next_round"), "btn-results", "primary"));

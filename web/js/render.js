@@ -1,13 +1,13 @@
 // Drawing the table from the payload: status line, seats, the nine stones, piles, the hand,
 // then the prompt row and the log (prompt.js, log.js); and the pass-the-device screen.
 import { $, esc } from "./dom.js";
-import { cardEl, cardTitle, tacticWord, TACTIC_KIND, sortHand } from "./cards.js";
+import { cardEl, cardTitle, formationText, sortHand, TACTIC_KIND, tacticWord } from "./cards.js";
 import { layoutIfNeeded } from "./layout.js";
 import { renderLog } from "./log.js";
 import { legal, myTurn, selectionOptions } from "./moves.js";
 import { aboutSeat, localise, nameOf } from "./names.js";
 import { renderHint, renderPrompt } from "./prompt.js";
-import { freshNow, isAI, matchWinner, options, state } from "./state.js";
+import { freshNow, isAI, options, state } from "./state.js";
 import { has, t } from "./words.js";
 
 // The seat drawn at the bottom: the person's against the computer, else the seat on show.
@@ -49,14 +49,14 @@ function renderStatus(v) {
   const who = $("#status-who"), step = $("#status-step");
   if (v.outcome && (v.step === "over" || v.step === "round_over")) {
     let w = v.outcome.winner;
-    if (v.step === "over" && v.rules.rounds > 1) w = matchWinner(v);
+    if (v.step === "over" && v.rules.rounds > 1) w = v.match_winner;   // the engine's, on points
     who.textContent = w === null ? t("status.draw") : aboutSeat("status.wins", w);
     step.textContent = v.step === "over"
       ? t(v.rules.rounds > 1 ? "status.match_over" : "status.game_over")
       : t("status.round_over", { round: v.round });
   } else {
     who.textContent = aboutSeat("status.turn", v.to_move);
-    const key = `step.${v.step}`;
+    const key = `status.step.${v.step}`;
     const n = v.step === "recruit_draw" ? v.draws_left : v.returns_left;
     step.textContent = has(key) ? t(key, { n }) : v.step;
   }
@@ -125,8 +125,9 @@ function sideEl(st, s, p, where, opt, last) {
     el.style.zIndex = where === "top" ? 10 - i : i + 1;
     if (opt.picks.has(`${s}|${c}`) && !sel.target) el.classList.add("pick");
     if (sel && sel.target && sel.target.stone === s && sel.target.card === c) el.classList.add("picked");
-    if (data.declared && c.length > 2 && data.declared[i]) {
-      const d = data.declared[i];
+    // An elite troop on a complete side shows the card it counts as.
+    const d = (data.declared || []).find((x) => x.card === c)?.as;
+    if (d) {
       const chip = document.createElement("span");
       chip.className = `as c-${d[0]}`;
       chip.innerHTML = `<span class="v">${d.slice(1)}</span><svg class="sym"><use href="#s-${d[0]}"/></svg>`;
@@ -137,7 +138,7 @@ function sideEl(st, s, p, where, opt, last) {
     if (hint && hint.action.kind === "play" && hint.action.stone === s && hint.action.target === c) el.classList.add("hinted");
     side.append(el);
   });
-  if (data.complete && data.formation) side.title = t("board.formation", { name: nameOf(p), formation: data.formation });
+  if (data.complete && data.formation) side.title = t("board.formation", { name: nameOf(p), formation: formationText(data.formation) });
   return side;
 }
 
@@ -164,7 +165,7 @@ function stoneEl(st, s, canClaim, fresh) {
     sub = tacticWord(st.mode, "short");
     subClass = `mode-badge m-${st.mode}`;
     b.title = tacticWord(st.mode, "help");
-    label = t("stone.label_mode", { label, mode: tacticWord(st.mode, "title") });
+    label = t("stone.label_mode", { label, mode: cardTitle(st.mode) });
   }
   if (st.owner !== null) {
     sub = nameOf(st.owner);

@@ -35,9 +35,3 @@ export function freshNow() {
   const age = performance.now() - state.fresh.t0;
   return age < FRESH_MS ? { ...state.fresh, age } : null;
 }
-
-// FALLBACK until the engine's view carries them: the match winner and a round's points.
-// TODO remove once engine/view.py has view.match_winner and view.history[i].points.
-export const matchWinner = (v) => (v.match_winner !== undefined ? v.match_winner
-  : v.scores[0] === v.scores[1] ? null : (v.scores[0] > v.scores[1] ? 0 : 1));
-export const roundPoints = (h) => h.points ?? [0, 1].map((q) => (h.winner === q ? 5 : h.stones[q]));
