@@ -184,9 +184,12 @@ def check(state: State, action, player: int | None = None) -> None:
     kind = action.kind
     if not isinstance(kind, str) or kind not in _UNUSED:
         raise IllegalAction("bad_kind", kinds=", ".join(_UNUSED), value=shown(kind))
-    for name in ("card", "stone", "target", "to", "deck"):
-        if type(getattr(action, name)) is not int:
-            raise IllegalAction("bad_field", field=name, value=shown(getattr(action, name)))
+    _, card, stone, target, to, deck = action
+    if not (type(card) is int and type(stone) is int and type(target) is int   # not bool,
+            and type(to) is int and type(deck) is int):                         # nor float
+        name = next(n for n in ("card", "stone", "target", "to", "deck")
+                    if type(getattr(action, n)) is not int)
+        raise IllegalAction("bad_field", field=name, value=shown(getattr(action, name)))
     unused = [f for f in _UNUSED[kind] if getattr(action, f) != -1]
     if unused:
         raise IllegalAction("extra_field", kind=kind, fields=", ".join(map(repr, unused)))

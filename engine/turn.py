@@ -168,7 +168,10 @@ def apply_fast(state: State, a: Action, ev: list | None = None) -> None:
                        "declared": declared_json(state, a.stone, p)})
         _claim(state, p, a.stone, ev)
     elif kind == DRAW:
-        _draw(state, p, a.deck, False, ev)
+        if ev is None:
+            insort(state.hands[p], state.decks[a.deck].pop())
+        else:
+            _draw(state, p, a.deck, False, ev)
         if state.step == RECRUIT_DRAW:
             state.draws_left -= 1
             _recruit_auto(state, ev)
@@ -260,13 +263,28 @@ def _claims_done(state: State, ev=None) -> None:
 def _to_draw(state: State, ev=None) -> None:
     p = state.to_move
     decks = state.decks
-    if len(state.hands[p]) < (7 if state.rules.tactics else 6):
+    hand = state.hands[p]
+    if len(hand) < (7 if state.rules.tactics else 6):
         clan, tactic = decks
         if clan and tactic:
             state.step = DRAW_STEP
             return
         if clan or tactic:
-            _draw(state, p, 0 if clan else 1, True, ev)
+            if ev is None:   # _draw, inlined for search
+                insort(hand, (clan or tactic).pop())
+            else:
+                _draw(state, p, 0 if clan else 1, True, ev)
+    if ev is None and (state.played or state.claimed):
+        # _end_turn, inlined for the common case in search (someone played or claimed).
+        state.passes = 0
+        q = 1 - p
+        state.to_move = q
+        state.played = state.claimed = False
+        if state.rules.claim_timing != AFTER_PLAY and any_claim(state, q):
+            state.step = CLAIM_STEP
+        else:
+            state.step = PLAY_STEP
+        return
     _end_turn(state, ev)
 
 

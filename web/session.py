@@ -241,6 +241,10 @@ class Session:
             "summary": self.summary(seat),
             "claims_text": {c["stone"]: claim_line(c, words) for c in v["claims"]},
             "refusals": self.refusals(seat, words),
+            # The formation of each complete side, in words: [South, North] per stone.
+            "formations": [[words.formation(side["formation"], article=True)
+                            if side.get("formation") else None for side in st_json["sides"]]
+                           for st_json in v["stones"]],
             "outcome_text": outcome_text,
             "game_line": game_line,
             "notice": self.notice,
