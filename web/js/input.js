@@ -54,7 +54,8 @@ function onBoard(ev) {
     }
     if (opt.stones.has(s)) { doAct({ kind: "play", card: sel.card, stone: s }); return; }
     if (opt.picks.size) { toast(t("toast.tap_pick")); return; }
-    toast(t("toast.not_that_stone", { card: cardTitle(sel.card), n: s + 1 }));
+    // Not a place for this card: the engine refuses it and says which rule (nothing moves).
+    doAct({ kind: "play", card: sel.card, stone: s });
     return;
   }
   if (sel && sel.target) {

@@ -1,48 +1,30 @@
-// The move log drawer: Python's public log lines, with names put in (names.js).
+// The move log drawer: the engine's events told as lines (worded in Python, session.py).
 import { $ } from "./dom.js";
-import { localise } from "./names.js";
 import { state } from "./state.js";
-import { t } from "./words.js";
 
-let lastLogCount = 0;
+let shown = "";   // the lines on show, so an unchanged log is not redrawn
+
+// Lines that are not a player's turn (a new game, a round's start or end, a stuck game).
+const TABLE_LINES = new Set(["new_game", "round_start", "round_end", "match_end", "stuck"]);
 
 export function renderLog() {
-  const P = state.P;
   const ol = $("#log");
-  // The log only grows within a match; anything else (new game, resume) rebuilds it.
-  if (P.log.length < lastLogCount || ol.dataset.match !== matchKey()) {
-    ol.innerHTML = "";
-    lastLogCount = 0;
-    ol.dataset.match = matchKey();
-    ol.dataset.round = "";
-  }
-  // The latest line may have grown (a draw joins the move it ends): refresh it.
-  const prev = ol.querySelector("li:not(.log-round):last-child");
-  if (prev && lastLogCount) prev.textContent = localise(P.log[lastLogCount - 1].text);
-  if (P.log.length === lastLogCount) return;
+  const lines = state.P.log;
+  // A turn's line grows as the turn goes on, and a seat reads its own draws: redraw the
+  // whole list whenever any line changed (a few hundred lines at most).
+  const key = lines.map((e) => e.text).join("\n");
+  if (key === shown) return;
+  shown = key;
   const frag = document.createDocumentFragment();
-  for (const e of P.log.slice(lastLogCount)) {
-    if (P.view.rules.rounds > 1 && String(e.round) !== ol.dataset.round) {
-      ol.dataset.round = e.round;
-      const h = document.createElement("li");
-      h.className = "log-round";
-      h.textContent = t("log.round", { n: e.round });
-      frag.append(h);
-    }
+  for (const e of lines) {
     const li = document.createElement("li");
-    li.textContent = localise(e.text);
+    li.textContent = e.text;
+    if (TABLE_LINES.has(e.kind)) li.className = "log-round";
     if (e.p !== null && e.p !== undefined) li.dataset.seat = e.p;
     frag.append(li);
   }
-  ol.append(frag);
-  lastLogCount = P.log.length;
+  ol.replaceChildren(frag);
   ol.scrollTop = ol.scrollHeight;
-}
-
-// Identifies the match the log belongs to: its first line and the opponent setting.
-function matchKey() {
-  const P = state.P;
-  return `${P.settings.opponent}|${P.log.length ? P.log[0].text : ""}|${P.view.rules.starter}`;
 }
 
 export function toggleLog(force) {

@@ -3,7 +3,7 @@
 import { $ } from "./dom.js";
 import { cardTitle, tacticWord, TACTIC_KIND } from "./cards.js";
 import { canHint, legal, myTurn } from "./moves.js";
-import { aboutSeat, localise } from "./names.js";
+import { aboutSeat } from "./names.js";
 import { aiSeat, isAI, state } from "./state.js";
 import { t } from "./words.js";
 
@@ -56,12 +56,8 @@ export function renderPrompt(v, opt) {
       : aboutSeat("prompt.result_wins", v.outcome.winner, { reason });
     box.append(button(t(v.step === "over" ? "table.results" : "table.next_round"), "btn-results", "primary"));
   } else if (!myTurn()) {
-    const last = P.log.length ? P.log[P.log.length - 1] : null;
-    if (isAI() && v.to_move === aiSeat()) {
-      msg = last && last.p === aiSeat() ? localise(last.text) : t("prompt.thinking");
-    } else {
-      msg = last ? localise(last.text) : "";
-    }
+    // The computer thinks; otherwise the last whole turn, told by the engine's events.
+    msg = isAI() && v.to_move === aiSeat() ? t("prompt.thinking") : summaryText(P);
   } else if (state.sel) {
     msg = selectionPrompt(opt, box);
   } else if (v.step === "play") {
@@ -83,13 +79,17 @@ export function renderPrompt(v, opt) {
   const hint = state.hint;
   if (hint && ["pass", "done"].includes(hint.action.kind)) $(`#btn-${hint.action.kind}`, box)?.classList.add("hinted");
   text.textContent = msg;
-  // What the opponent just did, so it is not missed when the log is closed.
+  // The opponent's whole last turn (card, claims, draw), so it is not missed when the log
+  // is closed.
   const lastEl = $("#prompt-last");
-  const prev = P.log.length ? P.log[P.log.length - 1] : null;
-  const showLast = myTurn() && !state.sel && !hint && !state.hintBusy && prev && prev.p !== null && prev.p !== P.seat;
-  lastEl.textContent = showLast ? localise(prev.text) : "";
+  const showLast = myTurn() && !state.sel && !hint && !state.hintBusy && P.summary
+    && P.summary.player !== P.seat;
+  lastEl.textContent = showLast ? summaryText(P) : "";
   lastEl.hidden = !showLast;
 }
+
+// The payload's turn summary (engine events, worded in Python) as one text.
+export const summaryText = (P) => (P.summary ? P.summary.lines.join(" ") : "");
 
 export function renderHint() {
   const line = $("#prompt-hint");

@@ -5,8 +5,8 @@ import { cardEl, cardTitle, formationText, sortHand, TACTIC_KIND, tacticWord } f
 import { layoutIfNeeded } from "./layout.js";
 import { renderLog } from "./log.js";
 import { legal, myTurn, selectionOptions } from "./moves.js";
-import { aboutSeat, localise, nameOf } from "./names.js";
-import { renderHint, renderPrompt } from "./prompt.js";
+import { aboutSeat, nameOf } from "./names.js";
+import { renderHint, renderPrompt, summaryText } from "./prompt.js";
 import { freshNow, isAI, options, state } from "./state.js";
 import { has, t } from "./words.js";
 
@@ -257,8 +257,9 @@ export function renderHandover() {
   if (P.handover !== null && P.handover !== undefined) {
     $("#handover-title").textContent = t("table.handover", { name: nameOf(P.handover) });
     $("#handover-name").textContent = nameOf(P.handover);
-    const last = [...P.log].reverse().find((e) => e.p !== null && e.p !== undefined);
-    $("#handover-last").textContent = last ? localise(last.text) : "";
+    // The other player's whole turn: the card played (or the tactic and its effect), each
+    // claim with its reason, the draw.
+    $("#handover-last").textContent = summaryText(P);
     ho.dataset.seat = P.handover;
     ho.hidden = false;
     $("#handover-go").focus();
