@@ -41,7 +41,7 @@ def test_claim_with_proof(page, site_url, screenshot):
     proof = items.nth(4).inner_text()
     assert "can be claimed" in proof and "the best the opponent can still make is" in proof
     not_yet = items.nth(0).inner_text()
-    assert "not yet" in not_yet and "the opponent can still make" in not_yet
+    assert "cannot be claimed yet" in not_yet and "the opponent can still make" in not_yet
     screenshot(page, "claims-dialog")
     page.click("#dlg-stones [data-close]")
     # Tapping a stone that cannot be claimed says why.
@@ -57,7 +57,7 @@ def test_claim_with_proof(page, site_url, screenshot):
     # Still South's claim step (stone 8 remains): claim it, then the turn moves on.
     assert body(page, "step") == "claim"
     page.click('.lane[data-stone="7"] .stone')
-    assert "South claimed stone 8: South's Color-Run" in page.inner_text("#log")
+    assert "then claimed stone 8: South's Color-Run" in page.inner_text("#log")   # one turn, one line
     page.wait_for_selector("#handover", state="visible")
 
 

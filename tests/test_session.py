@@ -179,7 +179,7 @@ def test_an_old_save_without_a_record_keeps_its_log():
                    {"p": 0, "text": "Old line.", "round": 1}]
     t = Session()
     payload = t.restore(json.dumps(data))
-    assert [e["text"] for e in payload["log"][:2]] == ["New game. {N0} {start0}.", "Old line."]
+    assert [e["text"] for e in payload["log"][:2]] == ["New game. You start.", "Old line."]
     payload = t.act(payload["view"]["legal"][0], 0)   # play goes on, narrated from events
     assert payload["log"][-1]["text"].startswith("You played ")
     assert json.loads(t.save_json())["log"][1]["text"] == "Old line."

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import json
 import random
+import re
 import zlib
 
 from engine import (
@@ -180,7 +181,7 @@ class Session:
         if self.state is None:
             return []
         words = self.words(seat)
-        lines = [dict(e) for e in self.legacy_log]
+        lines = [{**e, "text": _legacy_text(e["text"], words)} for e in self.legacy_log]
         if self.actions is not None or not lines:
             rules = self.state.rules if not self.start.get("rules") \
                 else Rules.from_json(self.start["rules"])
@@ -368,6 +369,23 @@ class Session:
         self.notice = ""
         self._auto()
         return self.payload(self.first_seat())
+
+
+_LEGACY_TOKEN = re.compile(r"\{(N|n|s|start)([01])\}")
+
+
+def _legacy_text(text: str, words: Words) -> str:
+    """A log line of a save from before the events (its names were tokens: {N0} a name
+    starting a sentence, {n0} inside one, {s0} its possessive, {start0} the verb)."""
+    def name(m):
+        kind, p = m.group(1), int(m.group(2))
+        if kind == "s":
+            return words.possessive(p)
+        if kind == "start":
+            return words.said("legacy.start", p)
+        n = words.name(p)
+        return n[:1].upper() + n[1:] if kind == "N" else n
+    return _LEGACY_TOKEN.sub(name, text)
 
 
 def parse_action(text: str) -> dict:
