@@ -57,7 +57,8 @@ def test_claim_with_proof(page, site_url, screenshot):
     # Still South's claim step (stone 8 remains): claim it, then the turn moves on.
     assert body(page, "step") == "claim"
     page.click('.lane[data-stone="7"] .stone')
-    assert "then claimed stone 8: South's Color-Run" in page.inner_text("#log")   # one turn, one line
+    # One turn, one line: both claims are in it.
+    assert "then claimed stone 8: South's Color-Run" in page.inner_text("#log")
     page.wait_for_selector("#handover", state="visible")
 
 

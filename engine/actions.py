@@ -39,7 +39,7 @@ class IllegalAction(ValueError):
         self.code, self.params = code, params
 
     def __str__(self) -> str:
-        from .words import error_text   # words reads the catalogue: only when shown
+        from .words import error_text  # words reads the catalogue: only when shown
         return error_text(self.code, self.params)
 
     def to_json(self) -> dict:

@@ -20,13 +20,13 @@ from itertools import combinations, permutations
 from .cards import BLIND, COLOUR_OF, JOKER, MUD, N_CLAN, SHIELD, SPY, VALUE_OF, card_text, clan
 from .formations import (
     BEST_VALUE,
+    BY_CARDS,
     COLOUR,
     COLOUR_RUN,
     KIND,
     RUN,
     SUM,
     TABLE3,
-    BY_CARDS,
     by_cards,
     formation,
     strength,

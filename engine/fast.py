@@ -29,9 +29,9 @@ from .legality import PLACE as _PLACE
 from .legality import legal_actions, tactic_actions
 from .rules import CAPACITY
 from .state import AFTER_PLAY, OVER, PLAY, State
-from .turn import any_claim, apply_fast
 from .state import CLAIM as CLAIM_STEP
 from .state import DRAW as DRAW_STEP
+from .turn import any_claim, apply_fast
 
 
 def random_action(state: State, rng: random.Random):

@@ -147,7 +147,7 @@ def strength(cards, blind: bool = False) -> int:
 
 def declared(cards, blind: bool = False) -> tuple:
     """The (colour, value) pairs the side is resolved as, in the order of ``cards``."""
-    s, pairs = _general_strength(tuple(sorted(cards)), blind)
+    _, pairs = _general_strength(tuple(sorted(cards)), blind)
     # Map the sorted declaration back onto the caller's order.
     order = sorted(range(len(cards)), key=lambda i: cards[i])
     out = [None] * len(cards)
@@ -163,8 +163,8 @@ def formation(s: int, blind: bool = False, n: int = 3) -> dict:
     """A strength as data for the message catalogue: ``rank`` (``color_run``, ``kind``,
     ``color``, ``run``, ``sum``; ``total`` under Blind-Man's Bluff), ``total`` and ``cards``.
 
-    >>> formation(strength([21, 20, 18]))
-    {'rank': 'sum', 'total': 24, 'cards': 3}
+    >>> formation(524), formation(24, blind=True)
+    ({'rank': 'color_run', 'total': 24, 'cards': 3}, {'rank': 'total', 'total': 24, 'cards': 3})
     """
     if blind:
         return {"rank": "total", "total": s, "cards": n}

@@ -215,9 +215,8 @@ def check(state: State, action, player: int | None = None) -> None:
             raise IllegalAction("bad_deck", value=shown(action.deck))
         if not state.decks[action.deck]:
             raise IllegalAction("deck_empty", deck=("clan", "tactic")[action.deck])
-    elif kind == RETURN:
-        if action.card not in state.hands[p]:
-            raise IllegalAction("return_not_in_hand", card=_card(action.card))
+    elif kind == RETURN and action.card not in state.hands[p]:
+        raise IllegalAction("return_not_in_hand", card=_card(action.card))
 
 
 def _check_play(state: State, p: int, a: Action) -> None:
@@ -236,9 +235,8 @@ def _check_play(state: State, p: int, a: Action) -> None:
         raise IllegalAction("needs_stone", card=name)
     if not needs_stone and (s, t, to) != (-1, -1, -1):
         raise IllegalAction("recruiter_alone", card=name)
-    if card < N_CLAN or card in ELITES or card in MODES:
-        if t != -1 or to != -1:
-            raise IllegalAction("stone_only", card=name)
+    if (card < N_CLAN or card in ELITES or card in MODES) and (t != -1 or to != -1):
+        raise IllegalAction("stone_only", card=name)
     if needs_stone and state.owner[s] >= 0:
         raise IllegalAction("stone_claimed", card=name, stone=s, owner=state.owner[s])
     if card < N_CLAN or card in ELITES:

@@ -17,9 +17,9 @@ import random
 
 from .actions import IllegalAction, action_from_json, action_to_json
 from .cards import ELITES, JOKER, MODES, N_CLAN, TACTIC_DECK, card_text, parse_card
-from .turn import apply, apply_events
 from .rules import CAPACITY
 from .state import OVER, PLAY, STEPS, Outcome, Rules, State, deal_round, new_game
+from .turn import apply, apply_events
 
 RECORD_FORMAT = "schotten-totten/record"
 POSITION_FORMAT = "schotten-totten/position"
@@ -190,7 +190,8 @@ def _outcome(value) -> Outcome | None:
     if value is None:
         return None
     if not isinstance(value, dict) or not isinstance(value.get("reason", ""), str):
-        raise FormatError("'outcome' must be an object {\"winner\": 0, 1 or null, \"reason\": text}")
+        raise FormatError("'outcome' must be an object "
+                          "{\"winner\": 0, 1 or null, \"reason\": text}")
     return Outcome(_player(value.get("winner"), "outcome.winner", allow_none=True),
                    value.get("reason", ""))
 

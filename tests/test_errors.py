@@ -214,7 +214,7 @@ MALFORMED_ACTIONS = [
 
 @pytest.mark.parametrize("data", MALFORMED_ACTIONS, ids=[json.dumps(d) for d in MALFORMED_ACTIONS])
 def test_malformed_json_actions(data):
-    with pytest.raises(IllegalAction, match="^Malformed action: ") as e:
+    with pytest.raises(IllegalAction, match=r"^Malformed action: ") as e:
         action_from_json(data)
     assert e.value.code in ("not_an_object", "bad_kind", "extra_field", "missing_field",
                             "bad_card", "bad_stone", "bad_deck")
@@ -272,7 +272,7 @@ def test_malformed_records(name, change, message):
 
 
 def test_malformed_json_text():
-    with pytest.raises(FormatError, match="not valid JSON: .* at line 1 column"):
+    with pytest.raises(FormatError, match=r"not valid JSON: .* at line 1 column"):
         loads('{"format": ')
 
 
@@ -442,6 +442,6 @@ def test_a_seat_that_does_not_exist_is_refused(seat):
 def test_fields_an_action_kind_does_not_use_are_refused(action):
     state = _play_step()
     before = snapshot(state)
-    with pytest.raises(IllegalAction, match="Malformed action: a .* action has no"):
+    with pytest.raises(IllegalAction, match=r"Malformed action: a .* action has no"):
         apply(state, action)
     assert snapshot(state) == before

@@ -371,15 +371,18 @@ def test_a_play_between_passes_resets_the_count():
 
 def _winning_position(rules, winner: int, loser_stones: str = ""):
     """``winner`` is about to claim stone 2 for 3 adjacent stones (after playing O5 at 8)."""
-    w, l = winner, 1 - winner
-    sides = lambda a, b: (a, b) if w == 0 else (b, a)
+    w = winner
+
+    def sides(a, b):
+        return (a, b) if w == 0 else (b, a)
+
     stones = {0: (*sides("Y7 Y8 Y9", "G1 G2 G4"), {"owner": w}),
               1: (*sides("B7 B8 B9", "P1 P2 P4"), {"owner": w}),
               2: sides("R1 R2 R3", "O1 O2 O4")}
     for i, stone in enumerate(loser_stones.split()):
         stones[int(stone)] = (*sides(f"{'GY'[i]}5 {'GY'[i]}6 P{8 - i}",
                                      f"R{7 + i} O{7 + i} B{6 - i}"),
-                              {"owner": l})
+                              {"owner": 1 - w})
     hands = ("O5", "P5") if w == 0 else ("P5", "O5")
     return position(rules, hands=hands, stones=stones, to_move=w)
 
