@@ -37,6 +37,7 @@ from engine.actions import shown
 from engine.cards import card_text
 from engine.legality import play_refusal
 from engine.narrate import TURN_EVENTS, claim_line, new_game_line, variant_text
+from engine.words import languages
 
 SAVE_KEY = "schotten-totten.save"
 SAVE_FORMAT = "schotten-totten/save"
@@ -300,6 +301,10 @@ class Session:
         if name == "autoclaim":
             self.settings["autoclaim"] = bool(value)
             self._auto()
+        elif name == "lang":
+            if value not in languages():
+                raise ValueError(f"no language {value!r}: there are {', '.join(languages())}")
+            self.settings["lang"] = value
         else:
             raise ValueError(f"unknown option {name!r}")
         return {"ok": True}
@@ -340,7 +345,7 @@ class Session:
                 settings["ai_seat"] = raw["ai_seat"]
             if raw.get("ai_level") in AI_LEVELS:
                 settings["ai_level"] = raw["ai_level"]
-            if raw.get("lang") in ("en", "de"):
+            if raw.get("lang") in languages():
                 settings["lang"] = raw["lang"]
             settings["autoclaim"] = bool(raw.get("autoclaim", False))
         self.settings = settings
