@@ -26,7 +26,7 @@ from .rules import CAPACITY
 DECKS = ("clan", "tactic")
 
 TYPES = ("play", "move", "pass", "claim", "claims_done", "draw", "return", "turn", "stuck",
-         "round_end", "match_end", "round_start")
+         "round_end", "match_end", "round_start", "shuffle")
 
 # The fields of each kind that only its ``player`` may see.
 PRIVATE = {"draw": ("card",), "return": ("card",)}

@@ -151,17 +151,17 @@ def shuffled_decks(rules: Rules, seed, round_no: int) -> tuple[list, list]:
     """The round's two decks, top of deck last. Seeded by text so CPython and Pyodide agree."""
     rng = random.Random(f"schotten-totten/{seed}/{round_no}")
     clan = list(range(N_CLAN))
-    _shuffle(clan, rng.getrandbits)
+    shuffle_cards(clan, rng.getrandbits)
     tactic = list(TACTIC_DECK) if rules.tactics else []
-    _shuffle(tactic, rng.getrandbits)
+    shuffle_cards(tactic, rng.getrandbits)
     return clan, tactic
 
 
-# Bit widths for _shuffle: _BITS[i] = (i + 1).bit_length().
+# Bit widths for shuffle_cards: _BITS[i] = (i + 1).bit_length().
 _BITS = tuple((i + 1).bit_length() for i in range(64))
 
 
-def _shuffle(x: list, getrandbits) -> None:
+def shuffle_cards(x: list, getrandbits) -> None:
     """``random.shuffle(x)`` exactly (CPython 3.11's algorithm: Fisher-Yates with
     ``_randbelow`` by rejection on ``getrandbits``), without a method call per card.
     Written out so the deals depend only on the Mersenne Twister, not on the

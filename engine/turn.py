@@ -20,6 +20,7 @@ the checked ``apply_events`` and replays pass one, search passes none and pays n
 
 from __future__ import annotations
 
+import random
 from bisect import insort
 
 from .actions import CLAIM, DISCARD, DONE, DRAW, NEXT_ROUND, PASS, PLAY, RETURN, Action
@@ -44,6 +45,7 @@ from .state import (
     Outcome,
     State,
     deal_round,
+    shuffle_cards,
 )
 from .state import CLAIM as CLAIM_STEP
 from .state import DRAW as DRAW_STEP
@@ -201,6 +203,17 @@ def apply_fast(state: State, a: Action, ev: list | None = None) -> None:
         deal_round(state, state.round + 1, state.to_move)
         if ev is not None:
             ev.append({"type": "round_start", "round": state.round, "player": state.to_move})
+
+
+def reshuffle(state: State, seed, ev: list | None = None) -> None:
+    """Chance, in place: shuffle each deck again (a take-back does this, so that a card drawn
+    and taken back is not known to come next). The order comes from ``seed`` alone, so a
+    record that holds the seed replays it."""
+    rng = random.Random(f"schotten-totten/reshuffle/{seed}")
+    for deck in state.decks:
+        shuffle_cards(deck, rng.getrandbits)
+    if ev is not None:
+        ev.append({"type": "shuffle"})
 
 
 def _draw(state: State, p: int, deck: int, auto: bool, ev) -> None:
