@@ -146,6 +146,8 @@ def event_line(e: dict, words: Words) -> dict | None:
             return {"player": None, "kind": kind, "text": words.t("line.match_draw", **params)}
         return {"player": None, "kind": kind,
                 "text": sentence(words.said("line.match_won", e["winner"], **params))}
+    if kind == "shuffle":
+        return {"player": None, "kind": kind, "text": words.t("line.shuffle")}
     if kind == "round_start":
         return {"player": None, "kind": kind,
                 "text": words.said("line.round_start", e["player"], round=e["round"],

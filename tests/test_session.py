@@ -213,3 +213,114 @@ def test_a_card_that_cannot_be_played_says_why():
     assert set(refusals) == {"Spy", "Joker"}
     assert refusals["Spy"].startswith("Tactic limit: Spy cannot be played: you have played 1")
     assert s.payload(1)["refusals"] == {}   # not North's turn: nothing to explain
+
+
+# ---------------------------------------------------------------- take-backs and replay
+
+
+def _ai_game(turns: int, seed: int = 5):
+    from engine import action_to_json
+    from engine.ai import make_agent
+    s = Session()
+    payload = s.new_game({"opponent": "ai", "seed": seed})
+    rng = random.Random(seed)
+    while len(s.actions) < turns and payload["view"]["step"] != "over":
+        if payload["ai_to_move"]:
+            req = s.ai_request()
+            payload = s.act(action_to_json(make_agent("easy").choose(req["view"], rng)), 1)
+        else:
+            payload = s.act(rng.choice(payload["view"]["legal"]), 0)
+    return s, payload
+
+
+def test_a_take_back_against_the_computer_undoes_your_turn_and_its_reply():
+    s, payload = _ai_game(6)
+    assert payload["takeback"] == 0 and s.state.to_move == 0
+    hand_before = list(s.state.hands[0])
+    cards_before = sorted(s.state.decks[0])
+    payload = s.take_back(0)
+    assert s.state.to_move == 0 and s.state.step == "play" and s.takebacks == 1
+    # Your turn and the computer's reply are gone: their two cards are back in the hands,
+    # the two drawn cards back in the deck, which was shuffled again (a shuffle entry).
+    assert s.actions[-1]["kind"] == "shuffle" and len(s.actions) == 5
+    assert len(s.state.decks[0]) == len(cards_before) + 2
+    assert s.state.hands[0] != hand_before
+    assert payload["log"][-1]["text"] == "A turn was taken back, and the decks were shuffled again."
+    # The record keeps the shuffle and counts the take-back; a save resumes the same game.
+    record = s.record_json()
+    assert record["takebacks"] == 1
+    t = Session()
+    t.restore(s.save_json())
+    assert t.state == s.state and t.takebacks == 1
+
+
+def test_the_shuffle_after_a_take_back_is_new_each_time():
+    orders = set()
+    for _ in range(4):
+        s, _payload = _ai_game(6)
+        s.take_back(0)
+        orders.add(tuple(s.state.decks[0]))
+    assert len(orders) > 1   # the seed of the shuffle is fresh: the next card is not known
+
+
+def test_on_a_shared_device_only_the_turn_just_ended_can_be_taken_back():
+    s = Session()
+    payload = s.new_game({"opponent": "human", "seed": 4})
+    assert payload["takeback"] is None          # nothing played yet
+    payload = s.act(s.payload(0)["view"]["legal"][0], 0)
+    assert payload["handover"] == 1 and payload["takeback"] == 0
+    with pytest.raises(ValueError, match="no turn to take back"):
+        s.take_back(1)                          # North has not moved
+    payload = s.take_back(0)
+    assert s.state.to_move == 0 and payload["handover"] == 0 and s.takebacks == 1
+    payload = s.act(s.payload(0)["view"]["legal"][0], 0)
+    payload = s.act(s.payload(1)["view"]["legal"][0], 1)
+    assert payload["takeback"] == 1             # North's turn; South's is out of reach now
+
+
+def test_replay_in_progress_shows_only_what_the_player_may_see():
+    s, _payload = _ai_game(8)
+    info = s.replay_info("game", "open")
+    assert info["modes"] == ["0"] and info["mode"] == "0"   # not the computer's hand
+    assert info["steps"] == len(info["moves"]) + 1
+    assert info["moves"][0]["text"].startswith("You played ")
+    first = s.replay_view("game", "0", 0)["view"]
+    assert first["hand"] and all(st["sides"][0]["cards"] == [] for st in first["stones"])
+    with pytest.raises(ValueError):
+        s.replay_view("game", "open", 0)
+    shared = Session()
+    shared.new_game({"opponent": "human", "seed": 2})
+    shared.act(shared.payload(0)["view"]["legal"][0], 0)
+    assert shared.replay_info("game", "0")["modes"] == ["public"]
+
+
+def test_a_finished_game_replays_with_every_card_open():
+    s, payload = _ai_game(10_000, seed=7)
+    assert payload["view"]["step"] == "over"
+    info = s.replay_info("game", "open")
+    assert info["modes"] == ["0", "1", "public", "open"]
+    v = s.replay_view("game", "open", 1)["view"]
+    # After the first turn (a card played, one drawn): both hands open, one card on the table.
+    assert [len(h) for h in v["open_hands"]] == [6, 6] and v["hand"] == []
+    assert sum(len(st["sides"][q]["cards"]) for st in v["stones"] for q in (0, 1)) == 1
+    entry = s.finished_entry()
+    assert entry["record"]["format"] == "schotten-totten/record"
+    assert entry["opponent"] == "against the computer (Easy)"
+    assert re.match(r"(You won|The computer won|Draw), \d+-\d+", entry["result"][:1].upper()
+                    + entry["result"][1:])
+
+
+def test_an_opened_record_replays_and_keeps_the_game_at_the_table():
+    s = Session()
+    s.new_game({"opponent": "ai", "seed": 3})
+    game = json.loads((Path(__file__).parent / "data" / "games" /
+                       "tactics-random-1068.json").read_text())
+    info = s.open_record(json.dumps(game["record"]))
+    assert info["source"] == "opened" and info["over"] and info["steps"] > 20
+    assert s.replay_view("opened", "open", 3)["step"] == 3
+    assert s.state.round == 1 and not s.actions   # the game at the table is untouched
+    with pytest.raises(ValueError, match="not a Schotten Totten game record"):
+        s.open_record(json.dumps({"format": "something"}))
+    with pytest.raises(ValueError, match="cannot be replayed"):
+        bad = dict(game["record"], actions=[{"kind": "claim", "stone": 0}])
+        s.open_record(json.dumps(bad))

@@ -44,11 +44,40 @@ except Exception:  # noqa: BLE001 - SecurityError: storage blocked; play on with
     storage = _Memory()
 
 
+GAMES = SAVE + ".games"   # the last finished games, newest first
+MAX_GAMES = 20
+
+
 def _save() -> None:
     try:
         storage.setItem(SAVE, session.save_json())
     except Exception as e:  # noqa: BLE001 - a full or disabled storage must not stop the game
         window.console.warn(f"could not save the game: {e}")
+    _remember_finished()
+
+
+def _games() -> list:
+    text = storage.getItem(GAMES)
+    try:
+        games = json.loads(text) if isinstance(text, str) else []
+    except ValueError:
+        games = []
+    return games if isinstance(games, list) else []
+
+
+def _remember_finished() -> None:
+    """Keep a finished match in the list of recent games (once)."""
+    entry = session.finished_entry()
+    if entry is None:
+        return
+    games = _games()
+    if any(isinstance(g, dict) and g.get("record") == entry["record"] for g in games):
+        return
+    entry["date"] = window.Date.new().toISOString()
+    try:
+        storage.setItem(GAMES, json.dumps([entry, *games][:MAX_GAMES]))
+    except Exception as e:  # noqa: BLE001 - storage full or blocked: the game goes on
+        window.console.warn(f"could not keep the finished game: {e}")
 
 
 def boot(_arg):
@@ -130,8 +159,40 @@ def export_save(_arg):
     return {"save": session.save_json()}
 
 
+def take_back(arg):
+    out = session.take_back(arg["seat"])
+    _save()
+    return out
+
+
+def record(_arg):
+    """The game record of the match at the table, to download."""
+    return {"record": session.record_json()}
+
+
+def games(_arg):
+    """The last finished games kept on this device."""
+    return {"games": _games()}
+
+
+def replay_info(arg):
+    """The move list of the match ("game") or of an opened record ("opened")."""
+    return session.replay_info(arg.get("source", "game"), arg.get("mode", ""))
+
+
+def replay_view(arg):
+    return session.replay_view(arg.get("source", "game"), arg["mode"], arg["step"])
+
+
+def open_record(arg):
+    """Open a record (a file's text, or a recent game's record) to step through."""
+    text = arg["text"] if "text" in arg else json.dumps(arg["record"])
+    return session.open_record(text)
+
+
 API = {f.__name__: f for f in (boot, new_game, rematch, act, state, ai_request, hint_request,
-                               set_option, forget_save, export_save, warm)}
+                               set_option, forget_save, export_save, warm, take_back, record,
+                               games, replay_info, replay_view, open_record)}
 
 
 def call(name, arg_json):

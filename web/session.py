@@ -16,6 +16,8 @@ import random
 import re
 import zlib
 
+from replay import MODES, Replay, replay_record
+
 from engine import (
     IllegalAction,
     Rules,
@@ -24,13 +26,13 @@ from engine import (
     action_to_json,
     apply_events,
     legal_actions,
+    match_winner,
     narrate,
     new_game,
     parse_card,
     position_from_json,
     position_to_json,
     redact_all,
-    replay_events,
     view,
 )
 from engine.actions import shown
@@ -66,8 +68,13 @@ class Session:
     def __init__(self):
         self.settings = dict(DEFAULT_SETTINGS)
         self.state = None
-        self.actions: list | None = []   # JSON actions since the deal; None if unknown
-        self.events: list[dict] = []     # every event of the match, full form (never sent)
+        # The record: JSON actions since the deal, with a take-back's shuffle entries
+        # (web/replay.py); None if unknown (an old save). ``action_events[i]``: the full
+        # events of ``actions[i]`` (never sent: they hold every drawn card).
+        self.actions: list | None = []
+        self.action_events: list[list] = []
+        self.takebacks = 0
+        self.viewing: Replay | None = None   # an opened record, stepped through
         self.legacy_log: list[dict] = []  # an old save's log text, when its record is unknown
         self.last_action: dict | None = None   # kept even when the record is unknown
         self.start: dict = {}
@@ -98,7 +105,8 @@ class Session:
                          "lang": self.settings.get("lang", "en")}
         self.state = new_game(rules, seed)
         self.actions = []
-        self.events = []
+        self.action_events = []
+        self.takebacks = 0
         self.legacy_log = []
         self.last_action = None
         self.start = {"rules": rules.to_json(), "seed": seed}
@@ -142,10 +150,64 @@ class Session:
 
     def _apply(self, a, seat=None) -> None:
         self.state, events = apply_events(self.state, a, seat)
-        self.events += events
         self.last_action = action_to_json(a)
         if self.actions is not None:
             self.actions.append(self.last_action)
+        self.action_events.append(events)
+
+    @property
+    def events(self) -> list[dict]:
+        """Every event of the match in order, full form."""
+        return [e for ev in self.action_events for e in ev]
+
+    # ------------------------------------------------------------ take-backs
+
+    def takeback_start(self, p: int):
+        """Where player ``p``'s last turn began (an index into the record), if it can be
+        taken back: against the computer its reply goes too; on a shared device only the
+        turn just ended, before the other player has acted. Never across a new deal."""
+        if self.actions is None or not self.actions or self.state.step == "round_over":
+            return None
+        ai = self.settings["opponent"] == "ai"
+        if not ai and (self.state.to_move == p or self.state.step == "over"):
+            return None
+        start, k = None, 0
+        for i, ev in enumerate(self.action_events):
+            actor = self._actor(i)
+            if actor == p and (i == 0 or self._ends_turn(i - 1)):
+                start = i
+            if any(e["type"] == "round_start" for e in ev):
+                start, k = None, i + 1
+        if start is None or start < k:
+            return None
+        if not ai and any(self._actor(i) not in (p, None) for i in range(start, len(self.actions))):
+            return None
+        return start
+
+    def _actor(self, i: int):
+        return next((e["player"] for e in self.action_events[i]
+                     if e["type"] in TURN_EVENTS or e["type"] == "claims_done"), None)
+
+    def _ends_turn(self, i: int) -> bool:
+        return any(e["type"] in ("turn", "round_start") for e in self.action_events[i])
+
+    def take_back(self, p: int) -> dict:
+        """Take back player ``p``'s last turn (and the computer's reply). The decks are
+        shuffled again if a card was drawn or put back in it, so that nobody knows what
+        comes next; the record keeps the shuffle and counts the take-back."""
+        start = self.takeback_start(p)
+        if start is None:
+            raise ValueError(self.words(p).t("takeback.none"))
+        undone = [e for ev in self.action_events[start:] for e in ev]
+        entries = self.actions[:start]
+        if any(e["type"] in ("draw", "return") for e in undone):
+            entries.append({"kind": "shuffle", "seed": random.SystemRandom().randrange(1, 2**31)})
+        self.state, self.action_events = replay_record(self.start, entries)
+        self.actions = entries
+        self.takebacks += 1
+        self.last_action = None
+        self.viewing = None
+        return self.payload(self.first_seat() if self.settings["opponent"] == "ai" else None)
 
     def seat_after(self, actor: int):
         """The seat whose hand may show after ``actor`` acted (``None``: pass the device)."""
@@ -250,6 +312,11 @@ class Session:
             "outcome_text": outcome_text,
             "game_line": game_line,
             "notice": self.notice,
+            "takebacks": self.takebacks,
+            # Who may take back a turn now: against the computer the player (their last
+            # turn and its reply); on a shared device the player who just moved, if the
+            # other agrees on the handover screen.
+            "takeback": self._takeback_seat(),
             # Only public moves: a Recruiter's returned card, say, stays secret.
             "last": self._last_public(),
         }
@@ -267,6 +334,11 @@ class Session:
                 out[card_text(card)] = words.error(e.code, e.params)
         return out
 
+    def _takeback_seat(self):
+        ai = self.settings["opponent"] == "ai"
+        p = self.humans()[0] if ai else 1 - self.state.to_move
+        return p if self.takeback_start(p) is not None else None
+
     def _last_public(self):
         last = self.last_action
         return last if last and last.get("kind") == "play" else None
@@ -280,7 +352,7 @@ class Session:
         if st.to_move != seat:
             return None
         # Deterministic per position (str hashes are salted per process; crc32 is not).
-        seed = zlib.crc32(f"{st.seed}/{st.round}/{len(self.events)}/{st.tick}".encode())
+        seed = zlib.crc32(f"{st.seed}/{st.round}/{len(self.actions or ())}/{st.tick}".encode())
         level = self.settings["ai_level"]
         return {"view": view(st, seat), "seed": seed, "level": level,
                 "budget": dict(AI_BUDGETS.get(level, {})), "seat": seat}
@@ -293,7 +365,8 @@ class Session:
         st = self.state
         if seat not in self.humans() or st.step in PUBLIC_STEPS or st.to_move != seat:
             return None
-        seed = zlib.crc32(f"hint/{st.seed}/{st.round}/{len(self.events)}/{st.tick}".encode())
+        seed = zlib.crc32(f"hint/{st.seed}/{st.round}/{len(self.actions or ())}/{st.tick}"
+                          .encode())
         return {"view": view(st, seat), "seed": seed, "budget": dict(HINT_BUDGET),
                 "seat": seat}
 
@@ -311,10 +384,89 @@ class Session:
 
     # ------------------------------------------------------------ saving
 
+    # ------------------------------------------------------------ replay and records
+
+    def record_json(self) -> dict:
+        """The game record (docs/formats.md), take-backs counted, for download."""
+        if self.actions is None:
+            raise ValueError(self.words(None).t("record.unknown"))
+        return {"format": "schotten-totten/record", "version": 1, **self.start,
+                "actions": self.actions, "takebacks": self.takebacks}
+
+    def open_record(self, text: str) -> dict:
+        """Open a game record to step through (the game in progress is kept)."""
+        try:
+            data = json.loads(text)
+        except (TypeError, ValueError):
+            raise ValueError(self.words(None).t("record.not_json")) from None
+        if not isinstance(data, dict) or data.get("format") != "schotten-totten/record" or \
+                not isinstance(data.get("actions"), list):
+            raise ValueError(self.words(None).t("record.not_a_record"))
+        try:
+            self.viewing = Replay({"rules": data.get("rules"), "seed": data.get("seed", 0)},
+                                  data["actions"])
+        except ValueError as e:   # IllegalAction and FormatError too
+            raise ValueError(self.words(None).t("record.bad", error=str(e))) from None
+        return self.replay_info("opened", "open")
+
+    def _replay_source(self, source: str) -> tuple[Replay, list]:
+        """The replay of ``source`` ("game": the match at the table, "opened": an opened
+        record) and the seats it may be seen from."""
+        if source == "opened":
+            if self.viewing is None:
+                raise ValueError("no record is open")
+            return self.viewing, list(MODES)
+        if self.actions is None:
+            raise ValueError(self.words(None).t("record.unknown"))
+        replay = Replay(self.start, self.actions)
+        if replay.over:
+            return replay, list(MODES)
+        if self.settings["opponent"] == "ai":
+            return replay, [str(self.humans()[0])]
+        return replay, ["public"]   # in progress on a shared device: no hand may show
+
+    def replay_info(self, source: str, mode: str) -> dict:
+        """The move list of ``source`` as seen through ``mode``, and how it may be seen."""
+        replay, modes = self._replay_source(source)
+        mode = mode if mode in modes else modes[0]
+        seat = None if mode in ("public", "open") else int(mode)
+        words = self.words(seat)
+        moves = replay.moves("open" if mode == "open" else seat, words)
+        return {"source": source, "mode": mode, "modes": modes, "moves": moves,
+                "steps": len(replay.steps), "over": replay.over,
+                "view": replay.view(len(replay.steps) - 1, mode)}
+
+    def replay_view(self, source: str, mode: str, k: int) -> dict:
+        replay, modes = self._replay_source(source)
+        if mode not in modes:
+            raise ValueError(f"this game cannot be seen as {mode!r} now")
+        if type(k) is not int or not 0 <= k < len(replay.steps):
+            raise ValueError(f"no step {k!r}")
+        return {"view": replay.view(k, mode), "step": k}
+
+    def finished_entry(self) -> dict | None:
+        """A finished match for the list of recent games: who, result, points, record."""
+        st = self.state
+        if st.step != "over" or self.actions is None:
+            return None
+        words = self.words(None)
+        winner = match_winner(st.scores)
+        human = self.humans()[0] if self.settings["opponent"] == "ai" else None
+        if winner is None:
+            result = words.t("games.draw", a=st.scores[0], b=st.scores[1])
+        else:
+            result = words.said("games.won", winner, player=winner, a=st.scores[0],
+                                b=st.scores[1])
+        opponent = words.t(f"games.vs_{self.settings['ai_level']}") if human is not None \
+            else words.t("games.two_players")
+        return {"opponent": opponent, "result": result, "winner": winner, "human": human,
+                "scores": st.scores[:], "takebacks": self.takebacks,
+                "game": variant_text(st.rules, words), "record": self.record_json()}
+
     def save_json(self) -> str:
         record = None
         if self.actions is not None:
-            record = {**self.start, "actions": self.actions}
+            record = {**self.start, "actions": self.actions, "takebacks": self.takebacks}
         data = {"format": SAVE_FORMAT, "version": SAVE_VERSION, "settings": self.settings,
                 "position": position_to_json(self.state), "record": record}
         if self.legacy_log:
@@ -350,22 +502,26 @@ class Session:
             settings["autoclaim"] = bool(raw.get("autoclaim", False))
         self.settings = settings
         self.state = state
-        self.start, self.actions, self.events, self.last_action = {}, None, [], None
+        self.start, self.actions, self.action_events, self.last_action = {}, None, [], None
+        self.takebacks, self.viewing = 0, None
         record = data.get("record")
         if isinstance(record, dict) and isinstance(record.get("actions"), list):
             # The events are the record's: replayed, and kept only if they lead to the
             # saved position (otherwise the save's own log is all there is).
+            start = {"rules": record.get("rules"), "seed": record.get("seed")}
             try:
-                final, _actions, events = replay_events(
-                    {"format": "schotten-totten/record", "version": 1, **record})
+                final, events = replay_record(start, record["actions"])
             except ValueError:
                 final = None
             if final == state:
-                self.start = {"rules": record.get("rules"), "seed": record.get("seed")}
+                self.start = start
                 self.actions = list(record["actions"])
-                self.events = [e for ev in events for e in ev]
+                self.action_events = events
+                takebacks = record.get("takebacks", 0)
+                self.takebacks = takebacks if type(takebacks) is int and takebacks >= 0 else 0
                 last = self.actions[-1] if self.actions else None
-                self.last_action = last if isinstance(last, dict) else None
+                self.last_action = last if isinstance(last, dict) and \
+                    last.get("kind") != "shuffle" else None
         log = data.get("log")
         self.legacy_log = [] if self.actions is not None else [
             {"p": e.get("p"), "kind": "turn", "text": e["text"]} for e in log

@@ -5,7 +5,7 @@ import { state } from "./state.js";
 let shown = "";   // the lines on show, so an unchanged log is not redrawn
 
 // Lines that are not a player's turn (a new game, a round's start or end, a stuck game).
-const TABLE_LINES = new Set(["new_game", "round_start", "round_end", "match_end", "stuck"]);
+const TABLE_LINES = new Set(["new_game", "round_start", "round_end", "match_end", "stuck", "shuffle"]);
 
 export function renderLog() {
   const ol = $("#log");
