@@ -13,6 +13,7 @@ import { aiWorker, maybeAI } from "./ai.js";
 import { call, onPayload, setPayload } from "./bridge.js";
 import { maybeShowEnd, openNewGame, showMessage, wireDialogs } from "./dialogs.js";
 import { $ } from "./dom.js";
+import { openLinkedRecord, wireGames } from "./games.js";
 import { wireInput } from "./input.js";
 import { layoutIfNeeded } from "./layout.js";
 import { toggleLog } from "./log.js";
@@ -84,6 +85,7 @@ function start() {
   }
   window.__ready = true;
   document.body.dataset.ready = "1";
+  openLinkedRecord();
   // Warm the engine's lazy tables, then (against the computer) start the AI's worker.
   setTimeout(() => { call("warm"); if (isAI()) aiWorker(); }, 30);
   maybeAI();
@@ -95,6 +97,7 @@ function wire() {
   onPayload(renderHandover);
   onPayload(maybeShowEnd);
   wireInput();
+  wireGames();
   wireDialogs();
   wireToast();
   $("#btn-log").addEventListener("click", () => toggleLog());

@@ -22,6 +22,7 @@ export function setPayload(out) {
   const f = freshNow();
   // A new public play lands; the same one again (a redraw, the handover tap) keeps its clock
   // while fresh, and glows again once settled so the next player sees what was done.
+  if (state.replay) { state.live = out; return; }   // shown again when the replay closes
   if (out.last && !(f && sameAction(f.a, out.last))) state.fresh = { a: out.last, t0: performance.now() };
   state.P = out;
   state.hint = null;

@@ -9,6 +9,7 @@ const TABLE_LINES = new Set(["new_game", "round_start", "round_end", "match_end"
 
 export function renderLog() {
   const ol = $("#log");
+  if (state.replay) { renderMoves(ol); return; }
   const lines = state.P.log;
   // A turn's line grows as the turn goes on, and a seat reads its own draws: redraw the
   // whole list whenever any line changed (a few hundred lines at most).
@@ -25,6 +26,25 @@ export function renderLog() {
   }
   ol.replaceChildren(frag);
   ol.scrollTop = ol.scrollHeight;
+}
+
+// Replay: the whole move list, the move on the board marked; a tap on a move goes there.
+function renderMoves(ol) {
+  const { moves, k } = state.replay;
+  const key = `replay|${state.replay.mode}|${moves.length}|${k}`;
+  if (key === shown) return;
+  shown = key;
+  const frag = document.createDocumentFragment();
+  moves.forEach((m, i) => {
+    const li = document.createElement("li");
+    li.textContent = m.text;
+    li.dataset.step = i + 1;
+    if (m.player !== null && m.player !== undefined) li.dataset.seat = m.player;
+    if (i + 1 === k) li.setAttribute("aria-current", "step");
+    frag.append(li);
+  });
+  ol.replaceChildren(frag);
+  ol.querySelector("[aria-current]")?.scrollIntoView({ block: "nearest" });
 }
 
 export function toggleLog(force) {

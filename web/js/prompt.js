@@ -85,6 +85,7 @@ export function renderPrompt(v, opt) {
   const showLast = myTurn() && !state.sel && !hint && !state.hintBusy && P.summary
     && P.summary.player !== P.seat;
   lastEl.textContent = showLast ? summaryText(P) : "";
+  lastEl.title = lastEl.textContent;
   lastEl.hidden = !showLast;
 }
 

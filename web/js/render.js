@@ -14,6 +14,7 @@ import { has, t } from "./words.js";
 function bottomSeat() {
   const P = state.P;
   if (!P) return 0;
+  if (state.replay) return state.replay.bottom;   // replay: the seat it is seen from
   if (isAI()) return 1 - P.settings.ai_seat;
   if (P.seat !== null && P.seat !== undefined) return P.seat;
   return P.handover ?? P.view.to_move;
@@ -77,10 +78,16 @@ function renderSeat(el, v, p) {
   const hand = $(".seat-hand", el);
   if (hand) {
     hand.innerHTML = "";
-    for (let i = 0; i < v.hand_sizes[p]; i++) {
-      const b = document.createElement("span");
-      b.className = "mini-back";
-      hand.append(b);
+    if (v.open_hands) {   // a replay with every card open: the hand face up
+      for (const c of sortHand(v.open_hands[p])) hand.append(cardEl(c, "span"));
+      hand.classList.add("open-hand");
+    } else {
+      hand.classList.remove("open-hand");
+      for (let i = 0; i < v.hand_sizes[p]; i++) {
+        const b = document.createElement("span");
+        b.className = "mini-back";
+        hand.append(b);
+      }
     }
     const label = t("seat.hand", { n: v.hand_sizes[p] });
     hand.setAttribute("aria-label", label);

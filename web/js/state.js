@@ -20,6 +20,8 @@ export const state = {
   P: null,          // the last payload from Python: {view, seat, handover, settings, ...}
   sel: null,        // the selection in progress: {card, target: {stone, card} | null}
   aiBusy: false,    // the computer is choosing (or pausing before) its moves
+  replay: null,     // the replay on show: {source, mode, modes, moves, n, k, bottom} (games.js)
+  live: null,       // the game's own payload while a replay is on show
   fresh: null,      // the last public play, {a, t0}: it lands and glows for FRESH_MS
   hint: null,       // the hint on show: {action, text}; cleared by every new payload
   hintBusy: false,  // a hint is being worked out in the worker

@@ -1,0 +1,112 @@
+"""Take-backs, the replay viewer and game records, clicked through in Chromium."""
+
+import json
+
+from table import (
+    ROOT,
+    body,
+    open_with_save,
+    play_turn,
+    position,
+    py,
+    save_text,
+    start_new_game,
+    take_device,
+    turn_of,
+)
+
+
+def test_take_back_against_the_computer(page, site_url):
+    open_with_save(page, site_url, None)
+    start_new_game(page, opponent="ai", level="easy")
+    assert page.locator("#btn-undo").is_hidden()
+    play_turn(page, seed=3)   # your turn and the computer's reply
+    hand = py(page, "state", {"seat": 0})["view"]["hand"]
+    page.click("#btn-undo")
+    p = py(page, "state", {"seat": 0})
+    assert p["takebacks"] == 1 and p["view"]["to_move"] == 0
+    assert p["view"]["hand"] != hand   # the card you played is back in your hand
+    assert "the decks were shuffled again" in page.inner_text("#log")
+
+
+def test_take_back_on_a_shared_device_needs_the_other_players_agreement(page, site_url):
+    open_with_save(page, site_url, None)
+    start_new_game(page, opponent="human")
+    take_device(page)
+    play_turn(page, seed=1)
+    page.wait_for_selector("#handover", state="visible")
+    undo = page.locator("#handover-undo")
+    assert undo.inner_text() == "South: take back your turn"
+    undo.click()
+    assert "North, do you agree?" in page.inner_text("#undo-text")
+    page.click("#undo-yes")
+    page.wait_for_selector('#handover[data-seat="0"]', state="visible")
+    assert py(page, "state", {"seat": None})["takebacks"] == 1
+
+
+def test_replay_steps_through_the_game_and_opens_a_record(page, site_url, screenshot):
+    open_with_save(page, site_url, None)
+    start_new_game(page, opponent="ai", level="easy")
+    for seed in range(3):
+        play_turn(page, seed=seed)
+    page.click("#btn-games")
+    page.click("#games-replay")
+    assert page.locator("#replay-bar").is_visible()
+    # In progress against the computer: only your own hand may be seen.
+    assert page.eval_on_selector_all("#replay-mode option", "os => os.map(o => o.value)") == ["0"]
+    page.keyboard.press("Home")
+    assert page.inner_text("#replay-step") == "The deal"
+    assert page.locator("#board .card").count() == 0
+    page.keyboard.press("ArrowRight")
+    assert page.inner_text("#replay-step").startswith("Move 1 of ")
+    assert page.locator("#board .card").count() == 1
+    assert page.locator('#log li[aria-current="step"]').inner_text().startswith("You played ")
+    screenshot(page, "replay-step-1")
+    page.click("#replay-exit")
+    assert page.locator("#replay-bar").is_hidden()
+    # Download the record, then open it again as a file: every card open is allowed there?
+    with page.expect_download() as dl:
+        page.click("#btn-games")
+        page.click("#games-download")
+    record = json.loads(open(dl.value.path()).read())
+    assert record["format"] == "schotten-totten/record" and len(record["actions"]) >= 6
+    page.set_input_files("#games-file", files=[{
+        "name": "game.json", "mimeType": "application/json",
+        "buffer": json.dumps(record).encode()}])
+    assert page.locator("#replay-bar").is_visible()
+    modes = page.eval_on_selector_all("#replay-mode option", "os => os.map(o => o.value)")
+    assert "open" in modes
+    page.select_option("#replay-mode", "open")
+    assert page.locator("#seat-top .seat-hand .card").count() > 0   # both hands face up
+    page.click("#replay-exit")
+    assert body(page, "step") == "play"
+
+
+def test_a_finished_game_is_kept_in_the_recent_games(page, site_url):
+    """A golden game one action before its end: the last action ends it, and the finished
+    game appears in the list of recent games, where it replays with every card open."""
+    from engine import position_to_json, replay
+
+    game = json.loads((ROOT / "tests" / "data" / "games" / "base-medium-easy-1017.json")
+                      .read_text())["record"]
+    start = {"rules": game["rules"], "seed": game["seed"]}
+    before = dict(game, actions=game["actions"][:-1])
+    state, _ = replay(before)
+    save = json.dumps({"format": "schotten-totten/save", "version": 1,
+                       "settings": {"opponent": "human", "ai_seat": 1, "ai_level": "easy",
+                                    "autoclaim": False},
+                       "position": position_to_json(state),
+                       "record": {**start, "actions": before["actions"]}})
+    open_with_save(page, site_url, save)
+    take_device(page)
+    page.click("#btn-games")
+    assert page.inner_text("#games-list") == "No finished game yet."
+    page.click("#dlg-games [data-close]")
+    out = py(page, "act", {"action": game["actions"][-1], "seat": None})
+    assert out["ok"] and out["view"]["step"] == "over"   # and the page's Python kept it
+    page.click("#btn-games")
+    item = page.locator("#games-list li").first
+    assert "base game · claim after playing · two players:" in item.inner_text()
+    item.locator("button", has_text="Replay").click()
+    modes = page.eval_on_selector_all("#replay-mode option", "os => os.map(o => o.value)")
+    assert modes == ["0", "1", "public", "open"]
