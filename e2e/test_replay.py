@@ -1,18 +1,16 @@
 """Take-backs, the replay viewer and game records, clicked through in Chromium."""
 
 import json
+from pathlib import Path
 
 from table import (
     ROOT,
     body,
     open_with_save,
     play_turn,
-    position,
     py,
-    save_text,
     start_new_game,
     take_device,
-    turn_of,
 )
 
 
@@ -64,11 +62,11 @@ def test_replay_steps_through_the_game_and_opens_a_record(page, site_url, screen
     screenshot(page, "replay-step-1")
     page.click("#replay-exit")
     assert page.locator("#replay-bar").is_hidden()
-    # Download the record, then open it again as a file: every card open is allowed there?
+    # Download the record, then open it again as a file (a record shows every card).
     with page.expect_download() as dl:
         page.click("#btn-games")
         page.click("#games-download")
-    record = json.loads(open(dl.value.path()).read())
+    record = json.loads(Path(dl.value.path()).read_text())
     assert record["format"] == "schotten-totten/record" and len(record["actions"]) >= 6
     page.set_input_files("#games-file", files=[{
         "name": "game.json", "mimeType": "application/json",
