@@ -20,7 +20,7 @@ import { toggleLog } from "./log.js";
 import { render, renderHandover } from "./render.js";
 import { isAI } from "./state.js";
 import { wireToast } from "./toast.js";
-import { t } from "./words.js";
+import { chooseLanguage, LANGUAGE, LANGUAGES, t } from "./words.js";
 
 // ------------------------------------------------------------------ loading progress
 
@@ -65,6 +65,46 @@ function watchLoading() {
   });
 }
 
+// ------------------------------------------------------------------ language
+
+// Python words the log, claims and refusals in the page's language (words.js picked it):
+// told once, as soon as there is a game; the answer is the payload in that language.
+function inLanguage(out) {
+  if (!out.ok || out.settings?.lang === LANGUAGE) return out;
+  const again = call("set_option", { name: "lang", value: LANGUAGE });
+  return again.ok ? { ...out, ...again } : out;
+}
+
+// The rules in the page's language (the dialog's page and every link to rules.html), and a
+// language switch in the rules dialog and the new-game dialog: the choice is remembered and
+// the page reloads in it.
+function wireLanguage() {
+  const rules = LANGUAGES[LANGUAGE].rules;
+  const frame = $("#rules-frame");
+  if (frame) frame.dataset.src = rules;
+  for (const a of document.querySelectorAll('a[href="./rules.html"]')) a.href = rules;
+  const places = [[$("#dlg-rules .panel-head .close"), "before"], [$("#new-form .dlg-credits"), "before"]];
+  for (const [el, where] of places) if (el) el[where](languageSwitch());
+}
+
+function languageSwitch() {
+  const label = document.createElement("label");
+  label.className = "lang-switch";
+  label.style.cssText = "display:inline-flex; align-items:center; gap:6px; margin:0 8px; font-size:14px;";
+  const name = document.createElement("span");
+  name.textContent = LANGUAGES[LANGUAGE].label;
+  const select = document.createElement("select");
+  select.style.cssText = "font:inherit; min-height:32px;";
+  for (const [code, lang] of Object.entries(LANGUAGES)) {
+    const option = new Option(lang.name, code, code === LANGUAGE, code === LANGUAGE);
+    option.lang = code;
+    select.append(option);
+  }
+  select.addEventListener("change", () => chooseLanguage(select.value));
+  label.append(name, select);
+  return label;
+}
+
 // ------------------------------------------------------------------ start
 
 let started = false;
@@ -76,10 +116,10 @@ function start() {
   $("#loading").hidden = true;
   $("#app").hidden = false;
   if (out.ok && out.resumed) {
-    setPayload(out);
+    setPayload(inLanguage(out));
   } else {
     // An embed (embed.js) deals at once with the options in its URL; the full page asks.
-    setPayload(call("new_game", window.stEmbed?.options ?? { opponent: "ai", tactics: false }));
+    setPayload(inLanguage(call("new_game", window.stEmbed?.options ?? { opponent: "ai", tactics: false })));
     if (out.save_error) showMessage(t("save.not_resumed"), t("save.error", { error: out.save_error }));
     else if (!window.stEmbed) openNewGame();
   }
@@ -109,6 +149,7 @@ function wire() {
   addEventListener("resize", layoutIfNeeded);
 }
 
+wireLanguage();
 wire();
 watchLoading();
 if (window.stCall) start();

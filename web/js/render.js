@@ -64,6 +64,10 @@ function renderStatus(v) {
   who.dataset.seat = v.to_move;
   $("#status-round").textContent = v.rules.rounds > 1
     ? t("status.round", { round: v.round, rounds: v.rules.rounds, south: v.scores[0], north: v.scores[1] }) : "";
+  // Which game is played: "Tactics · claim after playing · round 2 of 3" (in the header
+  // where there is room, and at the head of the move log).
+  $("#status-game").textContent = state.P.game_line;
+  $("#log-game").textContent = state.P.game_line;
 }
 
 function renderSeat(el, v, p) {

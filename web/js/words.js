@@ -3,17 +3,64 @@
 // file). A flat key -> text, with named {param} placeholders, or {one, other} for a count
 // (picked by Intl.PluralRules on params.n). Log lines, claim reasons and refusals come from
 // Python already in words (the engine's events, worded by engine/narrate.py).
+//
+// The language: ?lang=xx (for embeds), else the choice remembered on this device, else the
+// browser's languages, else English. boot.js tells Python, which words the log in it.
 
-export const LANGUAGE = "en";
-const url = new URL(`../engine/messages/${LANGUAGE}.json`, import.meta.url);
-export const WORDS = await (await fetch(url)).json();
+// The languages there is a catalogue for: code -> its own name, the switch's label and its
+// rules page. A new language is its catalogue plus one line here (tests/test_catalogue.py
+// checks that this list and engine/messages/*.json agree).
+export const LANGUAGES = {
+  en: { name: "English", label: "Language", rules: "./rules.html" },
+  de: { name: "Deutsch", label: "Sprache", rules: "./rules-de.html" },
+};
+export const DEFAULT_LANGUAGE = "en";
+export const LANGUAGE_KEY = "schotten-totten.lang";   // localStorage: the choice made on the page
 
-const plurals = new Intl.PluralRules(document.documentElement.lang || "en");
+function remembered() {
+  try { return localStorage.getItem(LANGUAGE_KEY); } catch { return null; }   // storage blocked
+}
+
+// The first of ?lang=, the remembered choice and the browser's languages ("de-AT" -> "de")
+// that has a catalogue; English otherwise.
+export function pickLanguage() {
+  const wanted = [new URLSearchParams(location.search).get("lang"), remembered(),
+    ...(navigator.languages?.length ? navigator.languages : [navigator.language])];
+  for (const tag of wanted) {
+    const code = String(tag || "").toLowerCase().split(/[-_]/)[0];
+    if (Object.hasOwn(LANGUAGES, code)) return code;
+  }
+  return DEFAULT_LANGUAGE;
+}
+
+// Remember a language chosen on the page and reload in it (a ?lang= in the address would
+// override the choice, so it goes; the game in progress is saved and resumes).
+export function chooseLanguage(code) {
+  try { localStorage.setItem(LANGUAGE_KEY, code); } catch { /* not remembered: still reload */ }
+  const url = new URL(location.href);
+  url.searchParams.delete("lang");
+  location.assign(url.href);
+}
+
+export const LANGUAGE = pickLanguage();
+document.documentElement.lang = LANGUAGE;
+
+const catalogue = async (code) =>
+  (await fetch(new URL(`../engine/messages/${code}.json`, import.meta.url))).json();
+// English fills any key a catalogue lacks, as in Python (engine/words.py).
+export const WORDS = LANGUAGE === DEFAULT_LANGUAGE ? await catalogue(LANGUAGE)
+  : Object.assign(...await Promise.all([catalogue(DEFAULT_LANGUAGE), catalogue(LANGUAGE)]));
+
+const plurals = new Intl.PluralRules(LANGUAGE);
+const numbers = new Intl.NumberFormat(LANGUAGE);
 
 // The entry of a count: {one, other} -> the form for n.
 export function plural(entry, n) {
   return entry[plurals.select(n)] ?? entry.other;
 }
+
+// A parameter as text: numbers in the language's way (0.3 -> "0,3" in German).
+const shown = (value) => (typeof value === "number" ? numbers.format(value) : String(value));
 
 // t("seat.stones", {n: 2}) -> "2 stones". A missing key shows itself (and warns in the console).
 export function t(key, params = {}) {
@@ -23,7 +70,7 @@ export function t(key, params = {}) {
     return key;
   }
   if (typeof text === "object") text = plural(text, params.n);
-  return text.replace(/\{(\w+)\}/g, (m, name) => (name in params ? String(params[name]) : m));
+  return text.replace(/\{(\w+)\}/g, (m, name) => (name in params ? shown(params[name]) : m));
 }
 
 // Whether a key exists (tactic cards the catalogue does not know are named by their id).
