@@ -87,6 +87,9 @@ def start_new_game(page, opponent="human", tactics=False, expert=False, rounds=1
     page.set_checked('#dlg-new input[name="autoclaim"]', autoclaim)
     page.check(f'#dlg-new input[name="rounds"][value="{rounds}"]')
     page.click("#new-start")
+    if page.locator("#dlg-new").is_visible():   # a game in progress: confirm abandoning it
+        assert page.inner_text("#new-start") == "Abandon and deal"
+        page.click("#new-start")
     page.wait_for_selector("#dlg-new", state="hidden")
 
 

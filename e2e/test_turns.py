@@ -60,3 +60,27 @@ def test_a_refused_move_says_the_rule(page, site_url):
     page.click('#board .lane[data-stone="0"] .stone')   # South's side of stone 1 is full
     toast = page.inner_text("#toast")
     assert "Stone capacity: Red 9 cannot go to stone 1: your side is full (3 cards)." in toast
+
+
+def test_names_and_a_confirmation_before_abandoning_a_game(page, site_url):
+    from table import play_turn
+    open_with_save(page, site_url, None)   # a first visit: the new-game dialog is open
+    page.check('#dlg-new input[name="opponent"][value="human"]')
+    page.fill('#dlg-new input[name="name_0"]', "Anna")
+    page.fill('#dlg-new input[name="name_1"]', "Ben")
+    page.click("#new-start")
+    page.wait_for_selector("#handover", state="visible")
+    assert page.inner_text("#handover-title") == "Pass to Anna"
+    take_device(page)
+    play_turn(page, seed=2)
+    assert page.inner_text("#handover-title") == "Pass to Ben"
+    take_device(page)
+    # A game is in progress: the first press of Deal asks, the second deals.
+    page.click("#btn-new")
+    assert page.input_value('#dlg-new input[name="name_1"]') == "Ben"   # remembered
+    page.click("#new-start")
+    assert "abandons it" in page.inner_text("#new-note")
+    assert page.inner_text("#new-start") == "Abandon and deal"
+    page.click("#new-start")
+    page.wait_for_selector("#dlg-new", state="hidden")
+    assert "Anna starts." in page.inner_text("#log")

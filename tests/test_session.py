@@ -324,3 +324,23 @@ def test_an_opened_record_replays_and_keeps_the_game_at_the_table():
     with pytest.raises(ValueError, match="cannot be replayed"):
         bad = dict(game["record"], actions=[{"kind": "claim", "stone": 0}])
         s.open_record(json.dumps(bad))
+
+
+def test_names_on_a_shared_device_and_the_passing_warning():
+    from engine import position_from_json
+    s = Session()
+    payload = s.new_game({"opponent": "human", "seed": 3, "names": ["  Anna ", "Ben" * 10]})
+    assert s.settings["names"] == ["Anna", ("Ben" * 10)[:20]]
+    assert payload["log"][0]["text"].endswith("Anna starts.")
+    t = Session()
+    t.restore(s.save_json())
+    assert t.settings["names"] == s.settings["names"]
+    # Every stone full on South's side: South can only pass from now on, and is told so.
+    stones = [{"sides": [[f"{c}{v}" for v in (1, 2, 3)], []]} for c in "ROYGBP"] + \
+        [{"sides": [["R4", "R5", "R6"], []]}, {"sides": [["O4", "O5", "O6"], []]},
+         {"sides": [["Y4", "Y5", "Y6"], []]}]
+    s.state = position_from_json({"format": "schotten-totten/position", "version": 1,
+                                  "hands": [["B9"], ["P9"]], "stones": stones})
+    assert s.payload(0)["warning"] == ("No stone has room for Anna's clan cards any more: "
+                                       "Anna will pass until the round ends.")
+    assert s.payload(1)["warning"] is None

@@ -36,9 +36,10 @@ from engine import (
     view,
 )
 from engine.actions import shown
-from engine.cards import card_text
+from engine.cards import N_CLAN, card_text
 from engine.legality import play_refusal
 from engine.narrate import TURN_EVENTS, claim_line, new_game_line, variant_text
+from engine.rules import rooms
 from engine.words import languages
 
 SAVE_KEY = "schotten-totten.save"
@@ -53,7 +54,8 @@ AI_BUDGETS = {"easy": {}, "medium": {}, "hard": {"time": 1.0}}
 # Hints come from the strongest level (engine.ai.STRONGEST, chosen in the worker) with this budget.
 HINT_BUDGET = AI_BUDGETS["hard"]
 DEFAULT_SETTINGS = {"opponent": "ai", "ai_seat": 1, "ai_level": "easy", "autoclaim": False,
-                    "lang": "en"}
+                    "lang": "en", "names": None}
+MAX_NAME = 20   # characters of a player's name
 # Steps where nobody has a private decision to make: no handover screen is needed.
 PUBLIC_STEPS = ("round_over", "over")
 
@@ -99,6 +101,7 @@ class Session:
             seed = random.SystemRandom().randrange(1, 2**31)
         level = options.get("ai_level", self.settings.get("ai_level", "easy"))
         self.settings = {"opponent": opponent, "ai_seat": 1,
+                         "names": _names(options.get("names")) if opponent == "human" else None,
                          "ai_level": level if level in AI_LEVELS else "easy",
                          "autoclaim": bool(options.get("autoclaim",
                                                        self.settings.get("autoclaim", False))),
@@ -121,6 +124,7 @@ class Session:
                               "claim_timing": r.claim_timing, "rounds": r.rounds,
                               "next_starter": r.next_starter, "starter": 1 - r.starter,
                               "ai_level": self.settings["ai_level"],
+                              "names": self.settings.get("names"),
                               "autoclaim": self.settings["autoclaim"]})
 
     def humans(self) -> list[int]:
@@ -233,7 +237,8 @@ class Session:
         """The catalogue in the table's language, with the names as ``seat`` knows them."""
         ai = self.settings["ai_seat"] if self.settings["opponent"] == "ai" else None
         you = self.humans()[0] if ai is not None else None
-        return Words(self.settings.get("lang", "en"), you=you, computer=ai)
+        return Words(self.settings.get("lang", "en"), you=you, computer=ai,
+                     names=self.settings.get("names"))
 
     def error_text(self, e: IllegalAction) -> str:
         """A refusal in players' words, from the engine's rule and its details."""
@@ -305,6 +310,7 @@ class Session:
             "summary": self.summary(seat),
             "claims_text": {c["stone"]: claim_line(c, words) for c in v["claims"]},
             "refusals": self.refusals(seat, words),
+            "warning": self.warning(seat, words),
             # The formation of each complete side, in words: [South, North] per stone.
             "formations": [[words.formation(side["formation"], article=True)
                             if side.get("formation") else None for side in st_json["sides"]]
@@ -320,6 +326,17 @@ class Session:
             # Only public moves: a Recruiter's returned card, say, stays secret.
             "last": self._last_public(),
         }
+
+    def warning(self, seat, words) -> str | None:
+        """A warning for ``seat`` on its play step: no stone has room for its clan cards any
+        more, so it will pass turn after turn (until the round ends, or a tactic card helps)."""
+        st = self.state
+        if seat is None or st.to_move != seat or st.step != "play":
+            return None
+        clan = [c for c in st.hands[seat] if c < N_CLAN]
+        if clan and not rooms(st, seat):
+            return words.said("warn.no_room", seat, player=seat)
+        return None
 
     def refusals(self, seat, words) -> dict:
         """Why each card of ``seat``'s hand cannot be played now, in words (only cards that
@@ -500,6 +517,8 @@ class Session:
             if raw.get("lang") in languages():
                 settings["lang"] = raw["lang"]
             settings["autoclaim"] = bool(raw.get("autoclaim", False))
+            if settings["opponent"] == "human":
+                settings["names"] = _names(raw.get("names"))
         self.settings = settings
         self.state = state
         self.start, self.actions, self.action_events, self.last_action = {}, None, [], None
@@ -530,6 +549,14 @@ class Session:
         self.notice = ""
         self._auto()
         return self.payload(self.first_seat())
+
+
+def _names(value):
+    """Two players' names on a shared device, trimmed (``None``: South and North)."""
+    if not isinstance(value, list) or len(value) != 2:
+        return None
+    names = [v.strip()[:MAX_NAME] if isinstance(v, str) else "" for v in value]
+    return names if any(names) else None
 
 
 _LEGACY_TOKEN = re.compile(r"\{(N|n|s|start)([01])\}")

@@ -137,6 +137,12 @@ export function openNewGame(note) {
   f.rounds.value = String(r.rounds);
   if (!f.rounds.value) f.rounds.value = "1";
   f.winner_starts.checked = r.next_starter === "winner";
+  abandonAsked = false;
+  $("#new-start").textContent = t("new.deal");
+  let names = ["", ""];
+  try { names = JSON.parse(localStorage.getItem(NAMES_KEY)) ?? names; } catch { /* none */ }
+  f.name_0.value = names[0] ?? "";
+  f.name_1.value = names[1] ?? "";
   newGameNames();
   const n = $("#new-note");
   n.hidden = !note;
@@ -144,6 +150,10 @@ export function openNewGame(note) {
   $("#new-cancel").hidden = !P;
   openDialog($("#dlg-new"));
 }
+
+// Names for a game on one device, remembered on this device.
+const NAMES_KEY = "schotten-totten.names";
+let abandonAsked = false;
 
 function newGameNames() {
   const f = $("#new-form");
@@ -153,6 +163,7 @@ function newGameNames() {
     el.textContent = ai ? t(p === 0 ? "name.you" : "name.the_computer") : t(p === 0 ? "name.south" : "name.north");
   });
   $("#level-set").hidden = !ai;
+  $("#names-set").hidden = ai;
   $("#winner-starts").hidden = f.rounds.value === "1";
 }
 
@@ -170,6 +181,21 @@ function startNewGame(ev) {
     starter: f.starter.value === "random" ? "random" : Number(f.starter.value),
   };
   if (options.seed !== null) opts.seed = options.seed;
+  if (opts.opponent === "human") {
+    opts.names = [f.name_0.value, f.name_1.value];
+    try { localStorage.setItem(NAMES_KEY, JSON.stringify(opts.names)); } catch { /* blocked */ }
+  }
+  // A game in progress is abandoned only on a second, confirmed press.
+  const P = state.P;
+  const inProgress = P && !P.view.outcome && P.log.some((e) => e.kind === "turn");
+  if (inProgress && !abandonAsked) {
+    abandonAsked = true;
+    const n = $("#new-note");
+    n.textContent = t("new.abandon");
+    n.hidden = false;
+    $("#new-start").textContent = t("new.abandon_button");
+    return;
+  }
   const out = call("new_game", opts);
   if (!out.ok) { toast(out.error); return; }
   $("#dlg-new").close();

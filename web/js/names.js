@@ -1,5 +1,5 @@
 // Players' names: South/North at a shared device, You/Computer against the computer.
-import { aiSeat, isAI } from "./state.js";
+import { aiSeat, isAI, state } from "./state.js";
 import { t } from "./words.js";
 
 // The seat of the person at the device against the computer ("You").
@@ -8,6 +8,8 @@ const isYou = (p) => isAI() && p !== null && p !== undefined && p !== aiSeat();
 export function nameOf(p) {
   if (p === null || p === undefined) return "";
   if (isAI()) return t(p === aiSeat() ? "name.computer" : "name.you");
+  const chosen = state.P?.settings.names?.[p];   // names given in the new-game dialog
+  if (chosen) return chosen;
   return t(p === 0 ? "name.south" : "name.north");
 }
 

@@ -64,6 +64,7 @@ export function renderPrompt(v, opt) {
     msg = t(kinds.has("play") ? "prompt.play" : "prompt.no_clan");
     if (kinds.has("pass")) {
       msg = t(kinds.has("play") ? "prompt.tactic_or_pass" : "prompt.pass_only");
+      if (P.warning) msg = P.warning;   // no room left: passing from now on
       box.append(button(t("table.pass"), "btn-pass", "secondary"));
     }
   } else if (v.step === "claim") {
