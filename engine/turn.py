@@ -178,7 +178,7 @@ def apply_fast(state: State, a: Action, ev: list | None = None) -> None:
             state.draws_left -= 1
             _recruit_auto(state, ev)
         else:
-            _end_turn(state, ev)
+            _end_turn(state, ev, True)
     elif kind == DONE:
         if ev is not None:
             ev.append({"type": "claims_done", "player": p})
@@ -277,6 +277,7 @@ def _to_draw(state: State, ev=None) -> None:
     p = state.to_move
     decks = state.decks
     hand = state.hands[p]
+    drew = False
     if len(hand) < (7 if state.rules.tactics else 6):
         clan, tactic = decks
         if clan and tactic:
@@ -287,8 +288,9 @@ def _to_draw(state: State, ev=None) -> None:
                 insort(hand, (clan or tactic).pop())
             else:
                 _draw(state, p, 0 if clan else 1, True, ev)
-    if ev is None and (state.played or state.claimed):
-        # _end_turn, inlined for the common case in search (someone played or claimed).
+            drew = True
+    if ev is None and (state.played or state.claimed or drew):
+        # _end_turn, inlined for the common case in search (someone played, claimed or drew).
         state.passes = 0
         q = 1 - p
         state.to_move = q
@@ -298,12 +300,14 @@ def _to_draw(state: State, ev=None) -> None:
         else:
             state.step = PLAY_STEP
         return
-    _end_turn(state, ev)
+    _end_turn(state, ev, drew)
 
 
-def _end_turn(state: State, ev=None) -> None:
+def _end_turn(state: State, ev=None, drew: bool = False) -> None:
+    """End the turn. ``passes`` counts the turns in a row with nothing played, claimed or
+    drawn: at two, if nobody can claim, the game is stuck (house rule)."""
     p = state.to_move
-    if state.played or state.claimed:
+    if state.played or state.claimed or drew:
         state.passes = 0
     else:
         state.passes += 1

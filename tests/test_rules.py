@@ -16,7 +16,7 @@ from helpers import (
 )
 
 from engine import Rules, apply, apply_events, legal_actions, match_winner, new_game
-from engine.rules import ROUND_END_REASONS
+from engine.rules import ROUND_END_REASONS, stuck_result
 from engine.state import START_OF_TURN
 
 EXPERT = Rules(claim_timing=START_OF_TURN)
@@ -111,9 +111,10 @@ def test_pass_is_the_only_action_without_room():
     s = position(hands=("R1 R2", "O1"), stones=NO_ROOM_FOR_SOUTH)
     assert legal_actions(s) == [PASS]
     t = apply(s, PASS)
-    assert (t.to_move, t.step, t.passes) == (1, "play", 1)
-    assert len(t.hands[0]) == 3          # South drew after passing
-    # North can play, so the pass count is reset after its turn.
+    # South drew after passing: something was drawn, so the pass does not count towards a
+    # stuck game.
+    assert (t.to_move, t.step, t.passes) == (1, "play", 0)
+    assert len(t.hands[0]) == 3
     assert PASS not in legal_actions(t)
     u = apply(t, play("O1", 4))
     assert u.passes == 0 and not u.over
@@ -288,70 +289,105 @@ def test_stuck_game_awards_stones_with_one_complete_side():
     assert (end["reason"], end["stones"], end["points"]) == ("stuck_five_stones", [5, 4], [5, 4])
 
 
-def _stuck_tactics(north_stone0: bool):
-    """Tactics game: South holds 7 tactic cards (full hand), North only a Strategist.
-
-    Both may pass. North then draws Y7 (the deck's top card) and the round is stuck:
-    stone 4 and 6 (South complete, North short) go to South, stone 2 to North, stone 7
-    (nobody complete) stays unclaimed.
-    """
+def _stuck_tactics():
+    """Tactics game: South holds 7 tactic cards (a full hand), North only a Strategist; the
+    clan deck holds G7 and Y7, which North may draw and play."""
     hands = ("Joker Joker Spy ShieldBearer BlindMansBluff MudFight Recruiter", "Strategist")
     stones = {2: ("G8 G9", "B1 B2 B3"), 4: ("Y1 Y2 Y4", "Y8 Y9"), 6: ("G1 G2 G4", "Y5 Y6"),
               7: ("P1", "P2")}
-    if north_stone0:
-        stones[0] = ("R1 R2 R4", "R7 R8 R9", {"owner": 1})
     used = " ".join(f"{a} {b}" for a, b, *_ in stones.values()) + " " + " ".join(hands)
-    rules = Rules(tactics=True)
-    return position(rules, hands=hands, stones=stones, decks=("G7 Y7", ""),
+    return position(Rules(tactics=True), hands=hands, stones=stones, decks=("G7 Y7", ""),
                     discard=rest_of(used + " G7 Y7", tactics=True))
 
 
-def test_stuck_game_more_stones_wins():
-    s = _stuck_tactics(north_stone0=False)
+def test_a_pass_followed_by_a_draw_resets_the_count():
+    # Two passes in succession end the game only with nothing drawn or played in between.
+    s = _stuck_tactics()
     assert PASS in legal_actions(s)      # South may pass holding only tactic cards
+    t = apply(s, PASS)                   # a full hand: nothing drawn
+    assert (t.to_move, t.passes) == (1, 1)
+    u, events = apply_events(t, PASS)    # North passes, then draws Y7
+    assert [e["type"] for e in events] == ["pass", "draw", "turn"]
+    assert not u.over and u.passes == 0 and u.owner == [-1] * 9
+    assert sorted(u.hands[1]) == sorted(C("Strategist Y7"))
+    v = apply(u, PASS)                   # South passes again: one pass
+    assert (v.to_move, v.passes, v.over) == (1, 1, False)
+    assert PASS not in legal_actions(v)  # North must play the Y7 it drew
+    w = apply(v, play("Y7", 7))
+    assert w.passes == 0 and not w.over
+
+
+def test_a_draw_step_after_a_pass_resets_the_count():
+    # Both decks hold cards: after passing, South chooses the deck in a draw step.
+    rules = Rules(tactics=True)
+    hands = ("Spy ShieldBearer BlindMansBluff MudFight Recruiter", "Strategist")
+    stones = {2: ("G8 G9", "B1 B2 B3"), 4: ("Y1 Y2 Y4", "Y8 Y9")}
+    used = " ".join(f"{a} {b}" for a, b, *_ in stones.values()) + " " + " ".join(hands)
+    s = position(rules, hands=hands, stones=stones, decks=("G7 Y7", "Joker"),
+                 discard=rest_of(used + " G7 Y7 Joker", tactics=True), passes=1)
     t = apply(s, PASS)
-    assert len(t.hands[0]) == 7 and t.to_move == 1
-    u = apply(t, PASS)
-    assert u.over and sorted(u.hands[1]) == sorted(C("Strategist Y7"))
-    assert u.owner == [-1, -1, 1, -1, 0, -1, 0, -1, -1]
+    assert (t.step, t.passes) == ("draw", 1)
+    u = apply(t, draw(1))
+    assert not u.over and (u.to_move, u.passes) == (1, 0)
+
+
+def _no_cards_left(owners: dict):
+    """Base game, hands and decks empty, the other cards discarded: each stone in ``owners``
+    is claimed with its owner's side complete; the others hold 2 cards a side. Nobody can
+    play, draw or claim."""
+    texts = [f"{c}{v}" for c in "ROYGBP" for v in range(1, 10)]
+    stones = {}
+    for s in range(9):
+        mine, theirs = texts[6 * s:6 * s + 3], texts[6 * s + 3:6 * s + 5]
+        if s in owners:
+            stones[s] = (" ".join(mine), " ".join(theirs), {"owner": owners[s]}) \
+                if owners[s] == 0 else (" ".join(theirs), " ".join(mine), {"owner": 1})
+        else:
+            stones[s] = (" ".join(mine[:2]), " ".join(theirs))
+    return position(hands=("", ""), stones=stones, decks=("", ""), rest_to_discard=True)
+
+
+def test_stuck_game_more_stones_wins():
+    s = _no_cards_left({0: 0, 4: 0, 8: 1})
+    assert legal_actions(s) == [PASS]
+    u, events = apply_events(apply(s, PASS), PASS)
+    assert u.over and u.owner == [0, -1, -1, -1, 0, -1, -1, -1, 1]
+    assert {"type": "stuck", "awards": []} in events
     assert (u.outcome.winner, u.outcome.reason) == (0, "stuck_more_stones")
     assert u.history == ((0, "stuck_more_stones", 2, 1),)
     assert u.scores == [5, 1]
 
 
 def test_stuck_game_equal_stones_is_a_draw():
-    s = _stuck_tactics(north_stone0=True)
+    s = _no_cards_left({0: 0, 4: 1, 8: 1, 6: 0})
     u = run(s, PASS, PASS)
-    assert u.over and u.owner == [1, -1, 1, -1, 0, -1, 0, -1, -1]
     assert (u.outcome.winner, u.outcome.reason) == (None, "stuck_equal_stones")
     assert u.history == ((None, "stuck_equal_stones", 2, 2),)
     assert u.scores == [2, 2] and match_winner(u) is None
 
 
-def test_stuck_game_three_adjacent_after_the_awards():
-    rules = Rules(tactics=True)
-    hands = ("Joker Joker Spy ShieldBearer BlindMansBluff MudFight Recruiter", "")
-    stones = {3: ("R7 R8 R9", "R1 R2 R4", {"owner": 0}), 4: ("Y1 Y2 Y4", "Y8 Y9"),
-              5: ("G1 G2 G4", "G8 G9"), 0: ("O1 O2 O4", "O7 O8 O9", {"owner": 1}),
-              8: ("B1 B2 B4", "B7 B8 B9", {"owner": 1})}
-    used = " ".join(f"{a} {b}" for a, b, *_ in stones.values()) + " " + hands[0]
-    s = position(rules, hands=hands, stones=stones, decks=("G7 Y7", ""),
-                 discard=rest_of(used + " G7 Y7", tactics=True))
-    u = run(s, PASS, PASS)
-    assert (u.outcome.winner, u.outcome.reason) == (0, "stuck_three_adjacent")
-    assert u.history == ((0, "stuck_three_adjacent", 3, 2),)
-    assert u.owner[3:6] == [0, 0, 0]
+@pytest.mark.parametrize("owner,result", [
+    # Both players hold a winning shape once the stones are awarded: more stones wins.
+    ([0, 0, 0, 1, 1, 1, 0, 1, 0], (0, "stuck_more_stones")),          # 5 (and 3) against 3
+    ([1, 1, 1, -1, 0, 0, 0, -1, 1], (1, "stuck_more_stones")),        # 3 + 1 against 3
+    ([0, 0, 0, -1, 1, 1, 1, 0, 1], (None, "stuck_equal_stones")),     # 4 each, both adjacent
+    # One shape wins; none: more stones.
+    ([0, 0, 0, -1, 1, -1, 1, -1, 1], (0, "stuck_three_adjacent")),
+    ([0, -1, 0, 1, 0, -1, 0, -1, 0], (0, "stuck_five_stones")),
+    ([0, 1, 0, 1, -1, -1, -1, -1, 1], (1, "stuck_more_stones")),
+])
+def test_stuck_result_when_both_or_neither_reach_a_winning_shape(owner, result):
+    assert stuck_result(owner) == result
 
 
 def test_two_passes_do_not_end_the_round_while_a_claim_is_possible():
-    s = position(hands=("", ""), stones={2: ("R1 R2 R3", "B1 B4 B7")}, decks=(
-        rest_of("R1 R2 R3 B1 B4 B7"), ""))
+    s = position(hands=("", ""), stones={2: ("R1 R2 R3", "B1 B4 B7")}, decks=("", ""),
+                 rest_to_discard=True)
     t = apply(s, PASS)
     assert legal_actions(t) == [claim(2), DONE]
-    t = apply(t, DONE)              # South declines to claim, and draws
-    assert len(t.hands[0]) == 1 and t.passes == 1
-    # North has drawn nothing yet: an empty hand, so North passes too (then draws).
-    u = apply(t, PASS)
+    t = apply(t, DONE)              # South declines to claim; nothing to draw
+    assert t.passes == 1 and t.to_move == 1
+    u = apply(t, PASS)              # North passes too: two passes, but South can claim
     assert not u.over and u.passes == 2 and u.to_move == 0
 
 
