@@ -11,6 +11,7 @@ True
 
 from __future__ import annotations
 
+import reprlib
 from typing import NamedTuple
 
 from .cards import card_text, parse_card
@@ -46,9 +47,18 @@ class IllegalAction(ValueError):
         return {"code": self.code, "params": self.params}
 
 
+# Bounded: a value nested thousands deep (from a JSON file) is shown without recursing.
+_SHORT = reprlib.Repr()
+_SHORT.maxlevel, _SHORT.maxstring, _SHORT.maxother, _SHORT.maxlong = 3, 40, 40, 40
+
+
 def shown(value) -> str:
-    """A malformed value, shortened for an error message."""
-    text = repr(value)
+    """A malformed value, shortened for an error message (never deeper than 3 levels).
+
+    >>> shown([[[["R7"]]]]), shown(3.0)
+    ('[[[[...]]]]', '3.0')
+    """
+    text = _SHORT.repr(value)
     return text if len(text) <= 60 else text[:57] + "..."
 
 
@@ -108,16 +118,19 @@ def action_from_json(data) -> Action:
     kind = data.get("kind")
     if not isinstance(kind, str) or kind not in _FIELDS:   # a list or object is unhashable
         raise IllegalAction("bad_kind", kinds=", ".join(KINDS), value=shown(kind))
-    extra = set(data) - {"kind", *_FIELDS[kind]}
+    extra = [k for k in data if k not in ("kind", *_FIELDS[kind])]
     if extra:
-        raise IllegalAction("extra_field", kind=kind, fields=", ".join(sorted(map(repr, extra))))
+        raise IllegalAction("extra_field", kind=kind, fields=", ".join(sorted(map(shown, extra))))
     fields: dict = {}
     for name in ("card", "target"):
         if name in data:
+            value = data[name]
             try:
-                fields[name] = parse_card(data[name])
+                if not isinstance(value, str):   # parse_card's own message would repr it
+                    raise ValueError(name)
+                fields[name] = parse_card(value)
             except ValueError:
-                raise IllegalAction("bad_card", field=name, value=shown(data[name])) from None
+                raise IllegalAction("bad_card", field=name, value=shown(value)) from None
     if "stone" in data:
         fields["stone"] = _stone(data["stone"], "stone")
     if "to" in data:

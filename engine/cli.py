@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import random
 import sys
 
@@ -30,6 +31,8 @@ def _read_json(path: str):
             text = f.read()
     except OSError as e:
         raise FormatError(f"cannot read {path}: {e.strerror}") from None
+    except UnicodeDecodeError:
+        raise FormatError(f"cannot read {path}: not UTF-8 text") from None
     return loads(text)
 
 
@@ -176,11 +179,23 @@ def main(argv=None) -> int:
         return {"play": cmd_play, "replay": cmd_replay, "check": cmd_check,
                 "selfplay": cmd_selfplay}[args.cmd](args)
     except (FormatError, IllegalAction, ValueError) as e:
-        print(f"error: {e}", file=sys.stderr)
-        return 2
+        return _error(str(e))
     except (EOFError, KeyboardInterrupt):
         print()
         return 0
+    except BrokenPipeError:   # e.g. `replay -v FILE | head`: stop quietly
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        return 1
+    except Exception as e:  # noqa: BLE001 - the promise is one line for any input, never a
+        # traceback; the readers are fuzzed so that this is never reached.
+        return _error(f"internal error ({type(e).__name__}: {e}); please report it with "
+                      f"the file")
+
+
+def _error(message: str) -> int:
+    """One line on stderr, exit code 2."""
+    print("error: " + " ".join(message.split()), file=sys.stderr)
+    return 2
 
 
 

@@ -14,12 +14,29 @@ from __future__ import annotations
 
 import json
 import random
+from typing import NamedTuple
 
-from .actions import IllegalAction, action_from_json, action_to_json
-from .cards import ELITES, JOKER, MODES, N_CLAN, TACTIC_DECK, card_text, parse_card
-from .rules import CAPACITY
-from .state import OVER, PLAY, STEPS, Outcome, Rules, State, deal_round, new_game
-from .turn import apply, apply_events
+from .actions import IllegalAction, action_from_json, action_to_json, shown
+from .cards import ELITES, JOKER, MODES, N_CLAN, RECRUITER, TACTIC_DECK, card_text, parse_card
+from .rules import CAPACITY, win_shape
+from .state import (
+    AFTER_PLAY,
+    CLAIM,
+    DRAW,
+    OVER,
+    PLAY,
+    RECRUIT_DRAW,
+    RECRUIT_RETURN,
+    ROUND_OVER,
+    START_OF_TURN,
+    STEPS,
+    Outcome,
+    Rules,
+    State,
+    deal_round,
+    new_game,
+)
+from .turn import any_claim, apply, apply_events, reshuffle
 
 RECORD_FORMAT = "schotten-totten/record"
 POSITION_FORMAT = "schotten-totten/position"
@@ -30,6 +47,117 @@ class FormatError(ValueError):
     """A record or position document that cannot be read; the message says where."""
 
 
+NAMES = ("South", "North")
+
+# The keys each object of a document may hold: any other is refused by name.
+RECORD_KEYS = ("format", "version", "rules", "seed", "deal", "actions", "takebacks")
+DEAL_KEYS = ("hands", "deck", "tactic_deck")
+SHUFFLE_KEYS = ("kind", "seed")
+POSITION_KEYS = ("format", "version", "rules", "seed", "round", "scores", "round_starter",
+                 "history", "to_move", "step", "hands", "decks", "stones", "discard",
+                 "tactics_played", "joker_played", "tick", "played", "claimed", "draws_left",
+                 "returns_left", "passes", "outcome")
+STONE_KEYS = ("sides", "mode", "owner", "done_at")
+DECK_KEYS = ("clan", "tactic")
+OUTCOME_KEYS = ("winner", "reason")
+
+
+class Shuffle(NamedTuple):
+    """A record's ``{"kind": "shuffle", "seed": S}`` entry: both decks shuffled again from
+    ``S`` (``engine.turn.reshuffle``), as a take-back does. ``replay`` lists it among the
+    actions, in its place."""
+
+    seed: int
+    kind: str = "shuffle"
+
+
+# ---------------------------------------------------------------- reading, field by field
+
+def _known(obj: dict, keys: tuple, where: str) -> None:
+    """Refuse a key the format does not have, by name (a typo would otherwise be lost)."""
+    for k in obj:
+        if k not in keys:
+            raise FormatError(f"{where}: unknown key {shown(k)} (the keys are {', '.join(keys)})")
+
+
+def _header(data, fmt: str) -> None:
+    if not isinstance(data, dict):
+        raise FormatError(f"expected a JSON object with \"format\": \"{fmt}\"")
+    if data.get("format") != fmt:
+        raise FormatError(f"not a {fmt} document (format is {shown(data.get('format'))})")
+    version = data.get("version")
+    if type(version) is not int or version != VERSION:   # 1.0 and true are not version 1
+        raise FormatError(f"unsupported {fmt} version {shown(version)} "
+                          f"(this engine reads version {VERSION})")
+
+
+def _rules(data) -> Rules:
+    try:
+        return Rules.from_json(data)
+    except (TypeError, ValueError) as e:
+        raise FormatError(str(e) if str(e).startswith("rules") else f"rules: {e}") from None
+
+
+def _seed(value) -> int | str:
+    if type(value) not in (int, str):
+        raise FormatError(f"'seed' must be a number or a string, not {shown(value)}")
+    return value
+
+
+def _cards(value, where: str) -> list[int]:
+    if not isinstance(value, list):
+        raise FormatError(f"{where} must be a list of cards like [\"R7\", \"Joker\"], "
+                          f"not {shown(value)}")
+    out = []
+    for i, c in enumerate(value):
+        try:
+            if not isinstance(c, str):
+                raise ValueError
+            out.append(parse_card(c))
+        except ValueError:
+            raise FormatError(f"{where}[{i}]: unknown card {shown(c)} (a card is written "
+                              f"like 'R7' or 'Joker')") from None
+    return out
+
+
+def _player(value, where: str, allow_none: bool = False):
+    if value is None and allow_none:
+        return None
+    if type(value) is not int or value not in (0, 1):   # not 1.0, not true
+        raise FormatError(f"{where} must be 0 (South) or 1 (North), not {shown(value)}")
+    return value
+
+
+def _whole(value, where: str, lo: int = 0, hi: int | None = None) -> int:
+    if type(value) is not int or value < lo or (hi is not None and value > hi):
+        span = f"{lo}-{hi}" if hi is not None else f"{lo} or more"
+        raise FormatError(f"{where} must be a whole number {span}, not {shown(value)}")
+    return value
+
+
+def _flag(value, where: str) -> bool:
+    if type(value) is not bool:
+        raise FormatError(f"{where} must be true or false, not {shown(value)}")
+    return value
+
+
+def _two(value, where: str, read) -> list:
+    """A [South, North] pair, each item checked by ``read(item, where)``."""
+    if not isinstance(value, list) or len(value) != 2:
+        raise FormatError(f"{where} must be a list of two values [South, North], "
+                          f"not {shown(value)}")
+    return [read(v, f"{where}[{q}]") for q, v in enumerate(value)]
+
+
+def _brief(data) -> str:
+    """An action entry as JSON for an error message, shortened (and safe when deep)."""
+    try:
+        text = json.dumps(data)
+    except (TypeError, ValueError, RecursionError):
+        text = shown(data)
+    return text if len(text) <= 100 else text[:97] + "..."
+
+
 # ---------------------------------------------------------------- records
 
 def record_to_json(rules: Rules, seed, actions, deal: dict | None = None) -> dict:
@@ -38,34 +166,9 @@ def record_to_json(rules: Rules, seed, actions, deal: dict | None = None) -> dic
         out["deal"] = {"hands": [[card_text(c) for c in h] for h in deal["hands"]],
                        "deck": [card_text(c) for c in deal["deck"]],
                        "tactic_deck": [card_text(c) for c in deal.get("tactic_deck", [])]}
-    out["actions"] = [action_to_json(a) for a in actions]
+    out["actions"] = [{"kind": a.kind, "seed": a.seed} if isinstance(a, Shuffle)
+                      else action_to_json(a) for a in actions]
     return out
-
-
-def _header(data, fmt: str) -> None:
-    if not isinstance(data, dict):
-        raise FormatError(f"expected a JSON object with \"format\": \"{fmt}\"")
-    if data.get("format") != fmt:
-        raise FormatError(f"not a {fmt} document (format is {data.get('format')!r})")
-    if data.get("version") != VERSION:
-        raise FormatError(f"unsupported {fmt} version {data.get('version')!r} "
-                          f"(this engine reads version {VERSION})")
-
-
-def _seed(data) -> int | str:
-    seed = data.get("seed", 0)
-    if isinstance(seed, bool) or not isinstance(seed, (int, str)):
-        raise FormatError(f"'seed' must be a number or a string, not {seed!r}")
-    return seed
-
-
-def _cards(value, where: str) -> list[int]:
-    if not isinstance(value, list):
-        raise FormatError(f"{where} must be a list of cards like [\"R7\", \"Joker\"]")
-    try:
-        return [parse_card(c) for c in value]
-    except ValueError as e:
-        raise FormatError(f"{where}: {e}") from None
 
 
 def replay(record) -> tuple[State, list]:
@@ -80,41 +183,62 @@ def replay_events(record) -> tuple[State, list, list]:
     return _replay(record, True)
 
 
+def _deal(d, rules: Rules) -> dict:
+    if not isinstance(d, dict):
+        raise FormatError("'deal' must be an object with hands, deck, tactic_deck")
+    _known(d, DEAL_KEYS, "deal")
+    hands = d.get("hands")
+    if not isinstance(hands, list) or len(hands) != 2:
+        raise FormatError("deal: 'hands' must hold two lists of cards")
+    deal = {"hands": [_cards(hands[0], "deal.hands[0]"), _cards(hands[1], "deal.hands[1]")],
+            "deck": _cards(d.get("deck", []), "deal.deck"),
+            "tactic_deck": _cards(d.get("tactic_deck", []), "deal.tactic_deck")}
+    for q in (0, 1):
+        if len(deal["hands"][q]) > rules.hand_size:
+            raise FormatError(f"deal.hands[{q}] holds {len(deal['hands'][q])} cards: a hand "
+                              f"holds at most {rules.hand_size}")
+    _deck_kinds(deal["deck"], deal["tactic_deck"], "deal.deck", "deal.tactic_deck")
+    _check_accounting(rules, deal["hands"], deal["deck"], deal["tactic_deck"], [], [], [])
+    return deal
+
+
 def _replay(record, with_events: bool) -> tuple[State, list, list]:
     _header(record, RECORD_FORMAT)
-    try:
-        rules = Rules.from_json(record.get("rules", {}))
-    except (TypeError, ValueError) as e:
-        raise FormatError(str(e) if str(e).startswith("rules") else f"rules: {e}") from None
-    deal = None
-    if "deal" in record:
-        d = record["deal"]
-        if not isinstance(d, dict):
-            raise FormatError("'deal' must be an object with hands, deck, tactic_deck")
-        hands = d.get("hands")
-        if not isinstance(hands, list) or len(hands) != 2:
-            raise FormatError("deal: 'hands' must hold two lists of cards")
-        deal = {"hands": [_cards(hands[0], "deal.hands[0]"), _cards(hands[1], "deal.hands[1]")],
-                "deck": _cards(d.get("deck", []), "deal.deck"),
-                "tactic_deck": _cards(d.get("tactic_deck", []), "deal.tactic_deck")}
-        _check_accounting(rules, deal["hands"], deal["deck"], deal["tactic_deck"], [], [], [])
-    state = new_game(rules, _seed(record), deal)
+    _known(record, RECORD_KEYS, "record")
+    rules = _rules(record.get("rules", {}))
+    seed = _seed(record.get("seed", 0))
+    deal = _deal(record["deal"], rules) if "deal" in record else None
+    if "takebacks" in record:
+        _whole(record["takebacks"], "takebacks")
     actions = record.get("actions", [])
     if not isinstance(actions, list):
         raise FormatError("'actions' must be a list")
+    state = new_game(rules, seed, deal)
     done, events = [], []
     for i, data in enumerate(actions):
         try:
-            a = action_from_json(data)
-            if with_events:
-                state, ev = apply_events(state, a)
-                events.append(ev)
+            if isinstance(data, dict) and data.get("kind") == "shuffle":
+                a = _shuffle(data)
+                state = state.copy()
+                ev: list = []
+                reshuffle(state, a.seed, ev)
             else:
-                state = apply(state, a)
-        except IllegalAction as e:
-            raise FormatError(f"action {i + 1} ({json.dumps(data)}): {e}") from None
+                a = action_from_json(data)
+                state, ev = apply_events(state, a) if with_events else (apply(state, a), [])
+        except (IllegalAction, FormatError) as e:
+            raise FormatError(f"action {i + 1} ({_brief(data)}): {e}") from None
+        if with_events:
+            events.append(ev)
         done.append(a)
     return state, done, events
+
+
+def _shuffle(data: dict) -> Shuffle:
+    _known(data, SHUFFLE_KEYS, "a shuffle entry")
+    seed = data.get("seed")
+    if type(seed) is not int:
+        raise FormatError(f"a shuffle entry needs a whole-number 'seed', not {shown(seed)}")
+    return Shuffle(seed)
 
 
 # ---------------------------------------------------------------- positions
@@ -144,56 +268,39 @@ def position_to_json(state: State) -> dict:
     }
 
 
-def _player(value, where: str, allow_none: bool = False):
-    if value is None and allow_none:
-        return None
-    if value not in (0, 1) or isinstance(value, bool):
-        raise FormatError(f"{where} must be 0 (South) or 1 (North), not {value!r}")
-    return value
-
-
-def _whole(value, where: str, lo: int = 0, hi: int | None = None) -> int:
-    if isinstance(value, bool) or not isinstance(value, int) or value < lo or (
-            hi is not None and value > hi):
-        span = f"{lo}-{hi}" if hi is not None else f"{lo} or more"
-        raise FormatError(f"{where} must be a whole number {span}, not {value!r}")
-    return value
-
-
-def _flag(value, where: str) -> bool:
-    if not isinstance(value, bool):
-        raise FormatError(f"{where} must be true or false, not {value!r}")
-    return value
-
-
-def _two(value, where: str, read) -> list:
-    """A [South, North] pair, each item checked by ``read(item, where)``."""
-    if not isinstance(value, list) or len(value) != 2:
-        raise FormatError(f"{where} must be a list of two values [South, North], not {value!r}")
-    return [read(v, f"{where}[{q}]") for q, v in enumerate(value)]
-
-
 def _history(value) -> tuple:
     if not isinstance(value, list):
         raise FormatError("'history' must be a list of [winner, reason, stones, stones]")
     out = []
     for i, h in enumerate(value):
-        if not isinstance(h, list) or len(h) != 4 or not isinstance(h[1], str):
+        if not isinstance(h, list) or len(h) != 4 or type(h[1]) is not str or not h[1]:
             raise FormatError(f"history[{i}] must be [winner, reason, stones, stones]")
-        out.append((_player(h[0], f"history[{i}] winner", allow_none=True), h[1],
-                    _whole(h[2], f"history[{i}] stones", 0, 9),
-                    _whole(h[3], f"history[{i}] stones", 0, 9)))
+        a = _whole(h[2], f"history[{i}] stones", 0, 9)
+        b = _whole(h[3], f"history[{i}] stones", 0, 9 - a)
+        out.append((_player(h[0], f"history[{i}] winner", allow_none=True), h[1], a, b))
     return tuple(out)
 
 
 def _outcome(value) -> Outcome | None:
     if value is None:
         return None
-    if not isinstance(value, dict) or not isinstance(value.get("reason", ""), str):
+    if not isinstance(value, dict) or "winner" not in value or \
+            type(value.get("reason")) is not str or not value["reason"]:
         raise FormatError("'outcome' must be an object "
                           "{\"winner\": 0, 1 or null, \"reason\": text}")
-    return Outcome(_player(value.get("winner"), "outcome.winner", allow_none=True),
-                   value.get("reason", ""))
+    _known(value, OUTCOME_KEYS, "outcome")
+    return Outcome(_player(value["winner"], "outcome.winner", allow_none=True), value["reason"])
+
+
+def _deck_kinds(clan_deck: list, tactic_deck: list, clan_where: str, tactic_where: str) -> None:
+    """The clan deck holds clan cards only, the tactic deck tactic cards only."""
+    for where, deck, wrong in ((clan_where, clan_deck, lambda c: c >= N_CLAN),
+                               (tactic_where, tactic_deck, lambda c: c < N_CLAN)):
+        for i, c in enumerate(deck):
+            if wrong(c):
+                kind = "tactic" if c >= N_CLAN else "clan"
+                raise FormatError(f"{where}[{i}]: {card_text(c)} is a {kind} card; it cannot "
+                                  f"be in that deck")
 
 
 def _check_accounting(rules, hands, clan_deck, tactic_deck, sides, modes, discard) -> None:
@@ -216,29 +323,78 @@ def _check_accounting(rules, hands, clan_deck, tactic_deck, sides, modes, discar
 
 
 def position_from_json(data) -> State:
-    """Read a position. Omitted fields take sensible defaults (see docs/formats.md)."""
+    """Read a position, checked field by field and as a whole (see docs/formats.md).
+
+    Omitted fields take sensible defaults; any position it returns is one the game can
+    reach, so the engine can go on from it: it refuses, with a ``FormatError`` naming the
+    field, a key it does not know, a value of the wrong type, a card missing or doubled,
+    and a step that contradicts the hands, the decks, the counters or the stones."""
     _header(data, POSITION_FORMAT)
-    try:
-        rules = Rules.from_json(data.get("rules", {}))
-    except (TypeError, ValueError) as e:
-        raise FormatError(str(e) if str(e).startswith("rules") else f"rules: {e}") from None
-    seed = _seed(data)
+    _known(data, POSITION_KEYS, "position")
+    rules = _rules(data.get("rules", {}))
+    seed = _seed(data.get("seed", 0))
     s = State.__new__(State)
     s.rules, s.seed = rules, seed
     deal_round(s, 1, rules.starter, {"hands": [[], []], "deck": []})
-    s.round = _whole(data.get("round", 1), "round", 1, 99)
+    s.round = _whole(data.get("round", 1), "round", 1, rules.rounds)
     s.scores = _two(data.get("scores", [0, 0]), "scores", _whole)
     s.round_starter = _player(data.get("round_starter", rules.starter), "round_starter")
     s.history = _history(data.get("history", []))
     s.to_move = _player(data.get("to_move", s.round_starter), "to_move")
     s.step = data.get("step", PLAY)
-    if s.step not in STEPS:
-        raise FormatError(f"'step' must be one of {', '.join(STEPS)}, not {s.step!r}")
+    if type(s.step) is not str or s.step not in STEPS:
+        raise FormatError(f"'step' must be one of {', '.join(STEPS)}, not {shown(s.step)}")
     hands = data.get("hands", [[], []])
     if not isinstance(hands, list) or len(hands) != 2:
         raise FormatError("'hands' must hold two lists of cards")
     s.hands = [sorted(_cards(hands[0], "hands[0]")), sorted(_cards(hands[1], "hands[1]"))]
-    stones = data.get("stones", [])
+    _stones(s, data.get("stones", []))
+    s.tick = _whole(data.get("tick", s.tick), "tick", max(s.done_at) + 1)
+    s.discard = _cards(data.get("discard", []), "discard")
+    modes = [m for m in s.modes if m >= 0]
+    decks = data.get("decks")
+    on_table = [c for side in s.sides for c in side]
+    if decks is None:   # the rest, shuffled by the seed
+        counts: dict[int, int] = {}
+        for c in [*s.hands[0], *s.hands[1], *on_table, *modes, *s.discard]:
+            counts[c] = counts.get(c, 0) + 1
+        rng = random.Random(f"schotten-totten/position/{seed}")
+        clan = [c for c in range(N_CLAN) if c not in counts]
+        pool = list(TACTIC_DECK) if rules.tactics else []
+        tactic = []
+        for c in pool:
+            if counts.get(c, 0) > 0:
+                counts[c] -= 1
+            else:
+                tactic.append(c)
+        rng.shuffle(clan)
+        rng.shuffle(tactic)
+        s.decks = [clan, tactic]
+    else:
+        if not isinstance(decks, dict):
+            raise FormatError("'decks' must be an object {\"clan\": [...], \"tactic\": [...]}")
+        _known(decks, DECK_KEYS, "decks")
+        s.decks = [_cards(decks.get("clan", []), "decks.clan"),
+                   _cards(decks.get("tactic", []), "decks.tactic")]
+        _deck_kinds(s.decks[0], s.decks[1], "decks.clan", "decks.tactic")
+    _check_accounting(rules, s.hands, s.decks[0], s.decks[1], s.sides, modes, s.discard)
+    s.faceup = 0
+    for c in on_table + s.discard:
+        if c < N_CLAN:
+            s.faceup |= 1 << c
+    _tactics_played(s, data)
+    s.played = _flag(data.get("played", False), "played")
+    s.claimed = _flag(data.get("claimed", False), "claimed")
+    s.draws_left = _whole(data.get("draws_left", 0), "draws_left", 0, 3)
+    s.returns_left = _whole(data.get("returns_left", 0), "returns_left", 0, 2)
+    s.passes = _whole(data.get("passes", 0), "passes")
+    s.outcome = _outcome(data.get("outcome"))
+    _check_step(s)
+    return s
+
+
+def _stones(s: State, stones) -> None:
+    """The stones: sides, combat modes, owners, and when each complete side was completed."""
     if not isinstance(stones, list) or len(stones) > 9:
         raise FormatError("'stones' must be a list of at most 9 stones")
     stones = stones + [{}] * (9 - len(stones))
@@ -246,6 +402,7 @@ def position_from_json(data) -> State:
     for i, st in enumerate(stones):
         if not isinstance(st, dict):
             raise FormatError(f"stones[{i}] must be an object")
+        _known(st, STONE_KEYS, f"stones[{i}]")
         sides = st.get("sides", [[], []])
         if not isinstance(sides, list) or len(sides) != 2:
             raise FormatError(f"stones[{i}].sides must hold two lists of cards")
@@ -283,58 +440,124 @@ def position_from_json(data) -> State:
         if i // 2 not in explicit and len(s.sides[i]) == CAPACITY[s.modes[i // 2]]:
             s.done_at[i] = s.tick
             s.tick += 1
-    s.tick = _whole(data.get("tick", s.tick), "tick", max(s.done_at) + 1)
-    s.discard = _cards(data.get("discard", []), "discard")
-    modes = [m for m in s.modes if m >= 0]
-    decks = data.get("decks")
-    on_table = [c for side in s.sides for c in side]
-    if decks is None:   # the rest, shuffled by the seed
-        counts: dict[int, int] = {}
-        for c in [*s.hands[0], *s.hands[1], *on_table, *modes, *s.discard]:
-            counts[c] = counts.get(c, 0) + 1
-        rng = random.Random(f"schotten-totten/position/{seed}")
-        clan = [c for c in range(N_CLAN) if c not in counts]
-        pool = list(TACTIC_DECK) if rules.tactics else []
-        tactic = []
-        for c in pool:
-            if counts.get(c, 0) > 0:
-                counts[c] -= 1
-            else:
-                tactic.append(c)
-        rng.shuffle(clan)
-        rng.shuffle(tactic)
-        s.decks = [clan, tactic]
+    for q in (0, 1):
+        if sum(s.sides[2 * i + q].count(JOKER) for i in range(9)) > 1:
+            raise FormatError(f"stones: both Jokers are on {NAMES[q]}'s side, but a player "
+                              f"plays one Joker per game")
+
+
+def _tactics_played(s: State, data: dict) -> None:
+    """``joker_played`` and ``tactics_played``, checked against what each player has surely
+    played: the elite troops on their side (none of which an opponent can put there)."""
+    mine = [[c for i in range(9) for c in s.sides[2 * i + q] if c >= N_CLAN] for q in (0, 1)]
+    jokers_on = [JOKER in mine[0], JOKER in mine[1]]
+    jp = _two(data.get("joker_played", jokers_on), "joker_played", _flag)
+    for q in (0, 1):
+        if jokers_on[q] and not jp[q]:
+            raise FormatError(f"joker_played[{q}] must be true: a Joker is on {NAMES[q]}'s side")
+    jokers_out = jokers_on.count(True) + s.discard.count(JOKER)
+    if jp.count(True) > jokers_out:
+        raise FormatError(f"joker_played: {jp.count(True)} player(s) have played a Joker, but "
+                          f"{jokers_out} Joker(s) are on the table or discarded")
+    least = [len(mine[q]) + (jp[q] and not jokers_on[q]) for q in (0, 1)]
+    tp = _two(data.get("tactics_played", least), "tactics_played", _whole)
+    for q in (0, 1):
+        if tp[q] < least[q]:
+            raise FormatError(f"tactics_played[{q}] must be at least {least[q]}: the tactic "
+                              f"cards {NAMES[q]} has on the table"
+                              + (" and the Joker played" if least[q] > len(mine[q]) else ""))
+    s.joker_played, s.tactics_played = jp, tp
+
+
+def _check_step(s: State) -> None:
+    """The step agrees with the rest: the engine can go on from it, as from a real game."""
+    rules, step, p = s.rules, s.step, s.to_move
+    size = rules.hand_size
+    if step in (ROUND_OVER, OVER):
+        if s.outcome is None:
+            raise FormatError(f"a position whose step is '{step}' needs an 'outcome'")
+        if step == ROUND_OVER and s.round >= rules.rounds:
+            raise FormatError(f"step 'round_over', but round {s.round} is the last of the "
+                              f"match ({rules.rounds}): the step is 'over'")
+        if step == OVER and s.round != rules.rounds:
+            raise FormatError(f"step 'over', but the match has {rules.rounds} rounds and this "
+                              f"is round {s.round}: the step is 'round_over'")
     else:
-        if not isinstance(decks, dict):
-            raise FormatError("'decks' must be an object {\"clan\": [...], \"tactic\": [...]}")
-        s.decks = [_cards(decks.get("clan", []), "decks.clan"),
-                   _cards(decks.get("tactic", []), "decks.tactic")]
-    _check_accounting(rules, s.hands, s.decks[0], s.decks[1], s.sides, modes, s.discard)
-    s.faceup = 0
-    for c in on_table + s.discard:
-        if c < N_CLAN:
-            s.faceup |= 1 << c
-    elites = [[c for i in range(9) for c in s.sides[2 * i + q] if c >= N_CLAN] for q in (0, 1)]
-    s.tactics_played = _two(data.get("tactics_played", [len(elites[0]), len(elites[1])]),
-                            "tactics_played", _whole)
-    s.joker_played = _two(data.get("joker_played", [JOKER in elites[0], JOKER in elites[1]]),
-                          "joker_played", _flag)
-    s.played = _flag(data.get("played", False), "played")
-    s.claimed = _flag(data.get("claimed", False), "claimed")
-    s.draws_left = _whole(data.get("draws_left", 0), "draws_left", 0, 3)
-    s.returns_left = _whole(data.get("returns_left", 0), "returns_left", 0, 2)
-    s.passes = _whole(data.get("passes", 0), "passes")
-    s.outcome = _outcome(data.get("outcome"))
-    if s.outcome is None and s.step == OVER:
-        raise FormatError("a position whose step is 'over' needs an 'outcome'")
-    return s
+        if s.outcome is not None:
+            raise FormatError(f"'outcome' is set, but the round goes on (step '{step}')")
+        for q in (0, 1):
+            shape = win_shape(s.owner, q)
+            if shape:
+                held = "5 stones" if shape == "five_stones" else "3 adjacent stones"
+                raise FormatError(f"stones: {NAMES[q]} holds {held}, so the round is over; "
+                                  f"the step must be 'round_over' or 'over', not '{step}'")
+    # The Recruiter's counters, which its steps count down to 0.
+    here = f"step '{step}'"
+    if step == RECRUIT_DRAW:
+        if not 1 <= s.draws_left <= 3 or s.returns_left:
+            raise FormatError(f"{here}: draws_left must be 1-3 and returns_left 0, not "
+                              f"{s.draws_left} and {s.returns_left}")
+    elif step == RECRUIT_RETURN:
+        if s.draws_left or not 1 <= s.returns_left <= 2:
+            raise FormatError(f"{here}: draws_left must be 0 and returns_left 1-2, not "
+                              f"{s.draws_left} and {s.returns_left}")
+        if len(s.hands[p]) < s.returns_left:
+            raise FormatError(f"{here}: {NAMES[p]} must return {s.returns_left} cards but "
+                              f"holds {len(s.hands[p])}")
+    elif s.draws_left or s.returns_left:
+        raise FormatError(f"{here}: draws_left and returns_left must be 0 (they count the "
+                          f"Recruiter's draws and returns)")
+    if step in (RECRUIT_DRAW, RECRUIT_RETURN) and (RECRUITER not in s.discard or not s.played):
+        raise FormatError(f"{here}: the Recruiter has been played, so it must be in the "
+                          f"discard pile and 'played' true")
+    # Hands: at most the hand size, except while the Recruiter draws 3 and returns 2.
+    for q in (0, 1):
+        most = size
+        if q == p and step == RECRUIT_DRAW:
+            most = size - 1 + 3 - s.draws_left
+        elif q == p and step == RECRUIT_RETURN:
+            most = size + s.returns_left
+        if len(s.hands[q]) > most:
+            raise FormatError(f"hands[{q}] holds {len(s.hands[q])} cards, but at {here} "
+                              f"{NAMES[q]} holds {most} at most")
+    if step in (DRAW, RECRUIT_DRAW):
+        # A draw step is a choice of deck: with one deck (or none) the engine goes on itself.
+        if not (s.decks[0] and s.decks[1]):
+            raise FormatError(f"{here}: both decks must hold cards (with one deck left the "
+                              f"engine draws by itself)")
+        if step == DRAW and len(s.hands[p]) >= size:
+            raise FormatError(f"{here}: {NAMES[p]}'s hand must be below {size} cards, not "
+                              f"{len(s.hands[p])}")
+    timing = rules.claim_timing
+    if step == PLAY and s.played:
+        raise FormatError(f"{here}: 'played' must be false (nothing is played yet)")
+    if step == PLAY and timing == AFTER_PLAY and s.claimed:
+        raise FormatError(f"{here}: 'claimed' must be false (with claim_timing "
+                          f"'{AFTER_PLAY}' claims come after the play)")
+    if step == CLAIM:
+        if timing == START_OF_TURN and s.played:
+            raise FormatError(f"{here}: 'played' must be false (with claim_timing "
+                              f"'{START_OF_TURN}' claims come before the play)")
+        if not any_claim(s, p):
+            raise FormatError(f"{here}: {NAMES[p]} can claim no stone, and the engine skips "
+                              f"the claim step then")
 
 
 def loads(text: str):
-    """Parse JSON text, turning a syntax error into a one-line ``FormatError``."""
+    """Parse JSON text, turning any failure into a one-line ``FormatError``.
+
+    >>> loads("[" * 100000)
+    Traceback (most recent call last):
+    ...
+    engine.records.FormatError: not valid JSON: nested too deeply
+    """
     try:
         return json.loads(text)
     except json.JSONDecodeError as e:
         raise FormatError(f"not valid JSON: {e.msg} at line {e.lineno} column {e.colno}") from None
+    except RecursionError:
+        raise FormatError("not valid JSON: nested too deeply") from None
+    except ValueError as e:   # e.g. an integer of more than 4300 digits
+        raise FormatError(f"not valid JSON: {e}") from None
 
 

@@ -11,6 +11,7 @@ from __future__ import annotations
 import random
 from dataclasses import asdict, dataclass
 
+from .actions import shown
 from .cards import N_CLAN, TACTIC_DECK
 
 AFTER_PLAY, START_OF_TURN = "after_play", "start_of_turn"
@@ -38,17 +39,19 @@ class Rules:
     next_starter: str = ALTERNATE       # or WINNER: the previous round's winner starts
 
     def __post_init__(self):
-        if not isinstance(self.tactics, bool):
+        # Exact types: 1.0 == 1 and True == 1 in Python, but neither is a player or a count.
+        if type(self.tactics) is not bool:
             raise ValueError("rules: 'tactics' must be true or false")
-        if self.claim_timing not in (AFTER_PLAY, START_OF_TURN):
+        if type(self.claim_timing) is not str or self.claim_timing not in (AFTER_PLAY,
+                                                                        START_OF_TURN):
             raise ValueError(f"rules: 'claim_timing' must be '{AFTER_PLAY}' or "
-                             f"'{START_OF_TURN}', not {self.claim_timing!r}")
-        if self.starter not in (0, 1) or isinstance(self.starter, bool):
-            raise ValueError(f"rules: 'starter' must be 0 or 1, not {self.starter!r}")
-        if isinstance(self.rounds, bool) or not isinstance(self.rounds, int) \
-                or not 1 <= self.rounds <= 99:
-            raise ValueError(f"rules: 'rounds' must be a whole number 1-99, not {self.rounds!r}")
-        if self.next_starter not in (ALTERNATE, WINNER):
+                             f"'{START_OF_TURN}', not {shown(self.claim_timing)}")
+        if type(self.starter) is not int or self.starter not in (0, 1):
+            raise ValueError(f"rules: 'starter' must be 0 or 1, not {shown(self.starter)}")
+        if type(self.rounds) is not int or not 1 <= self.rounds <= 99:
+            raise ValueError(f"rules: 'rounds' must be a whole number 1-99, "
+                             f"not {shown(self.rounds)}")
+        if type(self.next_starter) is not str or self.next_starter not in (ALTERNATE, WINNER):
             raise ValueError(f"rules: 'next_starter' must be '{ALTERNATE}' or '{WINNER}'")
 
     @property
@@ -61,10 +64,10 @@ class Rules:
     @classmethod
     def from_json(cls, data) -> Rules:
         if not isinstance(data, dict):
-            raise ValueError(f"rules must be a JSON object, not {data!r}")
-        unknown = set(data) - set(cls.__dataclass_fields__)
+            raise ValueError(f"rules must be a JSON object, not {shown(data)}")
+        unknown = [k for k in data if k not in cls.__dataclass_fields__]
         if unknown:
-            raise ValueError(f"rules: unknown option(s) {', '.join(sorted(unknown))}")
+            raise ValueError(f"rules: unknown option(s) {', '.join(sorted(map(str, unknown)))}")
         return cls(**data)
 
 

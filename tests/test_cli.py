@@ -105,3 +105,85 @@ def test_terminal_game_takes_moves_by_number_and_text():
                          r"from the clan deck\.$", out.stdout, re.MULTILINE)
     assert len(answers) == 2, out.stdout     # each accepted move is answered by the computer
     assert not re.search(r"North .*drew [A-Z][a-z]+ [1-9]", out.stdout)
+
+
+# ---------------------------------------------------------------- any input: one line, exit 2
+
+POSITION = '{"format": "schotten-totten/position", "version": 1, '
+RECORD = '{"format": "schotten-totten/record", "version": 1, '
+
+BAD_FILES = [
+    # (name, command, file content (str, or bytes), the error's words)
+    ("nested 100000 deep", "check", "[" * 100_000 + "]" * 100_000, "nested too deeply"),
+    ("nested 100000 deep", "replay", '{"actions": ' + "[" * 100_000, "nested too deeply"),
+    ("nested 500 deep in a hand", "check", POSITION + '"hands": [' + "[" * 500 + "]" * 500
+     + ", []]}", "hands[0][0]: unknown card [[[[...]]]]"),
+    ("nested 500 deep in an action", "replay", RECORD + '"actions": [{"kind": ' + "[" * 500
+     + "]" * 500 + "}]}", "action 1"),
+    ("a float player", "check", POSITION + '"to_move": 1.0}',
+     "to_move must be 0 (South) or 1 (North), not 1.0"),
+    ("a float starter", "check", POSITION + '"rules": {"starter": 1.0}}',
+     "rules: 'starter' must be 0 or 1, not 1.0"),
+    ("a float starter", "replay", RECORD + '"rules": {"starter": 1.0}, "actions": []}',
+     "rules: 'starter' must be 0 or 1, not 1.0"),
+    ("a float owner", "check", POSITION + '"stones": [{"owner": 0.0}]}',
+     "stones[0].owner must be 0 (South) or 1 (North), not 0.0"),
+    ("version true", "check", POSITION.replace('1, ', 'true, ') + '"step": "play"}',
+     "unsupported schotten-totten/position version True"),
+    ("NaN", "check", POSITION + '"round": NaN}', "round must be a whole number 1-1, not nan"),
+    ("a huge number", "check", POSITION + '"round": ' + "9" * 5000 + "}", "not valid JSON"),
+    ("an unknown key", "check", POSITION + '"hand": []}', "position: unknown key 'hand'"),
+    ("an unknown key", "replay", RECORD + '"actions": [], "moves": []}',
+     "record: unknown key 'moves'"),
+    ("a draw step with a full hand", "check", POSITION + '"step": "draw", "hands": '
+     '[["R1", "R2", "R3", "R4", "R5", "R6"], []]}', "step 'draw': both decks must hold cards"),
+    ("not UTF-8", "check", b'{"format": "\xff"}', "not UTF-8 text"),
+    ("a shuffle without a seed", "replay", RECORD + '"actions": [{"kind": "shuffle"}]}',
+     "action 1 ({\"kind\": \"shuffle\"}): a shuffle entry needs a whole-number 'seed'"),
+]
+
+
+@pytest.mark.parametrize("name,command,content,message", BAD_FILES,
+                         ids=[f"{c[1]}: {c[0]}" for c in BAD_FILES])
+def test_any_bad_file_gives_one_line_and_exit_2(tmp_path, name, command, content, message):
+    path = tmp_path / "bad.json"
+    if isinstance(content, bytes):
+        path.write_bytes(content)
+    else:
+        path.write_text(content)
+    out = run(command, str(path))
+    assert out.returncode == 2, out.stderr[-2000:]
+    assert out.stderr.startswith("error: ") and out.stderr.count("\n") == 1, out.stderr[-2000:]
+    assert message in out.stderr and "internal error" not in out.stderr
+    assert out.stdout == ""
+
+
+def test_a_directory_is_not_a_file(tmp_path):
+    out = run("check", str(tmp_path))
+    assert out.returncode == 2 and out.stderr.startswith(f"error: cannot read {tmp_path}")
+    assert out.stderr.count("\n") == 1
+
+
+def test_replay_verbose_accepts_a_record_with_its_own_deal(tmp_path):
+    # A deal unlike the seed's: the narration replays the record's own deal. (The first -v
+    # rebuilt the game from the seed alone and refused such records; replay_events reads
+    # the deal.)
+    from engine import Rules, apply, legal_actions, new_game, record_to_json
+    from engine.cards import N_CLAN, TACTIC_DECK
+    rules = Rules(tactics=True, rounds=2)
+    clan = list(range(N_CLAN))[::-1]
+    deal = {"hands": [clan[:7], clan[7:14]], "deck": clan[14:], "tactic_deck": list(TACTIC_DECK)}
+    state, actions = new_game(rules, 5, deal=deal), []
+    assert state.hands != new_game(rules, 5).hands
+    while not state.over:
+        a = legal_actions(state)[len(actions) % len(legal_actions(state))]
+        state, actions = apply(state, a), actions + [a]
+    path = tmp_path / "game.json"
+    path.write_text(json.dumps(record_to_json(rules, 5, actions, deal=deal)))
+    for args in (["replay", str(path)], ["replay", "-v", str(path)]):
+        out = run(*args)
+        assert out.returncode == 0, out.stderr
+        assert f"valid record: {len(actions)} actions, match over, round 2" in out.stdout
+    lines = run("replay", "-v", str(path)).stdout.splitlines()
+    assert lines[0].startswith("New match of 2 rounds") and len(lines) > 20
+    assert lines[1].startswith("South played Purple 3")     # from the deal, not the seed's

@@ -29,12 +29,15 @@ from engine import (
     action_from_json,
     action_to_json,
     apply,
+    check,
+    claim_proof,
     legal_actions,
     new_game,
     position_from_json,
     position_to_json,
     record_to_json,
     replay,
+    view,
 )
 from engine.actions import DISCARD, KINDS, Action
 from engine.cards import N_CLAN, TACTIC_DECK, card_text
@@ -42,6 +45,14 @@ from engine.records import loads
 from engine.state import START_OF_TURN
 
 TACTICS = Rules(tactics=True)
+
+
+def _deep(depth: int):
+    """A list nested ``depth`` deep, built without recursion (deeper than Python recurses)."""
+    value: list = []
+    for _ in range(depth):
+        value = [value]
+    return value
 
 
 def test_errors_are_value_errors():
@@ -71,6 +82,18 @@ def _recruit(step):
     if step == "recruit_return":
         s = apply(apply(apply(s, draw(0)), draw(0)), draw(0))
     return s
+
+
+def _emptied(state):
+    """``state`` with its tactic deck discarded: a draw step no position may hold (the engine
+    draws by itself from the one deck left), for ``check``'s own test."""
+    state.discard += state.decks[1]
+    state.decks[1] = []
+    return state
+
+
+def _claim_on_the_last_stone():
+    return position(step="claim", hands=("R1", ""), stones={8: ("R7 R8 R9", "B1 B2 B4")})
 
 
 def _over():
@@ -139,9 +162,9 @@ ILLEGAL = [
      "wrong_step", "Turn order: the Recruiter's return step expects return, not draw."),
     ("return a card not in hand", lambda: _recruit("recruit_return"), ret("O1"), None,
      "return_not_in_hand", "Recruiter: Orange 1 is not in your hand."),
-    ("draw from an empty deck", lambda: position(TACTICS, step="draw", decks=("P1", ""),
-                                                 rest_to_discard=True),
-     draw(1), None, "deck_empty", "Drawing: the tactic deck is empty."),
+    ("draw from an empty deck", lambda: _emptied(position(TACTICS, step="draw", decks=(
+        "P1", "Spy"), rest_to_discard=True)), draw(1), None, "deck_empty",
+     "Drawing: the tactic deck is empty."),
     ("draw from deck 5", lambda: position(TACTICS, step="draw"), draw(5), None, "bad_deck",
      "Malformed action: 'deck' must be 'clan' or 'tactic', not 5."),
     ("play in the round_over step", _round_over, play("P5", 3), None, "wrong_step",
@@ -161,6 +184,17 @@ ILLEGAL = [
      "'stone' must be a whole number, not True"),
     ("a player given as a float", _play_step, play("R1", 3), 0.0, "no_such_player",
      "there is no player 0.0"),
+    ("a stone given as text", _play_step, Action("play", 0, "3"), 0, "bad_field",
+     "'stone' must be a whole number, not '3'"),
+    ("a target given as a float", _play_step, Action("play", 0, 3, 1.0), 0, "bad_field",
+     "'target' must be a whole number, not 1.0"),
+    ("a deck given as a boolean", lambda: position(TACTICS, step="draw"), Action("draw", deck=True),
+     0, "bad_field", "'deck' must be a whole number, not True"),
+    # Stone -1 is no stone, never the last one (which South can prove here).
+    ("a claim of stone -1", _claim_on_the_last_stone, claim(-1), None, "unprovable",
+     "there is no stone 0"),
+    ("a play on stone -1", _claim_on_the_last_stone, play("R1", -1), None, "wrong_step",
+     "the claim step expects claim or done"),
 ]
 
 
@@ -177,6 +211,18 @@ def test_illegal_actions_are_refused_and_change_nothing(name, make, action, play
     assert snapshot(state) == before
     if player is None:
         assert action not in legal_actions(state)
+
+
+def test_a_negative_stone_is_no_stone():
+    s = _claim_on_the_last_stone()
+    assert claim(8) in legal_actions(s) and claim_proof(s, 0, 8)["ok"]
+    assert claim_proof(s, 0, -1) == {"ok": False, "why": "no_stone", "stone": -1}
+    assert [c["stone"] for c in view(s, 0)["claims"]] == list(range(9))
+    with pytest.raises(IllegalAction) as e:
+        check(s, claim(-1))
+    assert e.value.params["proof"]["why"] == "no_stone"
+    u = apply(s, claim(8))
+    assert u.owner[8] == 0 and u.owner.count(-1) == 8
 
 
 def test_expert_timing_refuses_claims_after_playing():
@@ -209,7 +255,21 @@ MALFORMED_ACTIONS = [
     {"kind": "pass", "card": "R7"}, {"kind": "done", "stone": 1}, {"kind": "next_round", "x": 1},
     {"kind": "draw"}, {"kind": "draw", "deck": "both"}, {"kind": "draw", "deck": 0},
     {"kind": "draw", "deck": ["clan"]}, {"kind": "return"}, {"kind": "return", "card": None},
+    {"kind": "shuffle", "seed": 1}, {"kind": "play", "card": "R7", "stone": 1, "to": -1},
+    {"kind": "play", "card": "Strategist", "stone": 1, "target": "R1", "to": 9},
 ]
+
+
+@pytest.mark.parametrize("data,code", [
+    ({"kind": _deep(5000)}, "bad_kind"), (_deep(5000), "not_an_object"),
+    ({"kind": "play", "card": _deep(5000), "stone": 1}, "bad_card"),
+    ({"kind": "claim", "stone": _deep(5000)}, "bad_stone"),
+    ({"kind": "pass", ("x",) * 3: 1}, "extra_field")],
+    ids=["kind", "action", "card", "stone", "key"])
+def test_malformed_actions_nested_deep_are_refused_in_a_line(data, code):
+    with pytest.raises(IllegalAction) as e:
+        action_from_json(data)
+    assert e.value.code == code and len(str(e.value)) < 200
 
 
 @pytest.mark.parametrize("data", MALFORMED_ACTIONS, ids=[json.dumps(d) for d in MALFORMED_ACTIONS])
@@ -254,9 +314,31 @@ MALFORMED_RECORDS = [
     ("deal not an object", _set(["deal"], 5), "'deal' must be an object"),
     ("deal hands", _set(["deal"], {"hands": [[]]}), "deal: 'hands' must hold two lists"),
     ("deal bad card", _set(["deal"], {"hands": [["R1"], ["Q9"]], "deck": []}),
-     "deal.hands[1]: unknown card 'Q9'"),
+     "deal.hands[1][0]: unknown card 'Q9'"),
     ("deal accounting", _set(["deal"], {"hands": [["R1"], ["R1"]], "deck": []}),
      "card accounting: R1 appears too often (2 found, 1 expected)"),
+    ("version 1.0", _set(["version"], 1.0), "unsupported schotten-totten/record version 1.0"),
+    ("a float starter", _set(["rules"], {"starter": 0.0}),
+     "rules: 'starter' must be 0 or 1, not 0.0"),
+    ("an unknown key", _set(["moves"], []), "record: unknown key 'moves'"),
+    ("an unknown key in the deal", _set(["deal"], {"hands": [[], []], "decks": []}),
+     "deal: unknown key 'decks'"),
+    ("a deal hand above the hand size", _set(["deal"], {"hands": [[f"R{v}" for v in
+                                                                  range(1, 8)], []]}),
+     "deal.hands[0] holds 7 cards: a hand holds at most 6"),
+    ("a Joker in the deal's clan deck", lambda d: {**d, "rules": {"tactics": True},
+                                                   "deal": {"hands": [[], []], "deck": ["Joker"]}},
+     "deal.deck[0]: Joker is a tactic card; it cannot be in that deck"),
+    ("a float stone", _set(["actions", 3], {"kind": "claim", "stone": 1.0}),
+     "action 4 ({\"kind\": \"claim\", \"stone\": 1.0}): Malformed action: 'stone' must be"),
+    ("an action nested deep", _set(["actions", 3], {"kind": _deep(5000)}),
+     "action 4 ({'kind': [[[...]]]}): Malformed action: 'kind' must be one of"),
+    ("bad takebacks", _set(["takebacks"], 1.0), "takebacks must be a whole number 0 or more"),
+    ("a shuffle with a float seed", _set(["actions", 2], {"kind": "shuffle", "seed": 1.0}),
+     "action 3 ({\"kind\": \"shuffle\", \"seed\": 1.0}): a shuffle entry needs a whole-"),
+    ("a shuffle with another key", _set(["actions", 2], {"kind": "shuffle", "seed": 1,
+                                                         "card": "R1"}),
+     "a shuffle entry: unknown key 'card'"),
 ]
 
 
@@ -288,7 +370,7 @@ MALFORMED_POSITIONS = [
     ("bad step", _set(["step"], "dance"), "'step' must be one of play, claim"),
     ("bad to_move", _set(["to_move"], 2), "to_move must be 0 (South) or 1 (North)"),
     ("hands not two", _set(["hands"], [[]]), "'hands' must hold two lists of cards"),
-    ("bad card", _set(["hands", 0], ["R1", "Z3"]), "hands[0]: unknown card 'Z3'"),
+    ("bad card", _set(["hands", 0], ["R1", "Z3"]), "hands[0][1]: unknown card 'Z3'"),
     ("stones not a list", _set(["stones"], {"0": {}}), "'stones' must be a list"),
     ("ten stones", _set(["stones"], [{}] * 10), "at most 9 stones"),
     ("stone not an object", _set(["stones", 3], []), "stones[3] must be an object"),
@@ -312,7 +394,7 @@ MALFORMED_POSITIONS = [
     ("bad outcome", _set(["outcome"], "South"), "'outcome' must be an object"),
     ("bad outcome winner", _set(["outcome"], {"winner": 2, "reason": "x"}),
      "outcome.winner must be 0 (South) or 1 (North)"),
-    ("bad round", _set(["round"], "two"), "round must be a whole number 1-99"),
+    ("bad round", _set(["round"], "two"), "round must be a whole number 1-1, not 'two'"),
     ("bad scores", _set(["scores"], 5), "scores must be a list of two values"),
     ("negative score", _set(["scores"], [0, -1]), "scores[1] must be a whole number 0 or more"),
     ("bad history", _set(["history"], [[0, "x"]]), "history[0] must be [winner, reason"),
@@ -331,6 +413,44 @@ MALFORMED_POSITIONS = [
     ("bad played", _set(["played"], "no"), "played must be true or false"),
     ("bad passes", _set(["passes"], -1), "passes must be a whole number 0 or more"),
     ("bad draws_left", _set(["draws_left"], 4), "draws_left must be a whole number 0-3"),
+    # Exact types: 1.0 == 1 and True == 1 in Python, but neither is a player or a count.
+    ("a float player", _set(["to_move"], 1.0), "to_move must be 0 (South) or 1 (North), not 1.0"),
+    ("a boolean player", _set(["round_starter"], True),
+     "round_starter must be 0 (South) or 1 (North), not True"),
+    ("a float owner", _set(["stones", 3, "owner"], 0.0), "stones[3].owner must be 0 (South)"),
+    ("a float starter", _set(["rules"], {"starter": 1.0}),
+     "rules: 'starter' must be 0 or 1, not 1.0"),
+    ("a float in done_at", _set(["stones", 0, "done_at"], [1.0, 0]),
+     "stones[0].done_at[0] must be a whole number 0 or more, not 1.0"),
+    ("a float tick", _set(["tick"], 5.0), "tick must be a whole number 2 or more, not 5.0"),
+    ("a boolean count", _set(["draws_left"], False),
+     "draws_left must be a whole number 0-3, not False"),
+    ("a float count", _set(["passes"], 0.0), "passes must be a whole number 0 or more, not 0.0"),
+    ("version 1.0", _set(["version"], 1.0), "unsupported schotten-totten/position version 1.0"),
+    ("version true", _set(["version"], True), "unsupported schotten-totten/position version True"),
+    ("a boolean seed", _set(["seed"], True), "'seed' must be a number or a string, not True"),
+    ("a card as a number", _set(["hands", 0], ["R1", 7]), "hands[0][1]: unknown card 7"),
+    ("a card nested deep", _set(["hands", 0], [_deep(5000)]),
+     "hands[0][0]: unknown card [[[[...]]]]"),
+    ("a step nested deep", _set(["step"], _deep(5000)), "'step' must be one of"),
+    # Unknown keys are refused by name, wherever they are.
+    ("an unknown key", _set(["hand"], []), "position: unknown key 'hand'"),
+    ("an unknown key in a stone", _set(["stones", 3, "owners"], None),
+     "stones[3]: unknown key 'owners'"),
+    ("an unknown key in decks", _set(["decks", "discard"], []), "decks: unknown key 'discard'"),
+    ("an unknown key in the rules", _set(["rules"], {"tactic": True}),
+     "rules: unknown option(s) tactic"),
+    ("an unknown key in the outcome", lambda d: {**d, "step": "over",
+                                                 "outcome": {"winner": 0, "reason": "five_stones",
+                                                             "why": "x"}},
+     "outcome: unknown key 'why'"),
+    ("an outcome without its winner", _set(["outcome"], {"reason": "five_stones"}),
+     "'outcome' must be an object"),
+    ("a round after the last", _set(["round"], 2), "round must be a whole number 1-1, not 2"),
+    ("history of 10 stones", _set(["history"], [[0, "five_stones", 5, 5]]),
+     "history[0] stones must be a whole number 0-4, not 5"),
+    ("a history without a reason", _set(["history"], [[0, "", 5, 2]]),
+     "history[0] must be [winner, reason"),
 ]
 
 
@@ -346,6 +466,141 @@ def test_malformed_positions(name, change, message):
     with pytest.raises(FormatError) as e:
         position_from_json(d if changed is None else changed)
     assert message in str(e.value)
+
+
+def _tdoc(**fields):
+    """A tactics position: South's Joker on stone 0, North's Banshee discarded, every other
+    card in a deck; South to play."""
+    d = doc(TACTICS, hands=("R1 R2 Spy", "O1 O2"), stones={0: ("R7 R8 Joker", "B1 B2"),
+                                                           3: ("G1", "")}, discard="Banshee")
+    used = {"R1", "R2", "Spy", "O1", "O2", "R7", "R8", "Joker", "B1", "B2", "G1", "Banshee"}
+    d["decks"] = {"clan": [card_text(c) for c in range(N_CLAN) if card_text(c) not in used],
+                  "tactic": ["Joker", "ShieldBearer", "BlindMansBluff", "MudFight", "Recruiter",
+                             "Strategist", "Traitor"]}
+    d["tactics_played"] = [1, 1]
+    d.update(fields)
+    return d
+
+
+def _move(card, src, dst):
+    """Move ``card`` from one card list of the document to another (paths as lists)."""
+    def change(d):
+        def at(path):
+            target = d
+            for k in path:
+                target = target[k]
+            return target
+        at(src).remove(card)
+        at(dst).append(card)
+    return change
+
+
+def _owners(*stones, owner=0):
+    def change(d):
+        for s in stones:
+            d["stones"][s]["owner"] = owner
+    return change
+
+
+INCONSISTENT_POSITIONS = [
+    ("a Joker in the clan deck", _move("Joker", ["decks", "tactic"], ["decks", "clan"]),
+     "decks.clan[45]: Joker is a tactic card; it cannot be in that deck"),
+    ("a clan card in the tactic deck", _move("P9", ["decks", "clan"], ["decks", "tactic"]),
+     "decks.tactic[7]: P9 is a clan card; it cannot be in that deck"),
+    ("both Jokers on one side", _move("Joker", ["decks", "tactic"], ["stones", 3, "sides", 0]),
+     "stones: both Jokers are on South's side, but a player plays one Joker per game"),
+    ("a Joker on the table not played", _set(["joker_played"], [False, False]),
+     "joker_played[0] must be true: a Joker is on South's side"),
+    ("a Joker played still in a deck", _set(["joker_played"], [True, True]),
+     "joker_played: 2 player(s) have played a Joker, but 1 Joker(s) are on the table"),
+    ("fewer tactics played than on the table", _set(["tactics_played"], [0, 1]),
+     "tactics_played[0] must be at least 1"),
+    ("3 adjacent stones while playing", _owners(4, 5, 6),
+     "stones: South holds 3 adjacent stones, so the round is over; the step must be "
+     "'round_over' or 'over', not 'play'"),
+    ("5 stones while claiming", lambda d: _owners(1, 3, 5, 7, 8, owner=1)(d) or {
+        **d, "step": "claim"},
+     "stones: North holds 5 stones, so the round is over"),
+    ("an outcome while playing", _set(["outcome"], {"winner": 0, "reason": "five_stones"}),
+     "'outcome' is set, but the round goes on (step 'play')"),
+    ("over in the first of 3 rounds",
+     lambda d: {**d, "rules": {"tactics": True, "rounds": 3}, "step": "over",
+                "outcome": {"winner": None, "reason": "stuck_equal_stones"}},
+     "step 'over', but the match has 3 rounds and this is round 1: the step is 'round_over'"),
+    ("round over in the last round",
+     lambda d: {**d, "step": "round_over",
+                "outcome": {"winner": None, "reason": "stuck_equal_stones"}},
+     "step 'round_over', but round 1 is the last of the match (1): the step is 'over'"),
+    ("a round over without its outcome", _set(["step"], "round_over"), "needs an 'outcome'"),
+    ("a hand above the hand size", lambda d: _give(d, 1, "P9 P8 P7 P6 P5 P4"),
+     "hands[1] holds 8 cards, but at step 'play' North holds 7 at most"),
+    ("a draw step with a full hand", lambda d: _give(d, 0, "P9 P8 P7 P6", step="draw"),
+     "step 'draw': South's hand must be below 7 cards, not 7"),
+    ("a draw step with one deck", lambda d: {**d, "step": "draw", "decks": {
+        "clan": d["decks"]["clan"], "tactic": []}, "discard": d["discard"] + d["decks"]["tactic"]},
+     "step 'draw': both decks must hold cards (with one deck left the engine draws by itself)"),
+    ("the Recruiter's draws at 0", lambda d: _recruiter(d, step="recruit_draw", draws_left=0),
+     "step 'recruit_draw': draws_left must be 1-3 and returns_left 0, not 0 and 0"),
+    ("the Recruiter's returns at 0", lambda d: _recruiter(d, step="recruit_return"),
+     "step 'recruit_return': draws_left must be 0 and returns_left 1-2, not 0 and 0"),
+    ("returns left without cards", lambda d: _recruiter(d, step="recruit_return", returns_left=2,
+                                                        hands=[["R1"], ["O1", "O2"]]),
+     "step 'recruit_return': South must return 2 cards but holds 1"),
+    ("the Recruiter's step without the Recruiter",
+     lambda d: {**d, "step": "recruit_draw", "draws_left": 2, "played": True},
+     "the Recruiter has been played, so it must be in the discard pile and 'played' true"),
+    ("draws left in the play step", _set(["draws_left"], 1),
+     "step 'play': draws_left and returns_left must be 0"),
+    ("played in the play step", _set(["played"], True), "step 'play': 'played' must be false"),
+    ("claimed before playing", _set(["claimed"], True), "step 'play': 'claimed' must be false"),
+    ("a claim step with nothing to claim", lambda d: {**d, "step": "claim", "to_move": 1},
+     "step 'claim': North can claim no stone, and the engine skips the claim step then"),
+    ("a claim after playing in the Expert timing",
+     lambda d: {**d, "rules": {"tactics": True, "claim_timing": "start_of_turn"}, "step": "claim",
+                "played": True},
+     "step 'claim': 'played' must be false (with claim_timing 'start_of_turn' claims come before"),
+]
+
+
+def _recruiter(d, hands=None, **fields):
+    """The document with South's Recruiter played (discarded), other ``hands`` (the cards
+    left out discarded), and ``fields``."""
+    d["decks"]["tactic"].remove("Recruiter")
+    d["discard"].append("Recruiter")
+    if hands is not None:
+        for q in (0, 1):
+            d["discard"] += [c for c in d["hands"][q] if c not in hands[q]]
+        d["hands"] = hands
+    d.update(played=True, **fields)
+
+
+def _give(d, q, cards, **fields):
+    """The document with ``cards`` taken from the clan deck into player ``q``'s hand."""
+    for c in cards.split():
+        d["decks"]["clan"].remove(c)
+        d["hands"][q].append(c)
+    d.update(fields)
+
+
+@pytest.mark.parametrize("name,change,message", INCONSISTENT_POSITIONS,
+                         ids=[c[0] for c in INCONSISTENT_POSITIONS])
+def test_positions_that_contradict_themselves(name, change, message):
+    d = _tdoc()
+    s = position_from_json(copy.deepcopy(d))          # the unchanged position is fine
+    assert (s.tactics_played, s.joker_played) == ([1, 1], [True, False])
+    changed = change(d)
+    with pytest.raises(FormatError) as e:
+        position_from_json(d if changed is None else changed)
+    assert message in str(e.value)
+
+
+def test_the_recruiters_steps_read_back():
+    for step, fields in (("recruit_draw", {"draws_left": 3}),
+                         ("recruit_return", {"returns_left": 2})):
+        d = _tdoc()
+        _recruiter(d, step=step, **fields)
+        s = position_from_json(d)
+        assert s.step == step and legal_actions(s)
 
 
 # ---------------------------------------------------------------- fuzzing

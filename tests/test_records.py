@@ -1,5 +1,6 @@
 """JSON forms: actions, game records and positions round-trip; a record replays its game."""
 
+import contextlib
 import json
 
 import pytest
@@ -20,6 +21,7 @@ from helpers import (
 
 from engine import (
     Action,
+    FormatError,
     Rules,
     action_from_json,
     action_text,
@@ -32,6 +34,7 @@ from engine import (
     position_to_json,
     record_to_json,
     replay,
+    replay_events,
 )
 from engine.actions import DISCARD
 from engine.cards import JOKER
@@ -193,3 +196,32 @@ def test_partial_done_at_completes_the_other_sides_afterwards():
                          4: ("R1 R2 R3", "B1 B2 B4")})
     assert (s.done_at[0], s.done_at[1], s.done_at[8], s.done_at[9], s.tick) == (2, 1, 3, 4, 5)
     assert claimable(s, 0) == [4] and claimable(s, 1) == [0]
+
+
+def test_a_record_with_take_backs_replays_its_shuffles():
+    # The table's records: after a take-back the decks are shuffled again from a seed, a
+    # {"kind": "shuffle", "seed": S} entry in its place, and the take-backs counted.
+    from engine.records import Shuffle
+    from engine.turn import reshuffle
+    rules = Rules(tactics=True)
+    _final, actions = random_game(rules, 4)
+    expected = new_game(rules, 4)
+    for a in actions[:9]:
+        expected = apply(expected, a)
+    reshuffle(expected, 77)
+    entries = actions[:9] + [Shuffle(77)]
+    for _ in range(6):
+        a = legal_actions(expected)[-1]
+        expected = apply(expected, a)
+        entries.append(a)
+    record = json.loads(json.dumps(record_to_json(rules, 4, entries)))
+    assert record["actions"][9] == {"kind": "shuffle", "seed": 77}
+    record["takebacks"] = 1
+    state, done = replay(record)
+    assert state == expected and done == entries
+    _, _, events = replay_events(record)
+    assert events[9] == [{"type": "shuffle"}] and len(events) == len(entries)
+    # Without the shuffle the same actions tell another game.
+    del record["actions"][9]
+    with contextlib.suppress(FormatError):   # or it breaks where the cards differ
+        assert replay(record)[0] != expected
