@@ -223,7 +223,8 @@ def test_the_language_follows_the_browser_and_the_switch(browser, site_url):
     assert frame.locator("h1").inner_text() == "So spielt man Schotten Totten"
     switch = page.locator("#dlg-rules .lang-switch select")
     assert switch.locator("option:checked").inner_text() == "Deutsch"
-    assert page.inner_text("#dlg-rules .lang-switch span") == "Sprache"
+    assert switch.get_attribute("aria-label") == "Sprache"
+    assert page.text_content("#new-form .lang-switch span") == "Sprache"
     with page.expect_navigation():
         switch.select_option("en")
     page.wait_for_selector('body[data-ready="1"]', state="attached", timeout=60_000)

@@ -83,17 +83,20 @@ function wireLanguage() {
   const frame = $("#rules-frame");
   if (frame) frame.dataset.src = rules;
   for (const a of document.querySelectorAll('a[href="./rules.html"]')) a.href = rules;
-  const places = [[$("#dlg-rules .panel-head .close"), "before"], [$("#new-form .dlg-credits"), "before"]];
-  for (const [el, where] of places) if (el) el[where](languageSwitch());
+  // In the rules dialog's narrow head the select goes alone (its label for screen readers).
+  $("#dlg-rules .panel-head .close")?.before(languageSwitch(true));
+  $("#new-form .dlg-credits")?.before(languageSwitch(false));
 }
 
-function languageSwitch() {
+function languageSwitch(compact) {
   const label = document.createElement("label");
   label.className = "lang-switch";
   label.style.cssText = "display:inline-flex; align-items:center; gap:6px; margin:0 8px; font-size:14px;";
   const name = document.createElement("span");
   name.textContent = LANGUAGES[LANGUAGE].label;
+  name.hidden = compact;
   const select = document.createElement("select");
+  if (compact) select.setAttribute("aria-label", LANGUAGES[LANGUAGE].label);
   select.style.cssText = "font:inherit; min-height:32px;";
   for (const [code, lang] of Object.entries(LANGUAGES)) {
     const option = new Option(lang.name, code, code === LANGUAGE, code === LANGUAGE);
