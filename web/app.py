@@ -10,6 +10,8 @@ back through ``act``; a hint (``hint_request``) goes the same way but is only sh
 import json
 import traceback
 
+from lessons import LESSONS, Tutorial
+from lessons import lesson as lesson_of
 from pyodide.ffi import create_proxy
 from pyscript import window
 from session import SAVE_KEY, SaveError, Session, parse_action
@@ -190,9 +192,151 @@ def open_record(arg):
     return session.open_record(text)
 
 
+# ------------------------------------------------------------------ lessons (web/lessons.py)
+# A lesson plays at the table's session, so the game in progress is put aside first (ASIDE)
+# and comes back when the player leaves the lesson. PROGRESS remembers where the player is:
+# {"active": lesson id or null, "at": {lesson id: step}, "done": [lesson ids]}; a reload in
+# the middle of a lesson starts its step again.
+
+tutorial = Tutorial(session)
+ASIDE = SAVE + ".aside"
+PROGRESS = SAVE + ".lesson"
+
+
+def _progress() -> dict:
+    text = storage.getItem(PROGRESS)
+    try:
+        data = json.loads(text) if isinstance(text, str) else {}
+    except ValueError:
+        data = {}
+    if not isinstance(data, dict):
+        data = {}
+    at = data.get("at")
+    done = data.get("done")
+    return {"active": data.get("active") if data.get("active") in _ids() else None,
+            "at": {k: v for k, v in at.items() if k in _ids() and type(v) is int}
+            if isinstance(at, dict) else {},
+            "done": [d for d in done if d in _ids()] if isinstance(done, list) else []}
+
+
+def _ids() -> list:
+    return [les.id for les in LESSONS]
+
+
+def _set_progress(**changes) -> None:
+    try:
+        storage.setItem(PROGRESS, json.dumps({**_progress(), **changes}))
+    except Exception as e:  # noqa: BLE001 - storage full or blocked: the lesson goes on
+        window.console.warn(f"could not remember the lesson: {e}")
+
+
+def _step_of(lesson_id: str, step) -> int:
+    n = len(lesson_of(lesson_id).steps)
+    return step if type(step) is int and 0 <= step < n else 0
+
+
+def _lesson_out(out: dict) -> dict:
+    """A lesson step's payload, with where the player is; done steps are remembered."""
+    status = tutorial.status()
+    if status and status["state"] == "done":
+        prog = _progress()
+        k = status["step"] if status["last"] else status["step"] + 1
+        done = prog["done"] + ([status["lesson"]] if status["last"] and
+                               status["lesson"] not in prog["done"] else [])
+        _set_progress(at={**prog["at"], status["lesson"]: k}, done=done)
+    return {**out, "lesson": status}
+
+
+def lessons(_arg):
+    """The lessons, and where the player is in each (the Learn dialog)."""
+    prog = _progress()
+    words = session.words(None)
+    return {"active": prog["active"], "lessons": [
+        {"id": les.id, "title": words.t(f"lesson.{les.id}.title"),
+         "about": words.t(f"lesson.{les.id}.about"), "steps": len(les.steps),
+         "at": prog["at"].get(les.id), "done": les.id in prog["done"]} for les in LESSONS]}
+
+
+def lesson_start(arg):
+    """Step ``step`` of lesson ``lesson`` (default: where the player was). The game in
+    progress is put aside, unless a lesson is already under way (it was, then)."""
+    lesson_id = arg["lesson"]
+    lesson_of(lesson_id)
+    prog = _progress()
+    step = _step_of(lesson_id, arg.get("step", prog["at"].get(lesson_id, 0)))
+    if prog["active"] is None and not tutorial.active:
+        text = storage.getItem(SAVE)
+        try:
+            if isinstance(text, str):
+                storage.setItem(ASIDE, text)
+            else:
+                storage.removeItem(ASIDE)
+        except Exception as e:  # noqa: BLE001 - storage full: no lesson, the game is kept
+            raise ValueError(f"could not keep your game aside for the lesson ({e})") from None
+    out = tutorial.load(lesson_id, step)
+    _save()
+    _set_progress(active=lesson_id, at={**_progress()["at"], lesson_id: step})
+    return _lesson_out(out)
+
+
+def lesson_status(arg):
+    """Where the player is in the lesson (``look``: a stone was tapped). ``lesson`` is null
+    when the game at the table is not the lesson's any more."""
+    if tutorial.lesson is not None and not tutorial.active:
+        # Another game was dealt over the lesson's: the player chose it, so the lesson is
+        # over and the game put aside for it is let go.
+        tutorial.stop()
+        _set_progress(active=None)
+        storage.removeItem(ASIDE)
+    if arg and arg.get("look") is not None:
+        tutorial.look(arg["look"])
+    return _lesson_out({})
+
+
+def lesson_next(_arg):
+    """The next step, or ``finished`` after the last one."""
+    if not tutorial.active:
+        raise ValueError("no lesson is under way")
+    les, k = tutorial.lesson, tutorial.k
+    if k + 1 >= len(les.steps):
+        return {"finished": True, "lesson": tutorial.status()}
+    return lesson_start({"lesson": les.id, "step": k + 1})
+
+
+def lesson_leave(_arg):
+    """Leave the lesson: the game put aside comes back (none: a fresh game is dealt)."""
+    tutorial.stop()
+    _set_progress(active=None)
+    text = storage.getItem(ASIDE)
+    lang = session.settings.get("lang", "en")
+    if isinstance(text, str):
+        try:
+            session.restore(text)
+            storage.setItem(SAVE, text)
+            storage.removeItem(ASIDE)
+            session.set_option("lang", lang)
+            return {"restored": True, **session.payload(session.first_seat())}
+        except Exception as e:  # noqa: BLE001 - a damaged save: a fresh game instead
+            window.console.warn(f"the game put aside could not be resumed: {e}")
+    storage.removeItem(ASIDE)
+    out = session.new_game({"opponent": "ai"})
+    _save()
+    return {"restored": False, **out}
+
+
+def lesson_resume(_arg):
+    """After a reload: the lesson under way starts its step again (``lesson`` null: none)."""
+    prog = _progress()
+    if prog["active"] is None:
+        return {"lesson": None}
+    return lesson_start({"lesson": prog["active"]})
+
+
 API = {f.__name__: f for f in (boot, new_game, rematch, act, state, ai_request, hint_request,
                                set_option, forget_save, export_save, warm, take_back, record,
-                               games, replay_info, replay_view, open_record)}
+                               games, replay_info, replay_view, open_record, lessons,
+                               lesson_start, lesson_status, lesson_next, lesson_leave,
+                               lesson_resume)}
 
 
 def call(name, arg_json):

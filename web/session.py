@@ -550,6 +550,19 @@ class Session:
         self._auto()
         return self.payload(self.first_seat())
 
+    # ------------------------------------------------------------ lessons (web/lessons.py)
+
+    def play_position(self, position: dict, settings: dict) -> dict:
+        """Play on from a prepared position (a lesson's step), with ``settings`` over the
+        defaults and the table's language kept. There is no record: such a game is not
+        replayed, nor kept among the recent games."""
+        state = position_from_json(position)
+        self.settings = {**DEFAULT_SETTINGS, **settings, "lang": self.settings.get("lang", "en")}
+        self.state = state
+        self.start, self.actions, self.action_events, self.last_action = {}, None, [], None
+        self.takebacks, self.viewing, self.legacy_log, self.notice = 0, None, [], ""
+        return self.payload(self.first_seat())
+
 
 def _names(value):
     """Two players' names on a shared device, trimmed (``None``: South and North)."""

@@ -20,6 +20,7 @@ import { toggleLog } from "./log.js";
 import { render, renderHandover } from "./render.js";
 import { isAI } from "./state.js";
 import { wireToast } from "./toast.js";
+import { firstVisit } from "./tutorial.js";
 import { chooseLanguage, LANGUAGE, LANGUAGES, t } from "./words.js";
 
 // ------------------------------------------------------------------ loading progress
@@ -124,7 +125,7 @@ function start() {
     // An embed (embed.js) deals at once with the options in its URL; the full page asks.
     setPayload(inLanguage(call("new_game", window.stEmbed?.options ?? { opponent: "ai", tactics: false })));
     if (out.save_error) showMessage(t("save.not_resumed"), t("save.error", { error: out.save_error }));
-    else if (!window.stEmbed) openNewGame();
+    else if (!window.stEmbed) firstVisit();   // the welcome (Learn to play) the first time
   }
   window.__ready = true;
   document.body.dataset.ready = "1";

@@ -1,0 +1,340 @@
+// Learn to play: the welcome of a first visit, the lessons dialog, the five formations, and
+// the lesson's panel over the table. The lessons are Python's (web/lessons.py: prepared
+// positions, what each step asks, the check of the player's moves; app.py keeps the game in
+// progress aside meanwhile and remembers the step reached). The player's moves go through
+// the normal table; after every new payload the panel asks Python where the player is.
+import { maybeAI } from "./ai.js";
+import { call, onPayload, setPayload } from "./bridge.js";
+import { cardEl } from "./cards.js";
+import { openNewGame } from "./dialogs.js";
+import { $, esc } from "./dom.js";
+import { closeReplay } from "./games.js";
+import { layoutIfNeeded } from "./layout.js";
+import { state } from "./state.js";
+import { toast } from "./toast.js";
+import { t } from "./words.js";
+
+const SEEN_KEY = "schotten-totten.seen";   // localStorage: the welcome was shown once
+const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
+
+let lesson = null;        // the step on show: Python's lesson status, or null (no lesson)
+let formsShownFor = "";   // the step whose formations were shown already (once per step)
+let endClosedFor = "";    // the step whose end-of-game dialog was closed (the panel tells it)
+
+// ------------------------------------------------------------------ first visit
+
+// boot.js calls this when there is no saved game: the new-game dialog, with the welcome's
+// three choices on top the first time (Learn to play, the computer, a friend).
+export function firstVisit() {
+  openNewGame();
+  let seen = "1";
+  try { seen = localStorage.getItem(SEEN_KEY); localStorage.setItem(SEEN_KEY, "1"); } catch { /* blocked */ }
+  if (!seen) showWelcome();
+}
+
+function showWelcome() {
+  $("#welcome-title").textContent = t("welcome.title");
+  $("#welcome-text").textContent = t("welcome.text");
+  $("#welcome-learn-label").textContent = t("welcome.learn");
+  $("#welcome-learn-sub").textContent = t("welcome.learn_sub");
+  $("#welcome-ai").textContent = t("welcome.ai");
+  $("#welcome-friend").textContent = t("welcome.friend");
+  $("#welcome-or").textContent = t("welcome.or");
+  $("#new-welcome").hidden = false;
+  $("#dlg-new").classList.add("welcoming");
+  $("#dlg-new").scrollTop = 0;
+  $("#welcome-learn").focus();
+}
+
+function hideWelcome() {
+  $("#new-welcome").hidden = true;
+  $("#dlg-new").classList.remove("welcoming");
+}
+
+// Play the computer / a friend: the new-game dialog with that opponent chosen.
+function choose(opponent) {
+  const f = $("#new-form");
+  f.opponent.value = opponent;
+  f.dispatchEvent(new Event("change"));   // dialogs.js shows the level or the names
+  hideWelcome();
+  $("#dlg-new").scrollTop = 0;
+  $("#new-start").focus();
+}
+
+// ------------------------------------------------------------------ the lessons dialog
+
+function openLearn() {
+  const out = call("lessons");
+  if (!out.ok) { toast(out.error); return; }
+  $("#learn-title").textContent = t("learn.title");
+  $("#learn-intro").textContent = t("learn.intro");
+  $("#learn-forms").textContent = t("learn.formations");
+  const list = $("#learn-list");
+  list.replaceChildren();
+  for (const les of out.lessons) {
+    const li = document.createElement("li");
+    li.dataset.lesson = les.id;
+    const status = les.done ? t("learn.done")
+      : les.at ? t("lesson.step", { k: les.at + 1, n: les.steps }) : t("learn.steps", { n: les.steps });
+    li.innerHTML = `<div class="learn-what"><b>${esc(les.title)}</b> <small>${esc(status)}</small>` +
+      `<span>${esc(les.about)}</span></div>`;
+    const go = (label, step, cls) => {
+      const b = document.createElement("button");
+      b.type = "button";
+      b.className = cls;
+      b.textContent = label;
+      b.dataset.step = step;
+      b.addEventListener("click", () => { $("#dlg-learn").close(); startLesson(les.id, step); });
+      li.append(b);
+    };
+    if (les.at && !les.done) {
+      go(t("learn.resume", { k: les.at + 1 }), les.at, "primary");
+      go(t("learn.again"), 0, "secondary");
+    } else {
+      go(les.done ? t("learn.again") : t("learn.start"), 0, les.done ? "secondary" : "primary");
+    }
+    list.append(li);
+  }
+  if (!$("#dlg-learn").open) $("#dlg-learn").showModal();
+}
+
+// ------------------------------------------------------------------ the five formations
+
+const FORMS = [["color_run", ["G3", "G4", "G5"]], ["kind", ["R8", "B8", "Y8"]],
+  ["color", ["B2", "B5", "B9"]], ["run", ["O4", "P5", "R6"]], ["sum", ["Y9", "G2", "R6"]]];
+
+function openForms() {
+  $("#forms-title").textContent = t("forms.title");
+  $("#forms-ties").textContent = t("forms.ties");
+  $("#forms-close").textContent = t("forms.close");
+  const list = $("#forms-list");
+  list.replaceChildren();
+  for (const [rank, cards] of FORMS) {
+    const li = document.createElement("li");
+    li.dataset.rank = rank;
+    const row = document.createElement("span");
+    row.className = "forms-cards";
+    for (const c of cards) row.append(cardEl(c));
+    const name = document.createElement("span");
+    name.className = "forms-name";
+    name.innerHTML = `<b>${esc(t(`forms.${rank}`))}</b> <small>${esc(t(`forms.${rank}.what`))}</small>`;
+    li.append(row, name);
+    list.append(li);
+  }
+  if (!$("#dlg-forms").open) $("#dlg-forms").showModal();
+}
+
+// ------------------------------------------------------------------ a lesson at the table
+
+// The computer finishes the move it is making before the table changes under it.
+async function aiIdle() {
+  while (state.aiBusy) await sleep(40);
+}
+
+async function startLesson(id, step) {
+  await aiIdle();
+  for (const d of document.querySelectorAll("dialog[open]")) d.close();
+  const out = call("lesson_start", step === undefined ? { lesson: id } : { lesson: id, step });
+  if (!out.ok) { toast(out.error); return; }
+  enter(out);
+}
+
+function enter(out) {
+  if (state.replay) closeReplay();
+  lesson = out.lesson;
+  document.body.classList.add("in-lesson");
+  state.sel = null;
+  setPayload(out);
+  maybeAI();
+}
+
+async function nextStep() {
+  await aiIdle();
+  const out = call("lesson_next");
+  if (!out.ok) { toast(out.error); return; }
+  if (out.finished) { showFinished(out.lesson); return; }
+  enter(out);
+}
+
+async function leave(then) {
+  await aiIdle();
+  const out = call("lesson_leave");
+  exit();
+  if (!out.ok) { toast(out.error); return; }
+  state.sel = null;
+  setPayload(out);
+  maybeAI();
+  if (then === "new" || !out.restored) openNewGame();
+}
+
+function exit() {
+  lesson = null;
+  pointAt();
+  document.body.classList.remove("in-lesson");
+  $("#lesson").hidden = true;
+  $("#end-next").hidden = false;
+  relayout();
+}
+
+// Where the player is, after each new payload (and when a stone is tapped: ``look``).
+function refresh(look) {
+  if (!lesson) return;
+  const out = call("lesson_status", look === undefined ? {} : { look });
+  if (!out.ok) return;
+  if (!out.lesson) { exit(); return; }   // another game was dealt over the lesson
+  show(out.lesson);
+}
+
+function show(st) {
+  lesson = st;
+  const key = `${st.lesson}/${st.step}`;
+  const panel = $("#lesson");
+  const before = panel.hidden ? 0 : panel.offsetHeight;
+  panel.hidden = false;
+  panel.dataset.lesson = st.lesson;
+  panel.dataset.step = st.step;
+  panel.dataset.state = st.state;
+  $("#lesson-title").textContent = st.title;
+  $("#lesson-count").textContent = t("lesson.step", { k: st.step + 1, n: st.steps });
+  $("#lesson-text").textContent = st.task;
+  $("#lesson-text").hidden = st.state === "done";   // done: why it worked, in its place
+  const said = $("#lesson-said");
+  said.hidden = !st.said;
+  $("#lesson-said-label").textContent = t("lesson.engine_says");
+  $("#lesson-said-text").textContent = st.said || "";
+  const result = $("#lesson-result");
+  result.hidden = st.state === "todo";
+  result.textContent = st.state === "done" ? st.done : st.state === "missed" ? st.missed : "";
+  result.className = st.state;
+  $("#lesson-next").hidden = st.state !== "done";
+  $("#lesson-retry").hidden = st.state !== "missed";
+  for (const id of ["#lesson-next-lesson", "#lesson-new-game", "#lesson-back"]) $(id).hidden = true;
+  $("#lesson-forms").hidden = st.state !== "todo";
+  $("#lesson-leave").hidden = false;
+  // The game's own end screen would offer a rematch: the panel tells the win instead.
+  $("#end-next").hidden = true;
+  if ($("#dlg-end").open && endClosedFor !== key) { endClosedFor = key; $("#dlg-end").close(); }
+  if (st.panel === "formations" && formsShownFor !== key && st.state === "todo") {
+    formsShownFor = key;
+    openForms();
+  }
+  if (panel.offsetHeight !== before) relayout();
+  pointAt();
+}
+
+// What the step asks for next is pointed at on the table: the card, the stone, a card on
+// the table to take, the deck. The table is drawn anew on every change (render.js), so the
+// marks are put back whenever the board, the hand or the piles are redrawn.
+function pointAt() {
+  for (const el of document.querySelectorAll(".lesson-focus")) el.classList.remove("lesson-focus");
+  const f = lesson && lesson.state === "todo" ? lesson.focus || {} : {};
+  const mark = (sel) => { for (const el of document.querySelectorAll(sel)) el.classList.add("lesson-focus"); };
+  if (f.card) mark(`#hand .card[data-card="${f.card}"]`);
+  if (f.stone !== undefined) mark(`#board .lane[data-stone="${f.stone}"]`);
+  if (f.target) mark(`#board .card[data-seat="1"][data-card="${f.target}"]`);
+  if (f.deck) mark(`#pile-${f.deck}`);
+}
+
+const redrawn = new MutationObserver(() => { if (lesson) pointAt(); });
+for (const sel of ["#board", "#hand"]) redrawn.observe($(sel), { childList: true });
+
+function showFinished(st) {
+  show(st);
+  $("#lesson").dataset.state = "finished";
+  $("#lesson-text").hidden = true;
+  $("#lesson-count").textContent = t("lesson.finished");
+  $("#lesson-said").hidden = true;
+  $("#lesson-result").hidden = false;
+  $("#lesson-result").className = "finished";
+  $("#lesson-result").textContent = t("lesson.finished_text");
+  $("#lesson-next").hidden = true;
+  $("#lesson-forms").hidden = true;
+  const nextLesson = $("#lesson-next-lesson");
+  nextLesson.hidden = !st.next;
+  if (st.next) {
+    const title = call("lessons").lessons?.find((l) => l.id === st.next)?.title ?? st.next;
+    nextLesson.textContent = t("lesson.next_lesson", { title });
+    nextLesson.dataset.lesson = st.next;
+  }
+  $("#lesson-back").hidden = false;
+  $("#lesson-new-game").hidden = false;
+  $("#lesson-leave").hidden = true;
+  relayout();
+}
+
+// The board's size follows the room it has (layout.js), measured again only when the
+// window, the stones' capacity or the hand's size changes: a panel that grows or shrinks
+// changes none of them, so the hand's size is changed for one measure and back.
+function relayout() {
+  const hand = $("#hand");
+  const extra = Array.from({ length: 7 }, () => {
+    const s = document.createElement("span");
+    s.hidden = true;
+    return s;
+  });
+  hand.append(...extra);
+  layoutIfNeeded();
+  for (const s of extra) s.remove();
+  layoutIfNeeded();
+}
+
+// After a reload in the middle of a lesson: its step starts again.
+let resumeChecked = false;
+async function resume() {
+  await aiIdle();
+  const out = call("lesson_resume");
+  if (!out.ok || !out.lesson) return;
+  $("#dlg-new").close();
+  enter(out);
+}
+
+// ------------------------------------------------------------------ wiring
+
+// A tap on a stone (no card selected) shows the engine's verdict on claiming it: for a
+// lesson that is a look at the stone. Buttons that would deal a game over the lesson leave
+// it first, so the game put aside comes back before anything is dealt.
+function onClick(e) {
+  if (!lesson) return;
+  const stone = e.target.closest("#board .stone");
+  if (stone && !state.sel) { refresh(Number(stone.dataset.stone)); return; }
+  const b = e.target.closest("#btn-new, #end-new, #end-next");
+  if (!b) return;
+  e.preventDefault();
+  e.stopPropagation();
+  $("#dlg-end").close();
+  if (b.id !== "end-next") leave("new");
+}
+
+function wireTutorial() {
+  $("#btn-learn").addEventListener("click", openLearn);
+  $("#btn-learn").title = t("learn.tool_label");
+  $("#btn-learn").setAttribute("aria-label", t("learn.tool_label"));
+  $("#btn-learn .tool-label").textContent = t("learn.tool");
+  $("#games-learn").textContent = t("games.learn");
+  $("#games-learn").addEventListener("click", () => { $("#dlg-games").close(); openLearn(); });
+  $("#learn-forms").addEventListener("click", openForms);
+  $("#lesson-forms").addEventListener("click", openForms);
+  $("#lesson-forms").textContent = t("lesson.forms");
+  $("#lesson-leave").textContent = t("lesson.leave");
+  $("#lesson-leave").addEventListener("click", () => leave());
+  $("#lesson-next").textContent = t("lesson.next");
+  $("#lesson-next").addEventListener("click", nextStep);
+  $("#lesson-retry").textContent = t("lesson.retry");
+  $("#lesson-retry").addEventListener("click", () => startLesson(lesson.lesson, lesson.step));
+  $("#lesson-next-lesson").addEventListener("click", (e) => startLesson(e.currentTarget.dataset.lesson, 0));
+  $("#lesson-back").textContent = t("lesson.back");
+  $("#lesson-back").addEventListener("click", () => leave());
+  $("#lesson-new-game").textContent = t("lesson.new_game");
+  $("#lesson-new-game").addEventListener("click", () => leave("new"));
+  $("#welcome-learn").addEventListener("click", () => { $("#dlg-new").close(); startLesson("basics"); });
+  $("#welcome-ai").addEventListener("click", () => choose("ai"));
+  $("#welcome-friend").addEventListener("click", () => choose("human"));
+  $("#dlg-new").addEventListener("close", hideWelcome);
+  document.addEventListener("click", onClick, true);
+  onPayload(() => {
+    if (!resumeChecked) { resumeChecked = true; setTimeout(resume, 0); }
+    if (lesson) queueMicrotask(() => refresh());
+  });
+}
+
+wireTutorial();
