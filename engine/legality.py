@@ -190,9 +190,14 @@ def check(state: State, action, player: int | None = None) -> None:
         name = next(n for n in ("card", "stone", "target", "to", "deck")
                     if type(getattr(action, n)) is not int)
         raise IllegalAction("bad_field", field=name, value=shown(getattr(action, name)))
+    for name, value in (("card", card), ("target", target)):   # no card, or a card's code
+        if value != -1 and not 0 <= value <= TRAITOR:
+            raise IllegalAction("bad_card", field=name, value=shown(value))
     unused = [f for f in _UNUSED[kind] if getattr(action, f) != -1]
     if unused:
         raise IllegalAction("extra_field", kind=kind, fields=", ".join(map(repr, unused)))
+    if card == -1 and kind in (PLAY, RETURN):
+        raise IllegalAction("missing_field", kind=kind, field="card")
     kinds = STEP_KINDS[step]
     if kind not in kinds:
         raise IllegalAction("wrong_step", step=step, expected=" or ".join(kinds), kind=kind)
@@ -251,6 +256,8 @@ def _check_play(state: State, p: int, a: Action) -> None:
         return
     if card == RECRUITER:
         return
+    if t == -1:   # Strategist, Banshee, Traitor: a card on the table to act on
+        raise IllegalAction("missing_field", kind=PLAY, field="target")
     mine, theirs = state.sides[2 * s + p], state.sides[2 * s + 1 - p]
     if card == STRATEGIST:
         if t not in mine:

@@ -150,7 +150,8 @@ ILLEGAL = [
     ("tactic over the limit", lambda: position(TACTICS, hands=("Spy R1", ""),
                                                tactics_played=[1, 0]),
      play("Spy", 3), None, "tactic_limit",
-     "Tactic limit: Spy cannot be played: you have played 1 tactic cards and your opponent 0"),
+     ("Tactic limit: Spy cannot be played: you may play at most one tactic card more than your "
+      "opponent (so far you 1, your opponent 0).")),
     ("second Joker", lambda: position(TACTICS, hands=("Joker R1", ""), stones={0: ("Joker", "")},
                                       tactics_played=[1, 1]),
      play("Joker", 3), None, "second_joker", "One Joker per game: you have already played a Joker"),
@@ -190,6 +191,17 @@ ILLEGAL = [
      "'target' must be a whole number, not 1.0"),
     ("a deck given as a boolean", lambda: position(TACTICS, step="draw"), Action("draw", deck=True),
      0, "bad_field", "'deck' must be a whole number, not True"),
+    # Every refusal can be said: no card -1 or 2**64 in its words.
+    ("a ruse without its target", lambda: position(TACTICS, hands=("Strategist R1", "O1"),
+                                                   stones={0: ("R5", "B5")}),
+     Action("play", c1("Strategist"), 0, -1, 3), None, "missing_field",
+     "Malformed action: a play action needs 'target'."),
+    ("a play without a card", _play_step, Action("play", stone=3), None, "missing_field",
+     "Malformed action: a play action needs 'card'."),
+    ("a card number beyond the cards", _play_step, Action("play", 2 ** 64, 3), None, "bad_card",
+     "'card' must be a card like 'R7' or 'Joker', not 18446744073709551616."),
+    ("a target number beyond the cards", _play_step, Action("play", 0, 3, 63), None, "bad_card",
+     "'target' must be a card like 'R7' or 'Joker', not 63."),
     # Stone -1 is no stone, never the last one (which South can prove here).
     ("a claim of stone -1", _claim_on_the_last_stone, claim(-1), None, "unprovable",
      "there is no stone 0"),
