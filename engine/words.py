@@ -8,7 +8,7 @@ language turns them into words, here, by the parameter's name:
 - ``card``, ``target``, ``mode``, ``as``: a card (``"R7"`` -> "Red 7"); ``cards``: a list.
 - ``stone``, ``to``: a stone, 0-8 in data, 1-9 in words.
 - ``player``, ``other``, ``owner``, ``winner``: a player's name; ``{player:pos}`` its
-  possessive. A key with a ``.you`` variant is used in that form when its subject
+  possessive, ``{player:cap}`` capitalised. A key with a ``.you`` variant is used in that form when its subject
   (``player``, or ``winner``) is the reader.
 - ``deck``: ``clan`` or ``tactic``; ``mine``, ``theirs``, ``best``: formations
   (``a_mine`` etc. with an article); ``proof``: a claim proof, in the claimant's words.
@@ -109,8 +109,9 @@ class Words:
             return self.t("list.comma").join(self.card(c) for c in value)
         if name in STONE_PARAMS:
             return str(value + 1) if type(value) is int else str(value)
-        if name in PLAYER_PARAMS:
-            return self.possessive(value) if form == "pos" else self.name(value)
+        if name in PLAYER_PARAMS:   # {player:pos} possessive; {player:cap} starts a sentence
+            text = self.possessive(value) if form == "pos" else self.name(value)
+            return text[:1].upper() + text[1:] if form == "cap" else text
         if name == "step":
             return self.t(f"step.{value}")
         if name == "deck":

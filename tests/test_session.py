@@ -211,7 +211,7 @@ def test_a_card_that_cannot_be_played_says_why():
         "stones": [{"sides": [["Joker"], []]}]})
     refusals = s.payload(0)["refusals"]
     assert set(refusals) == {"Spy", "Joker"}
-    assert refusals["Spy"].startswith("Tactic limit: Spy cannot be played: you have played 1")
+    assert refusals["Spy"].startswith("Tactic limit: Spy cannot be played: you may play at most")
     assert s.payload(1)["refusals"] == {}   # not North's turn: nothing to explain
 
 
