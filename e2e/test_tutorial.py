@@ -265,3 +265,23 @@ def test_a_lesson_in_german(page, site_url):
     next_step(page, 1)
     names = page.eval_on_selector_all("#forms-list li b", "els => els.map(e => e.textContent)")
     assert names == ["Königstrupp", "Dreierspitze", "Farbwall", "Bunter Trupp", "Wilde Horde"]
+
+
+def test_a_lesson_resumes_from_the_device_and_the_claims_list_shows_proofs(page, site_url):
+    """A lesson under way when the page was closed resumes at its step; in German."""
+    page.add_init_script("""localStorage.setItem('schotten-totten.save.lesson',
+        JSON.stringify({active: 'basics', at: {basics: 4}, done: []}));""")
+    open_with_save(page, site_url, save_text(mid_game(), opponent="ai"), "&lang=de")
+    lesson_at(page, 4)
+    assert page.inner_text("#lesson-count") == "Schritt 5 von 9"
+    assert page.locator("#lesson-leave").inner_text() == "Lektion verlassen"
+    # The claims list shows every stone's verdict: that is the look this step asks for.
+    page.click("#btn-stones")
+    lesson_at(page, 4, "done")
+    said = page.inner_text("#lesson-said")
+    assert said.startswith("Das Spiel sagt:") and "Stein 4" in said and "Grün 7" in said, said
+    assert "Grün 7" in page.inner_text("#lesson-result")
+    page.keyboard.press("Escape")
+    page.click("#lesson-leave")
+    page.wait_for_selector(LESSON, state="hidden")
+    assert board(page)[0] == [["R7", "R8"], ["B7"]]

@@ -159,6 +159,21 @@ def test_a_refused_claim_shows_the_opponents_completion():
     assert claim["proof"]["why"] == "can_beat" and "G7" in claim["proof"]["cards"]
 
 
+def test_the_claims_list_is_a_look_at_every_stone():
+    k = [s.id for s in LESSONS[0].steps].index("refused")
+    t = Tutorial()
+    t.load("basics", k)
+    t.look(8)
+    assert t.status()["state"] == "todo" and t.status()["said"].startswith("Stone 9:")
+    for stone in range(9):
+        t.look(stone)
+    status = t.status()
+    assert status["state"] == "done" and status["said"].startswith("Stone 4:")
+    t.look(99)
+    t.look("3")
+    assert len(t.events()) == 10
+
+
 def test_claims_in_the_lesson_are_proved_the_way_it_says():
     """The proof step is a claim against an incomplete side; the tie step wins a tie by
     completing first; the last two win the game."""
@@ -305,6 +320,8 @@ def test_a_lesson_keeps_the_game_aside_and_gives_it_back(app):
     out = _call(app, "lesson_resume")
     assert out["lesson"]["lesson"] == "basics" and out["lesson"]["step"] == 1
     assert storage.getItem(app.ASIDE) == game
+    # A look at the stones (the claims list) changes nothing here.
+    assert _call(app, "lesson_status", {"look": list(range(9))})["lesson"]["state"] == "todo"
     # Leaving gives the game back, exactly.
     out = _call(app, "lesson_leave")
     assert out["restored"] is True and out["view"]["hand"] == hand
@@ -338,14 +355,19 @@ def test_the_last_step_finishes_the_lesson(app):
 
 def test_a_game_dealt_over_a_lesson_ends_it(app):
     app, storage = app
-    _call(app, "lesson_start", {"lesson": "basics"})   # nothing to put aside: a first visit
-    assert storage.getItem(app.ASIDE) is None
+    _call(app, "lesson_start", {"lesson": "basics"})   # nothing to put aside
+    assert storage.getItem(app.ASIDE) == ""
     _call(app, "new_game", {"opponent": "ai"})
     assert _call(app, "lesson_status")["lesson"] is None
     assert json.loads(storage.getItem(app.PROGRESS))["active"] is None
     # That game is the one put aside for the next lesson.
     game = storage.getItem(app.SAVE)
     _call(app, "lesson_start", {"lesson": "basics"})
+    assert _call(app, "lesson_leave")["restored"] is True and storage.getItem(app.SAVE) == game
+    # A lesson under way whose game put aside was lost: the game saved now is kept.
+    storage.setItem(app.PROGRESS, json.dumps({"active": "basics"}))
+    _call(app, "lesson_resume")
+    assert storage.getItem(app.ASIDE) == game
     assert _call(app, "lesson_leave")["restored"] is True and storage.getItem(app.SAVE) == game
     # With nothing saved to put aside, leaving deals a fresh game.
     storage.removeItem(app.SAVE)

@@ -193,10 +193,10 @@ def open_record(arg):
 
 
 # ------------------------------------------------------------------ lessons (web/lessons.py)
-# A lesson plays at the table's session, so the game in progress is put aside first (ASIDE)
-# and comes back when the player leaves the lesson. PROGRESS remembers where the player is:
-# {"active": lesson id or null, "at": {lesson id: step}, "done": [lesson ids]}; a reload in
-# the middle of a lesson starts its step again.
+# A lesson plays at the table's session, so the game in progress is put aside first (ASIDE;
+# "" when there was none) and comes back when the player leaves the lesson. PROGRESS
+# remembers where the player is: {"active": lesson id or null, "at": {lesson id: step},
+# "done": [lesson ids]}; a reload in the middle of a lesson starts its step again.
 
 tutorial = Tutorial(session)
 ASIDE = SAVE + ".aside"
@@ -264,13 +264,13 @@ def lesson_start(arg):
     lesson_of(lesson_id)
     prog = _progress()
     step = _step_of(lesson_id, arg.get("step", prog["at"].get(lesson_id, 0)))
-    if prog["active"] is None and not tutorial.active:
+    # A lesson begins: the game saved now is the player's. (Under way, it was put aside
+    # already; if that was lost, what is saved now is the only game there is.)
+    if (prog["active"] is None and not tutorial.active) or \
+            not isinstance(storage.getItem(ASIDE), str):
         text = storage.getItem(SAVE)
         try:
-            if isinstance(text, str):
-                storage.setItem(ASIDE, text)
-            else:
-                storage.removeItem(ASIDE)
+            storage.setItem(ASIDE, text if isinstance(text, str) else "")   # "": no game
         except Exception as e:  # noqa: BLE001 - storage full: no lesson, the game is kept
             raise ValueError(f"could not keep your game aside for the lesson ({e})") from None
     out = tutorial.load(lesson_id, step)
@@ -280,16 +280,17 @@ def lesson_start(arg):
 
 
 def lesson_status(arg):
-    """Where the player is in the lesson (``look``: a stone was tapped). ``lesson`` is null
-    when the game at the table is not the lesson's any more."""
+    """Where the player is in the lesson (``look``: a stone tapped, or a list of them: the
+    claims list opened). ``lesson`` is null when the table's game is not the lesson's."""
     if tutorial.lesson is not None and not tutorial.active:
         # Another game was dealt over the lesson's: the player chose it, so the lesson is
         # over and the game put aside for it is let go.
         tutorial.stop()
         _set_progress(active=None)
         storage.removeItem(ASIDE)
-    if arg and arg.get("look") is not None:
-        tutorial.look(arg["look"])
+    look = arg.get("look") if arg else None
+    for stone in look if isinstance(look, list) else [look]:
+        tutorial.look(stone)   # anything but a stone 0-8 is no look
     return _lesson_out({})
 
 
@@ -309,7 +310,7 @@ def lesson_leave(_arg):
     _set_progress(active=None)
     text = storage.getItem(ASIDE)
     lang = session.settings.get("lang", "en")
-    if isinstance(text, str):
+    if isinstance(text, str) and text:
         try:
             session.restore(text)
             storage.setItem(SAVE, text)

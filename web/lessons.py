@@ -278,7 +278,8 @@ class Tutorial:
         return self.lesson.steps[self.k]
 
     def look(self, stone: int) -> None:
-        """The player tapped a stone: the engine's verdict on claiming it was shown."""
+        """The player tapped a stone (or opened the claims list, a look at every stone):
+        the engine's verdict on claiming it was shown."""
         if self.active and type(stone) is int and 0 <= stone < 9:
             self._looks.append((len(self.session.action_events),
                                 {"type": "look", "player": PLAYER, "stone": stone}))
@@ -318,10 +319,13 @@ class Tutorial:
             key = f"{base}.missed"
             out["missed"] = words.t(key, **step.params) if words.has(key) \
                 else words.t("lesson.missed")
-        said = [e["stone"] for e in self.events() if e["type"] == "look"]
-        if said and s.state.owner[said[-1]] < 0:
-            verdict = next((c for c in view(s.state, PLAYER)["claims"]
-                            if c["stone"] == said[-1]), None)
+        # The engine's verdict on the stone looked at (the one the step asks about first).
+        looked = [e["stone"] for e in self.events() if e["type"] == "look"]
+        asked = [p["stone"] for p in step.goal if p["type"] == "look" and p["stone"] in looked]
+        stone = asked[0] if asked else looked[-1] if looked else None
+        if stone is not None and s.state.owner[stone] < 0:
+            verdict = next((c for c in view(s.state, PLAYER)["claims"] if c["stone"] == stone),
+                           None)
             if verdict:
                 out["said"] = claim_line(verdict, words)
         return out

@@ -290,13 +290,15 @@ async function resume() {
 
 // ------------------------------------------------------------------ wiring
 
-// A tap on a stone (no card selected) shows the engine's verdict on claiming it: for a
-// lesson that is a look at the stone. Buttons that would deal a game over the lesson leave
+// A tap on a stone (no card selected) shows the engine's verdict on claiming it, and the
+// claims list shows every stone's: for a lesson, a look at the stone. Buttons that would deal a game over the lesson leave
 // it first, so the game put aside comes back before anything is dealt.
 function onClick(e) {
   if (!lesson) return;
   const stone = e.target.closest("#board .stone");
   if (stone && !state.sel) { refresh(Number(stone.dataset.stone)); return; }
+  // The claims list shows the engine's verdict on every stone.
+  if (e.target.closest("#btn-stones")) { refresh([...Array(9).keys()]); return; }
   const b = e.target.closest("#btn-new, #end-new, #end-next");
   if (!b) return;
   e.preventDefault();
