@@ -316,7 +316,8 @@ function wireTutorial() {
   $("#games-learn").addEventListener("click", () => { $("#dlg-games").close(); openLearn(); });
   $("#learn-forms").addEventListener("click", openForms);
   $("#lesson-forms").addEventListener("click", openForms);
-  $("#lesson-forms").textContent = t("lesson.forms");
+  $("#lesson-forms-label").textContent = t("lesson.forms");
+  $("#lesson-forms").setAttribute("aria-label", t("lesson.forms"));
   $("#lesson-leave").textContent = t("lesson.leave");
   $("#lesson-leave").addEventListener("click", () => leave());
   $("#lesson-next").textContent = t("lesson.next");
