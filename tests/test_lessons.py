@@ -3,6 +3,7 @@ lesson position reads, each step's moves are legal and reach its goal, the check
 them and on no other move, the words exist in every language, nothing depends on chance,
 and the game put aside for a lesson comes back when the player leaves it."""
 
+import doctest
 import importlib
 import json
 import re
@@ -40,6 +41,11 @@ def _firsts(t: Tutorial) -> list[dict]:
     """Every move the player can make now: each legal action, and a look at each stone."""
     acts = [action_to_json(a) for a in legal_actions(t.session.state)]
     return acts + [{"kind": "look", "stone": s} for s in range(9)]
+
+
+def test_the_modules_examples_hold():
+    result = doctest.testmod(lessons)
+    assert result.attempted >= 5 and result.failed == 0
 
 
 def test_there_are_the_two_lessons_with_short_steps():
