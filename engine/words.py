@@ -8,8 +8,8 @@ language turns them into words, here, by the parameter's name:
 - ``card``, ``target``, ``mode``, ``as``: a card (``"R7"`` -> "Red 7"); ``cards``: a list.
 - ``stone``, ``to``: a stone, 0-8 in data, 1-9 in words.
 - ``player``, ``other``, ``owner``, ``winner``: a player's name; ``{player:pos}`` its
-  possessive, ``{player:cap}`` capitalised. A key with a ``.you`` variant is used in that form when its subject
-  (``player``, or ``winner``) is the reader.
+  possessive, ``{player:cap}`` capitalised. A key with a ``.you`` variant is used in that
+  form when its subject (``player``, or ``winner``) is the reader.
 - ``deck``: ``clan`` or ``tactic``; ``mine``, ``theirs``, ``best``: formations
   (``a_mine`` etc. with an article); ``proof``: a claim proof, in the claimant's words.
 - A catalogue entry ``{"one": ..., "other": ...}`` is picked by the parameter ``n``.
