@@ -172,7 +172,8 @@ def record_to_json(rules: Rules, seed, actions, deal: dict | None = None) -> dic
 
 
 def replay(record) -> tuple[State, list]:
-    """Check and replay a record: ``(final state, actions)``; errors name the action number."""
+    """Check and replay a record: ``(final state, actions)`` (with a ``Shuffle`` for each
+    shuffle entry, in its place); a ``FormatError`` names the field or the action's number."""
     state, actions, _ = _replay(record, False)
     return state, actions
 

@@ -109,7 +109,7 @@ INTERESTING = [0, 1, 2, 3, 8, 9, -1, 1.0, 0.0, True, False, None, "", "0", "1", 
 
 leaves = (st.none() | st.booleans() | st.integers(-2 ** 70, 2 ** 70)
           | st.floats(allow_nan=True, allow_infinity=True) | st.text(max_size=10)
-          | st.sampled_from(CARDS) | st.sampled_from(INTERESTING))
+          | st.sampled_from(CARDS) | st.sampled_from(INTERESTING).map(copy.deepcopy))
 json_values = st.recursive(
     leaves, lambda kids: st.lists(kids, max_size=4)
     | st.dictionaries(st.sampled_from(KEYS) | st.text(max_size=6), kids, max_size=4),
@@ -118,7 +118,7 @@ json_values = st.recursive(
 
 def _places(doc) -> list:
     """Every (container, key) in ``doc``, found without recursion."""
-    out, stack = [], [doc]
+    out, stack = [], [doc] if isinstance(doc, (dict, list)) else []
     while stack:
         c = stack.pop()
         for k, v in (c.items() if isinstance(c, dict) else enumerate(c)):
