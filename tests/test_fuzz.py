@@ -181,9 +181,10 @@ def _mutate(draw, doc):
         else:              # a card moves to another list: the accounting still holds
             lists = [(c2, k2) for c2, k2 in places if isinstance(c2[k2], list)]
             if isinstance(c, list) and lists:
-                card = c.pop(k)
                 c2, k2 = draw(st.sampled_from(lists))
-                c2[k2].insert(draw(st.integers(0, len(c2[k2]))), card)
+                dest = c2[k2]
+                card = c.pop(k)
+                dest.insert(draw(st.integers(0, len(dest))), card)
     elif op == "key":
         target = c[k] if isinstance(c[k], dict) else c if isinstance(c, dict) else doc
         if isinstance(target, dict):
