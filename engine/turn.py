@@ -289,17 +289,6 @@ def _to_draw(state: State, ev=None) -> None:
             else:
                 _draw(state, p, 0 if clan else 1, True, ev)
             drew = True
-    if ev is None and (state.played or state.claimed or drew):
-        # _end_turn, inlined for the common case in search (someone played, claimed or drew).
-        state.passes = 0
-        q = 1 - p
-        state.to_move = q
-        state.played = state.claimed = False
-        if state.rules.claim_timing != AFTER_PLAY and any_claim(state, q):
-            state.step = CLAIM_STEP
-        else:
-            state.step = PLAY_STEP
-        return
     _end_turn(state, ev, drew)
 
 
