@@ -2,11 +2,14 @@
 
 from __future__ import annotations
 
+import os
 import shutil
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
-DIST = ROOT / "dist"
+# SCHOTTEN_DIST (a folder name under the repo) lets several builds and test runs work side
+# by side in one checkout without serving each other's half-made sites.
+DIST = ROOT / os.environ.get("SCHOTTEN_DIST", "dist")
 WEB = ROOT / "web"
 ENGINE = ROOT / "engine"
 NODE_MODULES = ROOT / "node_modules"
