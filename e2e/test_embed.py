@@ -172,3 +172,34 @@ def test_embeds_without_a_save_name_do_not_share(page, site_url, serve, tmp_path
         keys.append(frame.evaluate("window.stSaveKey"))
     assert len(set(keys)) == 2, keys
     assert all(k.startswith("schotten-totten.embed.") for k in keys)
+
+
+def test_embed_with_storage_blocked_logs_no_error(page, site_url, serve, tmp_path):
+    """A table embedded on another site, where the browser blocks third-party storage (Debian's
+    Chromium does by default; so do private windows): PyScript cannot open its database there,
+    and the page must not leave an uncaught error in the console for it (issue 15)."""
+    folder = tmp_path / "other-site"
+    folder.mkdir()
+    src = site_url + "embed.html?save=blocked&aipause=40"
+    (folder / "post.html").write_text(
+        '<!doctype html><link rel="icon" href="data:,"><p>A post</p>'
+        f'<iframe src="{src}" width="700" height="600"></iframe>')
+    _server, url = serve(folder, prefix="/")
+    other = url.replace("127.0.0.1", "localhost")  # another site: the iframe is third-party
+    problems = []
+    page.on("console", lambda m: m.type == "error" and problems.append(
+        f"console {m.text} at {m.location.get('url')}"))
+    page.on("pageerror", lambda e: problems.append(f"pageerror {e}"))
+    page.goto(other + "post.html")
+    page.wait_for_function("() => document.querySelector('iframe').contentWindow")
+    frame = next(f for f in page.frames if "embed.html" in f.url)
+    frame.wait_for_selector(READY, state="attached", timeout=BOOT_MS)
+    blocked = frame.evaluate(
+        "() => { try { localStorage.length; return false } catch { return true } }")
+    assert blocked, "this Chromium lets third-party frames store: the test proves nothing"
+    play_turn(frame)
+    assert "The computer played" in frame.inner_text("#log")
+    # PyScript's database was refused (web/js/idb-guard.js saw it), and nothing reached the
+    # console: no uncaught error, no failed request.
+    frame.wait_for_selector('html[data-idb="blocked"]', state="attached")
+    assert problems == [], "\n".join(problems)
