@@ -177,6 +177,21 @@ def claim_line(claim: dict, words: Words) -> str:
     return words.t("claim.line", stone=claim["stone"], verdict=verdict, why=words.proof(proof))
 
 
+def advice_line(advice: dict, words: Words) -> str:
+    """Why a move is good, in one sentence, from ``engine.ai.explain.advice`` data."""
+    reason = advice["reason"]
+    params = {k: v for k, v in advice.items() if k in ("card", "target", "stone", "to")}
+    key = f"advice.{reason}"
+    if "formation" in advice:
+        key += ".formation"
+        params["mine" if reason == "complete" else "theirs"] = advice["formation"]
+    elif "shape" in advice:
+        key += ".shape"
+        params["shape"] = words.t(f"shape.{advice['shape']}")
+        params["a_shape"] = words.t(f"shape.a.{advice['shape']}")
+    return words.t(key, **params)
+
+
 def claim_verdict(state, p: int, s: int) -> tuple[bool, str]:
     """``(ok, reason)``: the claim verdict with its reason in English, for the CLI and tests."""
     from .claims import claim_proof
