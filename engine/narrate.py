@@ -177,6 +177,37 @@ def claim_line(claim: dict, words: Words) -> str:
     return words.t("claim.line", stone=claim["stone"], verdict=verdict, why=words.proof(proof))
 
 
+def move_text(action: dict, words: Words, claim_timing: str = "after_play") -> str:
+    """A suggested move (JSON form) as an instruction: "play Red 9 on stone 1"."""
+    kind = action["kind"]
+
+    def stone(n):
+        return words.t("hint.stone", n=n + 1)
+
+    if kind == "play":
+        card = action["card"]
+        if "stone" not in action:
+            return words.t("hint.recruiter", card=card)
+        if "target" not in action:
+            return words.t("hint.play", card=card, stone=stone(action["stone"]))
+        p = {"card": card, "target": action["target"], "stone": stone(action["stone"])}
+        if card == "Banshee":
+            return words.t("hint.banshee", **p)
+        if action.get("to") == "discard":
+            return words.t("hint.discard", **p)
+        return words.t("hint.traitor" if card == "Traitor" else "hint.move", **p,
+                       to=stone(action["to"]))
+    if kind == "claim":
+        return words.t("hint.claim", stone=stone(action["stone"]))
+    if kind == "done":
+        return words.t(f"hint.done_{claim_timing}")
+    if kind == "draw":
+        return words.t(f"hint.draw_{action['deck']}")
+    if kind == "return":
+        return words.t("hint.return", card=action["card"])
+    return words.t("hint.pass")
+
+
 def advice_line(advice: dict, words: Words) -> str:
     """Why a move is good, in one sentence, from ``engine.ai.explain.advice`` data."""
     reason = advice["reason"]

@@ -3,7 +3,8 @@
 The page sends one JSON string ``{"view": ..., "seed": n, "level": "hard", "budget":
 {"time": 1.0}}`` (the deciding seat's own view only: no hidden card ever reaches the worker)
 and gets back ``{"action", "level", "budget", "ms", "iterations"}`` as a JSON string. ``choose``
-plays for the computer; ``hint`` suggests a move for a human seat with the strongest level.
+plays for the computer; ``hint`` suggests a move for a human seat with the strongest level (and
+why, as data); ``review`` weighs one decision of a finished game (``engine.ai.review``).
 The budget is passed to the engine as given (``session.AI_BUDGETS``); a request without one
 (a page from an older build) gets the same table's budget for its level.
 """
@@ -16,6 +17,8 @@ from session import AI_BUDGETS, HINT_BUDGET
 
 from engine.actions import action_to_json
 from engine.ai import LEVELS, STRONGEST, make_agent
+from engine.ai.explain import advice
+from engine.ai.review import assess
 
 MAX_TIME = 30.0   # seconds: a bad request must not hang the worker
 
@@ -53,9 +56,25 @@ def choose(request_json):
 
 
 def hint(request_json):
-    """A suggested move for a human seat (its own view), from the strongest level."""
+    """A suggested move for a human seat (its own view), from the strongest level, with
+    the reason for it as data (``engine.ai.explain``; the page words it)."""
     req = json.loads(request_json)
-    return _think(req, STRONGEST, _budget(req.get("budget"), HINT_BUDGET))
+    answer = json.loads(_think(req, STRONGEST, _budget(req.get("budget"), HINT_BUDGET)))
+    answer["advice"] = advice(req["view"], answer["action"])
+    return json.dumps(answer)
 
 
-__export__ = ["choose", "hint"]
+def review(request_json):
+    """One decision of a finished game weighed by Hard, from the deciding seat's view only
+    (``session.review_requests``): ``{"index", "result", "ms"}``."""
+    req = json.loads(request_json)
+    t0 = time.perf_counter()
+    iterations, limit = req.get("iterations"), req.get("time")
+    result = assess(req["view"], req["played"], int(req.get("seed", 0)),
+                    iterations if isinstance(iterations, int) and iterations > 0 else 360,
+                    min(float(limit), MAX_TIME) if isinstance(limit, (int, float)) else None)
+    return json.dumps({"index": req.get("index"), "result": result,
+                       "ms": round((time.perf_counter() - t0) * 1000, 1)})
+
+
+__export__ = ["choose", "hint", "review"]

@@ -48,6 +48,7 @@ class Replay:
     whose turn it was or None)``; step 0 is the deal."""
 
     def __init__(self, start: dict, entries: list):
+        self.start, self.entries = start, entries
         self.final, self.events, self.states = replay_record(start, entries, keep_states=True)
         self.over = self.final.over
         self.steps = [(0, None)]
@@ -71,6 +72,10 @@ class Replay:
             out.append({"player": self.steps[k][1],
                         "text": " ".join(ln["text"] for ln in lines)})
         return out
+
+    def step_of(self, i: int) -> int:
+        """The step that entry ``i`` belongs to (1..)."""
+        return next(k for k in range(1, len(self.steps)) if i < self.steps[k][0])
 
     def view(self, k: int, mode: str) -> dict:
         """The table at step ``k`` through ``mode`` (a seat "0"/"1", "public" or "open")."""
