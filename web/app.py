@@ -14,6 +14,7 @@ from lessons import LESSONS, Tutorial
 from lessons import lesson as lesson_of
 from pyodide.ffi import create_proxy
 from pyscript import window
+from saves import MemoryStore, Saves
 from session import SAVE_KEY, SaveError, Session, parse_action
 
 from engine import FormatError, IllegalAction
@@ -24,26 +25,13 @@ session = Session()
 SAVE = getattr(window, "stSaveKey", None) or SAVE_KEY
 
 
-class _Memory:
-    """Stands in for localStorage where the browser refuses it (e.g. a sandboxed embed)."""
-
-    def __init__(self):
-        self.items = {}
-
-    def getItem(self, key):
-        return self.items.get(key)
-
-    def setItem(self, key, value):
-        self.items[key] = value
-
-    def removeItem(self, key):
-        self.items.pop(key, None)
-
-
 try:
     storage = window.localStorage
+    BLOCKED = False
 except Exception:  # noqa: BLE001 - SecurityError: storage blocked; play on without saving
-    storage = _Memory()
+    storage, BLOCKED = MemoryStore(), True   # (e.g. a sandboxed or third-party embed)
+# This tab's saves under SAVE: stamped, so two tabs on one game are told apart (web/saves.py).
+saves = Saves(storage, SAVE)
 
 
 GAMES = SAVE + ".games"   # the last finished games, newest first
@@ -51,10 +39,9 @@ MAX_GAMES = 20
 
 
 def _save() -> None:
-    try:
-        storage.setItem(SAVE, session.save_json())
-    except Exception as e:  # noqa: BLE001 - a full or disabled storage must not stop the game
-        window.console.warn(f"could not save the game: {e}")
+    # Held back if another tab saved since; a full or blocked storage does not stop the
+    # game. Either way the page is told with the call's answer (saves.news(), in call()).
+    saves.write(session.save_data())
     _remember_finished()
 
 
@@ -84,17 +71,38 @@ def _remember_finished() -> None:
 
 def boot(_arg):
     """Resume the saved game if there is one; otherwise report that there is none."""
-    text = storage.getItem(SAVE)
-    if not isinstance(text, str):   # JS null arrives as pyodide's jsnull, not None
-        return {"resumed": False}
+    text = saves.read()
+    if text is None:
+        return {"resumed": False, "storage_blocked": BLOCKED}
     try:
         out = session.restore(text)
-    except SaveError as e:
-        return {"resumed": False, "save_error": f"Your saved game could not be resumed: {e}."}
-    except Exception as e:  # noqa: BLE001 - anything else in a damaged save: same friendly path
-        return {"resumed": False,
-                "save_error": f"Your saved game could not be resumed: it is damaged ({e!r})."}
+    except Exception as e:  # noqa: BLE001 - anything wrong in a save: the same friendly path
+        # Kept aside (never deleted) under SAVE.broken.<time>; the player is told why.
+        err = e if isinstance(e, SaveError) else SaveError("save.damaged", error=repr(e))
+        return {"resumed": False, "save_error": {"key": err.key, "params": err.params},
+                "kept": saves.keep_aside(text)}
     return {"resumed": True, **out}
+
+
+def save_check(_arg):
+    """Has another tab saved this game since this one did? (asked on the `storage` event)"""
+    return {"conflict": saves.check()}
+
+
+def save_take_over(_arg):
+    """Take over here: the game as another tab saved it (in this table's language)."""
+    lang = session.settings.get("lang", "en")
+    out = boot(None)
+    if out["resumed"]:
+        session.set_option("lang", lang)
+        out.update(session.payload(session.first_seat()))
+    return out
+
+
+def save_keep(_arg):
+    """Keep playing here: this tab's game replaces the one another tab saved."""
+    saves.write(session.save_data(), force=True)
+    return {}
 
 
 def new_game(arg):
@@ -137,7 +145,7 @@ def set_option(arg):
 
 
 def forget_save(_arg):
-    storage.removeItem(SAVE)
+    saves.forget()
     return {}
 
 
@@ -313,8 +321,8 @@ def lesson_leave(_arg):
     if isinstance(text, str) and text:
         try:
             session.restore(text)
-            storage.setItem(SAVE, text)
-            storage.removeItem(ASIDE)
+            if saves.write(session.save_data()) == "saved":
+                storage.removeItem(ASIDE)
             session.set_option("lang", lang)
             return {"restored": True, **session.payload(session.first_seat())}
         except Exception as e:  # noqa: BLE001 - a damaged save: a fresh game instead
@@ -337,7 +345,7 @@ API = {f.__name__: f for f in (boot, new_game, rematch, act, state, ai_request, 
                                set_option, forget_save, export_save, warm, take_back, record,
                                games, replay_info, replay_view, open_record, lessons,
                                lesson_start, lesson_status, lesson_next, lesson_leave,
-                               lesson_resume)}
+                               lesson_resume, save_check, save_take_over, save_keep)}
 
 
 def call(name, arg_json):
@@ -346,7 +354,7 @@ def call(name, arg_json):
         if fn is None:
             raise ValueError(f"unknown call {name!r}")
         arg = json.loads(arg_json) if arg_json else None
-        return json.dumps({"ok": True, **fn(arg)})
+        return json.dumps({"ok": True, **fn(arg), **saves.news()})
     except IllegalAction as e:   # the rule broken, in the table's language
         return json.dumps({"ok": False, "error": session.error_text(e), "code": e.code})
     except (SaveError, FormatError, ValueError) as e:

@@ -18,6 +18,7 @@ import { wireInput } from "./input.js";
 import { layoutIfNeeded } from "./layout.js";
 import { toggleLog } from "./log.js";
 import { render, renderHandover } from "./render.js";
+import { saveErrorText, wireSaves } from "./saves.js";
 import { isAI } from "./state.js";
 import { wireToast } from "./toast.js";
 import { firstVisit } from "./tutorial.js";
@@ -124,7 +125,7 @@ function start() {
   } else {
     // An embed (embed.js) deals at once with the options in its URL; the full page asks.
     setPayload(inLanguage(call("new_game", window.stEmbed?.options ?? { opponent: "ai", tactics: false })));
-    if (out.save_error) showMessage(t("save.not_resumed"), t("save.error", { error: out.save_error }));
+    if (out.save_error) showMessage(t("save.not_resumed"), saveErrorText(out));
     else if (!window.stEmbed) firstVisit();   // the welcome (Learn to play) the first time
   }
   window.__ready = true;
@@ -144,6 +145,7 @@ function wire() {
   wireGames();
   wireDialogs();
   wireToast();
+  wireSaves();
   $("#btn-log").addEventListener("click", () => toggleLog());
   $("#log-close").addEventListener("click", () => toggleLog(false));
   // The log drawer closes with a tap anywhere else.

@@ -9,7 +9,16 @@ export function call(name, arg) {
   const text = window.stCall(name, JSON.stringify(arg ?? null));
   const out = JSON.parse(text);
   if (options.perf) performance.measure(`py:${name}`, { start: t0 });
+  for (const fn of answerListeners) fn(out);
   return out;
+}
+
+// Every call's answer, for what Python tells besides the result (saves.js: a save held back
+// because another tab saved, or refused by a full storage).
+const answerListeners = [];
+
+export function onAnswer(fn) {
+  answerListeners.push(fn);
 }
 
 const listeners = [];

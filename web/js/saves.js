@@ -1,0 +1,56 @@
+// Saves that lose nothing, the page's part (the logic is Python's: web/saves.py, app.py).
+// When another tab or window saves this game, the player chooses here: take over (load the
+// game as saved there) or keep playing here (this game replaces it). The question comes on
+// the browser's `storage` event (the other tab saved), or when a save of this tab was held
+// back (a call's answer carries `save_conflict`). A save the storage refused (full,
+// blocked) is a toast, and the game goes on; a save that could not be resumed is kept
+// aside, and the boot message says so.
+import { maybeAI } from "./ai.js";
+import { call, onAnswer, setPayload } from "./bridge.js";
+import { showMessage } from "./dialogs.js";
+import { $ } from "./dom.js";
+import { toast } from "./toast.js";
+import { t } from "./words.js";
+
+const saveKey = () => window.stSaveKey || "schotten-totten.save";
+
+// Why the saved game was not resumed (boot, or a take-over), and that it was kept aside.
+export function saveErrorText(out) {
+  const e = out.save_error;
+  const why = typeof e === "string" ? e : t(e.key, e.params);
+  return t("save.error", { error: out.kept ? `${why} ${t("save.kept_aside")}` : why });
+}
+
+function askWhichGame() {
+  const d = $("#dlg-save-conflict");
+  if (!d.open) d.showModal();
+}
+
+// What Python tells with any answer, besides its result.
+function news(out) {
+  if (out.save_conflict) askWhichGame();
+  if (out.save_warning) toast(t(out.save_warning));
+  // No storage at all (an embed says so in its own note).
+  if (out.storage_blocked && !window.stEmbed) toast(t("save.blocked"));
+}
+
+function takeOver() {
+  const out = call("save_take_over");
+  if (!out.ok) { toast(out.error); return; }
+  if (out.resumed) { setPayload(out); maybeAI(); return; }
+  if (!out.save_error) { call("save_keep"); return; }   // the save is gone there: keep this one
+  setPayload(call("new_game", window.stEmbed?.options ?? { opponent: "ai", tactics: false }));
+  showMessage(t("save.not_resumed"), saveErrorText(out));
+}
+
+export function wireSaves() {
+  onAnswer(news);
+  addEventListener("storage", (e) => {
+    if ((e.key !== null && e.key !== saveKey()) || !window.__ready) return;
+    if (call("save_check").conflict) askWhichGame();
+  });
+  const d = $("#dlg-save-conflict");
+  d.addEventListener("cancel", (e) => e.preventDefault());   // one of the two, not Escape
+  $("#save-take-over").addEventListener("click", () => { d.close(); takeOver(); });
+  $("#save-keep").addEventListener("click", () => { d.close(); call("save_keep"); });
+}

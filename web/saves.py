@@ -1,0 +1,225 @@
+"""Saves that lose nothing: the save's header and stamp, a refused save kept aside, storage
+that is full or blocked, and two tabs playing one saved game told apart.
+
+Pure Python (no browser imports), tested under CPython (``tests/test_saves.py``).
+``app.py`` hands ``Saves`` the page's localStorage (or an in-memory stand-in where the
+browser refuses it); the tests and ``tools/soak.py`` hand it a dict-backed ``MemoryStore``.
+
+**Two tabs, one game.** Every save written here carries a stamp: ``tab`` (a random id per
+page load) and ``generation`` (one more than the highest generation seen under the key).
+A tab remembers the stamp of the save it last read or wrote. Before it writes, it reads the
+stored stamp: when that is not the one it remembers, another tab, window or embed of the
+same save has saved since, so nothing is written and the page asks the player: take over
+here (load the newer save) or keep playing here (overwrite it). The page also listens for
+the browser's ``storage`` event and asks ``check()`` at once, so the question usually comes
+before a move is made here. A save without a stamp (written by an older build still open
+somewhere) is told apart by a checksum of its text.
+
+>>> store = MemoryStore()
+>>> a, b = Saves(store, "k", tab="a"), Saves(store, "k", tab="b")
+>>> a.read(), b.read()
+(None, None)
+>>> a.write({"format": SAVE_FORMAT, "version": SAVE_VERSION})
+'saved'
+>>> b.check(), b.write({"format": SAVE_FORMAT, "version": SAVE_VERSION})
+(True, 'conflict')
+>>> _ = b.read()   # take over here: b loads a's save, then plays on from it
+>>> b.write({"format": SAVE_FORMAT, "version": SAVE_VERSION}), a.check()
+('saved', True)
+"""
+
+from __future__ import annotations
+
+import json
+import secrets
+import time
+import zlib
+
+from engine.words import Words
+
+SAVE_FORMAT = "schotten-totten/save"
+# Every change to the save since version 1 has been a key added (readers ignore keys they do
+# not know, and fill in missing ones), so the version has stayed 1 and a page of an older
+# build still open in another tab reads a newer save. tests/data/saves/ keeps one real save
+# of each shape ever written; UPGRADES turns an older version into the next one, should a
+# change ever need a new version.
+SAVE_VERSION = 1
+UPGRADES: dict = {}   # version -> function(data) -> data of version + 1
+STAMP = ("tab", "generation")
+
+
+class SaveError(ValueError):
+    """A save that cannot be resumed: ``key`` and ``params`` word it from the catalogue; its
+    text is the English wording."""
+
+    def __init__(self, key: str, **params):
+        self.key, self.params = key, params
+        super().__init__(Words("en").t(key, **params))
+
+
+def parse_save(text) -> dict:
+    """A save's text read into its data, brought up to the current version; ``SaveError``
+    names why it cannot be (not data, not a save, another version).
+
+    >>> parse_save('{"format": "schotten-totten/save", "version": 1, "tab": "a"}')
+    {'format': 'schotten-totten/save', 'version': 1}
+    >>> try:
+    ...     parse_save('{"format": "schotten-totten/save", "version": 9}')
+    ... except SaveError as e:
+    ...     print(e.key, e.params)
+    save.other_version {'version': '9'}
+    """
+    try:
+        data = json.loads(text)
+    except (TypeError, ValueError, RecursionError):
+        raise SaveError("save.unreadable") from None
+    if not isinstance(data, dict) or data.get("format") != SAVE_FORMAT:
+        raise SaveError("save.not_a_save")
+    version = data.get("version")
+    while type(version) is int and version in UPGRADES:
+        data = UPGRADES[version](data)
+        version = data["version"]
+    if type(version) is not int or version != SAVE_VERSION:   # 1.0 and true are no version
+        raise SaveError("save.other_version", version=json.dumps(version)[:20])
+    return {k: v for k, v in data.items() if k not in STAMP}
+
+
+def stamp_of(text) -> tuple | None:
+    """Who wrote a stored save: ``(tab, generation)``; ``None`` if there is none. A save
+    without a stamp (an older build's, or unreadable) is known by a checksum of its text."""
+    if not isinstance(text, str):
+        return None
+    try:
+        data = json.loads(text)
+    except (ValueError, RecursionError):
+        data = None
+    if isinstance(data, dict):
+        tab, gen = data.get("tab"), data.get("generation")
+        if isinstance(tab, str) and type(gen) is int:
+            return (tab, gen)
+    return ("", zlib.crc32(text.encode("utf-8", "surrogatepass")))
+
+
+def storage_problem(error: BaseException) -> str:
+    """``full`` for a storage out of room (QuotaExceededError, in any browser's words),
+    ``blocked`` for anything else (storage switched off, a SecurityError)."""
+    text = f"{getattr(error, 'name', '')} {type(error).__name__} {error}".lower()
+    return "full" if "quota" in text or "full" in text else "blocked"
+
+
+class MemoryStore:
+    """A localStorage stand-in: where the browser refuses storage, and in tests. ``limit``
+    (characters over all keys) makes it full; ``blocked`` refuses every write."""
+
+    def __init__(self, limit: int | None = None, blocked: bool = False):
+        self.items: dict[str, str] = {}
+        self.limit, self.blocked = limit, blocked
+
+    def getItem(self, key):
+        return self.items.get(key)
+
+    def setItem(self, key, value):
+        if self.blocked:
+            raise PermissionError("SecurityError: the operation is insecure")
+        value = str(value)
+        if self.limit is not None:
+            used = sum(len(k) + len(v) for k, v in self.items.items() if k != key)
+            if used + len(key) + len(value) > self.limit:
+                raise OSError("QuotaExceededError: the quota has been exceeded")
+        self.items[key] = value
+
+    def removeItem(self, key):
+        self.items.pop(key, None)
+
+
+class Saves:
+    """One tab's saves under one key."""
+
+    def __init__(self, storage, key: str, tab: str | None = None):
+        self.storage, self.key = storage, key
+        self.tab = tab or secrets.token_hex(6)
+        self.generation = 0
+        self.known = None        # the stamp of the stored save as this tab last saw it
+        self.conflict = False    # a write was held back: another tab saved since
+        self.problem = None      # "full" / "blocked": the last write failed
+        self.told = None         # the problem the page was last told about
+
+    def _stored(self):
+        text = self.storage.getItem(self.key)
+        return text if isinstance(text, str) else None   # JS null arrives as jsnull
+
+    def read(self):
+        """The stored save's text (``None``: none), now known to this tab as the latest."""
+        text = self._stored()
+        self._saw(stamp_of(text))
+        self.conflict = False
+        return text
+
+    def _saw(self, stamp) -> None:
+        self.known = stamp
+        if stamp and stamp[0]:
+            self.generation = max(self.generation, stamp[1])
+
+    def check(self) -> bool:
+        """Has another tab saved this game since this tab last read or wrote it?"""
+        text = self._stored()
+        return text is not None and stamp_of(text) != self.known
+
+    def write(self, data: dict, force: bool = False) -> str:
+        """Save ``data`` stamped: ``saved``; ``conflict`` (another tab saved since: nothing
+        written, unless ``force``: keep playing here); ``full`` or ``blocked`` (the storage
+        refused: the game goes on)."""
+        text = self._stored()
+        stamp = stamp_of(text)
+        if not force and text is not None and stamp != self.known:
+            self.conflict = True
+            return "conflict"
+        gen = max(self.generation, stamp[1] if stamp and stamp[0] else 0) + 1
+        try:
+            self.storage.setItem(self.key, json.dumps({**data, "tab": self.tab,
+                                                      "generation": gen}))
+        except Exception as e:  # noqa: BLE001 - a full or disabled storage must not stop the game
+            self.problem = storage_problem(e)
+            return self.problem
+        self._saw((self.tab, gen))
+        self.conflict, self.problem = False, None
+        return "saved"
+
+    def forget(self) -> None:
+        """Remove the save (the player asked): no save is known any more."""
+        self.storage.removeItem(self.key)
+        self.known, self.conflict = None, False
+
+    def keep_aside(self, text: str, when: str | None = None) -> str | None:
+        """Move a save that cannot be resumed to ``<key>.broken.<time>`` (never deleted);
+        return that key, or ``None`` if the storage has no room even for the move."""
+        when = when or time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime())
+        aside, n = f"{self.key}.broken.{when}", 1
+        while isinstance(self.storage.getItem(aside), str):
+            n += 1
+            aside = f"{self.key}.broken.{when}.{n}"
+        try:
+            self.storage.setItem(aside, text)
+        except Exception:  # noqa: BLE001 - no room for a copy: move it instead
+            self.storage.removeItem(self.key)
+            try:
+                self.storage.setItem(aside, text)
+            except Exception:  # noqa: BLE001 - put it back: it stays where it was
+                self.storage.setItem(self.key, text)
+                return None
+        self.storage.removeItem(self.key)
+        self.known, self.conflict = None, False
+        return aside
+
+    def news(self) -> dict:
+        """What the page must tell the player after a call: a write held back
+        (``save_conflict``), or storage that just became full or blocked (``save_warning``:
+        a catalogue key, once per problem until a save succeeds again)."""
+        out = {}
+        if self.conflict:
+            out["save_conflict"] = True
+        if self.problem != self.told:
+            self.told = self.problem
+            if self.problem:
+                out["save_warning"] = f"save.{self.problem}"
+        return out
