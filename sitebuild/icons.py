@@ -9,13 +9,11 @@ import struct
 import zlib
 from pathlib import Path
 
+from .paths import ROOT
+
+# The words (name, short_name, description, lang) come from each language's catalogue.
 MANIFEST = {
     "id": "./",
-    "name": "Schotten Totten",
-    "short_name": "Schotten Totten",
-    "description": "Reiner Knizia's two-player card game: play a friend on one device, or the "
-    "computer. Works offline.",
-    "lang": "en",
     "start_url": "./",
     "scope": "./",
     "display": "standalone",
@@ -128,12 +126,31 @@ def write_icons(out: Path) -> None:
         (out / name).write_bytes(draw_icon(size, purpose))
 
 
-def write_manifest(out: Path) -> None:
-    """manifest.webmanifest: MANIFEST with the icons (not the Apple one)."""
+def manifest_name(lang: str) -> str:
+    """The manifest's file for a language (web/js/words.js links the page's own)."""
+    return "manifest.webmanifest" if lang == "en" else f"manifest-{lang}.webmanifest"
+
+
+def write_manifest(out: Path) -> list[str]:
+    """One manifest per message catalogue: MANIFEST with the icons (not the Apple one) and
+    the name, short name and description in that language; returns the files written."""
     icons = [
         {"src": f"./{name}", "sizes": f"{size}x{size}", "type": "image/png", "purpose": purpose}
         for name, size, purpose in ICONS
         if purpose != "apple"
     ]
-    manifest = {**MANIFEST, "icons": icons}
-    (out / "manifest.webmanifest").write_text(json.dumps(manifest, indent=2) + "\n")
+    written = []
+    for path in sorted((ROOT / "engine" / "messages").glob("*.json")):
+        words = json.loads(path.read_text("utf-8"))
+        manifest = {
+            "name": words["manifest.name"],
+            "short_name": words["manifest.short_name"],
+            "description": words["manifest.description"],
+            "lang": path.stem,
+            **MANIFEST,
+            "icons": icons,
+        }
+        name = manifest_name(path.stem)
+        (out / name).write_text(json.dumps(manifest, indent=2, ensure_ascii=False) + "\n", "utf-8")
+        written.append(name)
+    return written

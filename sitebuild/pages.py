@@ -5,10 +5,11 @@ from __future__ import annotations
 import base64
 import hashlib
 import html
+import json
 import re
 from pathlib import Path
 
-from .paths import BuildError
+from .paths import ROOT, BuildError
 
 # Content-Security-Policy of every page (a meta tag: GitHub Pages cannot send headers, so
 # frame-ancestors, which only works as a header, is not set and blogs may embed the game).
@@ -115,9 +116,17 @@ def write_embed_page(out: Path) -> None:
         raise BuildError(
             "web/index.html: expected a <html ...> line without a class to mark as embed"
         )
-    marked = marked.replace(
-        "<title>Schotten Totten</title>", "<title>Schotten Totten (embedded)</title>"
+    # Its own title, in the page's language like every static word (words.js, data-t).
+    words = json.loads((ROOT / "engine" / "messages" / "en.json").read_text("utf-8"))
+    title = html.escape(words["page.title_embed"])
+    marked, n = re.subn(
+        r'<title data-t="page\.title">[^<]*</title>',
+        lambda m: f'<title data-t="page.title_embed">{title}</title>',
+        marked,
+        count=1,
     )
+    if n != 1:
+        raise BuildError('web/index.html: expected <title data-t="page.title">...</title>')
     (out / "embed.html").write_text(marked)
 
 

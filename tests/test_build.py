@@ -133,3 +133,28 @@ def test_the_written_site_maps_python_files_and_serves_the_catalogue(tmp_path, m
     assert not any(w.startswith("tools/") or "/arena" in w or "bench" in w for w in written)
     assert {"index.html", "embed.html", "sw.js", "manifest.webmanifest"} <= written
     assert "engine/messages/en.json" in build.precache_list(tmp_path)   # kept offline too
+
+
+def test_a_manifest_per_language_and_a_german_embed_title(tmp_path, monkeypatch):
+    """manifest.webmanifest (English) and manifest-<code>.webmanifest for every other
+    catalogue, each with the name and description in its language (web/js/words.js links
+    the page's own); embed.html keeps index.html's data-t keys, with its own title's key."""
+    monkeypatch.setattr(sitebuild.site, "write_runtime", lambda out: None)
+    build.write_site(tmp_path)
+    languages = sorted(p.stem for p in (ENGINE / "messages").glob("*.json"))
+    assert {"en", "de"} <= set(languages)
+    for lang in languages:
+        name = "manifest.webmanifest" if lang == "en" else f"manifest-{lang}.webmanifest"
+        manifest = json.loads((tmp_path / name).read_text(encoding="utf-8"))
+        words = json.loads((ENGINE / "messages" / f"{lang}.json").read_text(encoding="utf-8"))
+        assert manifest["lang"] == lang
+        assert manifest["name"] == words["manifest.name"]
+        assert manifest["description"] == words["manifest.description"]
+        assert manifest["icons"] and manifest["start_url"] == "./"
+        assert name in build.precache_list(tmp_path)   # offline too
+    de = json.loads((tmp_path / "manifest-de.webmanifest").read_text(encoding="utf-8"))
+    assert de["description"].startswith("Das Kartenspiel für zwei von Reiner Knizia")
+    embed = (tmp_path / "embed.html").read_text(encoding="utf-8")
+    assert '<title data-t="page.title_embed">Schotten Totten (embedded)</title>' in embed
+    assert embed.count("data-t=") == (tmp_path / "index.html").read_text(
+        encoding="utf-8").count("data-t=")

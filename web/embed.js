@@ -43,22 +43,25 @@
   full.href = "./";
   full.target = "_blank";
   full.rel = "noopener";
+  // English until words.js puts the page's language in (data-t, its translatePage()).
   full.title = "Open the full game in a new tab";
   full.setAttribute("aria-label", full.title);
-  full.innerHTML = '<span class="tool-icon">↗</span><span class="tool-label">Full game</span>';
+  full.dataset.tTitle = full.dataset.tAriaLabel = "embed.full.label";
+  full.innerHTML = '<span class="tool-icon">↗</span><span class="tool-label" data-t="embed.full">Full game</span>';
   document.getElementById("tools")?.append(full);
   // Where the browser keeps storage from embedded pages (third-party storage blocked), the
   // game plays but is not saved (app.py keeps it in memory): say so once the table shows.
   try {
     window.localStorage.length;
   } catch {
-    const wait = setInterval(() => {
+    const wait = setInterval(async () => {
       if (document.body.dataset.ready !== "1") return;
       clearInterval(wait);
+      const { t } = await import("./js/words.js");   // loaded by now: the table is ready
       const note = document.createElement("div");
       note.id = "embed-note";
       note.setAttribute("role", "status");
-      note.textContent = "Your browser does not let embedded games save: ↗ opens the full game, which does.";
+      note.textContent = t("embed.no_save");
       note.addEventListener("click", () => note.remove());
       document.body.append(note);
       setTimeout(() => note.remove(), 8000);

@@ -75,3 +75,40 @@ export function t(key, params = {}) {
 
 // Whether a key exists (tactic cards the catalogue does not know are named by their id).
 export const has = (key) => key in WORDS;
+
+// ------------------------------------------------------------------ the page's static words
+// index.html keeps its English words as the no-JavaScript fallback and names each one's key:
+//   data-t="key"              the element's text: all of it, or, when it has child elements
+//                             (an icon, a <small> note, an <input>), only its first own text
+//                             (the children keep theirs, or carry a data-t of their own)
+//   data-t-aria-label="key"   and data-t-title, data-t-placeholder, data-t-content (a <meta>),
+//                             data-t-alt: that attribute
+//   data-t-params='{"s": 1}'  parameters for the element's keys (JSON)
+// translatePage() fills them all in from the catalogue, head included (<title>, <meta>); it
+// runs once, right here, when the catalogue has loaded: before boot.js shows the table.
+export const T_ATTRIBUTES = ["aria-label", "title", "placeholder", "content", "alt"];
+
+function setOwnText(el, text) {
+  if (!el.firstElementChild) { el.textContent = text; return; }
+  const own = [...el.childNodes].find((n) => n.nodeType === Node.TEXT_NODE && n.data.trim());
+  if (!own) { el.append(text); return; }
+  // Keep the spaces around it (they separate it from an input or a <small> note).
+  const [, before, , after] = own.data.match(/^(\s*)([\s\S]*?)(\s*)$/);
+  own.data = before + text + after;
+}
+
+export function translatePage(root = document) {
+  const params = (el) => (el.dataset.tParams ? JSON.parse(el.dataset.tParams) : {});
+  for (const el of root.querySelectorAll("[data-t]")) setOwnText(el, t(el.dataset.t, params(el)));
+  for (const name of T_ATTRIBUTES)
+    for (const el of root.querySelectorAll(`[data-t-${name}]`))
+      el.setAttribute(name, t(el.getAttribute(`data-t-${name}`), params(el)));
+}
+
+// The web app manifest in the page's language: build.py writes one per catalogue
+// (manifest.webmanifest in English, manifest-<code>.webmanifest for the others).
+export const manifestFor = (code) =>
+  (code === DEFAULT_LANGUAGE ? "./manifest.webmanifest" : `./manifest-${code}.webmanifest`);
+
+translatePage();
+document.querySelector('link[rel="manifest"]')?.setAttribute("href", manifestFor(LANGUAGE));
