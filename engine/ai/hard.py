@@ -31,6 +31,8 @@ from ..state import OVER, ROUND_OVER
 from ..state import PLAY as PLAY_STEP
 from ..turn import apply_fast
 from .base import Agent, legal
+from .endgame import NODES as ENDGAME_NODES
+from .endgame import best_action
 from .evaluate import CALIBRATIONS, evaluate
 from .medium import by_rule, claim_or_done, scored_plays, tactic_cost
 from .playout import auto_step, top_plays
@@ -61,7 +63,8 @@ class HardAgent(Agent):
 
     def __init__(self, iterations: int | None = None, time: float | None = None,
                  candidates: int = CANDIDATES, reply: int = REPLY_WIDTH, cal: int = 3,
-                 depth: int = DEPTH, z: float = 2.0, tactic_price: float = TACTIC_PRICE):
+                 depth: int = DEPTH, z: float = 2.0, tactic_price: float = TACTIC_PRICE,
+                 endgame: int = ENDGAME_NODES):
         if iterations is None and time is None:
             time = DEFAULT_TIME
         self.iterations = DEFAULT_ITERATIONS if iterations is None else iterations
@@ -72,6 +75,7 @@ class HardAgent(Agent):
         self.depth = depth if reply else 0
         self.cal = CALIBRATIONS.get(cal)   # None: Medium's table
         self.tactic_price = tactic_price
+        self.endgame = endgame   # node budget of the exact endgame solver (0: never)
         self.last_iterations = 0
 
     def choose(self, view: dict, rng: random.Random) -> Action:
@@ -87,6 +91,14 @@ class HardAgent(Agent):
         ruled = by_rule(actions, state, p, deck)
         if ruled is not None:
             return ruled
+        if self.endgame and worlds.clan_deck_size == 0 and worlds.tactic_deck_size == 0:
+            # Both decks empty: the opponent's hand is known by elimination; solve exactly.
+            deadline = None if self.time is None else _time.perf_counter() + self.time / 2
+            solved = best_action(worlds.sample(rng), p, None, self.endgame, deadline)
+            if solved is not None and solved[0] > 0.0:
+                return solved[1]
+            # Lost against perfect play, or too big: the search plays for the opponent's
+            # mistakes.
         return self.search(worlds, p, actions, rng)
 
     def _simulate(self, state, action, rng, p: int) -> float:
