@@ -24,6 +24,9 @@ LEVELS: dict[str, type[Agent]] = {"random": RandomAgent, "easy": EasyAgent,
 LEVEL_NAMES = {"random": "Random (no strategy)", "easy": "Easy", "medium": "Medium",
                "hard": "Hard"}
 STRONGEST = "medium"
+# Sparring partners: for the arena and the ladder only, never offered at the table (the
+# page and its worker read ``LEVELS``).
+SPARRING: dict[str, type[Agent]] = {}
 
 try:
     from .hard import HardAgent
@@ -32,16 +35,19 @@ try:
 except ImportError:   # pragma: no cover - while hard.py is being written
     pass
 
+from .barca import BarcaAgent  # noqa: E402  (after the levels: it is not one of them)
+
+SPARRING["barca"] = BarcaAgent
+
 
 def make_agent(level: str, **budget) -> Agent:
     """An agent of ``level``; search levels take ``iterations=`` and/or ``time=`` (seconds).
 
     Other levels take only the settings they list (``Agent.settings``) and ignore the rest.
     """
-    try:
-        cls = LEVELS[level]
-    except KeyError:
-        raise ValueError(f"unknown AI level {level!r}: choose one of {', '.join(LEVELS)}") from None
+    cls = LEVELS.get(level) or SPARRING.get(level)
+    if cls is None:
+        raise ValueError(f"unknown AI level {level!r}: choose one of {', '.join(LEVELS)}")
     if not getattr(cls, "searches", False):
         budget = {k: v for k, v in budget.items() if k in cls.settings}
     return cls(**budget) if budget else cls()
