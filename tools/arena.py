@@ -93,13 +93,24 @@ def run(a_level: str, b_level: str, games: int, seed=1, tactics: str = "both",
             for r in pool.imap(play_game, tasks, chunksize=1):
                 results.append(r)
                 if progress:
-                    progress(len(results), games)
+                    progress(len(results), games, r)
     else:
         for t in tasks:
             results.append(play_game(t))
             if progress:
-                progress(len(results), games)
+                progress(len(results), games, results[-1])
     return cfg_list, results
+
+
+def read_log(path: str) -> list:
+    """The games a run's log (``--log``) has recorded so far, as ``run`` returns them."""
+    out = []
+    with open(path) as f:
+        for line in f:
+            if line.startswith("{"):
+                d = json.loads(line)
+                out.append((d["config"], d["result"], d["times"][0], d["times"][1], 0))
+    return out
 
 
 def summary(a_level, b_level, cfg_list, results) -> str:
@@ -149,6 +160,9 @@ def main(argv=None) -> int:
     ap.add_argument("--a-options", default="{}",
                     help='JSON of settings for agent A alone, e.g. \'{"cal": 3}\' (for tuning)')
     ap.add_argument("--b-options", default="{}", help="the same for agent B")
+    ap.add_argument("--log", help="write each game's result to this file as it ends (one JSON "
+                    "line), so that a long run can be summed up before it ends (--from-log)")
+    ap.add_argument("--from-log", help="sum up the games recorded in this log; play none")
     args = ap.parse_args(argv)
     budget = json.loads(args.options)
     if args.iterations is not None:
@@ -160,8 +174,18 @@ def main(argv=None) -> int:
     names = [lvl if own == "{}" else f"{lvl} {own}"
              for lvl, own in ((args.a, args.a_options), (args.b, args.b_options))]
     t0 = time.perf_counter()
+    if args.from_log:
+        results = read_log(args.from_log)
+        print(summary(names[0], names[1], configs(args.tactics, args.timing), results))
+        print(f"{len(results)} games recorded in {args.from_log}")
+        return 0
+    log = open(args.log, "w") if args.log else None   # noqa: SIM115 (closed below)
 
-    def progress(done, total):
+    def progress(done, total, r):
+        if log:
+            log.write(json.dumps({"game": done - 1, "config": r[0], "result": r[1],
+                                  "times": [r[2], r[3]]}) + "\n")
+            log.flush()
         if sys.stderr.isatty():
             print(f"\r{done}/{total} games", end="", file=sys.stderr, flush=True)
         elif done % 10 == 0:   # a log file: one line every ten games
@@ -170,6 +194,8 @@ def main(argv=None) -> int:
 
     cfg_list, results = run(args.a, args.b, args.games, args.seed, args.tactics, args.timing,
                             budgets, args.jobs, progress)
+    if log:
+        log.close()
     if sys.stderr.isatty():
         print(file=sys.stderr)
     print(summary(names[0], names[1], cfg_list, results))
