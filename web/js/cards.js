@@ -1,5 +1,5 @@
 // Cards: their names in words and their faces (clan cards: value and colour symbol; tactic
-// cards: kind symbol, corner index, short name).
+// cards: kind symbol, corner index, short name); a card on a stone as a screen reader says it.
 import { esc } from "./dom.js";
 import { has, t } from "./words.js";
 
@@ -36,18 +36,21 @@ export function cardEl(text, tag = "div") {
     const c = text[0], v = text[1];
     el.classList.add("clan", `c-${c}`);
     el.innerHTML =
-      `<span class="idx"><span class="v">${v}</span><svg class="sym"><use href="#s-${c}"/></svg></span>` +
-      `<svg class="pip"><use href="#s-${c}"/></svg>` +
-      `<span class="idx idx2"><span class="v">${v}</span><svg class="sym"><use href="#s-${c}"/></svg></span>`;
+      `<span class="idx" aria-hidden="true"><span class="v">${v}</span><svg class="sym"><use href="#s-${c}"/></svg></span>` +
+      `<svg class="pip" aria-hidden="true"><use href="#s-${c}"/></svg>` +
+      `<span class="idx idx2" aria-hidden="true"><span class="v">${v}</span><svg class="sym"><use href="#s-${c}"/></svg></span>`;
   } else {
     const known = text in TACTIC_KIND;
     const kind = known ? TACTIC_KIND[text] : "ruse";
     el.classList.add("tactic", `k-${kind}`, `t-${text}`);
     el.innerHTML =
-      `<span class="idx"><span class="v">${esc(known ? tacticWord(text, "index") : "")}</span><svg class="sym"><use href="#t-${kind}"/></svg></span>` +
-      `<svg class="pip"><use href="#t-${kind}"/></svg>` +
-      `<span class="tname">${esc(tacticWord(text, "short"))}</span>`;
+      `<span class="idx" aria-hidden="true"><span class="v">${esc(known ? tacticWord(text, "index") : "")}</span><svg class="sym"><use href="#t-${kind}"/></svg></span>` +
+      `<svg class="pip" aria-hidden="true"><use href="#t-${kind}"/></svg>` +
+      `<span class="tname" aria-hidden="true">${esc(tacticWord(text, "short"))}</span>`;
   }
+  // Named in words ("Red 7", "Shield-Bearer"); the face (corner values, symbols) is hidden
+  // from screen readers. A card that is not a button is one picture with that name.
+  if (tag !== "button") el.setAttribute("role", "img");
   el.setAttribute("aria-label", cardTitle(text));
   el.title = cardTitle(text);
   return el;
@@ -58,4 +61,11 @@ export function sortHand(hand) {
   const order = Object.keys(TACTIC_KIND);
   const key = (c) => (isClan(c) ? "ROYGBP".indexOf(c[0]) * 10 + Number(c[1]) : 100 + order.indexOf(c));
   return [...hand].sort((a, b) => key(a) - key(b));
+}
+
+// A card on a stone in words: its name, and an elite troop's declared card once declared
+// ("Joker as Red 7"; the view's `declared` list of a complete side).
+export function cardSaid(text, declared) {
+  const as = declared?.find((x) => x.card === text)?.as;
+  return as ? t("stone.declared", { card: cardTitle(text), as: cardTitle(as) }) : cardTitle(text);
 }

@@ -1,11 +1,13 @@
 // Input: taps on the hand, the board, the piles and the prompt buttons; drag and drop of a
-// hand card onto a stone; the handover tap; keys (Escape cancels, H asks for a hint).
+// hand card onto a stone; the handover tap. The keyboard (keyboard.js) ends in the same
+// clicks: Enter on a card or a stone is a tap on it.
 import { requestHint } from "./ai.js";
 import { call, setPayload } from "./bridge.js";
 import { cardEl, cardTitle, formationText, tacticWord } from "./cards.js";
 import { showDiscard, showEnd } from "./dialogs.js";
 import { $, $$ } from "./dom.js";
 import { doAct } from "./flow.js";
+import { wireKeyboard } from "./keyboard.js";
 import { legal, myTurn, needsTarget, playsFor, selectionOptions } from "./moves.js";
 import { nameOf } from "./names.js";
 import { render } from "./render.js";
@@ -174,7 +176,7 @@ function onDragCancel() {
   drag = null;
 }
 
-// ------------------------------------------------------------------ handover, keys
+// ------------------------------------------------------------------ handover
 
 // The next seat has the device: only now is its hand fetched.
 function onHandoverTap() {
@@ -182,13 +184,6 @@ function onHandoverTap() {
   if (!out.ok) { toast(out.error); return; }
   state.sel = null;
   setPayload(out);
-}
-
-function onKey(e) {
-  if (e.key === "Escape" && state.sel) select(null);
-  // H asks for a hint, as the button does (not while typing or with a dialog open).
-  if ((e.key === "h" || e.key === "H") && !e.ctrlKey && !e.metaKey && !e.altKey &&
-      !e.target.closest("input, textarea, select, dialog") && !document.querySelector("dialog[open]")) requestHint();
 }
 
 export function wireInput() {
@@ -202,5 +197,5 @@ export function wireInput() {
   $("#prompt-buttons").addEventListener("click", onPrompt);
   $("#btn-hint").addEventListener("click", requestHint);
   $("#handover-go").addEventListener("click", onHandoverTap);
-  document.addEventListener("keydown", onKey);
+  wireKeyboard();   // arrow keys, Enter, Escape, shortcuts, the shortcuts dialog
 }

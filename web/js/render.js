@@ -1,7 +1,11 @@
 // Drawing the table from the payload: status line, seats, the nine stones, piles, the hand,
 // then the prompt row and the log (prompt.js, log.js); and the pass-the-device screen.
+// Each stone and card is named for screen readers in the catalogue's words (a stone: both
+// sides, their formations from the payload, its status), and the keyboard focus is kept
+// or moved on to the next action (focus.js).
 import { $, esc } from "./dom.js";
-import { cardEl, cardTitle, formationText, sortHand, TACTIC_KIND, tacticWord } from "./cards.js";
+import { cardEl, cardSaid, cardTitle, formationText, sortHand, TACTIC_KIND, tacticWord } from "./cards.js";
+import { announce, focusAfter, focusBefore, focusNext } from "./focus.js";
 import { layoutIfNeeded } from "./layout.js";
 import { renderLog } from "./log.js";
 import { legal, myTurn, selectionOptions } from "./moves.js";
@@ -28,6 +32,7 @@ export function render() {
 
 function renderAll() {
   const P = state.P, v = P.view;
+  const had = focusBefore();
   const bottom = bottomSeat(), top = 1 - bottom;
   document.body.dataset.step = v.step;
   document.body.dataset.toMove = v.to_move;
@@ -44,6 +49,14 @@ function renderAll() {
   renderLog();
   renderHint();
   layoutIfNeeded();
+  focusAfter(had);
+  announce();
+}
+
+// Text that changed only: the status line is a live region, and an unchanged text written
+// again would be read out again.
+function setText(el, text) {
+  if (el.textContent !== text) el.textContent = text;
 }
 
 function renderStatus(v) {
@@ -51,23 +64,23 @@ function renderStatus(v) {
   if (v.outcome && (v.step === "over" || v.step === "round_over")) {
     let w = v.outcome.winner;
     if (v.step === "over" && v.rules.rounds > 1) w = v.match_winner;   // the engine's, on points
-    who.textContent = w === null ? t("status.draw") : aboutSeat("status.wins", w);
-    step.textContent = v.step === "over"
+    setText(who, w === null ? t("status.draw") : aboutSeat("status.wins", w));
+    setText(step, v.step === "over"
       ? t(v.rules.rounds > 1 ? "status.match_over" : "status.game_over")
-      : t("status.round_over", { round: v.round });
+      : t("status.round_over", { round: v.round }));
   } else {
-    who.textContent = aboutSeat("status.turn", v.to_move);
+    setText(who, aboutSeat("status.turn", v.to_move));
     const key = `status.step.${v.step}`;
     const n = v.step === "recruit_draw" ? v.draws_left : v.returns_left;
-    step.textContent = has(key) ? t(key, { n }) : v.step;
+    setText(step, has(key) ? t(key, { n }) : v.step);
   }
   who.dataset.seat = v.to_move;
-  $("#status-round").textContent = v.rules.rounds > 1
-    ? t("status.round", { round: v.round, rounds: v.rules.rounds, south: v.scores[0], north: v.scores[1] }) : "";
+  setText($("#status-round"), v.rules.rounds > 1
+    ? t("status.round", { round: v.round, rounds: v.rules.rounds, south: v.scores[0], north: v.scores[1] }) : "");
   // Which game is played: "Tactics · claim after playing · round 2 of 3" (in the header
   // where there is room, and at the head of the move log).
-  $("#status-game").textContent = state.P.game_line;
-  $("#log-game").textContent = state.P.game_line;
+  setText($("#status-game"), state.P.game_line);
+  setText($("#log-game"), state.P.game_line);
 }
 
 function renderSeat(el, v, p) {
@@ -94,6 +107,8 @@ function renderSeat(el, v, p) {
       }
     }
     const label = t("seat.hand", { n: v.hand_sizes[p] });
+    if (!v.open_hands) hand.setAttribute("role", "img");   // the backs: one picture, named
+    else hand.removeAttribute("role");
     hand.setAttribute("aria-label", label);
     hand.title = label;
   }
@@ -102,6 +117,8 @@ function renderSeat(el, v, p) {
 function renderBoard(v, bottom, opt) {
   const board = $("#board");
   board.innerHTML = "";
+  board.setAttribute("role", "toolbar");
+  board.setAttribute("aria-label", t("board.label"));
   const top = 1 - bottom;
   const claimable = new Set(legal().filter((a) => a.kind === "claim").map((a) => a.stone));
   const last = freshNow();
@@ -114,8 +131,9 @@ function renderBoard(v, bottom, opt) {
     if (opt.stones.has(s) || opt.dests.has(s)) lane.classList.add("target");
     if (claimable.has(s)) lane.classList.add("claimable");
     if (hintStone() === s) lane.classList.add("hint-stone");
-    lane.append(sideEl(st, s, top, "top", opt, last), stoneEl(st, s, claimable.has(s), last),
-      sideEl(st, s, bottom, "bottom", opt, last));
+    const stone = stoneEl(st, s, claimable.has(s), last);
+    stone.setAttribute("aria-label", stoneSaid(v, st, s, bottom, claimable.has(s), opt));
+    lane.append(sideEl(st, s, top, "top", opt, last), stone, sideEl(st, s, bottom, "bottom", opt, last));
     board.append(lane);
   });
 }
@@ -134,7 +152,15 @@ function sideEl(st, s, p, where, opt, last) {
     el.dataset.seat = p;
     el.style.setProperty("--i", i);
     el.style.zIndex = where === "top" ? 10 - i : i + 1;
-    if (opt.picks.has(`${s}|${c}`) && !sel.target) el.classList.add("pick");
+    if (opt.picks.has(`${s}|${c}`) && !sel.target) {
+      // A card to pick for a ruse: a button of the board's region (focus.js, keyboard.js).
+      el.classList.add("pick");
+      el.setAttribute("role", "button");
+      el.tabIndex = -1;
+      el.setAttribute("aria-label", t("stone.pick", { card: cardSaid(c, data.declared), n: s + 1, side: sideName(p) }));
+    } else if (data.declared?.length) {
+      el.setAttribute("aria-label", cardSaid(c, data.declared));
+    }
     if (sel && sel.target && sel.target.stone === s && sel.target.card === c) el.classList.add("picked");
     // An elite troop on a complete side shows the card it counts as.
     const d = (data.declared || []).find((x) => x.card === c)?.as;
@@ -151,6 +177,34 @@ function sideEl(st, s, p, where, opt, last) {
   });
   if (data.complete && data.formation) side.title = t("board.formation", { name: nameOf(p), formation: formationText(data.formation) });
   return side;
+}
+
+// "your side" (the seat whose hand shows), else "North's side".
+function sideName(p) {
+  const P = state.P;
+  return p === P.seat ? t("stone.side_yours") : t("stone.side_of", { name: nameOf(p) });
+}
+
+// A stone as a screen reader says it: "Stone 4: your side: Red 7, Red 8, Red 9, a Color-Run
+// totalling 24; Computer's side: Blue 2; not claimed". The formations are the payload's
+// words (Python's), the status the view's; what Enter does here is added while it does something.
+function stoneSaid(v, st, s, bottom, canClaim, opt) {
+  const forms = state.P.formations?.[s] ?? [];
+  const side = (p) => {
+    const d = st.sides[p];
+    let cards = d.cards.length ? d.cards.map((c) => cardSaid(c, d.declared)).join(", ") : t("stone.no_cards");
+    if (forms[p]) cards = t("stone.side_formation", { cards, formation: forms[p] });
+    return t("stone.side_cards", { side: sideName(p), cards });
+  };
+  const status = [];
+  if (st.owner !== null) status.push(t("stone.claimed_by", { name: nameOf(st.owner) }));
+  else if (canClaim) status.push(t("stone.claimable_you"));
+  else status.push(t("stone.open"));
+  if (st.mode) status.push(cardTitle(st.mode));
+  const sel = state.sel;
+  if (sel && !sel.target && opt.stones.has(s)) status.push(t("stone.play_here", { card: cardTitle(sel.card) }));
+  if (sel && sel.target && opt.dests.has(s)) status.push(t("stone.move_here", { card: cardTitle(sel.target.card) }));
+  return t("stone.said", { n: s + 1, near: side(bottom), far: side(1 - bottom), status: status.join(", ") });
 }
 
 // A redraw must not restart (nor cut short) the landing: start it as far in as it has got.
@@ -192,7 +246,7 @@ function stoneEl(st, s, canClaim, fresh) {
     (sub ? `<span class="stone-sub ${subClass}" data-seat="${st.owner ?? ""}">${esc(sub)}</span>` : "");
   const f = fresh;
   if (f && f.a.kind === "play" && f.a.stone === s && TACTIC_KIND[f.a.card] === "mode") markFresh(b, f);
-  b.setAttribute("aria-label", label);
+  b.setAttribute("aria-label", label);   // renderBoard names it in full (stoneSaid)
   return b;
 }
 
@@ -226,6 +280,8 @@ function renderPiles(v, opt) {
     const label = t(key, { n });
     return drawable.has(deck) ? t("pile.tap_to_draw", { label }) : label;
   };
+  $("#piles").setAttribute("role", "toolbar");
+  $("#piles").setAttribute("aria-label", t("piles.label"));
   pc.setAttribute("aria-label", deckLabel("pile.clan", clan, "clan"));
   pt.setAttribute("aria-label", deckLabel("pile.tactic", tactic, "tactic"));
   $(".pile-count", pd).textContent = v.discard.length;
@@ -240,6 +296,8 @@ function renderHand(v) {
   const { P, sel, hint } = state;
   const hand = $("#hand");
   hand.innerHTML = "";
+  hand.setAttribute("role", "toolbar");   // one tab stop, arrow keys inside (keyboard.js)
+  hand.setAttribute("aria-label", t("hand.label"));
   // Not our seat's turn-view (handover, public table): the hand is simply not in the page.
   if (P.seat === null || P.seat === undefined) { hand.classList.add("hidden-hand"); return; }
   hand.classList.remove("hidden-hand");
@@ -251,9 +309,15 @@ function renderHand(v) {
     el.classList.add("in-hand");
     if (v.step === "play" && myTurn()) {
       if (playable.has(c)) el.classList.add("playable");
-      else el.classList.add("unplayable");
+      else {
+        el.classList.add("unplayable");
+        el.setAttribute("aria-label", t("hand.unplayable", { card: cardTitle(c) }));
+      }
     }
-    if (returning) el.classList.add("playable", "returnable");
+    if (returning) {
+      el.classList.add("playable", "returnable");
+      el.setAttribute("aria-label", t("hand.returnable", { card: cardTitle(c) }));
+    }
     if (sel && sel.card === c) el.classList.add("selected");
     if (hint && ["play", "return"].includes(hint.action.kind) && hint.action.card === c) el.classList.add("hinted");
     el.setAttribute("aria-pressed", sel && sel.card === c ? "true" : "false");
@@ -274,7 +338,9 @@ export function renderHandover() {
     ho.dataset.seat = P.handover;
     ho.hidden = false;
     $("#handover-go").focus();
-  } else {
+  } else if (!ho.hidden) {
+    const had = ho.contains(document.activeElement);
     ho.hidden = true;
+    if (had) focusNext();   // the hand just fetched: the next action is in it
   }
 }
