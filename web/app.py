@@ -10,6 +10,7 @@ back through ``act``; a hint (``hint_request``) goes the same way but is only sh
 import json
 import traceback
 
+import stats
 from lessons import LESSONS, Tutorial
 from lessons import lesson as lesson_of
 from pyodide.ffi import create_proxy
@@ -35,6 +36,7 @@ saves = Saves(storage, SAVE)
 
 
 GAMES = SAVE + ".games"   # the last finished games, newest first
+STATS = SAVE + ".stats"   # statistics of every finished game (web/stats.py)
 MAX_GAMES = 20
 
 
@@ -65,6 +67,8 @@ def _remember_finished() -> None:
     entry["date"] = window.Date.new().toISOString()
     try:
         storage.setItem(GAMES, json.dumps([entry, *games][:MAX_GAMES]))
+        # Counted once, with the game kept: the list above is what says it was counted.
+        storage.setItem(STATS, json.dumps(stats.add(stats.read(storage.getItem(STATS)), entry)))
     except Exception as e:  # noqa: BLE001 - storage full or blocked: the game goes on
         window.console.warn(f"could not keep the finished game: {e}")
 
@@ -341,7 +345,36 @@ def lesson_resume(_arg):
     return lesson_start({"lesson": prog["active"]})
 
 
-API = {f.__name__: f for f in (boot, new_game, rematch, act, state, ai_request, hint_request,
+def review_requests(arg):
+    """A finished game's decisions for the worker to weigh (``session.review_requests``)."""
+    arg = arg or {}
+    return session.review_requests(arg.get("source", "game"), arg.get("seats"))
+
+
+def review_store(arg):
+    return session.review_store(arg.get("key"), arg.get("results"))
+
+
+def hint_words(arg):
+    """A hint from the worker in words: the move and why (``engine.ai.explain`` data)."""
+    return session.hint_words(arg.get("action"), arg.get("advice"))
+
+
+def statistics(_arg):
+    return stats.rows(stats.read(storage.getItem(STATS)), session.words(None))
+
+
+def statistics_reset(_arg):
+    try:
+        storage.removeItem(STATS)
+    except Exception as e:  # noqa: BLE001 - storage blocked: nothing was kept to reset
+        window.console.warn(f"could not reset the statistics: {e}")
+    return statistics(None)
+
+
+API = {f.__name__: f for f in (review_requests, review_store, hint_words, statistics,
+                               statistics_reset, boot, new_game, rematch, act, state,
+                               ai_request, hint_request,
                                set_option, forget_save, export_save, warm, take_back, record,
                                games, replay_info, replay_view, open_record, lessons,
                                lesson_start, lesson_status, lesson_next, lesson_leave,

@@ -39,7 +39,14 @@ from engine import (
 from engine.actions import shown
 from engine.cards import N_CLAN, card_text
 from engine.legality import play_refusal
-from engine.narrate import TURN_EVENTS, claim_line, new_game_line, variant_text
+from engine.narrate import (
+    TURN_EVENTS,
+    advice_line,
+    claim_line,
+    move_text,
+    new_game_line,
+    variant_text,
+)
 from engine.rules import rooms
 from engine.words import languages
 
@@ -52,6 +59,14 @@ AI_LEVELS = ("easy", "medium", "hard")
 AI_BUDGETS = {"easy": {}, "medium": {}, "hard": {"time": 1.0}}
 # Hints come from the strongest level (engine.ai.STRONGEST, chosen in the worker) with this budget.
 HINT_BUDGET = AI_BUDGETS["hard"]
+# A review weighs each decision with this budget (engine.ai.review.assess, in the worker:
+# the main thread never imports the AI). The iterations fix the verdict; the time caps a
+# slow device.
+REVIEW_ITERATIONS, REVIEW_TIME = 360, 2.0
+# Verdict kinds and marks, worst first ("ok": no mark).
+REVIEW_KINDS = ("play", "missed_claim", "forced", "by_rule")
+REVIEW_LEVELS = ("blunder", "mistake", "missed_claim", "inaccuracy", "ok")
+REVIEW_ORDER = {"blunder": 4, "mistake": 3, "inaccuracy": 1}
 DEFAULT_SETTINGS = {"opponent": "ai", "ai_seat": 1, "ai_level": "easy", "autoclaim": False,
                     "lang": "en", "names": None}
 MAX_NAME = 20   # characters of a player's name
@@ -72,6 +87,7 @@ class Session:
         self.action_events: list[list] = []
         self.takebacks = 0
         self.viewing: Replay | None = None   # an opened record, stepped through
+        self.review: dict | None = None   # the last review: {"key": game, "results": {i: verdict}}
         self.legacy_log: list[dict] = []  # an old save's log text, when its record is unknown
         self.last_action: dict | None = None   # kept even when the record is unknown
         self.start: dict = {}
@@ -444,9 +460,12 @@ class Session:
         seat = None if mode in ("public", "open") else int(mode)
         words = self.words(seat)
         moves = replay.moves("open" if mode == "open" else seat, words)
+        last = len(replay.steps) - 1
         return {"source": source, "mode": mode, "modes": modes, "moves": moves,
                 "steps": len(replay.steps), "over": replay.over,
-                "view": replay.view(len(replay.steps) - 1, mode)}
+                "review": self._review_marks(replay, moves) if replay.over else None,
+                "view": replay.view(last, mode),
+                "step_review": self._review_step(replay, last) if replay.over else None}
 
     def replay_view(self, source: str, mode: str, k: int) -> dict:
         replay, modes = self._replay_source(source)
@@ -454,7 +473,124 @@ class Session:
             raise ValueError(f"this game cannot be seen as {mode!r} now")
         if type(k) is not int or not 0 <= k < len(replay.steps):
             raise ValueError(f"no step {k!r}")
-        return {"view": replay.view(k, mode), "step": k}
+        return {"view": replay.view(k, mode), "step": k,
+                "step_review": self._review_step(replay, k) if replay.over else None}
+
+    # ------------------------------------------------------------ review
+
+    def review_requests(self, source: str, seats=None) -> dict:
+        """What the worker weighs for a review of the finished game ``source``: for each
+        decision of a reviewed seat that had a choice, that seat's view at the moment and
+        the move made (``engine.ai.review.assess``). ``key`` names the game for
+        ``review_store``. Reviewed seats: the human against the computer, both players of
+        a game on one device, or ``seats`` for an opened record."""
+        replay, _ = self._replay_source(source)
+        if not replay.over:
+            raise ValueError(self.words(None).t("review.not_over"))
+        if seats is None or source == "game":
+            seats = self.humans() if source == "game" else [0, 1]
+        if not isinstance(seats, list) or any(q not in (0, 1) for q in seats):
+            raise ValueError(f"seats to review must be a list of 0 and 1, not {seats!r}")
+        key = _game_key(replay)
+        requests = []
+        for i, entry in enumerate(replay.entries):
+            st = replay.states[i]
+            if entry.get("kind") == "shuffle" or st.step not in ("play", "claim") \
+                    or st.to_move not in seats:
+                continue
+            acts = legal_actions(st)
+            if len(acts) < 2:
+                continue
+            if st.step == "claim" and (entry.get("kind") != "done" or
+                                       not any(a.kind == "claim" for a in acts)):
+                continue   # only a claim left untaken is worth a verdict
+            requests.append({"index": i, "view": view(st, st.to_move), "played": entry,
+                             "seed": zlib.crc32(f"review/{key}/{i}".encode()),
+                             "iterations": REVIEW_ITERATIONS, "time": REVIEW_TIME})
+        return {"key": key, "requests": requests}
+
+    def review_store(self, key: int, results) -> dict:
+        """Keep the worker's verdicts (``[{"index": i, "result": {...}}]``) for the game
+        ``key``; the replay of that game then marks its moves. One review is kept."""
+        if type(key) is not int or not isinstance(results, list):
+            raise ValueError("a review needs the game's key and a list of results")
+        kept = {}
+        for r in results:
+            if not (isinstance(r, dict) and type(r.get("index")) is int and
+                    isinstance(r.get("result"), dict) and
+                    r["result"].get("kind") in REVIEW_KINDS):
+                raise ValueError(f"not a review result: {shown(r)}")
+            kept[r["index"]] = r["result"]
+        self.review = {"key": key, "results": kept}
+        return {"stored": len(kept)}
+
+    def hint_words(self, action, advice) -> dict:
+        """A suggestion in words: ``what`` to do, and ``why`` in one sentence."""
+        if not isinstance(action, dict) or not isinstance(advice, dict) or \
+                not isinstance(advice.get("reason"), str):
+            raise ValueError("a hint needs the worker's action and advice")
+        words = self.words(None)
+        timing = self.state.rules.claim_timing if self.state else "after_play"
+        return {"what": move_text(action, words, timing), "why": advice_line(advice, words)}
+
+    def _review_of(self, replay) -> dict:
+        if self.review and self.review["key"] == _game_key(replay):
+            return self.review["results"]
+        return {}
+
+    def _review_marks(self, replay, moves: list) -> dict | None:
+        """Marks on the move list (the worst verdict of each step) and a summary."""
+        results = self._review_of(replay)
+        if not results:
+            return None
+        counts = dict.fromkeys(REVIEW_LEVELS, 0)
+        for i, r in results.items():
+            level = r.get("level")
+            if level is None:
+                continue
+            level = "missed_claim" if r["kind"] == "missed_claim" else level
+            counts[level] += 1
+            move = moves[replay.step_of(i) - 1]
+            if REVIEW_LEVELS.index(level) < REVIEW_LEVELS.index(move.get("mark", "ok")):
+                move["mark"] = level
+                move["mark_text"] = self.words(None).t(f"review.level.{level}")
+        words = self.words(None)
+        parts = [words.t(f"review.count.{lv}", n=n) for lv, n in counts.items() if n]
+        worst = sorted((i for i, r in results.items() if r.get("level")),
+                       key=lambda i: -results[i].get("drop", 1.0))[:3]
+        return {"summary": words.t("list.comma").join(parts) if parts else
+                words.t("review.clean"),
+                "worst": sorted({replay.step_of(i) for i in worst})}
+
+    def _review_step(self, replay, k: int) -> dict | None:
+        """The verdict shown at step ``k``: the move made, Hard's preferred move and why."""
+        results = self._review_of(replay)
+        lo, hi = replay.steps[k - 1][0] if k else 0, replay.steps[k][0]
+        found = [(i, results[i]) for i in range(lo, hi) if i in results] if k else []
+        if not found:
+            return None
+        i, r = max(found, key=lambda x: REVIEW_ORDER.get(x[1].get("level"), 0))
+        seat = replay.states[i].to_move
+        words = self.words(seat if self.settings["opponent"] == "ai" else None)
+        timing = replay.final.rules.claim_timing
+        out = {"seat": seat, "level": r.get("level")}
+        if r.get("level") is None:
+            out["text"] = words.t("review.ok")
+            return out
+        level = "missed_claim" if r["kind"] == "missed_claim" else r["level"]
+        out["best"] = r["best"]
+        best = words.t("review.best", move=move_text(r["best"], words, timing),
+                       why=advice_line(r["advice"], words))
+        if r["kind"] == "missed_claim":
+            out["text"] = words.t("review.missed", better=best)
+        else:
+            def pct(x):
+                return words.t("review.percent", n=round(100 * x))
+            out["text"] = words.t("review.verdict", level=words.t(f"review.level.{level}"),
+                                  played=move_text(replay.entries[i], words, timing),
+                                  before=pct(r["best_value"]), after=pct(r["played_value"]),
+                                  better=best)
+        return out
 
     def finished_entry(self) -> dict | None:
         """A finished match for the list of recent games: who, result, points, record."""
@@ -472,6 +608,7 @@ class Session:
         opponent = words.t(f"games.vs_{self.settings['ai_level']}") if human is not None \
             else words.t("games.two_players")
         return {"opponent": opponent, "result": result, "winner": winner, "human": human,
+                "level": self.settings["ai_level"] if human is not None else None,
                 "scores": st.scores[:], "takebacks": self.takebacks,
                 "game": variant_text(st.rules, words), "record": self.record_json()}
 
@@ -555,6 +692,11 @@ class Session:
         self.start, self.actions, self.action_events, self.last_action = {}, None, [], None
         self.takebacks, self.viewing, self.legacy_log, self.notice = 0, None, [], ""
         return self.payload(self.first_seat())
+
+
+def _game_key(replay) -> int:
+    """A game's fingerprint: its start and its entries."""
+    return zlib.crc32(json.dumps([replay.start, replay.entries], sort_keys=True).encode())
 
 
 def _names(value):

@@ -1,7 +1,6 @@
 // The computer and hints, both worked out in a PyScript worker (ai_worker.py) that gets one
 // seat's own view as JSON and answers with one action, so the page never waits on it.
 import { call, setPayload } from "./bridge.js";
-import { cardTitle } from "./cards.js";
 import { $ } from "./dom.js";
 import { canHint, selectionOptions } from "./moves.js";
 import { renderHint, renderPrompt, updateHintButton } from "./prompt.js";
@@ -101,7 +100,9 @@ export async function requestHint() {
     const answer = JSON.parse(await w.sync.hint(JSON.stringify(withBudget(r.request))));
     (window.__hintSpans ||= []).push([c0, performance.now()]);
     if (token !== state.hintToken) return;   // the player moved on meanwhile
-    state.hint = { action: answer.action, text: hintText(answer.action) };
+    const words = call("hint_words", { action: answer.action, advice: answer.advice });
+    if (!words.ok) throw new Error(words.error);
+    state.hint = { action: answer.action, text: words.what, why: words.why };
   } catch (e) {
     console.error(e);
     toast(t("toast.hint_failed", { error: e.message || e }));
@@ -109,26 +110,5 @@ export async function requestHint() {
     state.hintBusy = false;
     document.body.classList.remove("hint-thinking");
     if (state.P) render();
-  }
-}
-
-function hintText(a) {
-  const stone = (n) => t("hint.stone", { n: n + 1 });
-  switch (a.kind) {
-    case "play": {
-      const card = cardTitle(a.card);
-      if (a.card === "Recruiter") return t("hint.recruiter", { card });
-      if (a.target === undefined) return t("hint.play", { card, stone: stone(a.stone) });
-      const p = { card, target: cardTitle(a.target), stone: stone(a.stone) };
-      if (a.card === "Banshee") return t("hint.banshee", p);
-      if (a.to === "discard") return t("hint.discard", p);
-      return t(a.card === "Traitor" ? "hint.traitor" : "hint.move", { ...p, to: stone(a.to) });
-    }
-    case "pass": return t("hint.pass");
-    case "claim": return t("hint.claim", { stone: stone(a.stone) });
-    case "done": return t(state.P.view.rules.claim_timing === "after_play" ? "hint.done_after_play" : "hint.done_start_of_turn");
-    case "draw": return t(a.deck === "clan" ? "hint.draw_clan" : "hint.draw_tactic");
-    case "return": return t("hint.return", { card: cardTitle(a.card) });
-    default: return a.kind;
   }
 }

@@ -54,6 +54,7 @@ export function showEnd() {
   const next = $("#end-next");
   next.textContent = over ? t("end.rematch") : t("end.next_round", { n: v.round + 1 });
   next.dataset.action = over ? "rematch" : "next_round";
+  $("#end-review").hidden = !over;
   openDialog(d);
 }
 
@@ -61,6 +62,8 @@ function onEnd(ev) {
   const id = ev.target.closest("button")?.id;
   const d = $("#dlg-end");
   if (id === "end-look") d.close();
+  // The review runs in the replay viewer (games.js, review.js).
+  if (id === "end-review") { d.close(); document.dispatchEvent(new CustomEvent("st:review")); }
   if (id === "end-new") { d.close(); openNewGame(); }
   if (id === "end-next") {
     d.close();

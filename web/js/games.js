@@ -6,6 +6,7 @@ import { $ } from "./dom.js";
 import { toggleLog } from "./log.js";
 import { nameOf } from "./names.js";
 import { render } from "./render.js";
+import { canReview, review, showVerdict, wireReview } from "./review.js";
 import { isAI, state } from "./state.js";
 import { toast } from "./toast.js";
 import { t } from "./words.js";
@@ -47,7 +48,7 @@ export function openReplay(source = "game", info = null) {
   if (!out.ok) { toast(out.error); return; }
   if (!state.replay) state.live = state.P;
   state.replay = { source: out.source, mode: out.mode, modes: out.modes, moves: out.moves,
-    n: out.steps - 1, k: out.steps - 1, bottom: 0 };
+    n: out.steps - 1, k: out.steps - 1, bottom: 0, over: out.over, review: out.review };
   const select = $("#replay-mode");
   select.replaceChildren(...out.modes.map((m) => {
     const o = document.createElement("option");
@@ -58,7 +59,8 @@ export function openReplay(source = "game", info = null) {
   select.value = out.mode;
   document.body.classList.add("replaying");
   $("#replay-bar").hidden = false;
-  showStep(out.view, out.steps - 1);
+  $("#replay-review").hidden = !canReview();
+  showStep(out.view, out.steps - 1, out.step_review);
   $("#replay-back").focus();
 }
 
@@ -66,8 +68,9 @@ const modeName = (m) => (m === "public" || m === "open" ? t(`replay.mode.${m}`)
   : (isYou(Number(m)) ? t("replay.mode.seat.you") : t("replay.mode.seat", { name: nameOf(Number(m)) })));
 const isYou = (p) => isAI() && p === 1 - state.live.settings.ai_seat;
 
-function showStep(view, k) {
+function showStep(view, k, stepReview = null) {
   const r = state.replay;
+  showVerdict(stepReview);
   r.k = k;
   const seat = r.mode === "public" || r.mode === "open" ? null : Number(r.mode);
   r.bottom = seat ?? (isAI() ? 1 - state.live.settings.ai_seat : 0);
@@ -89,7 +92,14 @@ function step(k) {
   k = Math.max(0, Math.min(r.n, k));
   const out = call("replay_view", { source: r.source, mode: r.mode, step: k });
   if (!out.ok) { toast(out.error); return; }
-  showStep(out.view, k);
+  showStep(out.view, k, out.step_review);
+}
+
+// Reopens the replay with a review's marks, at its worst moment.
+function reviewed(info) {
+  const worst = info.review?.worst?.[0];
+  openReplay(state.replay.source, info);
+  if (worst !== undefined) step(worst);
 }
 
 function changeMode(mode) {
@@ -104,6 +114,7 @@ function changeMode(mode) {
 export function closeReplay() {
   if (!state.replay) return;
   state.replay = null;
+  showVerdict(null);
   document.body.classList.remove("replaying");
   $("#replay-bar").hidden = true;
   setPayload(state.live);
@@ -176,7 +187,34 @@ function showGames() {
     li.append(text, replay, dl);
     list.append(li);
   }
+  showStats(call("statistics"));
   if (!d.open) d.showModal();
+}
+
+// Statistics on this device (web/stats.py), worded in Python.
+function showStats(out) {
+  const list = $("#stats-list");
+  list.replaceChildren();
+  if (!out.ok) return;
+  for (const row of out.rows) {
+    const li = document.createElement("li");
+    li.textContent = `${row.opponent}: ${row.text}` + (row.takebacks_text ? ` (${row.takebacks_text})` : "");
+    list.append(li);
+  }
+  if (out.empty) {
+    const li = document.createElement("li");
+    li.textContent = out.empty;
+    list.append(li);
+  }
+  const streaks = [out.streak, out.best].filter(Boolean).join(" · ");
+  $("#stats-streaks").hidden = !streaks;
+  $("#stats-streaks").textContent = streaks;
+  $("#stats-reset").hidden = !out.rows.length;
+}
+
+function resetStats() {
+  if (!confirm(t("stats.reset_confirm"))) return;
+  showStats(call("statistics_reset"));
 }
 
 // ------------------------------------------------------------------ wiring
@@ -199,6 +237,12 @@ export function wireGames() {
   $("#replay-last").addEventListener("click", () => step(state.replay.n));
   $("#replay-exit").addEventListener("click", closeReplay);
   $("#replay-mode").addEventListener("change", (e) => changeMode(e.target.value));
+  $("#stats-reset").addEventListener("click", resetStats);
+  wireReview(reviewed);
+  document.addEventListener("st:review", () => {
+    openReplay("game");
+    if (canReview()) review(reviewed);
+  });
   $("#log").addEventListener("click", (e) => {
     const li = e.target.closest("li[data-step]");
     if (li && state.replay) step(Number(li.dataset.step));

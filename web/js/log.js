@@ -28,10 +28,12 @@ export function renderLog() {
   ol.scrollTop = ol.scrollHeight;
 }
 
+const MARKS = { blunder: "??", mistake: "?", missed_claim: "?", inaccuracy: "?!" };
+
 // Replay: the whole move list, the move on the board marked; a tap on a move goes there.
 function renderMoves(ol) {
   const { moves, k } = state.replay;
-  const key = `replay|${state.replay.mode}|${moves.length}|${k}`;
+  const key = `replay|${state.replay.mode}|${moves.length}|${k}|${state.replay.review?.summary ?? ""}`;
   if (key === shown) return;
   shown = key;
   const frag = document.createDocumentFragment();
@@ -39,6 +41,17 @@ function renderMoves(ol) {
     const li = document.createElement("li");
     li.textContent = m.text;
     li.dataset.step = i + 1;
+    if (m.mark) {
+      // A review's verdict, as chess sites mark moves: ?? blunder, ? mistake, ?! inaccuracy.
+      const mark = document.createElement("span");
+      mark.className = `review-mark mark-${m.mark}`;
+      mark.textContent = MARKS[m.mark];
+      mark.title = m.mark_text;
+      mark.setAttribute("role", "img");
+      mark.setAttribute("aria-label", m.mark_text);
+      li.prepend(mark);
+      li.dataset.mark = m.mark;
+    }
     if (m.player !== null && m.player !== undefined) li.dataset.seat = m.player;
     if (i + 1 === k) li.setAttribute("aria-current", "step");
     frag.append(li);

@@ -95,9 +95,11 @@ export const summaryText = (P) => (P.summary ? P.summary.lines.join(" ") : "");
 
 export function renderHint() {
   const line = $("#prompt-hint");
-  const { hint, hintBusy } = state;
+  const { hintBusy } = state;
+  // A review's preferred move is pointed at on the board; its words are under the replay bar.
+  const hint = state.hint?.review ? null : state.hint;
   if (hint) {
-    line.textContent = t("hint.line", { text: hint.text });
+    line.textContent = t("hint.line", { text: hint.text }) + (hint.why ? ` ${hint.why}` : "");
     line.dataset.action = JSON.stringify(hint.action);
   } else if (hintBusy) {
     line.textContent = t("hint.thinking");

@@ -9,6 +9,9 @@ export const options = {
   perf: params.has("perf"),
   // ?ai_time=S: thinking time in seconds for the search level and hints (tests use a short one).
   aiTime: Number(params.get("ai_time")) > 0 ? Number(params.get("ai_time")) : null,
+  // ?review_iterations=N: a review's budget per decision, with no time cap (tests: a verdict
+  // that does not depend on the machine's speed).
+  reviewIterations: Number(params.get("review_iterations")) > 0 ? Number(params.get("review_iterations")) : null,
   // ?seed=N: new games are dealt from a fixed seed.
   seed: params.get("seed") ? Number(params.get("seed")) : null,
 };

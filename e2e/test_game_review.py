@@ -1,0 +1,146 @@
+"""Review in Chromium: a finished game against the computer, with one deliberately bad move,
+is reviewed by Hard in the AI worker (progress shown), the bad move is marked in the move
+list, and its step shows Hard's preferred move on the board with the reason in words.
+Also the statistics in the Games dialog, and a hint that says why."""
+
+from __future__ import annotations
+
+import random
+import sys
+
+import pytest
+from table import ROOT, open_with_save, py
+
+sys.path.insert(0, str(ROOT / "web"))
+from replay import Replay
+from session import Session
+
+from engine import action_from_json, action_to_json
+from engine.ai import make_agent
+from engine.ai.medium import scored_plays, table_state
+from engine.ai.review import assess
+
+ITERATIONS = 40   # the page's ?review_iterations: the same verdicts as computed here
+
+
+def _worst_play(view: dict) -> dict:
+    """The move Medium's evaluation rates lowest: a deliberate mistake."""
+    state, deck = table_state(view)
+    plays = [action_from_json(a) for a in view["legal"]]
+    return action_to_json(min(scored_plays(state, view["player"], deck, plays))[1])
+
+
+def _game_with_a_bad_move(seed: int, bad_at: int):
+    """South plays Medium's moves, except the ``bad_at``-th play: Medium's worst; North is
+    Easy. Returns the finished session and the index of the bad move in the record."""
+    s = Session()
+    payload = s.new_game({"opponent": "ai", "seed": seed, "ai_level": "easy"})
+    rng = random.Random(seed)
+    plays, bad = 0, None
+    while payload["view"]["step"] != "over":
+        v = payload["view"]
+        if payload["ai_to_move"]:
+            req = s.ai_request()
+            payload = s.act(action_to_json(make_agent("easy").choose(req["view"], rng)), 1)
+            continue
+        if v["step"] == "play" and len(v["legal"]) > 1:
+            plays += 1
+            if plays == bad_at:
+                bad = len(s.actions)
+                payload = s.act(_worst_play(v), 0)
+                continue
+        payload = s.act(action_to_json(make_agent("medium").choose(v, rng)), 0)
+    return s, bad
+
+
+@pytest.fixture(scope="module")
+def bad_game():
+    """A game whose deliberate mistake the review marks (checked here, as the page will
+    compute it: same views, seeds and iterations)."""
+    for seed in range(40, 60):
+        s, bad = _game_with_a_bad_move(seed, bad_at=3)
+        if bad is None:
+            continue
+        req = next(r for r in s.review_requests("game")["requests"] if r["index"] == bad)
+        verdict = assess(req["view"], req["played"], req["seed"], ITERATIONS)
+        if verdict.get("level"):
+            step = Replay(s.start, s.actions).step_of(bad)
+            return s, step, verdict
+    raise AssertionError("no seed gave a marked mistake")
+
+
+def test_a_finished_game_is_reviewed_and_the_bad_move_marked(page, site_url, bad_game,
+                                                             screenshot):
+    s, step, verdict = bad_game
+    open_with_save(page, site_url, s.save_json(), f"&review_iterations={ITERATIONS}")
+    page.wait_for_selector("#dlg-end[open]")
+    page.click("#end-review")
+    page.wait_for_selector("#review-progress:not([hidden])")
+    assert "Hard is weighing decision" in page.inner_text("#review-progress-text")
+    page.wait_for_selector("#review-progress", state="hidden", timeout=180_000)
+    page.wait_for_selector("#review-note:not([hidden])")
+    if page.locator("#btn-log").is_visible():   # a drawer on small screens
+        page.click("#btn-log")
+    bad = page.locator(f'#log li[data-step="{step}"]')
+    assert bad.get_attribute("data-mark") in ("blunder", "mistake", "inaccuracy")
+    assert bad.locator(".review-mark").get_attribute("aria-label") in (
+        "Blunder", "Mistake", "Inaccuracy")
+    bad.click()
+    note = page.inner_text("#review-note")
+    assert "Hard prefers: " in note and note.endswith(".")
+    best = verdict["best"]
+    if best["kind"] == "play" and "stone" in best and "target" not in best:
+        # The preferred move is pointed at on the board: its stone and the card in hand.
+        assert page.locator(f'#board .lane[data-stone="{best["stone"]}"].hint-stone').count() == 1
+    assert page.locator("#replay-review").is_visible()   # it can run again
+    for name, size in (("desktop", (1280, 800)), ("tablet", (820, 1180)), ("phone", (390, 844))):
+        page.set_viewport_size({"width": size[0], "height": size[1]})
+        page.evaluate("document.body.classList.remove('log-open')")   # the board, not the log
+        page.wait_for_timeout(400)   # the drawer's slide
+        screenshot(page, f"review-{name}")
+
+
+def _one_action_before_the_end(s: Session) -> Session:
+    """The same game, its last action not yet made."""
+    out = Session()
+    out.new_game({"opponent": "ai", "seed": s.start["seed"], "ai_level": "easy"})
+    for a in s.actions[:-1]:
+        out.act(a, None if a["kind"] == "next_round" else out.state.to_move)
+    return out
+
+
+def test_statistics_count_the_finished_game_and_reset(page, site_url, bad_game):
+    s, _, _ = bad_game
+    before = _one_action_before_the_end(s)
+    open_with_save(page, site_url, before.save_json())
+    last = s.actions[-1]
+    out = py(page, "act", {"action": last, "seat": before.state.to_move})
+    assert out["ok"] and out["view"]["step"] == "over"   # kept by the page's Python
+    page.click("#btn-games")
+    stats = page.inner_text("#stats-list")
+    result = "1 won, 0 drawn, 0 lost" if s.finished_entry()["winner"] == 0 else \
+        "0 won, 0 drawn, 1 lost"
+    assert stats == f"Computer (Easy): 1 game: {result}"
+    page.once("dialog", lambda d: d.accept())
+    page.click("#stats-reset")
+    assert page.inner_text("#stats-list") == "No finished game yet."
+    page.reload()
+    page.wait_for_selector('body[data-ready="1"]', state="attached", timeout=60_000)
+    page.wait_for_selector("#dlg-end[open]")
+    page.click("#end-look")
+    page.click("#btn-games")
+    assert page.inner_text("#stats-list") == "No finished game yet."   # counted once
+
+
+def test_a_hint_says_why(page, site_url):
+    open_with_save(page, site_url, _fresh_save(), "&ai_time=0.2")
+    page.click("#btn-hint")
+    page.wait_for_selector("#prompt-hint[data-action]", timeout=60_000)
+    text = page.inner_text("#prompt-hint")
+    assert text.startswith("Hint: ") and text.count(".") >= 2, text
+
+
+def _fresh_save() -> str:
+    s = Session()
+    s.new_game({"opponent": "ai", "seed": 12, "ai_level": "easy"})
+    return s.save_json()

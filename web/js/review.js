@@ -1,0 +1,86 @@
+// Review: after a game, Hard weighs each of the human player's decisions in the AI worker,
+// one decision at a time with a progress bar; the verdicts go back to Python
+// (session.review_store), which marks the move list and words the preferred move for the
+// replay. Each decision reaches the worker as the deciding seat's own view (session.py
+// review_requests): the review never sees a card that player could not see.
+import { aiWorker } from "./ai.js";
+import { call } from "./bridge.js";
+import { $ } from "./dom.js";
+import { options, state } from "./state.js";
+import { toast } from "./toast.js";
+import { t } from "./words.js";
+
+let running = null;   // {stop: bool} while a review runs
+
+const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
+
+// Whether the replay on show can be reviewed: a finished game.
+export function canReview() {
+  return !!(state.replay && state.replay.over && !running);
+}
+
+// Runs the review of the replay on show; `reopen(info)` shows the replay again with marks.
+export async function review(reopen) {
+  const r = state.replay;
+  if (!canReview()) return;
+  const seats = r.source === "opened" && /^[01]$/.test(r.mode) ? [Number(r.mode)] : null;
+  const out = call("review_requests", { source: r.source, seats });
+  if (!out.ok) { toast(out.error); return; }
+  if (!out.requests.length) { toast(t("review.none")); return; }
+  const job = { stop: false };
+  running = job;
+  const box = $("#review-progress");
+  const meter = $("#review-meter");
+  const text = $("#review-progress-text");
+  $("#replay-review").disabled = true;
+  box.hidden = false;
+  $("#review-stop").focus();
+  const n = out.requests.length;
+  meter.max = n;
+  meter.value = 0;
+  text.textContent = t("review.progress", { k: 1, n });   // while the worker starts
+  const results = [];
+  try {
+    const w = await aiWorker();
+    for (const [i, req] of out.requests.entries()) {
+      if (job.stop) break;
+      meter.value = i;
+      text.textContent = t("review.progress", { k: i + 1, n });
+      await sleep(0);   // paint the progress before the worker's turn
+      if (options.reviewIterations) Object.assign(req, { iterations: options.reviewIterations, time: null });
+      const answer = JSON.parse(await w.sync.review(JSON.stringify(req)));
+      results.push({ index: answer.index, result: answer.result });
+    }
+    if (job.stop) { toast(t("review.stopped")); return; }
+    meter.value = n;
+    const stored = call("review_store", { key: out.key, results });
+    if (!stored.ok) { toast(t("review.failed", { error: stored.error })); return; }
+    const info = call("replay_info", { source: r.source, mode: r.mode });
+    if (!info.ok) { toast(info.error); return; }
+    running = null;   // done: the replay shown again may offer the review again
+    reopen(info);
+    toast(t("review.done", { summary: info.review.summary }));
+  } catch (e) {
+    console.error(e);
+    toast(t("review.failed", { error: e.message || e }));
+  } finally {
+    running = null;
+    box.hidden = true;
+    $("#replay-review").disabled = false;
+  }
+}
+
+// The verdict at the step on show: its sentence under the replay bar, and Hard's preferred
+// move pointed at on the board (drawn like a hint: the card in hand and the stone).
+export function showVerdict(stepReview) {
+  const note = $("#review-note");
+  note.hidden = !stepReview;
+  note.textContent = stepReview ? stepReview.text : "";
+  note.dataset.level = stepReview?.level ?? "";
+  state.hint = stepReview?.best ? { action: stepReview.best, text: stepReview.text, review: true } : null;
+}
+
+export function wireReview(reopen) {
+  $("#replay-review").addEventListener("click", () => review(reopen));
+  $("#review-stop").addEventListener("click", () => { if (running) running.stop = true; });
+}
