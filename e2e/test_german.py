@@ -282,6 +282,7 @@ class _StaticWords(HTMLParser):
 
     VOID = ("meta", "link", "input", "br", "img", "source", "use", "path", "circle")
     ATTRIBUTES = ("aria-label", "title", "placeholder", "alt")
+    WORD = re.compile("[A-Za-z]{2}")   # a word: a single letter is a key's name (<kbd>C</kbd>)
 
     def __init__(self):
         super().__init__()
@@ -295,7 +296,7 @@ class _StaticWords(HTMLParser):
         for name, value in a.items():
             if name == "data-t" or (name.startswith("data-t-") and name != "data-t-params"):
                 self.keys[value] = params
-        said = [x for x in self.ATTRIBUTES if re.search("[A-Za-z]", a.get(x) or "")]
+        said = [x for x in self.ATTRIBUTES if self.WORD.search(a.get(x) or "")]
         if tag == "meta" and a.get("name") == "description":
             said.append("content")
         self.unkeyed += [f"<{tag}> {x}={a[x]!r}" for x in said if f"data-t-{x}" not in a]
@@ -309,7 +310,7 @@ class _StaticWords(HTMLParser):
             pass
 
     def handle_data(self, data):
-        if not re.search("[A-Za-z]", data) or not self.stack:
+        if not self.WORD.search(data) or not self.stack:
             return
         if any(tag in ("script", "style", "svg") for tag, _ in self.stack):
             return
@@ -341,7 +342,8 @@ def test_the_static_check_finds_a_word_without_a_key():
     """The check above can fail: an English text or label without its key is found."""
     words = _StaticWords()
     words.feed('<p data-t="a.b">Fine <small>Left in</small></p><button title="Close">✕</button>'
-               '<meta name="description" content="Words"><script>let a = "code";</script>')
+               '<meta name="description" content="Words"><script>let a = "code";</script>'
+               '<kbd>C</kbd>')
     assert words.unkeyed == ["<small> 'Left in'", "<button> title='Close'",
                              "<meta> content='Words'"]
 
