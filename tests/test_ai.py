@@ -306,3 +306,37 @@ def test_wilson_interval():
     lo, hi = wilson(75, 100)
     assert 0.65 < lo < 0.75 < hi < 0.83
     assert wilson(0, 10)[0] == 0.0 and wilson(10, 10)[1] == 1.0
+
+
+def test_arena_log_sums_up_a_run(tmp_path, capsys):
+    log = tmp_path / "run.jsonl"
+    assert arena_main(["easy", "random", "--games", "4", "--log", str(log)]) == 0
+    played = capsys.readouterr().out
+    assert len(log.read_text().splitlines()) == 4
+    assert arena_main(["easy", "random", "--from-log", str(log)]) == 0
+    summed = capsys.readouterr().out
+    # The same table, read back from the log.
+    assert played.splitlines()[:8] == summed.splitlines()[:8]
+
+
+def test_ladder_fit_and_ratings():
+    from tools.ladder import elo, fit, ratings
+    # 30 wins to 10 (one virtual draw added): 400 log10(30.5 / 10.5) Elo points.
+    games = [(1, 0, 1.0)] * 30 + [(1, 0, 0.0)] * 10
+    assert elo(fit(2, games))[1] == pytest.approx(400 * math.log10(30.5 / 10.5), abs=0.5)
+    table = ratings(["a", "b", "c"], {("a", "b"): [0.0] * 8 + [1.0] * 2,
+                                      ("b", "c"): [0.0] * 7 + [0.5] * 2 + [1.0],
+                                      ("a", "c"): [0.0] * 10})
+    assert table[0][0] == 0 and table[0][0] < table[1][0] < table[2][0]
+    assert all(lo <= e <= hi for e, lo, hi in table)
+
+
+def test_ladder_reads_a_pairing_played_the_other_way_round(tmp_path, capsys):
+    from tools.ladder import main as ladder_main
+    assert arena_main(["easy", "random", "--games", "4", "--log",
+                       str(tmp_path / "easy-random.jsonl")]) == 0
+    capsys.readouterr()
+    assert ladder_main(["--levels", "random,easy", "--games", "4", "--logs", str(tmp_path)]) == 0
+    out = capsys.readouterr().out
+    assert "easy" in out and "Elo" in out
+    assert not (tmp_path / "random-easy.jsonl").exists()   # read back, not played again
