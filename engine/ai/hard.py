@@ -18,6 +18,11 @@ replies) are told in docs/ai.md, not kept here.
 
 The budget is an iteration count (one iteration: one candidate in one world;
 reproducible for a seed) and/or a time limit in seconds.
+
+Once both decks are empty the opponent's hand is known by elimination and the round
+is solved exactly (``endgame.py``, within ``endgame`` positions and a third of the time
+limit): a proven win or draw is played at once; a proven loss, or a round too big to
+solve, goes to the search, which plays for the opponent's mistakes.
 """
 
 from __future__ import annotations
@@ -93,7 +98,7 @@ class HardAgent(Agent):
             return ruled
         if self.endgame and worlds.clan_deck_size == 0 and worlds.tactic_deck_size == 0:
             # Both decks empty: the opponent's hand is known by elimination; solve exactly.
-            deadline = None if self.time is None else _time.perf_counter() + self.time / 2
+            deadline = None if self.time is None else _time.perf_counter() + self.time / 3
             solved = best_action(worlds.sample(rng), p, None, self.endgame, deadline)
             if solved is not None and solved[0] > 0.0:
                 return solved[1]
