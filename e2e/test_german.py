@@ -367,6 +367,14 @@ HEADER_ROWS = """() => {
 }"""
 
 
+ROUND_FITS_BESIDE_TOOLS = """() => {
+  const bar = document.querySelector('#bar'), cs = getComputedStyle(bar);
+  const room = bar.clientWidth - parseFloat(cs.paddingLeft) - parseFloat(cs.paddingRight);
+  const width = (s) => document.querySelector(s).getBoundingClientRect().width;
+  return width('#status-round') + parseFloat(cs.columnGap) + width('#tools') <= room;
+}"""
+
+
 def _open(page, tool: str) -> None:
     """Click a tool; "learn": the Learn tool, or on phones its place in the Games dialog."""
     if tool == "learn" and not page.locator("#btn-learn").is_visible():
@@ -436,7 +444,10 @@ def test_every_screen_and_dialog_in_german(page, site_url, screenshot):
     _no_english(page, "table, phone")
     check_header(page, "german-360")
     assert page.inner_text("#status-round").startswith("Runde 1/3")
-    assert page.evaluate(HEADER_ROWS) == 2, "the German header takes more than two rows"
+    # "Runde 1/3 · 0:0" does not fit beside "Du bist am Zug  Karte ausspielen": it goes down
+    # beside the tools when they leave it room (not on a row of its own above them).
+    rows = 2 if page.evaluate(ROUND_FITS_BESIDE_TOOLS) else 3
+    assert page.evaluate(HEADER_ROWS) == rows, f"the German header takes more than {rows} rows"
     screenshot(page, "german-table-360")
 
     for tool, dialog in (("#btn-games", "#dlg-games"), ("#btn-stones", "#dlg-stones"),
