@@ -50,6 +50,8 @@ export function wireSaves() {
     if (call("save_check").conflict) askWhichGame();
   });
   const d = $("#dlg-save-conflict");
+  d.style.padding = "14px 18px 16px";   // as the message dialog's (style.css)
+  d.querySelector("h2").style.margin = "0 0 8px";
   d.addEventListener("cancel", (e) => e.preventDefault());   // one of the two, not Escape
   $("#save-take-over").addEventListener("click", () => { d.close(); takeOver(); });
   $("#save-keep").addEventListener("click", () => { d.close(); call("save_keep"); });
