@@ -1,10 +1,14 @@
 """Take-backs, the replay viewer and game records, clicked through in Chromium."""
 
 import json
+import re
+import subprocess
+import sys
 from pathlib import Path
 
 from table import (
     ROOT,
+    board,
     body,
     open_with_save,
     play_turn,
@@ -18,12 +22,17 @@ def test_take_back_against_the_computer(page, site_url):
     open_with_save(page, site_url, None)
     start_new_game(page, opponent="ai", level="easy")
     assert page.locator("#btn-undo").is_hidden()
+    before = py(page, "state", {"seat": 0})["view"]
+    board_before = board(page)
     play_turn(page, seed=3)   # your turn and the computer's reply
     hand = py(page, "state", {"seat": 0})["view"]["hand"]
     page.click("#btn-undo")
     p = py(page, "state", {"seat": 0})
     assert p["takebacks"] == 1 and p["view"]["to_move"] == 0
     assert p["view"]["hand"] != hand   # the card you played is back in your hand
+    # The table exactly as before the turn, as you may see it: hand, stones, decks' sizes.
+    assert p["view"] == before and board(page) == board_before
+    # The cards drawn meanwhile went back into decks shuffled again: nothing hidden is told.
     assert "the decks were shuffled again" in page.inner_text("#log")
 
 
@@ -108,3 +117,32 @@ def test_a_finished_game_is_kept_in_the_recent_games(page, site_url):
     item.locator("button", has_text="Replay").click()
     modes = page.eval_on_selector_all("#replay-mode option", "os => os.map(o => o.value)")
     assert modes == ["0", "1", "public", "open"]
+
+
+def test_a_record_from_the_command_line_opens_and_replays_to_its_final_position(
+        page, site_url, tmp_path):
+    """`python -m engine play --save` writes a record; the site opens it (file picker) and
+    its last step shows the same table as the engine's own replay of it."""
+    from engine import replay
+    from engine.cards import card_text
+
+    path = tmp_path / "cli-game.json"
+    subprocess.run([sys.executable, "-m", "engine", "play", "--seed", "5", "--ai", "easy",
+                    "--save", str(path)], cwd=ROOT, input="0\n" * 400, text=True,
+                   capture_output=True, check=True, timeout=300)
+    record = json.loads(path.read_text())
+    final, _ = replay(record)
+    assert final.over
+    expected = [[[card_text(c) for c in final.sides[2 * s + p]] for p in (0, 1)]
+                for s in range(9)]
+    open_with_save(page, site_url, None)
+    page.set_input_files("#games-file", files=[{
+        "name": "cli-game.json", "mimeType": "application/json",
+        "buffer": path.read_bytes()}])
+    page.wait_for_selector("#replay-bar", state="visible")
+    assert re.fullmatch(r"Move (\d+) of \1", page.inner_text("#replay-step"))
+    assert board(page) == expected
+    page.click("#replay-first")
+    assert page.inner_text("#replay-step") == "The deal"
+    page.click("#replay-last")
+    assert board(page) == expected

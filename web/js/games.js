@@ -142,7 +142,8 @@ function save(record) {
 function openText(text) {
   const out = call("open_record", { text });
   if (!out.ok) { toast(out.error); return; }
-  $("#dlg-games").close();
+  // The record goes on show: no dialog stays over it (the first visit's welcome included).
+  for (const d of document.querySelectorAll("dialog[open]")) d.close();
   openReplay("opened", out);
 }
 
