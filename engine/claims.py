@@ -685,6 +685,8 @@ def claim_proof(state, p: int, s: int) -> dict:
     any proof: ``no_stone``, ``claimed`` (``owner``), ``incomplete`` (``have``, ``need``).
     ``engine.words`` puts it into words. Agrees with ``can_claim`` (tested).
     """
+    if type(p) is not int or p not in (0, 1):   # else 2*s+p would read another stone's side
+        raise ValueError(f"player must be 0 or 1, not {p!r}")
     if type(s) is not int or not 0 <= s <= 8:
         return {"ok": False, "why": "no_stone", "stone": s}
     if state.owner[s] >= 0:

@@ -7,7 +7,7 @@ from itertools import combinations
 import pytest
 from helpers import DATA, C, position, ref_best_completion, ref_strength, rest_of, sample_states
 
-from engine import Rules, can_claim, capacity, claim_proof, claim_verdict, claimable
+from engine import Rules, can_claim, capacity, claim_proof, claim_verdict, claimable, new_game
 from engine.cards import BLIND, JOKER, MUD, N_CLAN, SHIELD, SPY, card_text
 from engine.formations import formation
 from engine.state import START_OF_TURN
@@ -255,3 +255,11 @@ def test_claim_proof_agrees_with_can_claim_in_random_games(rules):
     # The positions cover every kind of verdict a game meets.
     assert {"stronger", "weaker", "cannot_beat", "can_beat", "claimed", "incomplete"} <= whys, \
         whys
+
+
+@pytest.mark.parametrize("player", [2, -1, 1.0, True, None, "0"])
+def test_a_proof_for_no_player_is_refused(player):
+    """A player outside 0/1 would read another stone's side (2 * stone + player)."""
+    state = new_game(seed=1)
+    with pytest.raises(ValueError, match="player must be 0 or 1"):
+        claim_proof(state, player, 3)
