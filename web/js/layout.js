@@ -59,7 +59,11 @@ function layout() {
     hch = Math.min(hh, 150);
     hcw = hch / 1.4;
     const maxW = hw / n - 6;
-    if (hcw > maxW) { hcw = Math.max(44, maxW); hch = hcw * 1.4; }
+    // At least 44 px wide where seven fit in a row (the gaps narrow on phones), less only on
+    // the narrowest screens (320 px): the hand never runs off the screen.
+    const gap = parseFloat(getComputedStyle(hand).columnGap) || 0;
+    const fit = (hw - gap * (n - 1)) / n;
+    if (hcw > maxW) { hcw = Math.max(Math.min(44, fit), maxW); hch = hcw * 1.4; }
     hch = Math.min(hch, hh);
   }
   rs.setProperty("--hw", `${hcw.toFixed(1)}px`);

@@ -1,0 +1,172 @@
+"""Nothing cut short at 320 px or at 200% zoom, and reduced motion respected.
+
+* 320x640 (the narrowest phone WCAG asks for), 360x740, and 1280x800 at 200% zoom (a CSS
+  viewport of 640x400 with a device scale factor of 2, what Chromium lays out when a
+  1280x800 window is zoomed to 200%): no text element is clipped (its own overflow, an
+  ellipsis, a line clamp, or a clipping ancestor), the page does not scroll sideways, and
+  the move log's numbers (from 100 on) fit their column instead of running into the text.
+  The table is a tactics game against the computer with long tactic names in the hand (the
+  Strategist, the Recruiter, the Shield-Bearer, the Banshee) and 120 lines in the log.
+* With ``prefers-reduced-motion: reduce`` the cards, stones, piles and the log drawer have no
+  animation or transition (computed durations of 0); without it they do (so the check can
+  fail).
+"""
+from __future__ import annotations
+
+import pytest
+from table import open_with_save, position, save_text
+
+LOG_LINES = 120
+
+# Text cut short on purpose, with the whole text one tap away: the opponent's last turn in
+# the prompt row (two lines; a tap opens the log, where the whole turn is).
+ALLOWED = ["#prompt-last"]
+
+# Every visible text element whose text does not show whole: its own box clips it (overflow
+# hidden or clip, an ellipsis, a line clamp) or an ancestor that clips without scrolling.
+CLIPPED = """(allowed) => {
+  const out = [];
+  const clipping = (cs, axis) =>
+    ['hidden', 'clip'].includes(axis === 'x' ? cs.overflowX : cs.overflowY);
+  for (const el of document.querySelectorAll('body *')) {
+    if (el.closest('svg, script, style, template') || allowed.some((s) => el.closest(s))) continue;
+    const text = [...el.childNodes].filter((n) => n.nodeType === 3).map((n) => n.textContent)
+      .join('').trim();
+    if (!text || !el.checkVisibility({ visibilityProperty: true })) continue;
+    const r = el.getBoundingClientRect();
+    if (r.width <= 1 && r.height <= 1) continue;   // screen-reader-only text
+    const cs = getComputedStyle(el);
+    const what = `${el.id ? '#' + el.id : el.className || el.tagName} "${text.slice(0, 40)}"`;
+    const clipsX = clipping(cs, 'x') || cs.textOverflow === 'ellipsis';
+    if (clipsX && el.scrollWidth > el.clientWidth + 1)
+      out.push(`${what}: ${el.scrollWidth} px wide in ${el.clientWidth}`);
+    const clamp = cs.webkitLineClamp && cs.webkitLineClamp !== 'none';
+    if ((clamp || clipping(cs, 'y')) && el.scrollHeight > el.clientHeight + 1)
+      out.push(`${what}: ${el.scrollHeight} px tall in ${el.clientHeight}`);
+    // The text's own extent against every ancestor that clips without scrolling.
+    const range = document.createRange();
+    range.selectNodeContents(el);
+    const t = range.getBoundingClientRect();
+    for (let a = el.parentElement; a && a !== document.body; a = a.parentElement) {
+      const acs = getComputedStyle(a);
+      const cx = clipping(acs, 'x'), cy = clipping(acs, 'y');
+      if (!cx && !cy) continue;
+      const ar = a.getBoundingClientRect();
+      if ((cx && (t.left < ar.left - 1 || t.right > ar.right + 1)) ||
+          (cy && (t.top < ar.top - 1 || t.bottom > ar.bottom + 1))) {
+        out.push(`${what}: cut by ${a.id ? '#' + a.id : a.className || a.tagName}`);
+        break;
+      }
+    }
+  }
+  return out;
+}"""
+
+# The move log's numbers: the widest ("120.") fits the width its ::before column has.
+LOG_NUMBERS = """() => {
+  const items = [...document.querySelectorAll('#log li:not(.log-round)')];
+  const last = items[items.length - 1];
+  const before = getComputedStyle(last, '::before');
+  const ctx = document.createElement('canvas').getContext('2d');
+  ctx.font = `${before.fontStyle} ${before.fontWeight} ${before.fontSize} ${before.fontFamily}`;
+  const label = `${items.length}.`;
+  return {count: items.length, label, need: ctx.measureText(label).width,
+          have: parseFloat(before.width), display: before.display,
+          indent: parseFloat(getComputedStyle(last).paddingLeft),
+          margin: parseFloat(before.marginRight)};
+}"""
+
+
+def long_names_position() -> dict:
+    """A tactics game, South (you) to move: long tactic names in the hand, elite troops
+    and both combat modes on the table, 120 lines in the log."""
+    stones = [{} for _ in range(9)]
+    stones[0] = {"sides": [["R1", "R2", "R3"], ["B1", "B2", "B3"]], "owner": 0}
+    stones[1] = {"sides": [["Y7", "Joker"], ["O5"]]}
+    stones[2] = {"sides": [["G1", "G2"], ["P4", "P5", "P6"]], "mode": "MudFight"}
+    stones[4] = {"sides": [["Y1"], ["R9", "R8"]], "mode": "BlindMansBluff"}
+    stones[6] = {"sides": [["O9"], ["Spy", "Y5", "Y6"]]}
+    hands = [["R5", "G6", "Strategist", "Recruiter", "ShieldBearer", "Banshee", "Traitor"],
+             ["R4", "R6", "R7", "G4", "G5", "P1", "O2"]]
+    return position({"tactics": True}, hands=hands, stones=stones, to_move=0,
+                    discard=["B6"], tactics_played=[1, 3])
+
+
+def log_lines() -> list[str]:
+    return [f"{{N{i % 2}}} played Red {i % 9 + 1} on stone {i % 9 + 1}, then drew a card "
+            "from the clan deck." for i in range(LOG_LINES)]
+
+
+SIZES = [
+    ("320", {"width": 320, "height": 640}, 1),
+    ("360", {"width": 360, "height": 740}, 1),
+    ("zoom200", {"width": 640, "height": 400}, 2),   # 1280x800 at 200%
+]
+
+
+@pytest.mark.parametrize("lang", ["en", "de"])
+@pytest.mark.parametrize("name,viewport,scale", SIZES, ids=[s[0] for s in SIZES])
+def test_nothing_cut_short(new_context, site_url, screenshot, lang, name, viewport, scale):
+    page = new_context(viewport=viewport, device_scale_factor=scale).new_page()
+    open_with_save(page, site_url, save_text(long_names_position(), opponent="ai",
+                                             log=log_lines()), f"&lang={lang}")
+    page.wait_for_timeout(300)
+    screenshot(page, f"zoom-{name}-{lang}")
+    problems = page.evaluate(CLIPPED, ALLOWED)
+    assert page.locator('#hand .card[data-card="Strategist"]').is_visible()
+    scroll = page.evaluate("() => document.documentElement.scrollWidth - innerWidth")
+    assert scroll <= 0, f"the page scrolls sideways by {scroll} px"
+
+    # The log (a drawer here): 120 numbered lines, each number clear of its line's text.
+    page.click("#btn-log")
+    page.wait_for_selector("body.log-open")
+    page.wait_for_timeout(300)
+    page.eval_on_selector("#log", "e => { e.scrollTop = e.scrollHeight; }")
+    screenshot(page, f"zoom-{name}-{lang}-log")
+    numbers = page.evaluate(LOG_NUMBERS)
+    assert numbers["count"] >= 100, numbers
+    assert numbers["display"] == "inline-block", numbers
+    assert numbers["need"] <= numbers["have"] + 0.5, f"{numbers['label']} is wider than its column"
+    assert numbers["have"] + numbers["margin"] <= numbers["indent"] + 0.5, numbers
+    problems += [f"log: {p}" for p in page.evaluate(CLIPPED, ALLOWED)]
+    assert problems == [], "text cut short:\n" + "\n".join(problems)
+
+
+MOTION = """() => {
+  const sel = ['#hand .card', '#board .card', '.stone', '.lane', '.pile', '.pile.drawable',
+               '#log-panel', '.progress-bar', '.dots i', '.lane.claimable .stone'];
+  const out = {};
+  const secs = (s) => Math.max(...s.split(',').map((x) => parseFloat(x) || 0));
+  for (const s of sel) {
+    for (const el of document.querySelectorAll(s)) {
+      for (const pseudo of [null, '::before', '::after']) {
+        const cs = getComputedStyle(el, pseudo);
+        const t = secs(cs.transitionDuration) + secs(cs.transitionDelay);
+        const a = cs.animationName === 'none' ? 0 : secs(cs.animationDuration);
+        if (t || a) out[`${s}${pseudo || ''}`] =
+          `transition ${cs.transitionDuration}, animation ${cs.animationName}`;
+      }
+    }
+  }
+  return out;
+}"""
+
+
+@pytest.mark.parametrize("motion", ["reduce", "no-preference"])
+def test_reduced_motion(page, site_url, motion):
+    """No animation or transition on the table's moving parts when the player asks for
+    reduced motion; with no preference they move (the check sees them)."""
+    page.emulate_media(reduced_motion=motion)
+    pos = long_names_position()
+    pos_stones = pos["stones"]
+    open_with_save(page, site_url, save_text(pos, opponent="ai"))
+    assert pos_stones
+    # A card just played (the landing), a claimable stone and a drawable deck: play one.
+    page.click('#hand .card[data-card="R5"]')
+    page.click('#board .lane.target[data-stone="3"] .stone')
+    page.wait_for_selector("#board .card.fresh", state="attached")
+    moving = page.evaluate(MOTION)
+    if motion == "reduce":
+        assert moving == {}, moving
+    else:
+        assert "#hand .card" in moving and "#board .card" in moving, moving
