@@ -145,8 +145,8 @@ def test_traitor_by_keys(page, site_url):
     _hotseat(page, site_url,
              hands=[["Traitor", "R1", "B2", "B3", "G2", "G3", "P2"],
                     ["O1", "O2", "O3", "O4", "O5", "O6", "P1"]],
-             stones=[{}, {"sides": [["B5", "B6"], []]}, {}, {}, {}, {}, {"sides": [["R9"], ["B4", "Spy"]]},
-                     {}, {}],
+             stones=[{}, {"sides": [["B5", "B6"], []]}, {}, {}, {}, {},
+                     {"sides": [["R9"], ["B4", "Spy"]]}, {}, {}],
              tactics_played=[0, 1], to_move=0)
     # Escape cancels a selection, and the focus goes back to the card.
     _select(page, "Traitor")
