@@ -140,7 +140,7 @@ def _select(page, card: str) -> None:
     page.keyboard.press("Enter")
 
 
-def test_traitor_by_keys(page, site_url):
+def test_traitor_by_keys(page, site_url, screenshot):
     """Traitor: the card, then the opponent's card to take (on the table), then the stone."""
     _hotseat(page, site_url,
              hands=[["Traitor", "R1", "B2", "B3", "G2", "G3", "P2"],
@@ -159,6 +159,7 @@ def test_traitor_by_keys(page, site_url):
     assert f["region"] == "board" and "pick" in f["cls"] and f["card"] == "B4", f
     label = page.get_attribute("#board .card.pick", "aria-label")
     assert label.startswith("Blue 4, stone 7, North's side"), label
+    screenshot(page, "keyboard-traitor-pick")
     page.keyboard.press("Enter")   # take it
     assert page.locator(".card.picked").count() == 1
     f = focus(page)
@@ -166,6 +167,7 @@ def test_traitor_by_keys(page, site_url):
     assert "press Enter to move Blue 4 here" in page.get_attribute(
         f'#board .stone[data-stone="{f["stone"]}"]', "aria-label")
     press_until(page, "ArrowRight", lambda f: f["stone"] == "1")
+    screenshot(page, "keyboard-traitor-stone")
     page.keyboard.press("Enter")
     assert board(page)[1][0] == ["B5", "B6", "B4"]
     assert board(page)[6][1] == ["Spy"]
