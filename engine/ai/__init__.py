@@ -11,6 +11,7 @@ move for a human player with the strongest level.
 
 from __future__ import annotations
 
+import importlib
 import random
 
 from ..actions import action_to_json
@@ -25,8 +26,8 @@ LEVEL_NAMES = {"random": "Random (no strategy)", "easy": "Easy", "medium": "Medi
                "hard": "Hard"}
 STRONGEST = "medium"
 # Sparring partners: for the arena and the ladder only, never offered at the table (the
-# page and its worker read ``LEVELS``).
-SPARRING: dict[str, type[Agent]] = {}
+# page and its worker read ``LEVELS``). Imported on first use, so the page never loads them.
+SPARRING: dict[str, str] = {"barca": "barca:BarcaAgent"}
 
 try:
     from .hard import HardAgent
@@ -35,17 +36,16 @@ try:
 except ImportError:   # pragma: no cover - while hard.py is being written
     pass
 
-from .barca import BarcaAgent  # noqa: E402  (after the levels: it is not one of them)
-
-SPARRING["barca"] = BarcaAgent
-
 
 def make_agent(level: str, **budget) -> Agent:
     """An agent of ``level``; search levels take ``iterations=`` and/or ``time=`` (seconds).
 
     Other levels take only the settings they list (``Agent.settings``) and ignore the rest.
     """
-    cls = LEVELS.get(level) or SPARRING.get(level)
+    cls = LEVELS.get(level)
+    if cls is None and level in SPARRING:
+        module, name = SPARRING[level].split(":")
+        cls = getattr(importlib.import_module(f"{__name__}.{module}"), name)
     if cls is None:
         raise ValueError(f"unknown AI level {level!r}: choose one of {', '.join(LEVELS)}")
     if not getattr(cls, "searches", False):
