@@ -14,7 +14,7 @@ from .pages import add_csp, write_embed_page, write_test_pages
 from .paths import DIST, ROOT, WEB, copy, log
 from .service_worker import write_service_worker
 from .ship import SW_TEMPLATE, WEB_CONFIG, shipped_files
-from .vendor import INTERPRETER, ensure_node_modules, write_runtime
+from .vendor import RUNTIME_CONFIG, ensure_node_modules, write_runtime
 
 
 def write_site(out: Path) -> list[str]:
@@ -31,7 +31,7 @@ def write_site(out: Path) -> list[str]:
     # `files`: URL (relative to pyscript.json, i.e. the site root) -> path in the virtual FS
     # (relative to the interpreter's cwd, which is on sys.path, so `import engine` works and
     # engine/messages/en.json sits next to the module that reads it).
-    config = {**web_config, "interpreter": INTERPRETER}
+    config = {**web_config, **RUNTIME_CONFIG}
     config["files"] = {**web_config.get("files", {}), **{f"./{p}": f"./{p}" for p in py_files}}
     (out / "pyscript.json").write_text(json.dumps(config, indent=2) + "\n")
     write_test_pages(out)

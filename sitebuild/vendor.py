@@ -10,6 +10,7 @@ import subprocess
 from pathlib import Path
 
 from .paths import NODE_MODULES, ROOT, BuildError, copy, log
+from .stdlib import GAME_LOCK, GAME_STDLIB, write_game_stdlib
 
 # Exactly what Pyodide 314 fetches at boot (no packages are used: the engine is stdlib only).
 PYODIDE_FILES = (
@@ -20,8 +21,18 @@ PYODIDE_FILES = (
     "pyodide-lock.json",
 )
 PYODIDE_DIR = NODE_MODULES / "pyodide"
+# PyScript chunks the game never loads: the editor's CodeMirror and the terminal's xterm.js
+# (core.js imports the small py-editor, py-terminal and py-game plugins at start, which load
+# these only for a <py-editor>/<py-terminal>), MicroPython, TOML configs, packages. Left out
+# of the site, and so of the service worker's precache (about 1 MB).
+PYSCRIPT_UNUSED = (
+    "codemirror", "index-", "xterm", "mpy-", "pyodide_graph-", "toml-", "zip-",
+    "storage.js", "service-worker.js",
+)
 PYSCRIPT_DIR = NODE_MODULES / "@pyscript" / "core" / "dist"
 INTERPRETER = "./vendor/pyodide/pyodide.mjs"
+# pyscript.json's keys for the game's trimmed standard library (see PYSCRIPT_PATCHES)
+RUNTIME_CONFIG = {"interpreter": INTERPRETER, "stdlib": GAME_STDLIB, "lockfile": GAME_LOCK}
 
 
 def _lock_versions(path: Path) -> dict[str, str]:
@@ -78,6 +89,14 @@ PYSCRIPT_PATCHES = (
         r"await \1.close().catch(()=>{}),\2.lockFileURL&&",
     ),
     (r"onerror\((\w)\)\{(\w)\(\1\),this\.dispatchEvent\(\1\)\}", r"onerror(\1){\2(\1)}"),
+    # The game's own standard library and lock file (sitebuild/stdlib.py): pyscript.json's
+    # "stdlib" and "lockfile" (file names next to pyodide.mjs) become loadPyodide's
+    # stdLibURL and lockFileURL. Pages whose config has no "stdlib" (bare.html) are unchanged.
+    (
+        r"(async engine\(\{loadPyodide:\w+,version:\w+\},(\w+),.{0,1500}?)(\w+)=\{indexURL:(\w+)\}",
+        r'\1\3={indexURL:\4,...(\2.stdlib&&{stdLibURL:\4+"/"+\2.stdlib,'
+        r'lockFileURL:\4+"/"+\2.lockfile})}',
+    ),
 )
 
 
@@ -103,7 +122,12 @@ def write_runtime(out: Path) -> None:
         if not src.is_file():
             raise BuildError(f"{src} is missing: is the pyodide npm package complete?")
         copy(src, out / "vendor" / "pyodide" / name)
-    assets = [p for p in sorted(PYSCRIPT_DIR.glob("*")) if p.suffix in (".js", ".css")]
+    write_game_stdlib(PYODIDE_DIR, out / "vendor" / "pyodide")
+    assets = [
+        p
+        for p in sorted(PYSCRIPT_DIR.glob("*"))
+        if p.suffix in (".js", ".css") and not p.name.startswith(PYSCRIPT_UNUSED)
+    ]
     if not any(p.name == "core.js" for p in assets):
         raise BuildError(f"{PYSCRIPT_DIR}/core.js is missing: is @pyscript/core installed?")
     for src in assets:

@@ -158,3 +158,49 @@ def test_a_manifest_per_language_and_a_german_embed_title(tmp_path, monkeypatch)
     assert '<title data-t="page.title_embed">Schotten Totten (embedded)</title>' in embed
     assert embed.count("data-t=") == (tmp_path / "index.html").read_text(
         encoding="utf-8").count("data-t=")
+
+
+# ------------------------------------------------------------------ the trimmed standard library
+
+
+def test_the_trimmed_stdlib_keeps_what_the_shipped_python_imports(shipped):
+    """Every standard-library module a shipped Python file imports (anywhere in it) is in
+    sitebuild/stdlib-modules.txt, which tools/trace_imports.py writes from the browser."""
+    import sys
+
+    from sitebuild.stdlib import traced_modules
+
+    kept = set(traced_modules())
+    ours = {f.url.split("/")[0].removesuffix(".py") for f in shipped if f.python}
+    needed = set()
+    for f in shipped:
+        if f.src.suffix != ".py":
+            continue
+        for node in ast.walk(ast.parse(f.src.read_text(encoding="utf-8"))):
+            names = []
+            if isinstance(node, ast.Import):
+                names = [a.name for a in node.names]
+            elif isinstance(node, ast.ImportFrom) and not node.level and node.module:
+                names = [node.module]
+            needed |= {n for n in names if n.split(".")[0] in sys.stdlib_module_names}
+    needed -= ours
+    assert needed, "no standard-library import found"
+    assert needed <= kept, sorted(needed - kept)
+
+
+def test_archive_members_include_their_packages():
+    from sitebuild.stdlib import members_for
+
+    available = {"json/__init__.py", "json/decoder.py", "os.py", "a/b/__init__.py", "a/b/c.py"}
+    assert members_for(["json.decoder", "os", "sys", "a.b.c"], available) == [
+        "a/b/__init__.py", "a/b/c.py", "json/__init__.py", "json/decoder.py", "os.py"]
+
+
+def test_bare_pyodide_files_are_not_precached(tmp_path):
+    from sitebuild.service_worker import precache_list
+
+    for name in ("vendor/pyodide/python_stdlib.zip", "vendor/pyodide/stdlib-game.zip",
+                 "bare.html", "index.html"):
+        (tmp_path / name).parent.mkdir(parents=True, exist_ok=True)
+        (tmp_path / name).write_text(name)
+    assert set(precache_list(tmp_path)) == {"vendor/pyodide/stdlib-game.zip", "index.html"}

@@ -1,0 +1,51 @@
+"""The game with its trimmed standard library (sitebuild/stdlib.py): every kind of game played
+in Chromium (tools/trace_imports.py's FLOWS: the smoke page, the computer at every level with
+its worker and hints, two players with tactic cards, the replay and a record, a lesson, the
+embed) must never miss a module, on the page or in the AI's worker."""
+
+import re
+import sys
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+import build
+from sitebuild.stdlib import GAME_STDLIB
+from tools.trace_imports import FLOWS
+
+MISSING = re.compile(r"ModuleNotFoundError|ImportError|No module named", re.IGNORECASE)
+
+
+def test_the_site_boots_the_trimmed_archive(site_url):
+    config = (build.DIST / "pyscript.json").read_text()
+    assert GAME_STDLIB in config
+    trimmed = (build.DIST / "vendor" / "pyodide" / GAME_STDLIB).stat().st_size
+    full = (build.DIST / "vendor" / "pyodide" / "python_stdlib.zip").stat().st_size
+    assert trimmed < full / 3, (trimmed, full)
+    files = build.precache_list(build.DIST)
+    assert f"vendor/pyodide/{GAME_STDLIB}" in files
+    assert "vendor/pyodide/python_stdlib.zip" not in files   # only bare.html loads it
+    assert not any("codemirror" in f or "xterm" in f for f in files)
+
+
+@pytest.mark.parametrize("flow", list(FLOWS))
+def test_every_kind_of_game_finds_its_modules(context, site_url, requests_log, flow):
+    problems = []
+
+    def watch(msg):
+        if MISSING.search(msg.text) or (msg.type == "error" and "Traceback" in msg.text):
+            problems.append(f"console: {msg.text[:500]}")
+
+    context.set_default_timeout(30_000)
+    page = context.new_page()
+    page.on("console", watch)
+    page.on("worker", lambda w: w.on("console", watch))
+    page.on("pageerror", lambda e: problems.append(f"pageerror: {e}"))
+    FLOWS[flow](page, site_url)
+    assert page.locator(".py-error").count() == 0, page.locator(".py-error").all_inner_texts()
+    assert page.locator("#loading-error:not([hidden])").count() == 0
+    assert problems == []
+    stdlib = [u for u in requests_log.urls if u.endswith((".zip",))]
+    assert stdlib and all(u.endswith(GAME_STDLIB) for u in stdlib), stdlib
