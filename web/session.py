@@ -222,6 +222,7 @@ class Session:
         self.takebacks += 1
         self.last_action = None
         self.viewing = None
+        self._auto()   # back at a claim step: auto-claim claims, as after any move (and a reload)
         return self.payload(self.first_seat() if self.settings["opponent"] == "ai" else None)
 
     def seat_after(self, actor: int):
@@ -624,6 +625,7 @@ class Session:
                 "position": position_to_json(self.state), "record": record}
         if self.legacy_log:
             data["log"] = self.legacy_log
+        data["last"] = self.last_action   # the glow on the last card played (since 2026-11-24)
         return data
 
     def restore(self, text: str) -> dict:
@@ -671,6 +673,8 @@ class Session:
                 last = self.actions[-1] if self.actions else None
                 self.last_action = last if isinstance(last, dict) and \
                     last.get("kind") != "shuffle" else None
+        if "last" in data:   # none after a take-back, though the record ends in a play
+            self.last_action = _last_of(data["last"])
         log = data.get("log")
         self.legacy_log = [] if self.actions is not None else [
             {"p": e.get("p"), "kind": "turn", "text": e["text"]} for e in log
@@ -697,6 +701,14 @@ class Session:
 def _game_key(replay) -> int:
     """A game's fingerprint: its start and its entries."""
     return zlib.crc32(json.dumps([replay.start, replay.entries], sort_keys=True).encode())
+
+
+def _last_of(value):
+    """A save's last action, if it is one (else none: it only makes a card glow)."""
+    try:
+        return action_to_json(action_from_json(value))
+    except (ValueError, TypeError, AttributeError, KeyError):
+        return None
 
 
 def _names(value):
