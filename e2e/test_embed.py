@@ -50,8 +50,10 @@ def blog(site_url, serve, tmp_path):
     folder.mkdir()
     text = EXAMPLE.read_text()
     assert text.count(EXAMPLE_BASE + "embed.html?") == 2
-    # The tables' own address, and no AI pause so the tests run quickly.
-    text = text.replace(EXAMPLE_BASE + "embed.html?", site_url + "embed.html?aipause=40&")
+    # The tables' own address, and no AI pause so the tests run quickly; autostart=1 skips
+    # the light preview's Play (e2e/test_embed_preview.py tests it).
+    text = text.replace(
+        EXAMPLE_BASE + "embed.html?", site_url + "embed.html?aipause=40&autostart=1&")
     (folder / "post.html").write_text(text)
     server, _url = serve(folder, prefix="/")
     port = server.server_address[1]

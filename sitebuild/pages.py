@@ -127,7 +127,21 @@ def write_embed_page(out: Path) -> None:
     )
     if n != 1:
         raise BuildError('web/index.html: expected <title data-t="page.title">...</title>')
+    # Python and the table's scripts load when embed.js says so: at once, or (?preview=1)
+    # when the reader presses Play on the light preview (docs/embed.md).
+    for tag in EMBED_DEFERRED:
+        if marked.count(tag) != 1:
+            raise BuildError(f"web/index.html: expected {tag} once (embed.js loads it)")
+        marked = marked.replace(tag + "\n", "").replace(tag, "")
     (out / "embed.html").write_text(marked)
+
+
+# The scripts embed.html leaves to embed.js (it adds them in this order).
+EMBED_DEFERRED = (
+    '<script type="module" src="./vendor/pyscript/core.js"></script>',
+    '<script type="module" src="./js/boot.js"></script>',
+    '<script type="py" src="./app.py" config="./pyscript.json"></script>',
+)
 
 
 _JS_TYPES = ("", "module", "text/javascript", "application/javascript")

@@ -3,8 +3,10 @@
 from __future__ import annotations
 
 import contextlib
+import email.utils
 import errno
 import functools
+import gzip
 import http.server
 import os
 import socket
@@ -42,6 +44,32 @@ class Handler(http.server.SimpleHTTPRequestHandler):
             return os.path.join(self.directory, ".no-such-file")
         return super().translate_path("/" + path[len(prefix) :])
 
+    def do_GET(self):
+        if not (self.server.gzip and "gzip" in self.headers.get("Accept-Encoding", "")):
+            return super().do_GET()
+        path = self.translate_path(self.path.split("?", 1)[0].split("#", 1)[0])
+        if os.path.isdir(path):
+            path = os.path.join(path, "index.html")
+        if not path.endswith(GZIPPED) or not os.path.isfile(path):
+            return super().do_GET()
+        mtime = int(os.stat(path).st_mtime)
+        since = self.headers.get("If-Modified-Since")
+        with contextlib.suppress(TypeError, ValueError, IndexError, OverflowError):
+            if since and email.utils.parsedate_to_datetime(since).timestamp() >= mtime:
+                self.send_response(http.HTTPStatus.NOT_MODIFIED)
+                self.end_headers()
+                return None
+        body = self.server.compressed(path, mtime)
+        self.send_response(http.HTTPStatus.OK)
+        self.send_header("Content-Type", self.guess_type(path))
+        self.send_header("Content-Encoding", "gzip")
+        self.send_header("Vary", "Accept-Encoding")
+        self.send_header("Content-Length", str(len(body)))
+        self.send_header("Last-Modified", self.date_time_string(mtime))
+        self.end_headers()
+        self.wfile.write(body)
+        return None
+
     def end_headers(self):
         # Vendored runtime changes only with package-lock.json: let browsers reuse it for an
         # hour. Everything else is ours and may change on every build: always revalidate
@@ -55,10 +83,17 @@ class Handler(http.server.SimpleHTTPRequestHandler):
             super().log_message(format, *args)
 
 
+# What GitHub Pages sends gzipped (text, scripts, JSON and WebAssembly; not zip or PNG, which
+# are compressed already), for servers made with gzip=True (bench/boot.py: bytes as a
+# deployed site moves them).
+GZIPPED = (".html", ".css", ".js", ".mjs", ".json", ".wasm", ".py", ".webmanifest", ".svg", ".txt")
+
+
 class Server(http.server.ThreadingHTTPServer):
     daemon_threads = True
     verbose = False
     prefix = "/"
+    gzip = False
 
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
@@ -75,6 +110,19 @@ class Server(http.server.ThreadingHTTPServer):
             self._connections.discard(request)
         super().shutdown_request(request)
 
+    def compressed(self, path: str, mtime: int) -> bytes:
+        """The file gzipped (level 6, as CDNs do), kept in memory while unchanged."""
+        with self._lock:
+            cache = self.__dict__.setdefault("_gzipped", {})
+            hit = cache.get(path)
+        if hit and hit[0] == mtime:
+            return hit[1]
+        with open(path, "rb") as f:
+            body = gzip.compress(f.read(), compresslevel=6, mtime=0)
+        with self._lock:
+            cache[path] = (mtime, body)
+        return body
+
     def stop(self) -> None:
         """Stop serving and cut open keep-alive connections: the site is gone at once
         (tests use it to go offline; a browser would otherwise reuse an open connection)."""
@@ -88,10 +136,14 @@ class Server(http.server.ThreadingHTTPServer):
 
 
 def make_server(
-    port: int = 0, directory: Path = DIST, verbose: bool = False, prefix: str = "/"
+    port: int = 0,
+    directory: Path = DIST,
+    verbose: bool = False,
+    prefix: str = "/",
+    gzip: bool = False,
 ) -> Server:
     """Bind 127.0.0.1:port (port 0 or a busy port: any free one), serving directory at
-    the URL path prefix ("/" or e.g. "/repo/")."""
+    the URL path prefix ("/" or e.g. "/repo/"); gzip: compress as GitHub Pages does."""
     handler = functools.partial(Handler, directory=str(directory))
     try:
         server = Server(("127.0.0.1", port), handler)
@@ -101,6 +153,7 @@ def make_server(
         server = Server(("127.0.0.1", 0), handler)
         log(f"port {port} is busy; using {server.server_address[1]} instead")
     server.verbose = verbose
+    server.gzip = gzip
     server.prefix = "/" + prefix.strip("/") + "/" if prefix.strip("/") else "/"
     return server
 
@@ -109,8 +162,10 @@ def url_of(server: Server) -> str:
     return f"http://127.0.0.1:{server.server_address[1]}{server.prefix}"
 
 
-def serve_in_thread(port: int = 0, directory: Path = DIST, prefix: str = "/") -> Server:
+def serve_in_thread(
+    port: int = 0, directory: Path = DIST, prefix: str = "/", gzip: bool = False
+) -> Server:
     """Start a server on a daemon thread; stop it with server.shutdown()."""
-    server = make_server(port, directory, prefix=prefix)
+    server = make_server(port, directory, prefix=prefix, gzip=gzip)
     threading.Thread(target=server.serve_forever, daemon=True, name="dist-server").start()
     return server

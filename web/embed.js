@@ -6,6 +6,12 @@
 //                   iframe's position among the host page's frames, so two embeds never share.
 //   opponent=ai|human   level=easy|medium|hard   tactics=on|off
 //   claims=standard|expert (claim timing)   rounds=1|3|5|7
+//   preview=1       a light preview (the table drawn in HTML/CSS and a Play button, a few
+//                   tens of KB): Python and the table's scripts load when Play is pressed
+//   autostart=1     start at once even with preview=1 (the default without preview)
+//
+// embed.html is built without PyScript, js/boot.js and app.py's <script type="py">
+// (sitebuild/pages.py, EMBED_DEFERRED): load() adds them, at once or on Play.
 //
 // Runs as a module (after the page is parsed, before table.js and Python start).
 // It sets window.stEmbed = {options} (the first deal, table.js) and window.stSaveKey (the
@@ -67,4 +73,52 @@
       setTimeout(() => note.remove(), 8000);
     }, 250);
   }
+  if (yes.includes(q.get("preview")) && !yes.includes(q.get("autostart"))) preview();
+  else load();
 })();
+
+// Python and the table: app.py's <script type="py">, the table's scripts, then PyScript.
+function load() {
+  document.documentElement.classList.remove("preview");
+  const py = document.createElement("script");
+  py.type = "py";
+  py.src = "./app.py";
+  py.setAttribute("config", "./pyscript.json");
+  document.body.append(py);
+  import("./js/boot.js").then(() => import("./vendor/pyscript/core.js"));
+}
+
+// The light preview: the table as a picture (nine stones, two hands face down) and Play.
+async function preview() {
+  const root = document.documentElement;
+  root.classList.add("preview");
+  const { t } = await import("./js/words.js");
+  const box = document.createElement("div");
+  box.id = "preview";
+  const row = (cls, n, child) => {
+    const el = document.createElement("div");
+    el.className = cls;
+    for (let i = 0; i < n; i++) {
+      const item = document.createElement(child);
+      item.className = "pv-item";
+      el.append(item);
+    }
+    return el;
+  };
+  const table = document.createElement("div");
+  table.className = "pv-table";
+  table.setAttribute("aria-hidden", "true");
+  table.append(row("pv-hand", 6, "i"), row("pv-stones", 9, "b"), row("pv-hand pv-own", 6, "i"));
+  const text = document.createElement("p");
+  text.className = "pv-text";
+  text.textContent = t("embed.preview");
+  const play = document.createElement("button");
+  play.type = "button";
+  play.id = "preview-play";
+  play.className = "big";
+  play.textContent = `▶ ${t("embed.play")}`;
+  play.setAttribute("aria-label", t("embed.play.label"));
+  play.addEventListener("click", () => { box.remove(); load(); }, { once: true });
+  box.append(table, play, text);
+  document.querySelector("#loading .loading-box")?.append(box);
+}

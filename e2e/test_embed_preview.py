@@ -1,0 +1,75 @@
+"""The embed's light preview (embed.html?preview=1, web/embed.js): the table as a picture and a
+Play button, at most 50 KB moved until Play (counted from the browser's own responses, with the
+site served gzipped as GitHub Pages serves it), no Python; Play loads the game and gives a
+playable table. autostart=1 starts at once as before."""
+
+import sys
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+from conftest import SUB_PATH
+from table import body, play_turn
+
+import build
+
+PREVIEW_BUDGET = 50 * 1024
+
+
+@pytest.fixture
+def gzipped_site(site_url):
+    server = build.serve_in_thread(port=0, prefix=SUB_PATH, gzip=True)
+    yield build.url_of(server)
+    server.stop()
+
+
+def count_bytes(page):
+    """The bytes the browser received, per URL (CDP Network.loadingFinished's
+    encodedDataLength: headers and compressed body, as they came over the wire)."""
+    cdp = page.context.new_cdp_session(page)
+    urls, moved = {}, {}
+    cdp.on("Network.requestWillBeSent", lambda e: urls.__setitem__(e["requestId"],
+                                                                    e["request"]["url"]))
+    cdp.on("Network.loadingFinished", lambda e: moved.__setitem__(
+        urls.get(e["requestId"], e["requestId"]), e["encodedDataLength"]))
+    cdp.send("Network.enable")
+    return moved
+
+
+def test_the_preview_costs_a_few_kb_until_play(page, gzipped_site, screenshot):
+    page.set_viewport_size({"width": 700, "height": 600})
+    moved = count_bytes(page)
+    page.goto(gzipped_site + "embed.html?preview=1&save=preview&opponent=ai&aipause=40")
+    play = page.locator("#preview-play")
+    play.wait_for(state="visible")
+    page.wait_for_load_state("networkidle")
+    assert play.inner_text() == "▶ Play"
+    assert page.locator(".pv-stones .pv-item").count() == 9
+    screenshot(page, "embed-preview")
+    before = dict(moved)
+    total = sum(before.values())
+    assert total <= PREVIEW_BUDGET, sorted(before.items(), key=lambda kv: -kv[1])
+    assert not any("pyodide" in u or ("pyscript" in u and u.endswith(".js")) or u.endswith(".py")
+                   for u in before), sorted(before)
+    assert body(page, "ready") is None
+
+    play.click()
+    page.wait_for_selector('body[data-ready="1"]', state="attached", timeout=60_000)
+    assert page.locator("#preview").count() == 0
+    assert body(page, "mode") == "ai"
+    play_turn(page, seed=1)
+    assert sum(moved.values()) > 2_000_000   # Python came with Play
+    screenshot(page, "embed-preview-played")
+
+
+def test_the_preview_in_german(page, site_url):
+    page.goto(site_url + "embed.html?preview=1&lang=de")
+    assert page.locator("#preview-play").inner_text() == "▶ Spielen"
+
+
+def test_autostart_starts_at_once(page, site_url):
+    page.goto(site_url + "embed.html?preview=1&autostart=1&aipause=40&save=auto")
+    page.wait_for_selector('body[data-ready="1"]', state="attached", timeout=60_000)
+    assert page.locator("#preview").count() == 0
