@@ -53,14 +53,20 @@ function offer(reg) {
   bar.id = "update-banner";
   bar.setAttribute("role", "status");
   bar.innerHTML =
-    '<span class="update-text">A new version of the game is ready.</span>' +
-    '<button type="button" id="update-go">Update</button>' +
-    '<button type="button" id="update-later" aria-label="Not now" title="Not now">✕</button>';
+    '<span class="update-text" data-t="update.ready">A new version of the game is ready.</span>' +
+    '<button type="button" id="update-go" data-t="update.go">Update</button>' +
+    '<button type="button" id="update-later" aria-label="Not now" title="Not now" ' +
+    'data-t-aria-label="update.later" data-t-title="update.later">✕</button>';
   document.body.append(bar);
+  // In the page's language (words.js has loaded by now: the table is playable).
+  import("./js/words.js").then(({ translatePage }) => translatePage(bar)).catch(() => {});
   bar.querySelector("#update-later").addEventListener("click", () => bar.remove());
   bar.querySelector("#update-go").addEventListener("click", (ev) => {
     ev.currentTarget.disabled = true;
-    bar.querySelector(".update-text").textContent = "Updating…";
+    const text = bar.querySelector(".update-text");
+    text.dataset.t = "update.updating";
+    text.textContent = "Updating…";
+    import("./js/words.js").then(({ translatePage }) => translatePage(bar)).catch(() => {});
     if (reg.waiting) reg.waiting.postMessage("skip-waiting"); // then "controllerchange"
     else location.reload(); // another tab already switched to the new version
   });
