@@ -452,7 +452,7 @@ def test_every_screen_and_dialog_in_german(page, site_url, screenshot):
 
     for tool, dialog in (("#btn-games", "#dlg-games"), ("#btn-stones", "#dlg-stones"),
                          ("#pile-discard", "#dlg-discard"), ("#btn-rules", "#dlg-rules"),
-                         ("learn", "#dlg-learn")):
+                         ("learn", "#dlg-learn"), ("#btn-keys", "#dlg-keys")):
         _open(page, tool)
         page.wait_for_selector(dialog, state="visible")
         _no_english(page, dialog)
