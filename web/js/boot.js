@@ -60,7 +60,8 @@ function watchLoading() {
     progress(Math.min(0.9, f + 0.01));
   }, 250);
   addEventListener("error", (e) => {
-    if (!$("#app").hidden) return;
+    if (started) return;
+    if (early) { $("#new-note").hidden = false; $("#new-note").textContent = t("loading.error", { error: e.message || e }); }
     const box = $("#loading-error");
     box.hidden = false;
     box.textContent = t("loading.error", { error: e.message || e });
@@ -117,6 +118,11 @@ function start() {
   if (started) return;
   started = true;
   progress(0.95, t("loading.shuffling"));
+  const chosen = early;
+  early = null;
+  document.body.classList.remove("early");
+  $("#new-start").disabled = false;
+  $("#new-note").hidden = true;
   const out = call("boot");
   $("#loading").hidden = true;
   $("#app").hidden = false;
@@ -126,6 +132,7 @@ function start() {
     // An embed (embed.js) deals at once with the options in its URL; the full page asks.
     setPayload(inLanguage(call("new_game", window.stEmbed?.options ?? { opponent: "ai", tactics: false })));
     if (out.save_error) showMessage(t("save.not_resumed"), saveErrorText(out));
+    else if (chosen) applyEarly(chosen.pending);   // the dialog is up already
     else if (!window.stEmbed) firstVisit();   // the welcome (Learn to play) the first time
   }
   window.__ready = true;
@@ -155,8 +162,76 @@ function wire() {
   addEventListener("resize", layoutIfNeeded);
 }
 
+// ------------------------------------------------------------------ before Python
+
+// A first visit to the full page (no saved game): the table and the new-game dialog with the
+// welcome's choices at once, while Python loads (all of it JavaScript and the catalogue's
+// words). A choice made meanwhile (Deal, or Learn to play) waits, said in the dialog, and is
+// applied when Python is ready (start()), without a second click; Escape cannot close the
+// dialog before then (there is no game behind it yet).
+let early = null;   // {pending: null | "deal" | "learn"} while the early dialog is up
+
+function hasSave() {
+  try { return Boolean(localStorage.getItem(window.stSaveKey || "schotten-totten.save")); } catch { return true; }
+}
+
+function showEarly() {
+  if (window.stCall || window.stEmbed || hasSave() || location.hash.startsWith("#record=")) return;
+  early = { pending: null };
+  document.body.classList.add("early");
+  $("#loading").hidden = true;
+  $("#app").hidden = false;
+  drawEmptyTable();
+  $("#dlg-new").addEventListener("cancel", (e) => { if (early) e.preventDefault(); });
+  // Capture listeners: they run before dialogs.js's and tutorial.js's, which need Python.
+  $("#new-form").addEventListener("submit", (e) => {
+    if (!early) return;
+    e.preventDefault();
+    e.stopImmediatePropagation();
+    waitFor("deal");
+  }, true);
+  $("#welcome-learn").addEventListener("click", (e) => {
+    if (!early) return;
+    e.stopImmediatePropagation();
+    waitFor("learn");
+  }, true);
+  firstVisit();
+  document.body.dataset.early = "1";   // for tests and bench/boot.py: the choices are up
+}
+
+function waitFor(kind) {
+  early.pending = kind;
+  const note = $("#new-note");
+  note.textContent = t(kind === "learn" ? "early.learn" : "early.deal");
+  note.hidden = false;
+  $("#new-start").disabled = true;
+  note.scrollIntoView({ block: "nearest" });
+}
+
+function applyEarly(pending) {
+  if (pending === "deal") $("#new-form").requestSubmit($("#new-start"));
+  else if (pending === "learn") $("#welcome-learn").click();
+}
+
+// The nine stones, empty, as render.js draws them (the real table replaces them).
+function drawEmptyTable() {
+  const board = $("#board");
+  if (board.children.length) return;
+  for (let s = 0; s < 9; s++) {
+    const lane = document.createElement("div");
+    lane.className = "lane";
+    const stone = document.createElement("span");
+    stone.className = "stone";
+    stone.innerHTML = `<span class="stone-num">${s + 1}</span>`;
+    const side = (where) => Object.assign(document.createElement("div"), { className: `side side-${where}` });
+    lane.append(side("top"), stone, side("bottom"));
+    board.append(lane);
+  }
+}
+
 wireLanguage();
 wire();
 watchLoading();
+showEarly();
 if (window.stCall) start();
 else addEventListener("st:python-ready", start, { once: true });

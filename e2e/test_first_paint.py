@@ -1,0 +1,72 @@
+"""A first visit shows the table and the first-visit choices before Python is ready (web/js/
+boot.js, showEarly): the welcome and the new-game options work while Python loads, and the
+choice made meanwhile is applied when it is ready, without a second click. Python is held
+back by holding app.py's request until the test lets it go."""
+
+import pytest
+
+READY = 'body[data-ready="1"]'
+
+
+@pytest.fixture
+def held(page):
+    """Holds the request for app.py; call the returned function to let it through."""
+    routes = []
+    page.route("**/app.py", lambda route: routes.append(route))
+
+    def release():
+        page.wait_for_function("() => true")
+        for route in routes:
+            route.continue_()
+        page.unroute("**/app.py")
+
+    return release
+
+
+def open_early(page, site_url):
+    page.goto(site_url + "index.html?aipause=40")
+    page.wait_for_selector('body[data-early="1"]', state="attached")
+    assert page.evaluate("document.body.dataset.ready") is None   # Python is not there yet
+    assert page.locator("#dlg-new").is_visible()
+    assert page.locator("#new-welcome").is_visible()
+    assert page.locator("#board .lane").count() == 9
+
+
+def test_a_game_chosen_while_python_loads_is_dealt_when_ready(page, site_url, held,
+                                                             screenshot):
+    page.set_viewport_size({"width": 1280, "height": 800})
+    open_early(page, site_url)
+    screenshot(page, "first-paint-welcome")
+    page.click("#welcome-friend")
+    page.check('#dlg-new input[name="tactics"][value="on"]')
+    page.click("#new-start")
+    assert page.inner_text("#new-note") == "The cards are dealt as soon as the game has loaded…"
+    page.keyboard.press("Escape")   # the dialog stays until Python is there
+    assert page.locator("#dlg-new").is_visible()
+    held()
+    page.wait_for_selector(READY, state="attached", timeout=60_000)
+    page.wait_for_selector("#dlg-new", state="hidden")
+    assert page.evaluate("document.body.dataset.mode") == "human"
+    rules = page.evaluate("JSON.parse(window.stCall('state', 'null')).view.rules")
+    assert rules["tactics"] is True
+
+
+def test_learn_chosen_while_python_loads_starts_the_lesson(page, site_url, held):
+    open_early(page, site_url)
+    page.click("#welcome-learn")
+    assert page.inner_text("#new-note") == "The lesson starts as soon as the game has loaded…"
+    held()
+    page.wait_for_selector('#lesson[data-lesson="basics"][data-step="0"]', state="visible",
+                           timeout=60_000)
+    assert page.locator("#dlg-new").is_hidden()
+
+
+def test_no_choice_keeps_the_dialog_for_when_python_is_ready(page, site_url, held):
+    open_early(page, site_url)
+    held()
+    page.wait_for_selector(READY, state="attached", timeout=60_000)
+    assert page.locator("#dlg-new").is_visible()
+    page.click("#welcome-ai")
+    page.click("#new-start")
+    page.wait_for_selector("#dlg-new", state="hidden")
+    assert page.evaluate("document.body.dataset.mode") == "ai"
