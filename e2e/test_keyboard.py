@@ -238,6 +238,19 @@ def test_shortcuts_and_their_dialog(page, site_url, screenshot):
     page.keyboard.press("Escape")
     page.wait_for_selector("#dlg-keys", state="hidden")
     assert focus(page)["region"] == "hand"
+    # The tools: one tab stop, arrow keys inside; End is the Keys tool, which opens it too.
+    first = press_until(page, "Shift+Tab", lambda f: f["region"] == "tools")["id"]
+    page.keyboard.press("ArrowRight")
+    assert focus(page)["region"] == "tools" and focus(page)["id"] != first
+    page.keyboard.press("End")
+    assert focus(page)["id"] == "btn-keys"
+    page.keyboard.press("Enter")
+    page.wait_for_selector("#dlg-keys[open]")
+    page.keyboard.press("Escape")
+    page.wait_for_selector("#dlg-keys", state="hidden")
+    assert focus(page)["id"] == "btn-keys"
+    page.keyboard.press("Tab")
+    assert focus(page)["region"] == "board"   # the other tools are not tab stops
     # 5 goes to stone 5 (nothing selected); with Red 9 selected, 1 plays it on stone 1.
     page.keyboard.press("5")
     assert focus(page)["stone"] == "4"

@@ -8,18 +8,21 @@ import { myTurn, selectionOptions } from "./moves.js";
 import { state } from "./state.js";
 
 // The item of each region that holds the region's tab stop (the last one focused).
-const current = { hand: null, board: null, piles: null };
+const current = { hand: null, board: null, piles: null, tools: null };
 
-const REGIONS = { hand: "#hand", board: "#board", piles: "#piles" };
+export const REGIONS = { hand: "#hand", board: "#board", piles: "#piles", tools: "#tools" };
+
+const shown = (el) => !el.hidden && getComputedStyle(el).display !== "none";
 
 // The focusable items of a region right now: hand cards; on the board the cards to pick
-// while a ruse asks for one, else the nine stones; the decks on show.
+// while a ruse asks for one, else the nine stones; the decks and the tools on show.
 export function items(region) {
   if (region === "hand") return $$("#hand .card");
   if (region === "board") {
     const picks = $$("#board .card.pick");
     return picks.length ? picks : $$("#board .stone");
   }
+  if (region === "tools") return $$("#tools .tool").filter(shown);
   return $$("#piles .pile").filter((b) => !b.hidden);
 }
 
@@ -141,15 +144,18 @@ const nowhere = (el) => !el || el === document.body || !el.isConnected
 // that had it gets it back. Dialogs and the handover screen keep their own focus.
 export function focusAfter(had) {
   const P = state.P, v = P.view, sel = state.sel;
-  for (const r of Object.keys(REGIONS)) rove(r);
+  for (const r of ["hand", "board", "piles"]) rove(r);   // redrawn; the tools are not
   const phase = [v.to_move, v.step, P.seat, P.handover, sel?.card, sel?.target?.card, v.round,
     P.log.length, state.replay ? "replay" : ""].join("|");
   const changed = phase !== lastPhase;
+  // The other player's moves go on: the item the player is on stays (they may be reading it).
+  const theirs = changed && !myTurn() && !v.outcome && lastPhase?.split("|")[0] === String(v.to_move);
   lastPhase = phase;
   if (document.querySelector("dialog[open]") || !$("#handover").hidden || state.replay) return;
   const el = document.activeElement;
   const lost = nowhere(el);
-  if (changed && (lost || had || el.closest("#table"))) { focusNext(); return; }
+  const onTable = (had && had.region !== "tools") || el?.closest?.("#table");
+  if (changed && (lost || onTable) && !(theirs && had)) { focusNext(); return; }
   if (lost && had) {
     const again = had.region === "prompt" ? $(`#${had.key}`) : find(had.region, had.key);
     if (again) focusItem(again);
@@ -158,6 +164,10 @@ export function focusAfter(had) {
 }
 
 export function wireFocus() {
+  // A tool shown or hidden (Undo comes and goes): the tools' tab stop stays on one on show.
+  new MutationObserver(() => rove("tools"))
+    .observe($("#tools"), { subtree: true, attributes: true, attributeFilter: ["hidden"] });
+  rove("tools");
   // The region's tab stop follows the focus (a tap or Tab into an item).
   document.addEventListener("focusin", (e) => {
     const region = regionOf(e.target);

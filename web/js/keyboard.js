@@ -8,7 +8,7 @@ import { focusItem, focusNext, moveWithin, wireFocus } from "./focus.js";
 import { state } from "./state.js";
 import { t } from "./words.js";
 
-const REGION_OF = { hand: "#hand", board: "#board", piles: "#piles" };
+const REGION_OF = { hand: "#hand", board: "#board", piles: "#piles", tools: "#tools" };
 
 const typing = (el) => !!el?.closest?.("input, textarea, select, [contenteditable]");
 const dialogOpen = () => !!document.querySelector("dialog[open]");
