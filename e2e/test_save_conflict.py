@@ -90,7 +90,12 @@ def test_a_move_in_a_tab_that_missed_the_news_is_held_back(page, context, site_u
     deaf.wait_for_selector(DIALOG)
     assert stored(deaf) == saved   # the other tab's game is not lost
     deaf.click("#save-take-over")
+    # A computer's move under way in the deaf tab lands first (its save held back too); then
+    # the game is taken over and the question, asked again by that move, is answered.
+    deaf.wait_for_function("() => !document.body.classList.contains('ai-thinking') && "
+                           "!document.querySelector('#dlg-save-conflict[open]')")
     assert board(deaf) == board(page)
+    assert stored(deaf) == saved
 
 
 def test_a_full_storage_is_said_and_the_game_goes_on(page, site_url):

@@ -9,6 +9,7 @@ import { maybeAI } from "./ai.js";
 import { call, onAnswer, setPayload } from "./bridge.js";
 import { showMessage } from "./dialogs.js";
 import { $ } from "./dom.js";
+import { state } from "./state.js";
 import { toast } from "./toast.js";
 import { t } from "./words.js";
 
@@ -34,7 +35,13 @@ function news(out) {
   if (out.storage_blocked && !window.stEmbed) toast(t("save.blocked"));
 }
 
-function takeOver() {
+async function takeOver() {
+  // The computer's move under way belongs to the game here: let it land first (its save is
+  // held back), so that no answer worked out for this game is played in the one taken over.
+  // (Held back, the computer's move asked the question again: this answer stands for it.)
+  while (state.aiBusy) await new Promise((done) => setTimeout(done, 50));
+  const d = $("#dlg-save-conflict");
+  if (d.open) d.close();
   const out = call("save_take_over");
   if (!out.ok) { toast(out.error); return; }
   if (out.resumed) { setPayload(out); maybeAI(); return; }
