@@ -10,11 +10,12 @@ from pathlib import Path
 from .paths import BuildError
 from .ship import SW_TEMPLATE
 
-# Files the service worker does not precache: the test pages, itself, and Pyodide's full
+# Files the service worker does not precache: the test pages (and smoke.html's config), itself,
+# and Pyodide's full
 # standard library and lock file, which only bare.html (the boot benchmark's bare Pyodide)
 # loads: the game boots its own (sitebuild/stdlib.py).
 NOT_PRECACHED = {
-    "smoke.html", "bare.html", "sw.js", ".nojekyll",
+    "smoke.html", "pyscript-smoke.json", "bare.html", "sw.js", ".nojekyll",
     "vendor/pyodide/python_stdlib.zip", "vendor/pyodide/pyodide-lock.json",
 }
 

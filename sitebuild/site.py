@@ -14,6 +14,7 @@ from .pages import add_csp, write_embed_page, write_test_pages
 from .paths import DIST, ROOT, WEB, copy, log
 from .service_worker import write_service_worker
 from .ship import SW_TEMPLATE, WEB_CONFIG, shipped_files
+from .stdlib import minify_python
 from .vendor import RUNTIME_CONFIG, ensure_node_modules, write_runtime
 
 
@@ -23,6 +24,10 @@ def write_site(out: Path) -> list[str]:
     py_files: list[str] = []
     for f in shipped_files():
         copy(f.src, out / f.url)
+        if f.src.suffix == ".py":  # without docstrings and comments: a third fewer bytes
+            mtime = f.src.stat().st_mtime
+            (out / f.url).write_text(minify_python(f.src.read_text(encoding="utf-8")))
+            os.utime(out / f.url, (mtime, mtime))  # the same Last-Modified on every build
         if f.python:
             py_files.append(f.url)
     web_config: dict = {}
@@ -34,6 +39,8 @@ def write_site(out: Path) -> list[str]:
     config = {**web_config, **RUNTIME_CONFIG}
     config["files"] = {**web_config.get("files", {}), **{f"./{p}": f"./{p}" for p in py_files}}
     (out / "pyscript.json").write_text(json.dumps(config, indent=2) + "\n")
+    smoke = {k: v for k, v in config.items() if k not in ("stdlib", "lockfile")}
+    (out / "pyscript-smoke.json").write_text(json.dumps(smoke, indent=2) + "\n")
     write_test_pages(out)
     # GitHub Pages runs Jekyll unless told not to, and Jekyll drops `_*` files: __init__.py.
     # (The Actions deployment in .github/workflows/pages.yml skips Jekyll anyway.)

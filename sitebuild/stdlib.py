@@ -20,6 +20,7 @@ build normally only copies it.
 
 from __future__ import annotations
 
+import ast
 import hashlib
 import json
 import os
@@ -68,6 +69,24 @@ def _hook(event, args):
 
 sys.addaudithook(_hook)
 '''
+
+
+class _NoDocstrings(ast.NodeTransformer):
+    def _body(self, node):
+        self.generic_visit(node)
+        body = node.body
+        if (body and isinstance(body[0], ast.Expr) and isinstance(body[0].value, ast.Constant)
+                and isinstance(body[0].value.value, str)):
+            node.body = body[1:] or [ast.Pass()]
+        return node
+
+    visit_Module = visit_ClassDef = visit_FunctionDef = visit_AsyncFunctionDef = _body
+
+
+def minify_python(source: str) -> str:
+    """The same module without docstrings, comments or blank lines (ast.unparse): what the
+    game ships of its own Python (the engine and web/*.py), as of the standard library."""
+    return ast.unparse(_NoDocstrings().visit(ast.parse(source))) + "\n"
 
 
 def traced_modules() -> list[str]:

@@ -1,0 +1,170 @@
+#!/usr/bin/env python3
+"""First and returning visits on a desktop and a tablet profile, game against bare Pyodide,
+with the bytes the browser actually moved (not a test).
+
+    nice -n 19 python bench/boot_tablet.py [--runs 3] [--profiles desktop,tablet]
+
+Profiles (DevTools protocol, on the page before it navigates):
+  desktop  no throttling
+  tablet   CPU slowed 4x (Emulation.setCPUThrottlingRate) and a mobile network: 9 Mbit/s
+           down, 1.5 Mbit/s up, 150 ms latency (Network.emulateNetworkConditions)
+
+The site is served gzipped as GitHub Pages serves it (text, scripts, JSON and WebAssembly;
+not the zip archives: sitebuild/server.py, gzip=True). Per run, profile and page (game:
+index.html; bare: bare.html, the same vendored Pyodide booted by PyScript with an empty
+script and Pyodide's full standard library), in a fresh Chromium profile of its own:
+
+  visit 1   navigation to ready (body[data-ready="1"]: for the game, a playable table), and
+            for the game also to its first-visit choices (body[data-early="1"], js/boot.js);
+            bytes: the sum of Network.loadingFinished's encodedDataLength (headers and
+            compressed bodies, as they came over the wire) of the page's requests until ready
+  visit 2   the browser closed and started again on the same profile (a returning player),
+            the server still up: the game from its service worker, bare from the HTTP cache
+
+Printed: medians per profile and page, the ratio game / bare of the medians, and the
+per-run ratios. The order of game and bare alternates from run to run.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import statistics
+import sys
+import tempfile
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+import build
+from bench.chromium import CHROMIUM, CHROMIUM_ARGS
+
+TIMEOUT_MS = 180_000
+PREFIX = "/schotten-totten/"
+PROFILES = {
+    "desktop": None,
+    "tablet": {"cpu": 4, "down": 9e6 / 8, "up": 1.5e6 / 8, "latency": 150},
+}
+PROBE = """
+for (const [flag, key] of [["ready", "__readyAt"], ["early", "__earlyAt"]]) {
+  new MutationObserver((_, observer) => {
+    if (document.body && document.body.dataset[flag] === "1") {
+      window[key] = performance.now();
+      observer.disconnect();
+    }
+  }).observe(document, {subtree: true, attributes: true, attributeFilter: [`data-${flag}`]});
+}
+"""
+
+
+def visit(context, url: str, profile: str) -> dict:
+    page = context.pages[0] if context.pages else context.new_page()
+    cdp = context.new_cdp_session(page)
+    moved: dict[str, int] = {}
+    cdp.on("Network.loadingFinished", lambda e: moved.__setitem__(
+        e["requestId"], e["encodedDataLength"]))
+    cdp.send("Network.enable")
+    throttle = PROFILES[profile]
+    if throttle:
+        cdp.send("Emulation.setCPUThrottlingRate", {"rate": throttle["cpu"]})
+        cdp.send("Network.emulateNetworkConditions", {
+            "offline": False, "latency": throttle["latency"],
+            "downloadThroughput": throttle["down"], "uploadThroughput": throttle["up"]})
+    page.goto(url, timeout=TIMEOUT_MS)
+    page.wait_for_function("window.__readyAt !== undefined", timeout=TIMEOUT_MS)
+    out = {
+        "ready": page.evaluate("window.__readyAt") / 1000,
+        "early": (page.evaluate("window.__earlyAt ?? null") or 0) / 1000 or None,
+        "bytes": sum(moved.values()),
+        "requests": len(moved),
+    }
+    if throttle:
+        cdp.send("Emulation.setCPUThrottlingRate", {"rate": 1})
+    return out
+
+
+def measure(playwright, page_name: str, profile: str) -> dict:
+    server = build.serve_in_thread(prefix=PREFIX, gzip=True)
+    url = build.url_of(server) + page_name
+    out = {}
+    try:
+        with tempfile.TemporaryDirectory(prefix="boot-tablet-") as folder:
+
+            def launch():
+                context = playwright.chromium.launch_persistent_context(
+                    folder, executable_path=CHROMIUM, headless=True, args=CHROMIUM_ARGS)
+                context.add_init_script(PROBE)
+                return context
+
+            context = launch()
+            try:
+                out[1] = visit(context, url, profile)
+                page = context.pages[0]
+                if page_name == "index.html":  # its service worker has every file
+                    page.wait_for_function("navigator.serviceWorker.controller !== null",
+                                           timeout=TIMEOUT_MS)
+                page.wait_for_timeout(3000)  # the same chance to store compiled code
+            finally:
+                context.close()
+            context = launch()
+            try:
+                out[2] = visit(context, url, profile)
+                context.pages[0].wait_for_timeout(1000)
+            finally:
+                context.close()
+    finally:
+        server.stop()
+    return out
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--runs", type=int, default=3)
+    parser.add_argument("--profiles", default="desktop,tablet")
+    args = parser.parse_args()
+    profiles = args.profiles.split(",")
+    from playwright.sync_api import sync_playwright
+
+    build.build()
+    load = ", ".join(f"{x:.1f}" for x in os.getloadavg())
+    print(f"{args.runs} runs, profiles {profiles}; load average {load} on {os.cpu_count()} CPUs")
+    pages = {"game": "index.html", "bare": "bare.html"}
+    got: dict = {(p, k): [] for p in profiles for k in pages}
+    with sync_playwright() as playwright:
+        measure(playwright, "bare.html", "desktop")  # warms the OS file cache; discarded
+        for run in range(args.runs):
+            for profile in profiles:
+                order = list(pages) if run % 2 == 0 else list(pages)[::-1]
+                for kind in order:
+                    r = measure(playwright, pages[kind], profile)
+                    got[profile, kind].append(r)
+                    early = f", choices {r[1]['early']:.2f} s" if r[1]["early"] else ""
+                    print(f"  run {run + 1} {profile:7} {kind}: visit 1 {r[1]['ready']:.2f} s"
+                          f"{early} ({r[1]['bytes'] / 1e6:.2f} MB, {r[1]['requests']} "
+                          f"requests), visit 2 {r[2]['ready']:.2f} s", flush=True)
+    load_end = ", ".join(f"{x:.1f}" for x in os.getloadavg())
+    print(f"\nMedians of {args.runs} runs (load average {load} at the start, {load_end} at "
+          "the end); ratio = game / bare:")
+    print(f"{'profile':8} {'measure':34} {'game':>9} {'bare':>9} {'ratio':>6}  per run")
+    med = statistics.median
+    for profile in profiles:
+        game, bare = got[profile, "game"], got[profile, "bare"]
+        for label, key, visit_n, unit in (
+            ("visit 1, navigation to ready", "ready", 1, "s"),
+            ("visit 2 (returning), to ready", "ready", 2, "s"),
+            ("visit 1, bytes moved until ready", "bytes", 1, "MB"),
+        ):
+            g = [r[visit_n][key] for r in game]
+            b = [r[visit_n][key] for r in bare]
+            scale = 1e6 if unit == "MB" else 1
+            per_run = ", ".join(f"{x / y:.2f}" for x, y in zip(g, b))
+            print(f"{profile:8} {label:34} {med(g) / scale:>7.2f} {unit:<2}"
+                  f"{med(b) / scale:>7.2f} {unit:<2} {med(g) / med(b):>5.2f}x  {per_run}")
+        early = [r[1]["early"] for r in game if r[1]["early"]]
+        if early:
+            print(f"{profile:8} {'visit 1, first-visit choices shown':34} {med(early):>7.2f} s")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
