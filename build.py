@@ -12,11 +12,16 @@ https://user.github.io/repo/):
                                no tests, no __pycache__ (the tooling lives in tools/, not here)
     pyscript.json              PyScript config: vendored interpreter + `files` mapping that
                                copies engine/ and web/*.py into Pyodide's virtual FS
-    embed.html                 index.html with <html class="embed">: the blog-post table
+    embed.html                 index.html with <html class="embed">, PyScript and the table's
+                               scripts left to embed.js: the blog-post table (?preview=1: a
+                               light preview, Python on Play)
     bare.html                  boots the same Pyodide with an empty script (boot benchmark)
     smoke.html                 imports every engine module under Pyodide (e2e smoke test)
-    vendor/pyodide/            the five files Pyodide needs at run time
-    vendor/pyscript/           PyScript's dist *.js and *.css
+    vendor/pyodide/            the five files Pyodide needs at run time, and the game's own
+                               standard library (stdlib-game.zip: only the modules it imports,
+                               sitebuild/stdlib.py) and lock file; the full python_stdlib.zip
+                               is for bare.html and smoke.html (pyscript-smoke.json)
+    vendor/pyscript/           PyScript's dist *.js and *.css, but chunks the game never loads
     manifest.webmanifest       web app manifest (name, icons, theme, standalone display)
     icons/*.png                app icons, drawn here (192 and 512 px, maskable, Apple touch)
     sw.js                      service worker from web/sw.js, with the content hash of every
