@@ -66,6 +66,7 @@ def test_no_choice_keeps_the_dialog_for_when_python_is_ready(page, site_url, hel
     held()
     page.wait_for_selector(READY, state="attached", timeout=60_000)
     assert page.locator("#dlg-new").is_visible()
+    assert page.locator("#new-cancel").is_visible()   # a game is dealt behind it now
     page.click("#welcome-ai")
     page.click("#new-start")
     page.wait_for_selector("#dlg-new", state="hidden")

@@ -211,6 +211,7 @@ function waitFor(kind) {
 function applyEarly(pending) {
   if (pending === "deal") $("#new-form").requestSubmit($("#new-start"));
   else if (pending === "learn") $("#welcome-learn").click();
+  else $("#new-cancel").hidden = false;   // as firstVisit() after a deal: Cancel keeps it
 }
 
 // The nine stones, empty, as render.js draws them (the real table replaces them).
