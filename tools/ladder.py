@@ -132,26 +132,28 @@ def main(argv=None) -> int:
         score = sum(by_pair[(a, b)]) / len(results)
         print(f"{a} vs {b}: {score:.1%} over {len(results)} games "
               f"({time.perf_counter() - t0:.0f} s)", file=sys.stderr, flush=True)
+    counts = sorted({len(rs) for rs in by_pair.values()})
     table = ratings(levels, by_pair)
-    print(f"Ladder: {args.games} duplicate games per pairing (base and Tactic, both timings), "
+    games = (f"{counts[0]}" if len(counts) == 1 else f"{counts[0]}-{counts[-1]}")
+    print(f"Ladder: {games} duplicate games per pairing (base and Tactic, both timings), "
           f"Hard at {budget['hard']['iterations']} iterations; Elo, Random = 0, 95% bootstrap")
     print(f"{'level':<8} {'Elo':>6}  95% interval")
     for k in sorted(range(len(levels)), key=lambda k: -table[k][0]):
         e, lo, hi = table[k]
         print(f"{levels[k]:<8} {e:>6.0f}  [{lo:.0f}, {hi:.0f}]")
-    print("scores (row against column):")
-    print(" " * 8 + "".join(f"{x:>8}" for x in levels))
+    print("scores (row against column) / games:")
+    print(" " * 8 + "".join(f"{x:>9}" for x in levels))
     for a in levels:
         row = []
         for b in levels:
             if (a, b) in by_pair:
                 rs = by_pair[(a, b)]
-                row.append(f"{sum(rs) / len(rs):>8.0%}")
+                row.append(f"{sum(rs) / len(rs):>5.0%}/{len(rs):<3}")
             elif (b, a) in by_pair:
                 rs = by_pair[(b, a)]
-                row.append(f"{1 - sum(rs) / len(rs):>8.0%}")
+                row.append(f"{1 - sum(rs) / len(rs):>5.0%}/{len(rs):<3}")
             else:
-                row.append(f"{'-':>8}")
+                row.append(f"{'-':>9}")
         print(f"{a:<8}" + "".join(row))
     return 0
 
