@@ -15,19 +15,10 @@ const { loadPyodide } = await import(pathToFileURL(`${dir}/pyodide.mjs`).href);
 const py = await loadPyodide({ indexURL: dir + "/" });
 py.FS.writeFile("/tmp/full.zip", readFileSync(full));
 py.FS.writeFile("/tmp/members.json", readFileSync(members));
+// The stripping itself: sitebuild/docstrings.py, the same code the build runs under CPython.
+py.runPython(readFileSync(new URL("./docstrings.py", import.meta.url), "utf8"));
 py.runPython(`
-import ast, json, zipfile
-
-class _Strip(ast.NodeTransformer):
-    def _body(self, node):
-        self.generic_visit(node)
-        body = node.body
-        if (body and isinstance(body[0], ast.Expr) and isinstance(body[0].value, ast.Constant)
-                and isinstance(body[0].value.value, str)):
-            node.body = body[1:] or [ast.Pass()]
-        return node
-
-    visit_Module = visit_ClassDef = visit_FunctionDef = visit_AsyncFunctionDef = _body
+import json, zipfile
 
 keep = json.load(open("/tmp/members.json"))
 with zipfile.ZipFile("/tmp/full.zip") as src, zipfile.ZipFile(
@@ -35,7 +26,7 @@ with zipfile.ZipFile("/tmp/full.zip") as src, zipfile.ZipFile(
     for name in keep:
         data = src.read(name)
         if name.endswith(".py"):
-            text = ast.unparse(_Strip().visit(ast.parse(data, name))) + "\\n"
+            text = minify_python(data, name)
             compile(text, name, "exec")
             data = text.encode()
         info = zipfile.ZipInfo(name, date_time=(1980, 1, 1, 0, 0, 0))

@@ -9,12 +9,12 @@ import shutil
 import tempfile
 from pathlib import Path
 
+from .docstrings import minify_python
 from .icons import write_icons, write_manifest
 from .pages import add_csp, write_embed_page, write_test_pages
 from .paths import DIST, ROOT, WEB, copy, log
 from .service_worker import write_service_worker
 from .ship import SW_TEMPLATE, WEB_CONFIG, shipped_files
-from .stdlib import minify_python
 from .vendor import RUNTIME_CONFIG, ensure_node_modules, write_runtime
 
 

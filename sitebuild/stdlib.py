@@ -20,7 +20,6 @@ build normally only copies it.
 
 from __future__ import annotations
 
-import ast
 import hashlib
 import json
 import os
@@ -34,6 +33,7 @@ from .paths import NODE_MODULES, ROOT, BuildError, log
 
 MODULES_FILE = ROOT / "sitebuild" / "stdlib-modules.txt"
 MINIFY = ROOT / "sitebuild" / "minify_stdlib.mjs"
+STRIP = ROOT / "sitebuild" / "docstrings.py"   # run by MINIFY: part of what the cache is made from
 GAME_STDLIB = "stdlib-game.zip"  # in vendor/pyodide/, next to Pyodide's own files
 GAME_LOCK = "pyodide-lock-game.json"  # the lock file without packages (the game loads none)
 CACHE = NODE_MODULES / ".cache" / "schotten-stdlib"
@@ -71,24 +71,6 @@ sys.addaudithook(_hook)
 '''
 
 
-class _NoDocstrings(ast.NodeTransformer):
-    def _body(self, node):
-        self.generic_visit(node)
-        body = node.body
-        if (body and isinstance(body[0], ast.Expr) and isinstance(body[0].value, ast.Constant)
-                and isinstance(body[0].value.value, str)):
-            node.body = body[1:] or [ast.Pass()]
-        return node
-
-    visit_Module = visit_ClassDef = visit_FunctionDef = visit_AsyncFunctionDef = _body
-
-
-def minify_python(source: str) -> str:
-    """The same module without docstrings, comments or blank lines (ast.unparse): what the
-    game ships of its own Python (the engine and web/*.py), as of the standard library."""
-    return ast.unparse(_NoDocstrings().visit(ast.parse(source))) + "\n"
-
-
 def traced_modules() -> list[str]:
     """The module names in stdlib-modules.txt (comments and blank lines skipped), plus EXTRA."""
     names = set(EXTRA)
@@ -120,7 +102,8 @@ def _minified(full: Path, members: list[str]) -> Path:
     if not node:
         raise BuildError("node is required to write the game's standard library (stdlib.py)")
     key = hashlib.sha256()
-    for part in (full.read_bytes(), MINIFY.read_bytes(), json.dumps(members).encode()):
+    for part in (full.read_bytes(), MINIFY.read_bytes(), STRIP.read_bytes(),
+                 json.dumps(members).encode()):
         key.update(hashlib.sha256(part).digest())
     cached = CACHE / f"{key.hexdigest()[:20]}.zip"
     if cached.is_file():

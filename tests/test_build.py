@@ -209,7 +209,7 @@ def test_bare_pyodide_files_are_not_precached(tmp_path):
 
 
 def test_shipped_python_loses_its_docstrings_not_its_code():
-    from sitebuild.stdlib import minify_python
+    from sitebuild.docstrings import minify_python
 
     source = (ENGINE / "formations.py").read_text(encoding="utf-8")
     small = minify_python(source)
