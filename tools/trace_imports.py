@@ -23,6 +23,7 @@ import argparse
 import json
 import os
 import sys
+import uuid
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -36,8 +37,14 @@ QUERY = "?aipause=40"
 
 
 def _fresh(page, url: str) -> None:
-    page.goto(url)
-    page.evaluate("() => { localStorage.clear(); sessionStorage.clear(); }")
+    """A first visit: the storage cleared before the page's own scripts run (clearing it
+    after a load raced with that page's boot still writing its save and welcome flag)."""
+    flag = f"trace-fresh-{uuid.uuid4().hex}"
+    page.add_init_script(f"""(() => {{
+      if (sessionStorage.getItem('{flag}')) return;
+      sessionStorage.setItem('{flag}', '1');
+      localStorage.clear();
+    }})();""")
     page.goto(url)
     page.wait_for_selector('body[data-ready="1"]', state="attached", timeout=BOOT_MS)
 
