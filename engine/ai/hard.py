@@ -166,16 +166,26 @@ class HardAgent(Agent):
         best = max(live, key=lambda a: (a.w / max(a.n, 1), a.prior))
         return best.action
 
-    def search(self, worlds: Worlds, p: int, actions: list[Action], rng: random.Random):
+    def candidate_arms(self, worlds: Worlds, p: int, actions: list[Action], extra=None) -> list:
+        """The arms Hard searches: its best actions by the evaluation, best first, plus
+        ``extra`` (a move the review must weigh, kept through the prefilter) if given."""
         if len(actions) > PREFILTER:
             # Clan placements: only the likeliest by the fast measure get the full evaluation.
             keep = set(top_plays(worlds.template, p, PREFILTER))
+            if extra is not None:
+                keep.add(extra)
             actions = [a for a in actions if a in keep or a.card >= N_CLAN or a.kind != PLAY]
         scored = scored_plays(worlds.template, p, worlds.clan_deck_size, actions, self.cal,
                               self.tactic_price)
         scored.sort(key=lambda x: -x[0])
+        chosen = scored[:self.candidates]
+        if extra is not None and all(a != extra for _, a in chosen):
+            chosen += [(s, a) for s, a in scored if a == extra]
         # A tactic card played is gone for the round: its price counts in the search too.
-        arms = [_Arm(a, s, tactic_cost(a, self.tactic_price)) for s, a in scored[:self.candidates]]
+        return [_Arm(a, s, tactic_cost(a, self.tactic_price)) for s, a in chosen]
+
+    def search(self, worlds: Worlds, p: int, actions: list[Action], rng: random.Random):
+        arms = self.candidate_arms(worlds, p, actions)
         if len(arms) == 1:
             return arms[0].action
         sim_rng = random.Random(rng.getrandbits(64))

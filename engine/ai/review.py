@@ -23,12 +23,9 @@ from __future__ import annotations
 import random
 
 from ..actions import CLAIM, DONE, PASS, PLAY, action_from_json, action_to_json
-from ..cards import N_CLAN
 from .base import legal
 from .explain import advice
-from .hard import PREFILTER, HardAgent, _Arm
-from .medium import scored_plays, tactic_cost
-from .playout import top_plays
+from .hard import HardAgent
 from .world import Worlds
 
 # Per decision: enough worlds for a paired difference of a few points (about 40 worlds
@@ -77,7 +74,7 @@ def assess(view: dict, played: dict, seed: int = 0, iterations: int = ITERATIONS
     worlds = Worlds(view)
     p = view["player"]
     agent = HardAgent(iterations=iterations, time=time, z=UNDECIDED)
-    arms = _candidates(agent, worlds, p, actions, move)
+    arms = agent.candidate_arms(worlds, p, actions, extra=move)
     rng = random.Random(seed)
     agent._paired(worlds, p, arms, random.Random(rng.getrandbits(64)),
                   None if time is None else _deadline(time))
@@ -89,21 +86,6 @@ def assess(view: dict, played: dict, seed: int = 0, iterations: int = ITERATIONS
             "played_value": min(_chance(mine), _chance(best)), "drop": round(drop, 4),
             "level": level_of(drop) if best is not mine else None,
             "advice": advice(view, best_json), "worlds": mine.n}
-
-
-def _candidates(agent, worlds, p, actions, move) -> list:
-    """Hard's own candidates (the best by the evaluation), and the move played."""
-    if len(actions) > PREFILTER:
-        keep = set(top_plays(worlds.template, p, PREFILTER)) | {move}
-        actions = [a for a in actions if a in keep or a.card >= N_CLAN or a.kind != PLAY]
-    scored = scored_plays(worlds.template, p, worlds.clan_deck_size, actions, agent.cal,
-                          agent.tactic_price)
-    scored.sort(key=lambda x: -x[0])
-    chosen = [a for _, a in scored[:agent.candidates]]
-    if move not in chosen:
-        chosen.append(move)
-    prior = {a: s for s, a in scored}
-    return [_Arm(a, prior[a], tactic_cost(a, agent.tactic_price)) for a in chosen]
 
 
 def _mean(arm) -> float:
