@@ -1,10 +1,9 @@
 """Python source without docstrings, comments or blank lines (``ast.unparse``): the same code,
 about half the bytes.
 
-One home for the stripping: ``sitebuild/stdlib.py`` imports it under CPython for the game's
-own modules, and ``sitebuild/minify_stdlib.mjs`` runs this file in Pyodide's Python for the
-standard library (the version the browser runs, so its syntax is understood). Standard
-library only, and nothing here may depend on the build package.
+Used for the scripts the site ships as source (``app.py``, ``ai_worker.py``: PyScript runs
+them by their ``src``); every other module ships as bytecode (``sitebuild/bytecode.py``).
+Standard library only, and nothing here may depend on the build package.
 
 >>> minify_python("'''Doc.'''\\nx = 1  # one\\n\\ndef f():\\n    'Doc.'\\n    return x\\n")
 'x = 1\\n\\ndef f():\\n    return x\\n'

@@ -1,18 +1,15 @@
-"""The game's standard library: only the modules it imports, docstrings and comments dropped.
+"""The game's standard library: only the modules it imports, shipped as bytecode.
 
 Pyodide fetches its whole standard library, ``python_stdlib.zip`` (2.5 MB, already
 compressed: gzip wins nothing), before Python starts. The game imports a small part of it:
 the modules in ``sitebuild/stdlib-modules.txt``, found by tracing imports in Chromium while
 games of every kind are played (``python tools/trace_imports.py`` writes the file again;
 ``e2e/test_trimmed_stdlib.py`` plays them with the trimmed archive and fails on any module
-missing). ``vendor/pyodide/stdlib-game.zip`` holds those modules, rewritten by Pyodide's own
-Python without docstrings or comments (``sitebuild/minify_stdlib.mjs``); pyscript.json names
-it (``"stdlib"``) and a small PyScript patch (sitebuild/vendor.py) hands it to Pyodide as
+missing). ``vendor/pyodide/stdlib-game.zip`` holds those modules compiled by Pyodide's own
+Python, without docstrings and line tables (``sitebuild/bytecode.py``: Pyodide then skips
+compiling them on every start, about a third of its boot); pyscript.json names it
+(``"stdlib"``) and a small PyScript patch (sitebuild/vendor.py) hands it to Pyodide as
 ``stdLibURL``. bare.html (the benchmark's bare Pyodide) still boots the full archive.
-
-The archive is made with node (which the build needs anyway) and kept in
-``node_modules/.cache/schotten-stdlib/`` under a hash of everything it is made from, so a
-build normally only copies it.
 
 ``SCHOTTEN_STDLIB=trace`` (tools/trace_imports.py) ships instead the full archive plus a
 ``sitecustomize.py`` that logs every import to the browser console (``st-import NAME``).
@@ -20,26 +17,22 @@ build normally only copies it.
 
 from __future__ import annotations
 
-import hashlib
 import json
 import os
 import shutil
-import subprocess
-import tempfile
 import zipfile
 from pathlib import Path
 
-from .paths import NODE_MODULES, ROOT, BuildError, log
+from .bytecode import compiled_zip
+from .paths import ROOT
 
 MODULES_FILE = ROOT / "sitebuild" / "stdlib-modules.txt"
-MINIFY = ROOT / "sitebuild" / "minify_stdlib.mjs"
-STRIP = ROOT / "sitebuild" / "docstrings.py"   # run by MINIFY: part of what the cache is made from
 GAME_STDLIB = "stdlib-game.zip"  # in vendor/pyodide/, next to Pyodide's own files
 GAME_LOCK = "pyodide-lock-game.json"  # the lock file without packages (the game loads none)
-CACHE = NODE_MODULES / ".cache" / "schotten-stdlib"
 # Reached only on paths the trace may not walk (an error shown, a record saved...): kept
 # whatever the trace says.
-EXTRA = ("traceback", "linecache", "tokenize", "token", "textwrap", "json", "zlib")
+EXTRA = ("traceback", "linecache", "tokenize", "token", "textwrap", "json", "zlib",
+         "encodings.cp437")   # zipfile's names: PyScript unpacks game.zip (sitebuild/site.py)
 
 TRACER = '''\
 # Written by sitebuild/stdlib.py (SCHOTTEN_STDLIB=trace): every module imported, to the console.
@@ -97,32 +90,6 @@ def members_for(modules: list[str], available: set[str]) -> list[str]:
     return sorted(keep)
 
 
-def _minified(full: Path, members: list[str]) -> Path:
-    node = shutil.which("node")
-    if not node:
-        raise BuildError("node is required to write the game's standard library (stdlib.py)")
-    key = hashlib.sha256()
-    for part in (full.read_bytes(), MINIFY.read_bytes(), STRIP.read_bytes(),
-                 json.dumps(members).encode()):
-        key.update(hashlib.sha256(part).digest())
-    cached = CACHE / f"{key.hexdigest()[:20]}.zip"
-    if cached.is_file():
-        return cached
-    log(f"writing the game's standard library ({len(members)} modules, minified by Pyodide)")
-    CACHE.mkdir(parents=True, exist_ok=True)
-    with tempfile.TemporaryDirectory(dir=CACHE) as tmp:
-        listing, out = Path(tmp) / "members.json", Path(tmp) / "stdlib.zip"
-        listing.write_text(json.dumps(members))
-        result = subprocess.run(
-            [node, str(MINIFY), str(full.parent), str(full), str(listing), str(out)],
-            capture_output=True, text=True, check=False,
-        )
-        if result.returncode != 0 or not out.is_file():
-            raise BuildError(f"minify_stdlib.mjs failed:\n{result.stderr[-2000:]}")
-        os.replace(out, cached)  # atomic: a concurrent build sees all or nothing
-    return cached
-
-
 def write_game_stdlib(pyodide_dir: Path, out_dir: Path) -> None:
     """out_dir/stdlib-game.zip and out_dir/pyodide-lock-game.json."""
     full = pyodide_dir / "python_stdlib.zip"
@@ -138,4 +105,6 @@ def write_game_stdlib(pyodide_dir: Path, out_dir: Path) -> None:
         return
     with zipfile.ZipFile(full) as z:
         available = set(z.namelist())
-    shutil.copy2(_minified(full, members_for(traced_modules(), available)), target)
+    members = members_for(traced_modules(), available)
+    shutil.copy2(compiled_zip(pyodide_dir, zip_path=full, members=members, strip_lines=True,
+                              what="the game's standard library"), target)

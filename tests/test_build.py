@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import ast
 import json
+import zipfile
 from pathlib import Path
 
 import pytest
@@ -123,9 +124,19 @@ def test_the_written_site_maps_python_files_and_serves_the_catalogue(tmp_path, m
     py_files = build.write_site(tmp_path)
     config = json.loads((tmp_path / "pyscript.json").read_text())
     assert config["interpreter"] == "./vendor/pyodide/pyodide.mjs"
-    assert set(config["files"]) == {f"./{p}" for p in py_files}
+    assert set(config["files"]) == {f"./{p}" for p in py_files} | {"./game.zip"}
     assert config["files"]["./engine/messages/en.json"] == "./engine/messages/en.json"
-    assert config["files"]["./engine/ai/hard.py"] == "./engine/ai/hard.py"
+    # The modules come compiled in one archive, unpacked into the cwd (PyScript: "./*"); only
+    # the scripts PyScript runs by their src stay source files.
+    assert config["files"]["./game.zip"] == "./*"
+    assert sorted(py_files) == ["ai_worker.py", "app.py", "engine/messages/de.json",
+                                "engine/messages/en.json"]
+    with zipfile.ZipFile(tmp_path / "game.zip") as archive:
+        names = set(archive.namelist())
+        assert {"engine/ai/hard.pyc", "engine/__init__.pyc", "session.pyc"} <= names
+        assert not any(n.endswith(".py") for n in names)
+        assert "engine/cli.pyc" not in names and "engine/ai/barca.pyc" not in names
+    assert not (tmp_path / "engine" / "state.py").exists()
     # the same catalogue is a plain file of the site, for fetch("./engine/messages/en.json")
     catalogue = tmp_path / "engine" / "messages" / "en.json"
     assert catalogue.read_bytes() == (ENGINE / "messages" / "en.json").read_bytes()
