@@ -1,7 +1,7 @@
 """A first visit shows the table and the first-visit choices before Python is ready (web/js/
-boot.js, showEarly): the welcome and the new-game options work while Python loads, and the
-choice made meanwhile is applied when it is ready, without a second click. Python is held
-back by holding app.py's request until the test lets it go."""
+early.js, written into the page by the build): the welcome and the new-game options work
+while Python loads, and the choice made meanwhile is applied when it is ready, without a
+second click. Python is held back by holding app.py's request until the test lets it go."""
 
 import pytest
 
@@ -71,3 +71,26 @@ def test_no_choice_keeps_the_dialog_for_when_python_is_ready(page, site_url, hel
     page.click("#new-start")
     page.wait_for_selector("#dlg-new", state="hidden")
     assert page.evaluate("document.body.dataset.mode") == "ai"
+
+
+def test_the_choices_need_no_script_file_and_speak_the_page_language(page, site_url):
+    """The first paint comes from the page alone: with every script file and the catalogue
+    held back, the table and the welcome are up, in German for ?lang=de, and a choice waits."""
+    held = []
+    for pattern in ("**/*.js", "**/*.mjs", "**/engine/messages/*.json"):
+        page.route(pattern, lambda route: held.append(route))
+    page.goto(site_url + "index.html?lang=de", wait_until="commit")   # "load" never comes
+    page.wait_for_selector('body[data-early="1"]', state="attached")
+    assert page.locator("#dlg-new").is_visible() and page.locator("#board .lane").count() == 9
+    assert page.evaluate("document.documentElement.lang") == "de"
+    assert page.locator("#welcome-title").inner_text() == "Willkommen bei Schotten Totten"
+    assert page.locator("#welcome-learn-label").inner_text() == "Spielen lernen"
+    assert page.evaluate("document.title").startswith("Schotten Totten")
+    page.keyboard.press("Escape")   # no game behind the dialog: it stays
+    assert page.locator("#dlg-new").is_visible()
+    page.click("#welcome-learn")
+    assert "sobald" in page.locator("#new-note").inner_text()   # "... as soon as it has loaded"
+    assert page.locator("#new-start").is_disabled()
+    assert page.evaluate("window.stEarly.pending") == "learn"
+    assert held   # the scripts were asked for, and none of them ran
+    assert page.evaluate("typeof window.stCall") == "undefined"

@@ -107,6 +107,33 @@ def write_test_pages(out: Path) -> None:
     (out / "smoke.html").write_text(SMOKE_HTML)
 
 
+EARLY_SCRIPT = '<script src="./js/early.js"></script>'
+EARLY_WORDS = '<script type="application/json" id="early-words"></script>'
+# Keys early.js words besides the page's own data-t keys: its notes, embed.html's title.
+EARLY_KEYS = ("early.", "page.")
+
+
+def write_early(out: Path) -> None:
+    """index.html with js/early.js written into it, and the static words of every catalogue
+    (the page's data-t keys) in its JSON block: the first paint needs no other request."""
+    page = (out / "index.html").read_text()
+    for tag in (EARLY_SCRIPT, EARLY_WORDS):
+        if page.count(tag) != 1:
+            raise BuildError(f"web/index.html: expected {tag} once")
+    keys = set(re.findall(r'data-t(?:-[a-z-]+)?="([^"{]+)"', page))
+    words = {}
+    for path in sorted((ROOT / "engine" / "messages").glob("*.json")):
+        catalogue = json.loads(path.read_text("utf-8"))
+        words[path.stem] = {k: v for k, v in sorted(catalogue.items())
+                            if k in keys or k.startswith(EARLY_KEYS)}
+    data = json.dumps(words, ensure_ascii=False, separators=(",", ":")).replace("</", "<\\/")
+    script = (out / "js" / "early.js").read_text()
+    page = page.replace(EARLY_WORDS, EARLY_WORDS.replace("></", f">{data}</"))
+    page = page.replace(EARLY_SCRIPT, f"<script>\n{script}</script>")
+    (out / "index.html").write_text(page)
+    (out / "js" / "early.js").unlink()   # shipped inside the pages only
+
+
 def write_embed_page(out: Path) -> None:
     """embed.html: index.html marked `<html class="embed">` (embed.js and site.css do the rest)."""
     text = (out / "index.html").read_text()

@@ -12,7 +12,7 @@ from pathlib import Path
 from .bytecode import compiled_zip
 from .docstrings import minify_python
 from .icons import write_icons, write_manifest
-from .pages import add_csp, write_embed_page, write_test_pages
+from .pages import add_csp, write_early, write_embed_page, write_test_pages
 from .paths import DIST, ROOT, WEB, copy, log
 from .service_worker import write_service_worker
 from .ship import (
@@ -66,6 +66,7 @@ def write_site(out: Path) -> list[str]:
     # (The Actions deployment in .github/workflows/pages.yml skips Jekyll anyway.)
     (out / ".nojekyll").write_text("")
     if (out / "index.html").is_file():
+        write_early(out)
         write_embed_page(out)
         write_icons(out)
         write_manifest(out)

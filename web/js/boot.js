@@ -11,7 +11,7 @@
 //   dialogs   end of round/match, discard, claims, new game  ai       the AI worker and hints
 import { aiWorker, maybeAI } from "./ai.js";
 import { call, onPayload, setPayload } from "./bridge.js";
-import { maybeShowEnd, openNewGame, showMessage, wireDialogs } from "./dialogs.js";
+import { maybeShowEnd, openNewGame, showMessage, syncNewGame, wireDialogs } from "./dialogs.js";
 import { $ } from "./dom.js";
 import { openLinkedRecord, wireGames } from "./games.js";
 import { wireInput } from "./input.js";
@@ -61,7 +61,7 @@ function watchLoading() {
   }, 250);
   addEventListener("error", (e) => {
     if (started) return;
-    if (early) { $("#new-note").hidden = false; $("#new-note").textContent = t("loading.error", { error: e.message || e }); }
+    if (window.stEarly?.active) { $("#new-note").hidden = false; $("#new-note").textContent = t("loading.error", { error: e.message || e }); }
     const box = $("#loading-error");
     box.hidden = false;
     box.textContent = t("loading.error", { error: e.message || e });
@@ -118,8 +118,9 @@ function start() {
   if (started) return;
   started = true;
   progress(0.95, t("loading.shuffling"));
-  const chosen = early;
-  early = null;
+  const early = window.stEarly;
+  const chosen = early?.active ? { pending: early.pending } : null;
+  if (early) early.active = false;
   document.body.classList.remove("early");
   $("#new-start").disabled = false;
   $("#new-note").hidden = true;
@@ -164,48 +165,15 @@ function wire() {
 
 // ------------------------------------------------------------------ before Python
 
-// A first visit to the full page (no saved game): the table and the new-game dialog with the
-// welcome's choices at once, while Python loads (all of it JavaScript and the catalogue's
-// words). A choice made meanwhile (Deal, or Learn to play) waits, said in the dialog, and is
-// applied when Python is ready (start()), without a second click; Escape cannot close the
-// dialog before then (there is no game behind it yet).
-let early = null;   // {pending: null | "deal" | "learn"} while the early dialog is up
-
-function hasSave() {
-  try { return Boolean(localStorage.getItem(window.stSaveKey || "schotten-totten.save")); } catch { return true; }
-}
-
-function showEarly() {
-  if (window.stCall || window.stEmbed || hasSave() || location.hash.startsWith("#record=")) return;
-  early = { pending: null };
-  document.body.classList.add("early");
-  $("#loading").hidden = true;
-  $("#app").hidden = false;
-  drawEmptyTable();
-  $("#dlg-new").addEventListener("cancel", (e) => { if (early) e.preventDefault(); });
-  // Capture listeners: they run before dialogs.js's and tutorial.js's, which need Python.
-  $("#new-form").addEventListener("submit", (e) => {
-    if (!early) return;
-    e.preventDefault();
-    e.stopImmediatePropagation();
-    waitFor("deal");
-  }, true);
-  $("#welcome-learn").addEventListener("click", (e) => {
-    if (!early) return;
-    e.stopImmediatePropagation();
-    waitFor("learn");
-  }, true);
-  firstVisit();
-  document.body.dataset.early = "1";   // for tests and bench/boot.py: the choices are up
-}
-
-function waitFor(kind) {
-  early.pending = kind;
-  const note = $("#new-note");
-  note.textContent = t(kind === "learn" ? "early.learn" : "early.deal");
-  note.hidden = false;
-  $("#new-start").disabled = true;
-  note.scrollIntoView({ block: "nearest" });
+// A first visit to the full page: js/early.js put up the table and the new-game dialog with
+// the welcome's choices before any module loaded (window.stEarly.active), and keeps a choice
+// made meanwhile (stEarly.pending: "deal" or "learn") for start(). From here the dialog's own
+// handlers (dialogs.js, tutorial.js) work too: the level or the names follow the opponent.
+function adoptEarly() {
+  const early = window.stEarly;
+  if (!early?.active) return;
+  early.wired = true;
+  syncNewGame();
 }
 
 function applyEarly(pending) {
@@ -214,25 +182,9 @@ function applyEarly(pending) {
   else $("#new-cancel").hidden = false;   // as firstVisit() after a deal: Cancel keeps it
 }
 
-// The nine stones, empty, as render.js draws them (the real table replaces them).
-function drawEmptyTable() {
-  const board = $("#board");
-  if (board.children.length) return;
-  for (let s = 0; s < 9; s++) {
-    const lane = document.createElement("div");
-    lane.className = "lane";
-    const stone = document.createElement("span");
-    stone.className = "stone";
-    stone.innerHTML = `<span class="stone-num">${s + 1}</span>`;
-    const side = (where) => Object.assign(document.createElement("div"), { className: `side side-${where}` });
-    lane.append(side("top"), stone, side("bottom"));
-    board.append(lane);
-  }
-}
-
 wireLanguage();
 wire();
 watchLoading();
-showEarly();
+adoptEarly();
 if (window.stCall) start();
 else addEventListener("st:python-ready", start, { once: true });

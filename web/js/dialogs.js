@@ -146,7 +146,7 @@ export function openNewGame(note) {
   try { names = JSON.parse(localStorage.getItem(NAMES_KEY)) ?? names; } catch { /* none */ }
   f.name_0.value = names[0] ?? "";
   f.name_1.value = names[1] ?? "";
-  newGameNames();
+  syncNewGame();
   const n = $("#new-note");
   n.hidden = !note;
   n.textContent = note || "";
@@ -158,7 +158,8 @@ export function openNewGame(note) {
 const NAMES_KEY = "schotten-totten.names";
 let abandonAsked = false;
 
-function newGameNames() {
+// The dialog as its opponent and rounds say: the level or the names, the seats' names.
+export function syncNewGame() {
   const f = $("#new-form");
   const ai = f.opponent.value === "ai";
   $$("#dlg-new [data-name]").forEach((el) => {
@@ -226,7 +227,7 @@ export function wireDialogs() {
   $("#btn-stones").addEventListener("click", showStones);
   $("#btn-rules").addEventListener("click", showRules);
   $("#new-form").addEventListener("submit", startNewGame);
-  $("#new-form").addEventListener("change", newGameNames);
+  $("#new-form").addEventListener("change", syncNewGame);
   $("#new-cancel").addEventListener("click", () => $("#dlg-new").close());
   $("#message-ok").addEventListener("click", () => { $("#dlg-message").close(); openNewGame(); });
   document.addEventListener("change", onAutoclaim);

@@ -33,13 +33,6 @@ export function firstVisit() {
 }
 
 function showWelcome() {
-  $("#welcome-title").textContent = t("welcome.title");
-  $("#welcome-text").textContent = t("welcome.text");
-  $("#welcome-learn-label").textContent = t("welcome.learn");
-  $("#welcome-learn-sub").textContent = t("welcome.learn_sub");
-  $("#welcome-ai").textContent = t("welcome.ai");
-  $("#welcome-friend").textContent = t("welcome.friend");
-  $("#welcome-or").textContent = t("welcome.or");
   $("#new-welcome").hidden = false;
   $("#dlg-new").classList.add("welcoming");
   $("#dlg-new").scrollTop = 0;

@@ -1,0 +1,148 @@
+// The first thing that runs, before any module: build.py writes this file into the page
+// itself (index.html and embed.html), after the elements it touches, with the static words
+// of every language in the JSON block #early-words. No request and no module graph stand
+// between the HTML and:
+//   - the page's language (the one rule for it: ?lang=, the choice remembered on this
+//     device, the browser's languages, English) and every static word in it (data-t);
+//   - on a first visit to the full page (no saved game, no record in the address), the
+//     table and the new-game dialog with the welcome's choices, so a player decides while
+//     Python loads. A choice made before the game is ready (Deal, Learn to play) waits in
+//     stEarly.pending, said in the dialog; boot.js applies it when Python is ready.
+// words.js and boot.js take what they need from window.stEarly.
+(() => {
+  const DEFAULT_LANGUAGE = "en";
+  const LANGUAGE_KEY = "schotten-totten.lang";   // localStorage: the choice made on the page
+  const SEEN_KEY = "schotten-totten.seen";       // localStorage: the welcome was shown once
+  const T_ATTRIBUTES = ["aria-label", "title", "placeholder", "content", "alt"];
+  const $ = (sel) => document.querySelector(sel);
+  const stored = (key) => { try { return localStorage.getItem(key); } catch { return null; } };
+  const block = document.getElementById("early-words");
+  const catalogues = block ? JSON.parse(block.textContent) : {};
+
+  // The first of ?lang=, the remembered choice and the browser's languages ("de-AT" -> "de")
+  // that has a catalogue; English otherwise.
+  function pickLanguage() {
+    const wanted = [new URLSearchParams(location.search).get("lang"), stored(LANGUAGE_KEY),
+      ...(navigator.languages?.length ? navigator.languages : [navigator.language])];
+    for (const tag of wanted) {
+      const code = String(tag || "").toLowerCase().split(/[-_]/)[0];
+      if (Object.hasOwn(catalogues, code)) return code;
+    }
+    return DEFAULT_LANGUAGE;
+  }
+  const language = pickLanguage();
+  document.documentElement.lang = language;
+
+  // A catalogue entry as text: {one, other} picked by Intl.PluralRules on params.n, named
+  // {param} placeholders filled, numbers in the language's way (0.3 -> "0,3" in German).
+  const plurals = new Intl.PluralRules(language);
+  const numbers = new Intl.NumberFormat(language);
+  function format(entry, params = {}) {
+    const text = typeof entry === "object" ? (entry[plurals.select(params.n)] ?? entry.other) : entry;
+    return text.replace(/\{(\w+)\}/g, (m, name) => (name in params
+      ? (typeof params[name] === "number" ? numbers.format(params[name]) : String(params[name])) : m));
+  }
+
+  // The page's static words (index.html keeps English as the no-JavaScript fallback):
+  //   data-t="key"              the element's text: all of it, or, when it has child elements
+  //                             (an icon, a <small> note, an <input>), only its first own text
+  //   data-t-aria-label="key"   and data-t-title, data-t-placeholder, data-t-content (a
+  //                             <meta>), data-t-alt: that attribute
+  //   data-t-params='{"s": 1}'  parameters for the element's keys (JSON)
+  // t(key, params) gives the text, or null to leave the element as it is.
+  function setOwnText(el, text) {
+    if (!el.firstElementChild) { el.textContent = text; return; }
+    const own = [...el.childNodes].find((n) => n.nodeType === Node.TEXT_NODE && n.data.trim());
+    if (!own) { el.append(text); return; }
+    // Keep the spaces around it (they separate it from an input or a <small> note).
+    const [, before, , after] = own.data.match(/^(\s*)([\s\S]*?)(\s*)$/);
+    own.data = before + text + after;
+  }
+  function translate(root, t) {
+    const params = (el) => (el.dataset.tParams ? JSON.parse(el.dataset.tParams) : {});
+    for (const el of root.querySelectorAll("[data-t]")) {
+      const text = t(el.dataset.t, params(el));
+      if (text !== null) setOwnText(el, text);
+    }
+    for (const name of T_ATTRIBUTES)
+      for (const el of root.querySelectorAll(`[data-t-${name}]`)) {
+        const text = t(el.getAttribute(`data-t-${name}`), params(el));
+        if (text !== null) el.setAttribute(name, text);
+      }
+  }
+  const words = { ...catalogues[DEFAULT_LANGUAGE], ...catalogues[language] };
+  const early = (key, params) => (key in words ? format(words[key], params) : null);
+  translate(document, early);
+
+  const state = { language, format, translate, pending: null, active: false };
+  window.stEarly = state;
+
+  // ------------------------------------------------------------ a first visit: the choices
+
+  const embedded = document.documentElement.classList.contains("embed");
+  const saved = () => { try { return Boolean(localStorage.getItem("schotten-totten.save")); } catch { return true; } };
+  if (embedded || saved() || location.hash.startsWith("#record=") || !$("#dlg-new")) return;
+  state.active = true;
+  document.body.classList.add("early");
+  $("#loading").hidden = true;
+  $("#app").hidden = false;
+  // The nine stones, empty, as render.js draws them (the real table replaces them).
+  const board = $("#board");
+  for (let s = board.children.length ? 9 : 0; s < 9; s++) {
+    const lane = document.createElement("div");
+    lane.className = "lane";
+    const stone = document.createElement("span");
+    stone.className = "stone";
+    stone.innerHTML = `<span class="stone-num">${s + 1}</span>`;
+    const side = (where) => Object.assign(document.createElement("div"), { className: `side side-${where}` });
+    lane.append(side("top"), stone, side("bottom"));
+    board.append(lane);
+  }
+  $("#new-cancel").hidden = true;   // there is no game behind the dialog yet
+  const dialog = $("#dlg-new");
+  const form = $("#new-form");
+  if (!stored(SEEN_KEY)) {
+    $("#new-welcome").hidden = false;
+    dialog.classList.add("welcoming");
+  }
+  try { localStorage.setItem(SEEN_KEY, "1"); } catch { /* blocked: shown again next time */ }
+  dialog.showModal();
+  (dialog.classList.contains("welcoming") ? $("#welcome-learn") : $("#new-start")).focus();
+
+  // Until Python is ready (boot.js sets state.active = false), a choice waits; Escape cannot
+  // close the dialog (there is no game behind it). Capture listeners: they run before
+  // dialogs.js's and tutorial.js's, which need Python.
+  function wait(kind) {
+    state.pending = kind;
+    const note = $("#new-note");
+    note.textContent = early(kind === "learn" ? "early.learn" : "early.deal");
+    note.hidden = false;
+    $("#new-start").disabled = true;
+    note.scrollIntoView({ block: "nearest" });
+  }
+  dialog.addEventListener("cancel", (e) => { if (state.active) e.preventDefault(); });
+  form.addEventListener("submit", (e) => {
+    if (!state.active) return;
+    e.preventDefault();
+    e.stopImmediatePropagation();
+    wait("deal");
+  }, true);
+  $("#welcome-learn").addEventListener("click", (e) => {
+    if (!state.active) return;
+    e.stopImmediatePropagation();
+    wait("learn");
+  }, true);
+  // Play the computer / a friend before the table's scripts have loaded: the opponent is
+  // chosen and the options shown (boot.js shows the level or the names once they load).
+  for (const [id, opponent] of [["#welcome-ai", "ai"], ["#welcome-friend", "human"]])
+    $(id).addEventListener("click", (e) => {
+      if (state.wired) return;   // tutorial.js's own handler does it
+      e.stopImmediatePropagation();
+      form.opponent.value = opponent;
+      $("#new-welcome").hidden = true;
+      dialog.classList.remove("welcoming");
+      dialog.scrollTop = 0;
+      $("#new-start").focus();
+    }, true);
+  document.body.dataset.early = "1";   // for tests and the benchmarks: the choices are up
+})();
