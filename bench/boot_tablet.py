@@ -15,7 +15,7 @@ index.html; bare: bare.html, the same vendored Pyodide booted by PyScript with a
 script and Pyodide's full standard library), in a fresh Chromium profile of its own:
 
   visit 1   navigation to ready (body[data-ready="1"]: for the game, a playable table), and
-            for the game also to its first-visit choices (body[data-early="1"], js/boot.js);
+            for the game also to its first-visit choices (body[data-early="1"], js/early.js);
             bytes: the sum of Network.loadingFinished's encodedDataLength (headers and
             compressed bodies, as they came over the wire) of the page's requests until ready
   visit 2   the browser closed and started again on the same profile (a returning player),

@@ -72,7 +72,9 @@
   }
   const words = { ...catalogues[DEFAULT_LANGUAGE], ...catalogues[language] };
   const early = (key, params) => (key in words ? format(words[key], params) : null);
-  translate(document, early);
+  // The page is written in English: other languages now, English when words.js loads (the
+  // same words; a first paint on a slow tablet is about 0.1 s sooner without the pass).
+  if (language !== DEFAULT_LANGUAGE) translate(document, early);
 
   const state = { language, format, translate, pending: null, active: false };
   window.stEarly = state;
