@@ -5,6 +5,8 @@
 //
 // SPEC_JSON: {"zip": a zip to read members from, or null, "members": [names in it],
 //             "files": {archive name: path of a source file}, "strip_lines": bool}
+// Members that are modules frozen into Pyodide's interpreter (os, io, importlib._bootstrap...:
+// Python never reads their files) are left out.
 // Every .py becomes a sourceless, unchecked .pyc (compiled with optimize=2: no docstrings, no
 // asserts); "strip_lines" also drops line tables (every instruction is then said to be on its
 // function's first line, in tracebacks too: for the standard library, half the bytes). Other members are copied as they are.
@@ -20,7 +22,11 @@ const files = {};
 for (const [name, path] of Object.entries(spec.files || {})) files[name] = readFileSync(path, "utf8");
 py.globals.set("spec", py.toPy({ ...spec, files }));
 py.runPython(`
-import importlib.util, marshal, zipfile
+import _imp, importlib.util, marshal, zipfile
+
+def frozen(name):
+    module = name.removesuffix(".py").removesuffix("/__init__").replace("/", ".")
+    return name.endswith(".py") and _imp.is_frozen(module)
 
 def without_lines(code):
     # Every instruction placed on the first line of its function (or module), without
@@ -40,7 +46,8 @@ def members():
     if spec["zip"]:
         with zipfile.ZipFile("/tmp/in.zip") as src:
             for name in spec["members"]:
-                yield name, src.read(name)
+                if not frozen(name):
+                    yield name, src.read(name)
     for name, text in spec["files"].items():
         yield name, text.encode()
 
