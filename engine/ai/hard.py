@@ -27,10 +27,11 @@ solve, goes to the search, which plays for the opponent's mistakes.
 
 from __future__ import annotations
 
+import json
 import random
 import time as _time
 
-from ..actions import CLAIM, DONE, PLAY, Action
+from ..actions import CLAIM, DONE, PLAY, Action, action_to_json
 from ..cards import N_CLAN
 from ..state import OVER, ROUND_OVER
 from ..state import PLAY as PLAY_STEP
@@ -84,27 +85,56 @@ class HardAgent(Agent):
         self.last_iterations = 0
 
     def choose(self, view: dict, rng: random.Random) -> Action:
+        decided, worlds, p, actions = self._prepare(view, rng)
+        if decided is not None:
+            return decided
+        return self.search(worlds, p, actions, rng)
+
+    def _prepare(self, view: dict, rng: random.Random):
+        """``(action, None, p, None)`` for a decision taken without search (one legal move,
+        claims, moves by rule, a solved endgame), else ``(None, worlds, p, actions)``."""
         actions = legal(view)
+        p = view["player"]
         if len(actions) == 1:
-            return actions[0]
+            return actions[0], None, p, None
         kind = actions[0].kind
         if kind in (CLAIM, DONE):
-            return claim_or_done(actions)
+            return claim_or_done(actions), None, p, None
         worlds = Worlds(view)
         state, deck = worlds.template, worlds.clan_deck_size
-        p = view["player"]
         ruled = by_rule(actions, state, p, deck)
         if ruled is not None:
-            return ruled
+            return ruled, None, p, None
         if self.endgame and worlds.clan_deck_size == 0 and worlds.tactic_deck_size == 0:
             # Both decks empty: the opponent's hand is known by elimination; solve exactly.
             deadline = None if self.time is None else _time.perf_counter() + self.time / 3
             solved = best_action(worlds.sample(rng), p, None, self.endgame, deadline)
             if solved is not None and solved[0] > 0.0:
-                return solved[1]
+                return solved[1], None, p, None
             # Lost against perfect play, or too big: the search plays for the opponent's
             # mistakes.
-        return self.search(worlds, p, actions, rng)
+        return None, worlds, p, actions
+
+    def share(self, view: dict, rng: random.Random) -> dict:
+        """One worker's part of a search shared by several (the browser's AI workers, each
+        with its own seed): ``{"action"}`` when no search is needed, else every candidate's
+        sums over this worker's worlds, ``{"arms": [{"action", "prior", "n", "w", "live"}],
+        "iterations"}``, for ``merge_shares``. The same decisions by rule and endgame come
+        first in every worker, so their shares agree on whether to search."""
+        decided, worlds, p, actions = self._prepare(view, rng)
+        if decided is None:
+            arms = self.candidate_arms(worlds, p, actions)
+            if len(arms) == 1:
+                decided = arms[0].action
+        if decided is not None:
+            self.last_iterations = 0
+            return {"action": action_to_json(decided)}
+        sim_rng = random.Random(rng.getrandbits(64))
+        deadline = None if self.time is None else _time.perf_counter() + self.time
+        live = self._paired(worlds, p, arms, sim_rng, deadline)
+        return {"arms": [{"action": action_to_json(a.action), "prior": a.prior, "n": a.n,
+                          "w": a.w, "live": a in live} for a in arms],
+                "iterations": self.last_iterations}
 
     def _simulate(self, state, action, rng, p: int) -> float:
         """Play ``action`` and the replies in a sampled world; its value for ``p``."""
@@ -120,7 +150,8 @@ class HardAgent(Agent):
     def _paired(self, worlds, p, arms, rng, deadline):
         """Every live candidate is tried in the same sampled world (common random
         numbers: differences between moves show with few worlds). A move is
-        dropped once it is clearly worse than the leader over the same worlds."""
+        dropped once it is clearly worse than the leader over the same worlds. Returns the
+        moves still live (each arm keeps its sums: n, w, vals)."""
         live = arms[:]
         total = 0
         rounds = 0
@@ -163,8 +194,7 @@ class HardAgent(Agent):
                 if len(live) == 1:
                     break
         self.last_iterations = total
-        best = max(live, key=lambda a: (a.w / max(a.n, 1), a.prior))
-        return best.action
+        return live
 
     def candidate_arms(self, worlds: Worlds, p: int, actions: list[Action], extra=None) -> list:
         """The arms Hard searches: its best actions by the evaluation, best first, plus
@@ -190,7 +220,28 @@ class HardAgent(Agent):
             return arms[0].action
         sim_rng = random.Random(rng.getrandbits(64))
         deadline = None if self.time is None else _time.perf_counter() + self.time
-        return self._paired(worlds, p, arms, sim_rng, deadline)
+        live = self._paired(worlds, p, arms, sim_rng, deadline)
+        return max(live, key=lambda a: (a.w / max(a.n, 1), a.prior)).action
+
+
+def merge_shares(shares: list[dict]) -> dict:
+    """The move of a search shared by several workers (``HardAgent.share``): the candidate
+    with the best mean over all their worlds, among those still live in any of them (a move
+    every worker dropped was clearly worse in each); ties to the evaluation's favourite."""
+    for share in shares:
+        if "action" in share:
+            return share["action"]
+    pooled: dict[str, dict] = {}
+    for share in shares:
+        for arm in share["arms"]:
+            key = json.dumps(arm["action"], sort_keys=True)
+            into = pooled.setdefault(key, {"action": arm["action"], "prior": arm["prior"],
+                                           "n": 0, "w": 0.0, "live": False})
+            into["n"] += arm["n"]
+            into["w"] += arm["w"]
+            into["live"] = into["live"] or arm["live"]
+    live = [a for a in pooled.values() if a["live"]] or list(pooled.values())
+    return max(live, key=lambda a: (a["w"] / max(a["n"], 1), a["prior"]))["action"]
 
 
 def settle(state, rng) -> None:

@@ -1,0 +1,74 @@
+"""Hard's search shared by several workers (engine/ai/hard.py: ``HardAgent.share`` in each
+worker, ``merge_shares`` of their answers): stated positions, the merge's rule on made-up
+shares, and a shared search agreeing with one search on sampled positions."""
+
+from __future__ import annotations
+
+import random
+
+from engine import Rules, legal_actions, view
+from engine.actions import action_to_json
+from engine.ai.hard import HardAgent, merge_shares
+from tests.helpers import sample_states
+from tests.test_review import _winning_claim_position
+
+
+def _shares(v, workers, iterations, seed=7):
+    return [HardAgent(iterations=iterations).share(v, random.Random(seed + i))
+            for i in range(workers)]
+
+
+def test_each_worker_searches_its_own_worlds_and_the_merge_finds_the_winning_move():
+    v = view(_winning_claim_position(), 0)
+    shares = _shares(v, 3, 120)
+    assert all("arms" in s and s["iterations"] > 0 for s in shares)
+    # Other seeds, other worlds: the workers' sums differ.
+    assert len({tuple(a["w"] for a in s["arms"]) for s in shares}) == 3
+    for s in shares:
+        assert {"kind": "play", "card": "R9", "stone": 0} in [a["action"] for a in s["arms"]]
+    assert merge_shares(shares) == {"kind": "play", "card": "R9", "stone": 0}
+
+
+def test_a_decision_without_search_comes_back_as_an_action_in_every_share():
+    s = _winning_claim_position()
+    only = view(s, 1)   # North is not to move: nothing to decide is refused elsewhere
+    assert only["legal"] == []
+    claims = view(s, 0)
+    claims = {**claims, "legal": [{"kind": "claim", "stone": 0}, {"kind": "done"}],
+              "step": "claim"}
+    shares = _shares(claims, 2, 50)
+    assert shares[0] == shares[1] and "action" in shares[0]
+    assert merge_shares(shares) == shares[0]["action"]
+
+
+def test_the_merge_pools_the_sums_and_ignores_moves_every_worker_dropped():
+    a, b, c = ({"kind": "play", "card": f"R{i}", "stone": 0} for i in (1, 2, 3))
+    shares = [
+        {"arms": [{"action": a, "prior": 0.5, "n": 10, "w": 6.0, "live": True},
+                  {"action": b, "prior": 0.4, "n": 10, "w": 5.0, "live": True},
+                  {"action": c, "prior": 0.3, "n": 4, "w": 3.9, "live": False}],
+         "iterations": 24},
+        {"arms": [{"action": a, "prior": 0.5, "n": 10, "w": 4.0, "live": True},
+                  {"action": b, "prior": 0.4, "n": 10, "w": 6.5, "live": True},
+                  {"action": c, "prior": 0.3, "n": 4, "w": 3.9, "live": False}],
+         "iterations": 24},
+    ]
+    # a: 10/20 = 0.50, b: 11.5/20 = 0.575; c's 0.975 does not count: every worker dropped it.
+    assert merge_shares(shares) == b
+    shares[1]["arms"][2]["live"] = True
+    assert merge_shares(shares) == c
+
+
+def test_a_shared_search_plays_legal_moves_like_one_search_on_sampled_positions():
+    agree = total = 0
+    for state in sample_states(Rules(), seed=5, every=3)[:12]:
+        v = view(state, state.to_move)
+        if len(v["legal"]) < 2:
+            continue
+        merged = merge_shares(_shares(v, 2, 60, seed=3))
+        assert merged in [action_to_json(x) for x in legal_actions(state)]
+        one = action_to_json(HardAgent(iterations=120).choose(v, random.Random(3)))
+        total += 1
+        agree += merged == one
+    assert total >= 6
+    assert agree >= total // 2, (agree, total)   # the same search, split: mostly the same move
