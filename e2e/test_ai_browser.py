@@ -153,3 +153,30 @@ def test_save_from_an_older_build_plays_hard_with_the_browser_budget(page, site_
     assert "land" in page.eval_on_selector(fresh, "e => getComputedStyle(e).animationName")
     page.emulate_media(reduced_motion="reduce")
     assert page.eval_on_selector(fresh, "e => getComputedStyle(e).animationName") == "none"
+
+
+def test_hard_shares_its_search_among_workers(page, site_url):
+    """?ai_workers=2: once the second worker has started, each of Hard's decisions is
+    searched by both (each its own worlds) and merged by the first; the moves are legal and
+    the game goes on."""
+    open_with_save(page, site_url, None, query=f"&ai_time={AI_TIME}&ai_workers=2")
+    start_new_game(page, opponent="ai", level="hard", tactics=False, autoclaim=True)
+    d = Driver(page, seed=5)
+    while not d.finished():
+        assert d.steps < 400, "the computer stopped moving"
+        stats = page.evaluate("() => window.__aiStats || []")
+        if sum(s["workers"] == 2 for s in stats) >= 4:
+            break
+        d.step()
+    stats = page.evaluate("() => window.__aiStats")
+    shared = [s for s in stats if s["workers"] == 2]
+    assert len(shared) >= 4, stats
+    assert stats[0]["workers"] == 1   # the first decision: the second worker was starting
+    assert all(s["level"] == "hard" and s["budget"] == {"time": AI_TIME} for s in shared)
+    searched = [s for s in shared if s["iterations"]]
+    assert searched, "both workers searched"
+    # Two workers each searching for the whole budget count more worlds than one did.
+    alone = [s["iterations"] for s in stats if s["workers"] == 1 and s["iterations"]]
+    if alone:
+        assert max(s["iterations"] for s in searched) > min(alone)
+    assert page.locator(".py-error").count() == 0

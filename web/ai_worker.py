@@ -5,6 +5,9 @@ The page sends one JSON string ``{"view": ..., "seed": n, "level": "hard", "budg
 and gets back ``{"action", "level", "budget", "ms", "iterations"}`` as a JSON string. ``choose``
 plays for the computer; ``hint`` suggests a move for a human seat with the strongest level (and
 why, as data); ``review`` weighs one decision of a finished game (``engine.ai.review``).
+With several workers (web/js/ai.js), a search level's decision is shared: each worker
+answers ``share`` with its own seed (its sums over its own worlds, ``HardAgent.share``) and
+the first one ``merge``s the answers into the move (``engine.ai.hard.merge_shares``).
 The budget is passed to the engine as given (``session.AI_BUDGETS``); a request without one
 (a page from an older build) gets the same table's budget for its level.
 """
@@ -18,6 +21,7 @@ from session import AI_BUDGETS, HINT_BUDGET
 from engine.actions import action_to_json
 from engine.ai import LEVELS, STRONGEST, make_agent
 from engine.ai.explain import advice
+from engine.ai.hard import merge_shares
 from engine.ai.review import assess
 
 MAX_TIME = 30.0   # seconds: a bad request must not hang the worker
@@ -55,6 +59,38 @@ def choose(request_json):
     return _think(req, level, _budget(req.get("budget"), AI_BUDGETS.get(level, {})))
 
 
+def share(request_json):
+    """This worker's part of a shared search: ``{"share", "level", "budget", "ms",
+    "iterations"}`` (a level that does not search answers with its move as the share)."""
+    req = json.loads(request_json)
+    level = req.get("level", "easy")
+    if level not in LEVELS:
+        level = "easy"
+    budget = _budget(req.get("budget"), AI_BUDGETS.get(level, {}))
+    agent = make_agent(level, **budget)
+    rng = random.Random(int(req.get("seed", 0)))
+    t0 = time.perf_counter()
+    if hasattr(agent, "share"):
+        part = agent.share(req["view"], rng)
+    else:
+        part = {"action": action_to_json(agent.choose(req["view"], rng))}
+    ms = (time.perf_counter() - t0) * 1000
+    return json.dumps({"share": part, "level": level, "budget": budget, "ms": round(ms, 1),
+                       "iterations": part.get("iterations", 0)})
+
+
+def merge(answers_json):
+    """The move of a shared search from every worker's ``share`` answer, with the
+    decision's figures: ``{"action", "level", "budget", "ms" (the slowest worker's),
+    "iterations" (all workers'), "workers"}``."""
+    answers = json.loads(answers_json)
+    return json.dumps({"action": merge_shares([a["share"] for a in answers]),
+                       "level": answers[0]["level"], "budget": answers[0]["budget"],
+                       "ms": max(a["ms"] for a in answers),
+                       "iterations": sum(a["iterations"] for a in answers),
+                       "workers": len(answers)})
+
+
 def hint(request_json):
     """A suggested move for a human seat (its own view), from the strongest level, with
     the reason for it as data (``engine.ai.explain``; the page words it)."""
@@ -77,4 +113,4 @@ def review(request_json):
                        "ms": round((time.perf_counter() - t0) * 1000, 1)})
 
 
-__export__ = ["choose", "hint", "review"]
+__export__ = ["choose", "hint", "merge", "review", "share"]

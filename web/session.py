@@ -383,8 +383,10 @@ class Session:
         # Deterministic per position (str hashes are salted per process; crc32 is not).
         seed = zlib.crc32(f"{st.seed}/{st.round}/{len(self.actions or ())}/{st.tick}".encode())
         level = self.settings["ai_level"]
-        return {"view": view(st, seat), "seed": seed, "level": level,
-                "budget": dict(AI_BUDGETS.get(level, {})), "seat": seat}
+        budget = dict(AI_BUDGETS.get(level, {}))
+        # A search level (one with a budget) may share its search among the page's workers.
+        return {"view": view(st, seat), "seed": seed, "level": level, "budget": budget,
+                "seat": seat, "shared": bool(budget)}
 
     def hint_request(self, seat) -> dict | None:
         """What the worker gets for a hint: ``seat``'s own view only (nothing hidden).

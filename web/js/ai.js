@@ -11,26 +11,66 @@ import { t } from "./words.js";
 
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 
-let workerPromise = null;
-export function aiWorker() {
-  if (!workerPromise) {
+// The workers: the first answers everything; with a search level (the request says
+// "shared"), every worker the device can spare (options.aiWorkers: one fewer than its cores,
+// at most 4) searches its own worlds for the same time and the first merges their answers
+// (ai_worker.py share / merge). Each is a Python of its own, started when first wanted; a
+// decision uses the ones ready by then.
+const workers = [];   // {promise, ready: the worker once it has started}
+
+function startWorker(i) {
+  if (!workers[i]) {
     const s = document.createElement("script");
     s.type = "py";
     s.setAttribute("worker", "");
-    s.setAttribute("name", "ai");
+    s.setAttribute("name", i ? `ai-${i + 1}` : "ai");
     s.setAttribute("src", "./ai_worker.py");
     s.setAttribute("config", "./pyscript.json");
-    workerPromise = customElements.whenDefined("py-script").then(async () => {
+    const entry = { ready: null };
+    entry.promise = customElements.whenDefined("py-script").then(async () => {
       document.body.append(s);
       while (!s.xworker) await sleep(20);
-      return s.xworker.ready;
+      await s.xworker.ready;
+      entry.ready = s.xworker;
+      return s.xworker;
     });
+    workers[i] = entry;
   }
-  return workerPromise;
+  return workers[i].promise;
+}
+
+export const aiWorker = () => startWorker(0);
+
+// The first worker, and every other one already started (the rest start now, for later).
+async function sharingWorkers() {
+  const first = await aiWorker();
+  for (let i = 1; i < options.aiWorkers; i++) startWorker(i);
+  return [first, ...workers.slice(1).filter((w) => w.ready).map((w) => w.ready)];
+}
+
+// The computer's answer to one request: {action, level, budget, ms, iterations, workers}.
+async function decide(request) {
+  const ws = request.shared && options.aiWorkers > 1 ? await sharingWorkers() : [await aiWorker()];
+  // Let the task that rendered the last move end (and paint) before the workers start, so
+  // thinking never shares a task with the page's own work.
+  await sleep(0);
+  const c0 = performance.now();
+  let answer;
+  if (ws.length === 1) {
+    answer = { ...JSON.parse(await ws[0].sync.choose(JSON.stringify(request))), workers: 1 };
+  } else {
+    const answers = await Promise.all(ws.map((w, i) =>
+      w.sync.share(JSON.stringify({ ...request, seed: request.seed + i }))));
+    answer = JSON.parse(await ws[0].sync.merge(`[${answers.join(",")}]`));
+  }
+  // Spans while the workers choose: the browser tests check no main-thread stall in them.
+  (window.__aiSpans ||= []).push([c0, performance.now()]);
+  return answer;
 }
 
 // Tests and bench/ai_browser.py reach the worker through this (the page itself never does).
 window.__aiWorker = aiWorker;
+window.__aiDecide = decide;
 
 // The thinking time of ?ai_time= replaces a time budget (search levels only).
 function withBudget(req) {
@@ -51,15 +91,8 @@ export async function maybeAI() {
       const r = call("ai_request");
       if (!r.ok || !r.request) break;
       const t0 = performance.now();
-      const w = await aiWorker();
-      // Let the task that rendered the last move end (and paint) before the worker starts,
-      // so thinking never shares a task with the page's own work.
-      await sleep(0);
-      const c0 = performance.now();
-      const answer = JSON.parse(await w.sync.choose(JSON.stringify(withBudget(r.request))));
-      // Spans while the worker chooses: the browser tests check no main-thread stall in them.
-      (window.__aiSpans ||= []).push([c0, performance.now()]);
-      (window.__aiStats ||= []).push({ level: answer.level, budget: answer.budget, ms: answer.ms, iterations: answer.iterations });
+      const answer = await decide(withBudget(r.request));
+      (window.__aiStats ||= []).push({ level: answer.level, budget: answer.budget, ms: answer.ms, iterations: answer.iterations, workers: answer.workers });
       const action = answer.action;
       const pause = ["play", "pass", "claim"].includes(action.kind) ? options.aiPause : options.aiPause / 2;
       // Always through a new task: the answer's arrival is not mixed with acting on it.
