@@ -156,8 +156,8 @@ class HardAgent(Agent):
         total = 0
         rounds = 0
         z = self.z
-        # No hidden card left (both decks out): every world is the same, one round decides.
-        max_rounds = 1 if worlds.clan_deck_size == 0 and worlds.tactic_deck_size == 0 else -1
+        # Few hidden worlds (near the end; one once both decks are out): each is seen once.
+        max_rounds = worlds.enumerated or -1
         while total + len(live) <= self.iterations and rounds != max_rounds:
             if deadline is not None and rounds and _time.perf_counter() > deadline:
                 break

@@ -6,6 +6,11 @@ uniformly at random into the opponent's hand and the decks, respecting every
 known count (hand sizes, deck sizes, and which deck a card can be in). Viewing
 a sampled state from the same seat gives back the same view.
 
+Near the end of a round few cards are hidden and the worlds can be counted: when there
+are at most ``ENUMERATE`` of them (and no two hidden cards alike), every world is listed
+and ``sample`` deals them in a shuffled cycle, each once before any again, instead of at
+random; ``enumerated`` is then their number (a search can stop once it has seen them all).
+
 >>> import random
 >>> from engine import new_game, view
 >>> v = view(new_game(seed=4), 0)
@@ -15,7 +20,9 @@ True
 
 from __future__ import annotations
 
+import itertools
 import random
+from math import comb, factorial
 
 from ..cards import N_CLAN, TACTIC_DECK, parse_card
 from ..rules import round_starter_of
@@ -29,6 +36,8 @@ from ..state import (
     State,
     deal_round,
 )
+
+ENUMERATE = 64   # at most this many hidden worlds are listed rather than sampled
 
 
 class Worlds:
@@ -116,10 +125,43 @@ class Worlds:
             raise ValueError("inconsistent view: the hidden card counts do not add up")
         # The visible clan mask from this player's seat (everything else is unseen).
         self.visible_mask = visible
+        self.all = self._listed()
+        self.enumerated = None if self.all is None else len(self.all)
+        self._cycle: list[int] = []
+
+    def count(self) -> int:
+        """How many distinct worlds the view allows (each deck's order counts)."""
+        return (comb(len(self.unseen_clan), self.opp_clan) * factorial(self.clan_deck_size)
+                * comb(len(self.unseen_tactics), self.opp_tactics)
+                * factorial(self.tactic_deck_size))
+
+    def _listed(self):
+        """Every world as (opponent's hand, clan deck, tactic deck), if few enough."""
+        if len(set(self.unseen_tactics)) != len(self.unseen_tactics) or self.count() > ENUMERATE:
+            return None   # too many, or two Jokers hidden (worlds would not be equally likely)
+
+        def splits(cards, k):
+            for held in itertools.combinations(cards, k):
+                rest = [c for c in cards if c not in held]
+                for deck in itertools.permutations(rest):
+                    yield list(held), list(deck)
+
+        return [(sorted(ch + th), cd, td)
+                for ch, cd in splits(self.unseen_clan, self.opp_clan)
+                for th, td in splits(self.unseen_tactics, self.opp_tactics)]
 
     def sample(self, rng: random.Random) -> State:
-        """A full state drawn uniformly from the worlds consistent with the view."""
+        """A full state drawn uniformly from the worlds consistent with the view (listed
+        worlds: the next of a shuffled cycle through all of them)."""
         s = self.template.copy()
+        if self.all is not None:
+            if not self._cycle:
+                self._cycle = list(range(len(self.all)))
+                rng.shuffle(self._cycle)
+            opp, clan_deck, tactic_deck = self.all[self._cycle.pop()]
+            s.hands[1 - self.player] = list(opp)
+            s.decks = [list(clan_deck), list(tactic_deck)]
+            return s
         clan = self.unseen_clan[:]
         rng.shuffle(clan)
         tac = self.unseen_tactics[:]
