@@ -3,7 +3,12 @@ early.js, written into the page by the build): the welcome and the new-game opti
 while Python loads, and the choice made meanwhile is applied when it is ready, without a
 second click. Python is held back by holding app.py's request until the test lets it go."""
 
+import json
+from pathlib import Path
+
 import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
 
 READY = 'body[data-ready="1"]'
 
@@ -94,3 +99,18 @@ def test_the_choices_need_no_script_file_and_speak_the_page_language(page, site_
     assert page.evaluate("window.stEarly.pending") == "learn"
     assert held   # the scripts were asked for, and none of them ran
     assert page.evaluate("typeof window.stCall") == "undefined"
+
+
+def test_the_dialog_says_how_strong_each_level_is(page, site_url, held):
+    words = json.loads((ROOT / "engine" / "messages" / "en.json").read_text("utf-8"))
+    open_early(page, site_url)
+    about = page.locator("#level-about")
+    assert about.inner_text() == words["new.about.easy"]   # the page's own first paint
+    page.wait_for_function("() => window.stEarly.wired === true")   # the dialog's scripts
+    page.click("#welcome-ai")
+    for level in ("hard", "medium", "easy"):
+        page.check(f'#dlg-new input[name="ai_level"][value="{level}"]')
+        assert about.inner_text() == words[f"new.about.{level}"]
+    page.check('#dlg-new input[name="opponent"][value="human"]')
+    assert about.is_hidden() and page.locator("#level-set").is_hidden()
+    held()

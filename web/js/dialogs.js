@@ -167,6 +167,9 @@ export function syncNewGame() {
     el.textContent = ai ? t(p === 0 ? "name.you" : "name.the_computer") : t(p === 0 ? "name.south" : "name.north");
   });
   $("#level-set").hidden = !ai;
+  // How strong the chosen level is, in a sentence (from the arena's figures: docs/ai.md).
+  $("#level-about").hidden = !ai;
+  $("#level-about").textContent = t(`new.about.${f.ai_level.value}`);
   $("#names-set").hidden = ai;
   $("#winner-starts").hidden = f.rounds.value === "1";
 }
