@@ -33,11 +33,10 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 import build  # repo-root build.py
-from bench.chromium import CHROMIUM, CHROMIUM_ARGS
+from bench.chromium import CHROMIUM, table_page
 from tools.ai_speed import positions
 
 TIMEOUT_MS = 120_000
-PREFIX = "/schotten-totten/"
 TARGET_MEDIAN_S, TARGET_MAX_S = 1.5, 3.0
 
 # One decision in the page's worker: {worker answer..., "trip": round-trip ms}.
@@ -54,40 +53,23 @@ def load() -> str:
 
 
 def in_chromium(views: list[dict], seconds: float) -> list[dict]:
-    from playwright.sync_api import sync_playwright
+    with table_page("aipause=0", TIMEOUT_MS) as page:
+        page.wait_for_function("() => typeof window.__aiWorker === 'function'")
 
-    server = build.serve_in_thread(port=0, prefix=PREFIX)
-    url = build.url_of(server) + "index.html?aipause=0"
-    try:
-        with sync_playwright() as pw:
-            browser = pw.chromium.launch(executable_path=CHROMIUM, headless=True,
-                                         args=CHROMIUM_ARGS)
-            try:
-                page = browser.new_page()
-                page.set_default_timeout(TIMEOUT_MS)
-                page.goto(url)
-                page.wait_for_selector('body[data-ready="1"]', state="attached")
-                page.wait_for_function("() => typeof window.__aiWorker === 'function'")
+        def decide(i: int) -> dict:
+            req = {"view": views[i], "seed": i, "level": "hard",
+                   "budget": {"time": seconds}, "seat": views[i]["player"]}
+            return page.evaluate(DECIDE, json.dumps(req))
 
-                def decide(i: int) -> dict:
-                    req = {"view": views[i], "seed": i, "level": "hard",
-                           "budget": {"time": seconds}, "seat": views[i]["player"]}
-                    return page.evaluate(DECIDE, json.dumps(req))
-
-                decide(0)   # untimed: boots the worker's lazy tables
-                out = []
-                for i in range(len(views)):
-                    r = decide(i)
-                    out.append(r)
-                    print(f"  {i + 1:3d}/{len(views)}: {r['ms']:7.0f} ms in the worker,"
-                          f" {r['trip']:7.0f} ms round trip, {r['iterations']} iterations",
-                          file=sys.stderr)
-                return out
-            finally:
-                browser.close()
-    finally:
-        server.shutdown()
-        server.server_close()
+        decide(0)   # untimed: boots the worker's lazy tables
+        out = []
+        for i in range(len(views)):
+            r = decide(i)
+            out.append(r)
+            print(f"  {i + 1:3d}/{len(views)}: {r['ms']:7.0f} ms in the worker,"
+                  f" {r['trip']:7.0f} ms round trip, {r['iterations']} iterations",
+                  file=sys.stderr)
+        return out
 
 
 def in_cpython(n: int, seconds: float) -> dict:

@@ -29,11 +29,10 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 import build  # repo-root build.py
-from bench.chromium import CHROMIUM, CHROMIUM_ARGS
+from bench.chromium import CHROMIUM, table_page
 from tools.ai_speed import positions
 
 TIMEOUT_MS = 180_000
-PREFIX = "/schotten-totten/"
 
 DECIDE = """async (req) => {
   const t0 = performance.now();
@@ -47,48 +46,31 @@ def load() -> str:
 
 
 def run(workers: int, views: list[dict], seconds: float) -> dict[str, list[dict]]:
-    from playwright.sync_api import sync_playwright
-
-    server = build.serve_in_thread(port=0, prefix=PREFIX)
-    url = build.url_of(server) + f"index.html?aipause=0&ai_workers={workers}"
     out: dict[str, list[dict]] = {"one": [], "shared": []}
-    try:
-        with sync_playwright() as pw:
-            browser = pw.chromium.launch(executable_path=CHROMIUM, headless=True,
-                                         args=CHROMIUM_ARGS)
-            try:
-                page = browser.new_page()
-                page.set_default_timeout(TIMEOUT_MS)
-                page.goto(url)
-                page.wait_for_selector('body[data-ready="1"]', state="attached")
-                page.wait_for_function("() => typeof window.__aiDecide === 'function'")
+    with table_page(f"aipause=0&ai_workers={workers}", TIMEOUT_MS) as page:
+        page.wait_for_function("() => typeof window.__aiDecide === 'function'")
 
-                def decide(i: int, shared: bool) -> dict:
-                    req = {"view": views[i], "seed": i, "level": "hard", "shared": shared,
-                           "budget": {"time": seconds}, "seat": views[i]["player"]}
-                    return page.evaluate(DECIDE, json.dumps(req))
+        def decide(i: int, shared: bool) -> dict:
+            req = {"view": views[i], "seed": i, "level": "hard", "shared": shared,
+                   "budget": {"time": seconds}, "seat": views[i]["player"]}
+            return page.evaluate(DECIDE, json.dumps(req))
 
-                for _ in range(60):   # untimed: start every worker and build its tables
-                    if decide(0, True)["workers"] == workers:
-                        break
-                    page.wait_for_timeout(1000)
-                else:
-                    raise RuntimeError(f"the {workers} workers did not all start")
-                decide(0, False)
-                for i in range(len(views)):
-                    order = (True, False) if i % 2 == 0 else (False, True)
-                    for shared in order:
-                        r = decide(i, shared)
-                        out["shared" if shared else "one"].append(r)
-                        print(f"  {i + 1:3d}/{len(views)} {'shared' if shared else 'one   '}:"
-                              f" {r['trip']:6.0f} ms, {r['iterations']} iterations,"
-                              f" {r['workers']} worker(s)", file=sys.stderr)
-                return out
-            finally:
-                browser.close()
-    finally:
-        server.shutdown()
-        server.server_close()
+        for _ in range(60):   # untimed: start every worker and build its tables
+            if decide(0, True)["workers"] == workers:
+                break
+            page.wait_for_timeout(1000)
+        else:
+            raise RuntimeError(f"the {workers} workers did not all start")
+        decide(0, False)
+        for i in range(len(views)):
+            order = (True, False) if i % 2 == 0 else (False, True)
+            for shared in order:
+                r = decide(i, shared)
+                out["shared" if shared else "one"].append(r)
+                print(f"  {i + 1:3d}/{len(views)} {'shared' if shared else 'one   '}:"
+                      f" {r['trip']:6.0f} ms, {r['iterations']} iterations,"
+                      f" {r['workers']} worker(s)", file=sys.stderr)
+    return out
 
 
 def main(argv=None) -> int:

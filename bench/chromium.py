@@ -4,6 +4,7 @@ The flags: no GPU, no background traffic, and a DNS that resolves nothing but lo
 so any request to another host fails fast instead of reaching the network.
 """
 
+import contextlib
 import os
 
 CHROMIUM = os.environ.get("CHROMIUM_PATH", "/usr/bin/chromium")
@@ -16,3 +17,29 @@ CHROMIUM_ARGS = [
     "--no-first-run",
     "--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE localhost, EXCLUDE 127.0.0.1",
 ]
+
+
+@contextlib.contextmanager
+def table_page(query: str, timeout_ms: int = 180_000):
+    """The built site (dist/) served on a free port and opened in Chromium at
+    ``index.html?<query>``; yields the page once the table is ready."""
+    from playwright.sync_api import sync_playwright
+
+    import build  # repo-root build.py (the caller puts the root on sys.path)
+
+    server = build.serve_in_thread(port=0, prefix="/schotten-totten/")
+    try:
+        with sync_playwright() as pw:
+            browser = pw.chromium.launch(executable_path=CHROMIUM, headless=True,
+                                         args=CHROMIUM_ARGS)
+            try:
+                page = browser.new_page()
+                page.set_default_timeout(timeout_ms)
+                page.goto(build.url_of(server) + "index.html?" + query)
+                page.wait_for_selector('body[data-ready="1"]', state="attached")
+                yield page
+            finally:
+                browser.close()
+    finally:
+        server.shutdown()
+        server.server_close()
