@@ -129,9 +129,7 @@ class HardAgent(Agent):
         if decided is not None:
             self.last_iterations = 0
             return {"action": action_to_json(decided)}
-        sim_rng = random.Random(rng.getrandbits(64))
-        deadline = None if self.time is None else _time.perf_counter() + self.time
-        live = self._paired(worlds, p, arms, sim_rng, deadline)
+        live = self._search_arms(worlds, p, arms, rng)
         return {"arms": [{"action": action_to_json(a.action), "prior": a.prior, "n": a.n,
                           "w": a.w, "live": a in live} for a in arms],
                 "iterations": self.last_iterations}
@@ -218,10 +216,14 @@ class HardAgent(Agent):
         arms = self.candidate_arms(worlds, p, actions)
         if len(arms) == 1:
             return arms[0].action
+        live = self._search_arms(worlds, p, arms, rng)
+        return max(live, key=lambda a: (a.w / max(a.n, 1), a.prior)).action
+
+    def _search_arms(self, worlds: Worlds, p: int, arms: list, rng: random.Random) -> list:
+        """The paired search over ``arms`` within this agent's budget; the moves still live."""
         sim_rng = random.Random(rng.getrandbits(64))
         deadline = None if self.time is None else _time.perf_counter() + self.time
-        live = self._paired(worlds, p, arms, sim_rng, deadline)
-        return max(live, key=lambda a: (a.w / max(a.n, 1), a.prior)).action
+        return self._paired(worlds, p, arms, sim_rng, deadline)
 
 
 def merge_shares(shares: list[dict]) -> dict:

@@ -76,7 +76,9 @@
   // same words; a first paint on a slow tablet is about 0.1 s sooner without the pass).
   if (language !== DEFAULT_LANGUAGE) translate(document, early);
 
-  const state = { language, format, translate, pending: null, active: false };
+  // The keys and the default words.js and tutorial.js use too (one home: here).
+  const state = { language, format, translate, pending: null, active: false,
+    defaultLanguage: DEFAULT_LANGUAGE, languageKey: LANGUAGE_KEY, seenKey: SEEN_KEY };
   window.stEarly = state;
 
   // ------------------------------------------------------------ a first visit: the choices

@@ -14,7 +14,7 @@ import { state } from "./state.js";
 import { toast } from "./toast.js";
 import { t } from "./words.js";
 
-const SEEN_KEY = "schotten-totten.seen";   // localStorage: the welcome was shown once
+const SEEN_KEY = window.stEarly.seenKey;   // localStorage: the welcome was shown once
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 
 let lesson = null;        // the step on show: Python's lesson status, or null (no lesson)

@@ -15,8 +15,9 @@ export const LANGUAGES = {
   en: { name: "English", label: "Language", rules: "./rules.html" },
   de: { name: "Deutsch", label: "Sprache", rules: "./rules-de.html" },
 };
-export const DEFAULT_LANGUAGE = "en";
-export const LANGUAGE_KEY = "schotten-totten.lang";   // localStorage: the choice made on the page
+const early = window.stEarly;
+export const DEFAULT_LANGUAGE = early.defaultLanguage;
+export const LANGUAGE_KEY = early.languageKey;   // localStorage: the choice made on the page
 
 // Remember a language chosen on the page and reload in it (a ?lang= in the address would
 // override the choice, so it goes; the game in progress is saved and resumes).
@@ -27,7 +28,6 @@ export function chooseLanguage(code) {
   location.assign(url.href);
 }
 
-const early = window.stEarly;
 export const LANGUAGE = early.language;
 
 const catalogue = async (code) =>
