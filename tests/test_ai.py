@@ -319,6 +319,19 @@ def test_arena_log_sums_up_a_run(tmp_path, capsys):
     assert played.splitlines()[:8] == summed.splitlines()[:8]
 
 
+def test_arena_pairs_two_runs_on_the_same_deals():
+    from tools.arena import paired
+    mine = [(0, 1.0, [], [], 0), (1, 1.0, [], [], 0), (2, 0.0, [], [], 0), (3, 0.5, [], [], 0)]
+    other = [(0, 1.0, [], [], 0), (1, 0.0, [], [], 0), (2, 0.0, [], [], 0), (3, 0.5, [], [], 0)]
+    out = paired(mine, other)
+    # Differences 0, +1, 0, 0: mean +25%, sd 0.5, half-width 1.96 * 0.5 / 2 = 49%.
+    assert "62.5% here, 37.5% in the other log, difference +25.0% ± 49.0%" in out
+    assert "1 games ended differently" in out
+    # The same games seen from the opponent's seat (a log of B A) give the same comparison.
+    flipped = [(c, 1 - r, [], [], 0) for c, r, *_ in other]
+    assert paired(mine, flipped, flip=True) == out
+
+
 def test_ladder_fit_and_ratings():
     from tools.ladder import elo, fit, ratings
     # 30 wins to 10 (one virtual draw added): 400 log10(30.5 / 10.5) Elo points.

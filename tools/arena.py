@@ -113,6 +113,23 @@ def read_log(path: str) -> list:
     return out
 
 
+def paired(results: list, other: list, flip: bool = False) -> str:
+    """A's score against the same opponent in two runs on the same deals (two logs of one
+    ``--seed``, game by game), as the mean difference with a 95% interval: the games both
+    runs reached, and how many of them ended differently. ``flip``: ``other`` is scored
+    for the opponent's side (a log of ``B A``)."""
+    n = min(len(results), len(other))
+    if n < 2:
+        return "paired: fewer than two games in common"
+    diffs = [results[i][1] - ((1 - other[i][1]) if flip else other[i][1]) for i in range(n)]
+    mean = sum(diffs) / n
+    sd = math.sqrt(sum((d - mean) ** 2 for d in diffs) / (n - 1))
+    mine = sum(r[1] for r in results[:n]) / n
+    return (f"paired over {n} games on the same deals: {mine:.1%} here, {mine - mean:.1%} in "
+            f"the other log, difference {mean:+.1%} ± {1.96 * sd / math.sqrt(n):.1%} (95%); "
+            f"{sum(1 for d in diffs if d)} games ended differently")
+
+
 def summary(a_level, b_level, cfg_list, results) -> str:
     lines = [f"{a_level} vs {b_level}: score of {a_level} (win 1, draw 1/2), 95% Wilson interval",
              f"{'rules':<28} {'games':>5} {'W':>4} {'D':>3} {'L':>4} {'score':>7}  95% CI"]
@@ -163,6 +180,10 @@ def main(argv=None) -> int:
     ap.add_argument("--log", help="write each game's result to this file as it ends (one JSON "
                     "line), so that a long run can be summed up before it ends (--from-log)")
     ap.add_argument("--from-log", help="sum up the games recorded in this log; play none")
+    ap.add_argument("--paired", metavar="LOG", help="with --from-log: the difference from "
+                    "another run's log on the same deals (same --seed), game by game")
+    ap.add_argument("--flip", action="store_true",
+                    help="with --paired: that log is of the opponent's side (B A)")
     args = ap.parse_args(argv)
     budget = json.loads(args.options)
     if args.iterations is not None:
@@ -178,6 +199,8 @@ def main(argv=None) -> int:
         results = read_log(args.from_log)
         print(summary(names[0], names[1], configs(args.tactics, args.timing), results))
         print(f"{len(results)} games recorded in {args.from_log}")
+        if args.paired:
+            print(paired(results, read_log(args.paired), args.flip))
         return 0
     log = open(args.log, "w") if args.log else None   # noqa: SIM115 (closed below)
 
