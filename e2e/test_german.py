@@ -27,7 +27,7 @@ ROOT = Path(__file__).resolve().parent.parent
 # English words the German page must not show (whole words, case as written; none of them
 # is also a German word).
 ENGLISH = re.compile(r"\b(played|drew|claim(?:s|ed)?|stones?|Stone|Deal|South|North|New game|"
-                     r"Cancel|Rules|Log|turn|your|the|card|cards|deck|Pass|Done|tap|wins?|"
+                     r"Cancel|Rules|Log|turn|your|the|card|cards|deck|Pass|Done|tap|choose|wins?|"
                      r"Round|round|Tactics|Joker|Spy|Traitor|Strategist|Recruiter|"
                      r"New|Undo|Games?|Hint|Discard|discard|thinking|Move|move|Close|Back|"
                      r"Forward|First|Opponent|You|you|hand|Learn|learn|Easy|Medium|Hard|Random|"
@@ -124,7 +124,7 @@ def test_a_shared_device_game_in_german(page, site_url, screenshot):
     take_device(page)
     assert page.inner_text("#status-who") == "Süd ist am Zug"
     assert page.inner_text("#prompt-text") == \
-        "Tippe auf eine Karte deiner Hand, dann auf einen Stein."
+        "Wähle eine Karte deiner Hand, dann einen Stein."
     assert page.get_attribute('#hand .card[data-card="Strategist"]', "aria-label") == \
         "Strategischer Schachzug"
     assert page.inner_text('#hand .card[data-card="Strategist"] .tname') == "Schach"

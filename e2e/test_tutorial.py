@@ -55,7 +55,7 @@ def test_a_new_player_learns_both_lessons(page, site_url, screenshot):
     page.click("#welcome-learn")
     page.wait_for_selector("#dlg-new", state="hidden")
     lesson_at(page, 0)
-    assert "Tap Red 9, then tap stone 5" in page.inner_text("#lesson-text")
+    assert "Choose Red 9, then stone 5" in page.inner_text("#lesson-text")
     assert page.inner_text("#lesson-count") == "Step 1 of 9"
     # What to do is pointed at: the card, then the stone.
     assert hand(page)[0] and page.locator('#hand .card.lesson-focus').get_attribute(
@@ -264,7 +264,7 @@ def test_a_lesson_in_german(page, site_url):
     assert page.inner_text("#welcome-learn-label") == "Spielen lernen"
     page.click("#welcome-learn")
     lesson_at(page, 0)
-    assert "Tippe auf Rot 9, dann auf Stein 5" in page.inner_text("#lesson-text")
+    assert "Wähle Rot 9, dann Stein 5" in page.inner_text("#lesson-text")
     assert page.inner_text("#lesson-leave") == "Lektion verlassen"
     play_card(page, "R9", 4)
     lesson_at(page, 0, "done")
