@@ -255,7 +255,9 @@ def test_agents_take_only_their_own_settings():
     assert make_agent("hard", iterations=5, tactic_price=2.0).tactic_price == 2.0
     with pytest.raises(TypeError):
         make_agent("hard", colour="red")
-    for gone in ("plays", "mix", "paired", "explore"):   # experiments measured weaker, removed
+    # Experiments measured weaker and removed (docs/ai.md: "What has been tried", "Hard
+    # against both styles").
+    for gone in ("plays", "mix", "paired", "explore", "prior"):
         with pytest.raises(TypeError):
             make_agent("hard", iterations=5, **{gone: 1})
 

@@ -72,3 +72,16 @@ def test_a_shared_search_plays_legal_moves_like_one_search_on_sampled_positions(
         agree += merged == one
     assert total >= 6
     assert agree >= total // 2, (agree, total)   # the same search, split: mostly the same move
+
+
+def test_the_arena_stand_in_for_shared_workers_decides_as_the_browser_would():
+    # HardAgent(workers=N) is the arena's model of N browser workers: a share each with
+    # seeds seed, seed + 1, ..., merged; the same seeds give the same move as by hand.
+    v = view(_winning_claim_position(), 0)
+    agent = HardAgent(iterations=120, workers=3)
+    rng = random.Random(11)
+    move = agent.choose(v, rng)
+    seed = random.Random(11).getrandbits(32)
+    by_hand = merge_shares(_shares(v, 3, 120, seed=seed))
+    assert action_to_json(move) == by_hand == {"kind": "play", "card": "R9", "stone": 0}
+    assert agent.last_iterations == sum(s["iterations"] for s in _shares(v, 3, 120, seed=seed))

@@ -31,7 +31,7 @@ import json
 import random
 import time as _time
 
-from ..actions import CLAIM, DONE, PLAY, Action, action_to_json
+from ..actions import CLAIM, DONE, PLAY, Action, action_from_json, action_to_json
 from ..cards import N_CLAN
 from ..state import OVER, ROUND_OVER
 from ..state import PLAY as PLAY_STEP
@@ -70,7 +70,7 @@ class HardAgent(Agent):
     def __init__(self, iterations: int | None = None, time: float | None = None,
                  candidates: int = CANDIDATES, reply: int = REPLY_WIDTH, cal: int = 3,
                  depth: int = DEPTH, z: float = 2.0, tactic_price: float = TACTIC_PRICE,
-                 endgame: int = ENDGAME_NODES):
+                 endgame: int = ENDGAME_NODES, workers: int = 1):
         if iterations is None and time is None:
             time = DEFAULT_TIME
         self.iterations = DEFAULT_ITERATIONS if iterations is None else iterations
@@ -82,9 +82,12 @@ class HardAgent(Agent):
         self.cal = CALIBRATIONS.get(cal)   # None: Medium's table
         self.tactic_price = tactic_price
         self.endgame = endgame   # node budget of the exact endgame solver (0: never)
+        self.workers = workers   # the arena's stand-in for the browser's shared search
         self.last_iterations = 0
 
     def choose(self, view: dict, rng: random.Random) -> Action:
+        if self.workers > 1:
+            return self._shared(view, rng)
         decided, worlds, p, actions = self._prepare(view, rng)
         if decided is not None:
             return decided
@@ -133,6 +136,18 @@ class HardAgent(Agent):
         return {"arms": [{"action": action_to_json(a.action), "prior": a.prior, "n": a.n,
                           "w": a.w, "live": a in live} for a in arms],
                 "iterations": self.last_iterations}
+
+    def _shared(self, view: dict, rng: random.Random) -> Action:
+        """The decision of ``workers`` browser workers sharing a search (web/js/ai.js):
+        one ``share`` each with its own seed, each with the whole budget, then
+        ``merge_shares``."""
+        seed = rng.getrandbits(32)
+        shares, total = [], 0
+        for i in range(self.workers):
+            shares.append(self.share(view, random.Random(seed + i)))
+            total += self.last_iterations
+        self.last_iterations = total
+        return action_from_json(merge_shares(shares))
 
     def _simulate(self, state, action, rng, p: int) -> float:
         """Play ``action`` and the replies in a sampled world; its value for ``p``."""
