@@ -158,7 +158,7 @@ def test_save_from_an_older_build_plays_hard_with_the_browser_budget(page, site_
 def test_hard_shares_its_search_among_workers(page, site_url):
     """?ai_workers=2: once the second worker has started, each of Hard's decisions is
     searched by both (each its own worlds) and merged by the first; the moves are legal and
-    the game goes on."""
+    the game goes on. A hint is shared too."""
     open_with_save(page, site_url, None, query=f"&ai_time={AI_TIME}&ai_workers=2")
     start_new_game(page, opponent="ai", level="hard", tactics=False, autoclaim=True)
     d = Driver(page, seed=5)
@@ -179,4 +179,15 @@ def test_hard_shares_its_search_among_workers(page, site_url):
     alone = [s["iterations"] for s in stats if s["workers"] == 1 and s["iterations"]]
     if alone:
         assert max(s["iterations"] for s in searched) > min(alone)
+    # A hint is shared the same way: both workers search it, the first merges their sums
+    # and gives the reason (the hint's words need it).
+    for _ in range(60):
+        if (body(page, "toMove") == "0" and body(page, "step") == "play"
+                and not page.evaluate("() => document.body.classList.contains('ai-thinking')")
+                and page.locator("#btn-hint").is_enabled()):
+            break
+        d.step()
+    ask_hint(page, 0)
+    hinted = page.evaluate("() => window.__hintStats")
+    assert hinted[-1]["workers"] == 2, hinted
     assert page.locator(".py-error").count() == 0

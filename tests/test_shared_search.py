@@ -1,16 +1,25 @@
 """Hard's search shared by several workers (engine/ai/hard.py: ``HardAgent.share`` in each
 worker, ``merge_shares`` of their answers): stated positions, the merge's rule on made-up
-shares, and a shared search agreeing with one search on sampled positions."""
+shares, a shared search agreeing with one search on sampled positions, and a hint shared by
+the workers as the page does it (web/ai_worker.py share and merge)."""
 
 from __future__ import annotations
 
+import json
 import random
+import sys
+from pathlib import Path
 
 from engine import Rules, legal_actions, view
 from engine.actions import action_to_json
+from engine.ai.explain import advice
 from engine.ai.hard import HardAgent, merge_shares
 from tests.helpers import sample_states
 from tests.test_review import _winning_claim_position
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "web"))
+import ai_worker  # web/ is not a package: the page's own modules
+from session import Session
 
 
 def _shares(v, workers, iterations, seed=7):
@@ -85,3 +94,21 @@ def test_the_arena_stand_in_for_shared_workers_decides_as_the_browser_would():
     by_hand = merge_shares(_shares(v, 3, 120, seed=seed))
     assert action_to_json(move) == by_hand == {"kind": "play", "card": "R9", "stone": 0}
     assert agent.last_iterations == sum(s["iterations"] for s in _shares(v, 3, 120, seed=seed))
+
+
+def test_a_hint_is_shared_by_the_workers_and_merged_with_its_reason():
+    # The page's path (web/js/ai.js): the session's hint request goes to every worker's
+    # ``share`` with its own seed, and the first worker's ``merge`` adds the reason.
+    s = Session()
+    s.new_game({"opponent": "ai", "seed": 3})
+    req = s.hint_request(0)
+    assert req["hint"] and req["shared"]
+    req["budget"] = {"iterations": 40}
+    answers = [ai_worker.share(json.dumps({**req, "seed": req["seed"] + i})) for i in range(2)]
+    assert all(json.loads(a)["level"] == "hard" for a in answers)
+    merged = json.loads(ai_worker.merge(f"[{','.join(answers)}]", json.dumps(req)))
+    assert merged["workers"] == 2 and merged["action"] in req["view"]["legal"]
+    assert merged["advice"] == advice(req["view"], merged["action"])   # as `hint` gives it
+    assert merged["advice"]["reason"]
+    # The computer's own merge has no reason to give.
+    assert "advice" not in json.loads(ai_worker.merge(f"[{','.join(answers)}]"))

@@ -5,7 +5,7 @@ The page sends one JSON string ``{"view": ..., "seed": n, "level": "hard", "budg
 and gets back ``{"action", "level", "budget", "ms", "iterations"}`` as a JSON string. ``choose``
 plays for the computer; ``hint`` suggests a move for a human seat with the strongest level (and
 why, as data); ``review`` weighs one decision of a finished game (``engine.ai.review``).
-With several workers (web/js/ai.js), a search level's decision is shared: each worker
+With several workers (web/js/ai.js), a search level's decision (and a hint) is shared: each worker
 answers ``share`` with its own seed (its sums over its own worlds, ``HardAgent.share``) and
 the first one ``merge``s the answers into the move (``engine.ai.hard.merge_shares``).
 The budget is passed to the engine as given (``session.AI_BUDGETS``); a request without one
@@ -61,12 +61,17 @@ def choose(request_json):
 
 def share(request_json):
     """This worker's part of a shared search: ``{"share", "level", "budget", "ms",
-    "iterations"}`` (a level that does not search answers with its move as the share)."""
+    "iterations"}`` (a level that does not search answers with its move as the share).
+    A hint's request (``"hint": true``) is searched by the strongest level."""
     req = json.loads(request_json)
-    level = req.get("level", "easy")
-    if level not in LEVELS:
-        level = "easy"
-    budget = _budget(req.get("budget"), AI_BUDGETS.get(level, {}))
+    if req.get("hint"):
+        level, default = STRONGEST, HINT_BUDGET
+    else:
+        level = req.get("level", "easy")
+        if level not in LEVELS:
+            level = "easy"
+        default = AI_BUDGETS.get(level, {})
+    budget = _budget(req.get("budget"), default)
     agent = make_agent(level, **budget)
     rng = random.Random(int(req.get("seed", 0)))
     t0 = time.perf_counter()
@@ -79,16 +84,20 @@ def share(request_json):
                        "iterations": part.get("iterations", 0)})
 
 
-def merge(answers_json):
+def merge(answers_json, request_json=None):
     """The move of a shared search from every worker's ``share`` answer, with the
     decision's figures: ``{"action", "level", "budget", "ms" (the slowest worker's),
-    "iterations" (all workers'), "workers"}``."""
+    "iterations" (all workers'), "workers"}``; for a hint's request, the reason too
+    (``"advice"``, as ``hint`` gives it)."""
     answers = json.loads(answers_json)
-    return json.dumps({"action": merge_shares([a["share"] for a in answers]),
-                       "level": answers[0]["level"], "budget": answers[0]["budget"],
-                       "ms": max(a["ms"] for a in answers),
-                       "iterations": sum(a["iterations"] for a in answers),
-                       "workers": len(answers)})
+    out = {"action": merge_shares([a["share"] for a in answers]),
+           "level": answers[0]["level"], "budget": answers[0]["budget"],
+           "ms": max(a["ms"] for a in answers),
+           "iterations": sum(a["iterations"] for a in answers), "workers": len(answers)}
+    req = json.loads(request_json) if request_json else {}
+    if req.get("hint"):
+        out["advice"] = advice(req["view"], out["action"])
+    return json.dumps(out)
 
 
 def hint(request_json):

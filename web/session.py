@@ -398,8 +398,9 @@ class Session:
             return None
         seed = zlib.crc32(f"hint/{st.seed}/{st.round}/{len(self.actions or ())}/{st.tick}"
                           .encode())
+        # A hint searches like the Hard level: shared among the page's workers, too.
         return {"view": view(st, seat), "seed": seed, "budget": dict(HINT_BUDGET),
-                "seat": seat}
+                "seat": seat, "hint": True, "shared": bool(HINT_BUDGET)}
 
     def set_option(self, name: str, value) -> dict:
         if name == "autoclaim":

@@ -48,23 +48,26 @@ async function sharingWorkers() {
   return [first, ...workers.slice(1).filter((w) => w.ready).map((w) => w.ready)];
 }
 
-// The computer's answer to one request: {action, level, budget, ms, iterations, workers}.
+// The workers' answer to one request: {action, level, budget, ms, iterations, workers}, and
+// for a hint's request (request.hint) its advice.
 async function decide(request) {
   const ws = request.shared && options.aiWorkers > 1 ? await sharingWorkers() : [await aiWorker()];
   // Let the task that rendered the last move end (and paint) before the workers start, so
   // thinking never shares a task with the page's own work.
   await sleep(0);
   const c0 = performance.now();
+  const json = JSON.stringify(request);
   let answer;
   if (ws.length === 1) {
-    answer = { ...JSON.parse(await ws[0].sync.choose(JSON.stringify(request))), workers: 1 };
+    const one = request.hint ? ws[0].sync.hint(json) : ws[0].sync.choose(json);
+    answer = { ...JSON.parse(await one), workers: 1 };
   } else {
     const answers = await Promise.all(ws.map((w, i) =>
       w.sync.share(JSON.stringify({ ...request, seed: request.seed + i }))));
-    answer = JSON.parse(await ws[0].sync.merge(`[${answers.join(",")}]`));
+    answer = JSON.parse(await ws[0].sync.merge(`[${answers.join(",")}]`, json));
   }
-  // Spans while the workers choose: the browser tests check no main-thread stall in them.
-  (window.__aiSpans ||= []).push([c0, performance.now()]);
+  // Spans while the workers think: the browser tests check no main-thread stall in them.
+  (request.hint ? (window.__hintSpans ||= []) : (window.__aiSpans ||= [])).push([c0, performance.now()]);
   return answer;
 }
 
@@ -115,8 +118,9 @@ export async function maybeAI() {
   }
 }
 
-// Asks the strongest level (in the worker, with this seat's view only) and shows its answer;
-// the move itself is left to the player. A second press hides it again.
+// Asks the strongest level (in the workers, shared as the computer's moves are, with this
+// seat's view only) and shows its answer; the move itself is left to the player. A second
+// press hides it again.
 export async function requestHint() {
   if (!canHint() || state.hintBusy) return;
   if (state.hint) { state.hint = null; render(); return; }
@@ -127,11 +131,8 @@ export async function requestHint() {
   document.body.classList.add("hint-thinking");
   renderHint();
   try {
-    const w = await aiWorker();
-    await sleep(0);   // as for the computer's moves: the worker starts in a task of its own
-    const c0 = performance.now();
-    const answer = JSON.parse(await w.sync.hint(JSON.stringify(withBudget(r.request))));
-    (window.__hintSpans ||= []).push([c0, performance.now()]);
+    const answer = await decide(withBudget(r.request));
+    (window.__hintStats ||= []).push({ ms: answer.ms, iterations: answer.iterations, workers: answer.workers });
     if (token !== state.hintToken) return;   // the player moved on meanwhile
     const words = call("hint_words", { action: answer.action, advice: answer.advice });
     if (!words.ok) throw new Error(words.error);
