@@ -50,22 +50,39 @@ def test_a_decision_without_search_comes_back_as_an_action_in_every_share():
     assert merge_shares(shares) == shares[0]["action"]
 
 
-def test_the_merge_pools_the_sums_and_ignores_moves_every_worker_dropped():
+def _arm(action, prior, vals, live=True):
+    return {"action": action, "prior": prior, "n": len(vals), "w": sum(vals), "vals": vals,
+            "live": live}
+
+
+def test_the_merge_compares_moves_over_the_worlds_both_were_tried_in():
     a, b, c = ({"kind": "play", "card": f"R{i}", "stone": 0} for i in (1, 2, 3))
+    # Worker 1's worlds are good for every move, worker 2's bad. Move b was dropped early in
+    # worker 2, so its plain mean over all worlds (0.68) is above a's (0.55), though in
+    # the worlds both saw b did worse than a every time.
     shares = [
-        {"arms": [{"action": a, "prior": 0.5, "n": 10, "w": 6.0, "live": True},
-                  {"action": b, "prior": 0.4, "n": 10, "w": 5.0, "live": True},
-                  {"action": c, "prior": 0.3, "n": 4, "w": 3.9, "live": False}],
-         "iterations": 24},
-        {"arms": [{"action": a, "prior": 0.5, "n": 10, "w": 4.0, "live": True},
-                  {"action": b, "prior": 0.4, "n": 10, "w": 6.5, "live": True},
-                  {"action": c, "prior": 0.3, "n": 4, "w": 3.9, "live": False}],
-         "iterations": 24},
+        {"arms": [_arm(a, 0.5, [0.9, 0.9, 0.9, 0.9, 0.9, 0.9]),
+                  _arm(b, 0.4, [0.85, 0.85, 0.85, 0.85, 0.85, 0.85]),
+                  _arm(c, 0.3, [0.1, 0.1, 0.1, 0.1], live=False)], "iterations": 16},
+        {"arms": [_arm(a, 0.5, [0.2, 0.2, 0.2, 0.2, 0.2, 0.2]),
+                  _arm(b, 0.4, [0.15, 0.15], live=False),
+                  _arm(c, 0.3, [0.1, 0.1, 0.1, 0.1], live=False)], "iterations": 16},
     ]
-    # a: 10/20 = 0.50, b: 11.5/20 = 0.575; c's 0.975 does not count: every worker dropped it.
-    assert merge_shares(shares) == b
-    shares[1]["arms"][2]["live"] = True
+    assert merge_shares(shares) == a
+    # A move every worker dropped does not count, however it did.
+    shares[0]["arms"][2]["vals"] = [0.99] * 4
+    assert merge_shares(shares) == a
+    # Live in one worker and better there over the same worlds: chosen.
+    shares[0]["arms"][2] = _arm(c, 0.3, [1.0] * 6)
     assert merge_shares(shares) == c
+
+
+def test_one_worker_s_share_merges_to_the_move_its_search_plays():
+    for state in sample_states(Rules(tactics=True), seed=8, every=4)[:8]:
+        v = view(state, state.to_move)
+        share = HardAgent(iterations=90).share(v, random.Random(4))
+        chosen = HardAgent(iterations=90).choose(v, random.Random(4))
+        assert merge_shares([share]) == action_to_json(chosen)
 
 
 def test_a_shared_search_plays_legal_moves_like_one_search_on_sampled_positions():

@@ -121,8 +121,9 @@ class HardAgent(Agent):
     def share(self, view: dict, rng: random.Random) -> dict:
         """One worker's part of a search shared by several (the browser's AI workers, each
         with its own seed): ``{"action"}`` when no search is needed, else every candidate's
-        sums over this worker's worlds, ``{"arms": [{"action", "prior", "n", "w", "live"}],
-        "iterations"}``, for ``merge_shares``. The same decisions by rule and endgame come
+        sums over this worker's worlds, ``{"arms": [{"action", "prior", "n", "w", "vals",
+        "live"}], "iterations"}`` (``vals``: its value in each world, round by round), for
+        ``merge_shares``. The same decisions by rule and endgame come
         first in every worker, so their shares agree on whether to search."""
         decided, worlds, p, actions = self._prepare(view, rng)
         if decided is None:
@@ -134,7 +135,8 @@ class HardAgent(Agent):
             return {"action": action_to_json(decided)}
         live = self._search_arms(worlds, p, arms, rng)
         return {"arms": [{"action": action_to_json(a.action), "prior": a.prior, "n": a.n,
-                          "w": a.w, "live": a in live} for a in arms],
+                          "w": a.w, "vals": [round(v, 5) for v in a.vals],
+                          "live": a in live} for a in arms],
                 "iterations": self.last_iterations}
 
     def _shared(self, view: dict, rng: random.Random) -> Action:
@@ -242,23 +244,43 @@ class HardAgent(Agent):
 
 
 def merge_shares(shares: list[dict]) -> dict:
-    """The move of a search shared by several workers (``HardAgent.share``): the candidate
-    with the best mean over all their worlds, among those still live in any of them (a move
-    every worker dropped was clearly worse in each); ties to the evaluation's favourite."""
+    """The move of a search shared by several workers (``HardAgent.share``).
+
+    Worlds differ far more than moves do, so moves are compared only over the worlds both
+    were tried in (each worker tries its live moves in the same worlds, round by round, and
+    drops a move only between rounds: two moves share their first rounds). The reference
+    is the most searched move; the choice is the move, among those still live in any worker
+    (a move every worker dropped was clearly worse in each), that did best against it over
+    the worlds they share; ties to the evaluation's favourite. With one worker this is the
+    move ``search`` picks. (Pooling plain means over all worlds, as first shipped, compared
+    moves over different worlds, and cost Hard 10 points at a tablet's budget: docs/ai.md.)"""
     for share in shares:
         if "action" in share:
             return share["action"]
-    pooled: dict[str, dict] = {}
-    for share in shares:
+    moves: dict[str, dict] = {}
+    for k, share in enumerate(shares):
         for arm in share["arms"]:
             key = json.dumps(arm["action"], sort_keys=True)
-            into = pooled.setdefault(key, {"action": arm["action"], "prior": arm["prior"],
-                                           "n": 0, "w": 0.0, "live": False})
-            into["n"] += arm["n"]
-            into["w"] += arm["w"]
+            into = moves.setdefault(key, {"action": arm["action"], "prior": arm["prior"],
+                                          "live": False, "vals": {}})
+            into["vals"][k] = arm["vals"]
             into["live"] = into["live"] or arm["live"]
-    live = [a for a in pooled.values() if a["live"]] or list(pooled.values())
-    return max(live, key=lambda a: (a["w"] / max(a["n"], 1), a["prior"]))["action"]
+    live = [m for m in moves.values() if m["live"]] or list(moves.values())
+    ref = max(live, key=lambda m: (sum(map(len, m["vals"].values())), m["prior"]))
+
+    def edge(m) -> float:
+        """``m``'s mean difference from the reference over the worlds both were tried in."""
+        if m is ref:
+            return 0.0
+        total = n = 0
+        for k, vals in m["vals"].items():
+            theirs = ref["vals"].get(k, ())
+            both = min(len(vals), len(theirs))
+            total += sum(vals[:both]) - sum(theirs[:both])
+            n += both
+        return total / n if n else float("-inf")
+
+    return max(live, key=lambda m: (edge(m), m["prior"]))["action"]
 
 
 def settle(state, rng) -> None:
