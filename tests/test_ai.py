@@ -321,6 +321,21 @@ def test_arena_log_sums_up_a_run(tmp_path, capsys):
     assert played.splitlines()[:8] == summed.splitlines()[:8]
 
 
+def test_arena_run_in_parts_is_the_whole_run(tmp_path, capsys):
+    whole, first, rest = (tmp_path / f"{n}.jsonl" for n in ("whole", "first", "rest"))
+    assert arena_main(["easy", "medium", "--games", "6", "--log", str(whole)]) == 0
+    assert arena_main(["easy", "medium", "--games", "2", "--log", str(first)]) == 0
+    assert arena_main(["easy", "medium", "--games", "6", "--from-game", "2",
+                       "--log", str(rest)]) == 0
+    capsys.readouterr()
+
+    def games(*logs):
+        return [{k: d[k] for k in ("game", "config", "result")}
+                for log in logs for d in map(json.loads, log.read_text().splitlines())]
+    assert games(first, rest) == games(whole)
+    assert [g["game"] for g in games(rest)] == [2, 3, 4, 5]
+
+
 def test_arena_pairs_two_runs_on_the_same_deals():
     from tools.arena import paired
     mine = [(0, 1.0, [], [], 0), (1, 1.0, [], [], 0), (2, 0.0, [], [], 0), (3, 0.5, [], [], 0)]

@@ -83,22 +83,23 @@ def play_game(task):
 
 
 def run(a_level: str, b_level: str, games: int, seed=1, tactics: str = "both",
-        timing: str = "both", budgets=(None, None), jobs: int = 1, progress=None):
-    """Play ``games`` games; returns per-config and overall results."""
+        timing: str = "both", budgets=(None, None), jobs: int = 1, progress=None,
+        first: int = 0):
+    """Play games ``first`` to ``games - 1``; returns per-config and overall results."""
     cfg_list = configs(tactics, timing)
-    tasks = [(a_level, b_level, budgets, seed, g, cfg_list) for g in range(games)]
+    tasks = [(a_level, b_level, budgets, seed, g, cfg_list) for g in range(first, games)]
     results = []
     if jobs > 1:
         with Pool(jobs) as pool:
             for r in pool.imap(play_game, tasks, chunksize=1):
                 results.append(r)
                 if progress:
-                    progress(len(results), games, r)
+                    progress(len(results), len(tasks), r)
     else:
         for t in tasks:
             results.append(play_game(t))
             if progress:
-                progress(len(results), games, results[-1])
+                progress(len(results), len(tasks), results[-1])
     return cfg_list, results
 
 
@@ -172,6 +173,9 @@ def main(argv=None) -> int:
     ap.add_argument("--iterations", type=int, help="iteration budget for search agents")
     ap.add_argument("--time", type=float, help="seconds per decision for search agents")
     ap.add_argument("--jobs", type=int, default=1)
+    ap.add_argument("--from-game", type=int, default=0, metavar="K",
+                    help="play only games K to GAMES - 1 (each game is fixed by its number: "
+                    "a run split in parts, their logs joined in order, is the whole run)")
     ap.add_argument("--options", default="{}",
                     help="JSON of extra settings for search agents (for tuning)")
     ap.add_argument("--a-options", default="{}",
@@ -206,7 +210,8 @@ def main(argv=None) -> int:
 
     def progress(done, total, r):
         if log:
-            log.write(json.dumps({"game": done - 1, "config": r[0], "result": r[1],
+            log.write(json.dumps({"game": args.from_game + done - 1, "config": r[0],
+                                  "result": r[1],
                                   "times": [r[2], r[3]]}) + "\n")
             log.flush()
         if sys.stderr.isatty():
@@ -216,13 +221,13 @@ def main(argv=None) -> int:
                   flush=True)
 
     cfg_list, results = run(args.a, args.b, args.games, args.seed, args.tactics, args.timing,
-                            budgets, args.jobs, progress)
+                            budgets, args.jobs, progress, args.from_game)
     if log:
         log.close()
     if sys.stderr.isatty():
         print(file=sys.stderr)
     print(summary(names[0], names[1], cfg_list, results))
-    print(f"{args.games} games in {time.perf_counter() - t0:.0f} s")
+    print(f"{len(results)} games in {time.perf_counter() - t0:.0f} s")
     return 0
 
 
