@@ -253,7 +253,7 @@ def merge_shares(shares: list[dict]) -> dict:
     (a move every worker dropped was clearly worse in each), that did best against it over
     the worlds they share; ties to the evaluation's favourite. With one worker this is the
     move ``search`` picks. (Pooling plain means over all worlds, as first shipped, compared
-    moves over different worlds, and cost Hard 10 points at a tablet's budget: docs/ai.md.)"""
+    moves over different worlds: three workers then played worse than one, docs/ai.md.)"""
     for share in shares:
         if "action" in share:
             return share["action"]
