@@ -50,13 +50,21 @@ def _think(req: dict, level: str, budget: dict) -> str:
                        "ms": round(ms, 1), "iterations": getattr(agent, "last_iterations", None)})
 
 
-def choose(request_json):
-    """The computer's move for its own view."""
-    req = json.loads(request_json)
+def _level_and_budget(req: dict) -> tuple[str, dict]:
+    """Who thinks, and for how long: a hint's request (``"hint": true``) the strongest level
+    with the hint's budget, else the request's level with its own."""
+    if req.get("hint"):
+        return STRONGEST, _budget(req.get("budget"), HINT_BUDGET)
     level = req.get("level", "easy")
     if level not in LEVELS:   # a save from a build with more levels than this one
         level = "easy"
-    return _think(req, level, _budget(req.get("budget"), AI_BUDGETS.get(level, {})))
+    return level, _budget(req.get("budget"), AI_BUDGETS.get(level, {}))
+
+
+def choose(request_json):
+    """The computer's move for its own view."""
+    req = json.loads(request_json)
+    return _think(req, *_level_and_budget(req))
 
 
 def share(request_json):
@@ -64,14 +72,7 @@ def share(request_json):
     "iterations"}`` (a level that does not search answers with its move as the share).
     A hint's request (``"hint": true``) is searched by the strongest level."""
     req = json.loads(request_json)
-    if req.get("hint"):
-        level, default = STRONGEST, HINT_BUDGET
-    else:
-        level = req.get("level", "easy")
-        if level not in LEVELS:
-            level = "easy"
-        default = AI_BUDGETS.get(level, {})
-    budget = _budget(req.get("budget"), default)
+    level, budget = _level_and_budget(req)
     agent = make_agent(level, **budget)
     rng = random.Random(int(req.get("seed", 0)))
     t0 = time.perf_counter()
@@ -103,8 +104,8 @@ def merge(answers_json, request_json=None):
 def hint(request_json):
     """A suggested move for a human seat (its own view), from the strongest level, with
     the reason for it as data (``engine.ai.explain``; the page words it)."""
-    req = json.loads(request_json)
-    answer = json.loads(_think(req, STRONGEST, _budget(req.get("budget"), HINT_BUDGET)))
+    req = {**json.loads(request_json), "hint": True}
+    answer = json.loads(_think(req, *_level_and_budget(req)))
     answer["advice"] = advice(req["view"], answer["action"])
     return json.dumps(answer)
 
