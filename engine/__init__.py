@@ -9,6 +9,7 @@
 
 from .actions import DISCARD, Action, IllegalAction, action_from_json, action_text, action_to_json
 from .cards import card_text, card_title, parse_card
+from .errors import GameError, MalformedAction
 from .claims import can_claim, claim_proof, claimable
 from .events import redact, redact_all
 from .legality import check, legal_actions
@@ -33,7 +34,9 @@ __all__ = [
     "START_OF_TURN",
     "Action",
     "FormatError",
+    "GameError",
     "IllegalAction",
+    "MalformedAction",
     "Outcome",
     "Rules",
     "State",

@@ -15,6 +15,7 @@ import reprlib
 from typing import NamedTuple
 
 from .cards import card_text, parse_card
+from .errors import GameError
 
 PLAY, PASS, CLAIM, DONE, DRAW, RETURN, NEXT_ROUND = (
     "play", "pass", "claim", "done", "draw", "return", "next_round")
@@ -24,8 +25,8 @@ DECK_NAMES = ("clan", "tactic")
 DISCARD = 9  # Strategist's destination "the discard pile" (stones are 0..8).
 
 
-class IllegalAction(ValueError):
-    """An action the rules forbid, or malformed input.
+class IllegalAction(GameError):
+    """An action the rules forbid (malformed input: ``MalformedAction``, both ``GameError``).
 
     ``code`` names the broken rule (the catalogue key ``error.<code>``) and ``params`` hold
     its details as data (stones 0-8, cards in short notation, players 0/1), so the table can
@@ -34,17 +35,6 @@ class IllegalAction(ValueError):
     >>> str(IllegalAction("deck_empty", deck="clan"))
     'Drawing: the clan deck is empty.'
     """
-
-    def __init__(self, code: str, **params):
-        super().__init__(code)
-        self.code, self.params = code, params
-
-    def __str__(self) -> str:
-        from .words import error_text  # words reads the catalogue: only when shown
-        return error_text(self.code, self.params)
-
-    def to_json(self) -> dict:
-        return {"code": self.code, "params": self.params}
 
 
 # Bounded: a value nested thousands deep (from a JSON file) is shown without recursing.

@@ -159,6 +159,12 @@ class Words:
             why = "incomplete_mud"
         return self.t(f"proof.{why}", **proof)
 
+    def refusal(self, e) -> str:
+        """A ``GameError`` in this catalogue's words (its code and params, never its text)."""
+        if e.key not in self.cat:
+            return self.t("error.unknown", message=e.code)
+        return self.t(e.key, **e.params)
+
     def error(self, code: str, params: dict) -> str:
         key = f"error.{code}"
         if key not in self.cat:
