@@ -9,8 +9,8 @@
 
 from .actions import DISCARD, Action, IllegalAction, action_from_json, action_text, action_to_json
 from .cards import card_text, card_title, parse_card
-from .errors import GameError, MalformedAction
 from .claims import can_claim, claim_proof, claimable
+from .errors import GameError, MalformedAction
 from .events import redact, redact_all
 from .legality import check, legal_actions
 from .narrate import claim_verdict, narrate
