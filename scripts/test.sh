@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
-# The test command: install whatever is missing, lint (a ruff finding fails it), then run every
-# test, engine (doctests included: tests/test_doctests.py) and browser.
+# The test command: install whatever is missing, lint (a ruff or ESLint finding fails it), then
+# run every test, engine (doctests included: tests/test_doctests.py) and browser.
 # Extra arguments go to pytest (e.g. bash scripts/test.sh -x -k smoke).
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -8,6 +8,10 @@ bash scripts/install-test-deps.sh
 lint=(python -m ruff check .)
 echo "+ ${lint[*]}"
 "${lint[@]}"
+# ESLint pinned in package-lock.json (eslint.config.mjs); --no-install: never fetched here.
+jslint=(npx --no-install eslint .)
+echo "+ ${jslint[*]}"
+"${jslint[@]}"
 cmd=(python -m pytest tests e2e "$@")
 echo "+ ${cmd[*]}"
 "${cmd[@]}"

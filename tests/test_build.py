@@ -79,7 +79,9 @@ def test_no_tooling_tests_or_caches_are_shipped(shipped):
     for url in urls:
         parts = url.split("/")
         stem = Path(url).stem
-        assert parts[0] not in ("tools", "bench", "tests", "e2e", "sitebuild", "scripts"), url
+        assert parts[0] not in (
+            "tools", "bench", "tests", "e2e", "sitebuild", "scripts", "node_modules"), url
+        assert not stem.startswith("eslint"), url   # the linter's config stays at the root
         assert "__pycache__" not in parts and "tests" not in parts, url
         assert not url.endswith((".pyc", ".pyo")), url
         assert not stem.startswith("test_"), url

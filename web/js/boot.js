@@ -11,7 +11,7 @@
 //   dialogs   end of round/match, discard, claims, new game  ai       the AI worker and hints
 import { aiWorker, maybeAI } from "./ai.js";
 import { call, onPayload, setPayload } from "./bridge.js";
-import { maybeShowEnd, openNewGame, showMessage, syncNewGame, wireDialogs } from "./dialogs.js";
+import { maybeShowEnd, showMessage, syncNewGame, wireDialogs } from "./dialogs.js";
 import { $ } from "./dom.js";
 import { openLinkedRecord, wireGames } from "./games.js";
 import { wireInput } from "./input.js";
