@@ -33,8 +33,8 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 import build  # repo-root build.py
-from bench.chromium import CHROMIUM, table_page
 from tools.ai_speed import positions
+from tools.chromium import CHROMIUM, table_page
 
 TIMEOUT_MS = 120_000
 TARGET_MEDIAN_S, TARGET_MAX_S = 1.5, 3.0

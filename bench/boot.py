@@ -49,7 +49,7 @@ from urllib.parse import urlsplit
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 import build
-from bench.chromium import CHROMIUM, CHROMIUM_ARGS
+from tools.chromium import CHROMIUM, CHROMIUM_ARGS
 
 try:
     import brotli  # optional: pip install brotli

@@ -37,7 +37,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 import build
-from bench.chromium import CHROMIUM, CHROMIUM_ARGS
+from tools.chromium import CHROMIUM, CHROMIUM_ARGS
 
 TIMEOUT_MS = 180_000
 PREFIX = "/schotten-totten/"

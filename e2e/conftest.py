@@ -36,7 +36,7 @@ BOOT_TIMEOUT_MS = 60_000  # PyScript boot takes 2-4 s here; leave room for a bus
 
 sys.path.insert(0, str(ROOT))
 import build  # repo-root build.py: standard library only
-from bench.chromium import CHROMIUM, CHROMIUM_ARGS
+from tools.chromium import CHROMIUM, CHROMIUM_ARGS
 
 
 @pytest.fixture(scope="session")

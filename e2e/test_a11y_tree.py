@@ -4,7 +4,8 @@ named with colour and value, each stone naming both sides in words with their fo
 status, and the computer's last move announced in words in a polite status region; in English
 and in German (the Pegasus names)."""
 import pytest
-from table import open_with_save, position, save_text
+
+from tools.table import open_with_save, position, save_text
 
 WORDS = {
     "en": {

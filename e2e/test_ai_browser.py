@@ -3,7 +3,7 @@
 stalls while it thinks, and hints that are legal, only shown, and only for the player to move."""
 import json
 
-from table import (
+from tools.table import (
     Driver,
     body,
     open_with_save,

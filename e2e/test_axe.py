@@ -16,7 +16,9 @@ import base64
 import json
 
 import pytest
-from table import (
+from test_layout import rich_position
+
+from tools.table import (
     BOOT_MS,
     QUERY,
     READY,
@@ -29,7 +31,6 @@ from table import (
     start_new_game,
     take_device,
 )
-from test_layout import rich_position
 
 AXE = ROOT / "node_modules" / "axe-core" / "axe.min.js"
 LANGS = ["en", "de"]

@@ -3,7 +3,8 @@ incompatible."""
 import json
 
 import pytest
-from table import (
+
+from tools.table import (
     Driver,
     board,
     body,

@@ -12,7 +12,8 @@ from __future__ import annotations
 
 import pytest
 from conftest import ROOT, SCREENSHOTS
-from table import board, body, play_turn, py
+
+from tools.table import board, body, play_turn, py
 
 BOOT_MS = 60_000
 READY = 'body[data-ready="1"]'

@@ -11,9 +11,9 @@ import pytest
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 from conftest import SUB_PATH
-from table import body, play_turn
 
 import build
+from tools.table import body, play_turn
 
 PREVIEW_BUDGET = 50 * 1024
 

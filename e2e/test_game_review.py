@@ -9,7 +9,8 @@ import random
 import sys
 
 import pytest
-from table import ROOT, open_with_save, py
+
+from tools.table import ROOT, open_with_save, py
 
 sys.path.insert(0, str(ROOT / "web"))
 from replay import Replay

@@ -2,7 +2,7 @@
 without tactic cards) and one against the computer."""
 import re
 
-from table import Driver, body, open_with_save, py, start_new_game
+from tools.table import Driver, body, open_with_save, py, start_new_game
 
 
 def hidden_hand_check(site_url):

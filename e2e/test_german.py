@@ -9,7 +9,9 @@ import re
 from html.parser import HTMLParser
 from pathlib import Path
 
-from table import (
+from test_layout import check_header
+
+from tools.table import (
     Driver,
     body,
     open_with_save,
@@ -19,7 +21,6 @@ from table import (
     save_text,
     take_device,
 )
-from test_layout import check_header
 
 DE = "&lang=de"
 ROOT = Path(__file__).resolve().parent.parent

@@ -3,7 +3,7 @@ region, arrow keys inside it, Enter to act, Escape to cancel, shortcuts, the sho
 dialog; after each action the focus is where the next action is (the hand after a turn)."""
 import random
 
-from table import board, body, open_with_save, position, save_text
+from tools.table import board, body, open_with_save, position, save_text
 
 # Where the focus is: its region and what it is.
 FOCUS_JS = """() => {

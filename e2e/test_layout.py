@@ -4,7 +4,8 @@ that is never clipped, and no request outside the site."""
 import json
 
 import pytest
-from table import BOOT_MS, READY, SAVE_KEY, open_with_save, play_card, position, save_text
+
+from tools.table import BOOT_MS, READY, SAVE_KEY, open_with_save, play_card, position, save_text
 
 SIZES = [
     ("desktop", 1280, 800),
@@ -131,7 +132,7 @@ def test_table_at_every_size(table, screenshot, site_url, requests_log):
 
 
 def test_loading_then_handover_screen(page, site_url, screenshot):
-    from table import _seed_script
+    from tools.table import _seed_script
     page.add_init_script(_seed_script(save_text(rich_position(), opponent="human", log=LOG)))
     page.goto(site_url + "index.html", wait_until="commit")
     # While Python boots: a loading screen whose bar moves.

@@ -1,6 +1,6 @@
 """Matches of several rounds: the end-of-round screen deals the next round, the end of the
 match names the winner on points and offers a rematch."""
-from table import body, open_with_save, position, py, save_text, take_device
+from tools.table import body, open_with_save, position, py, save_text, take_device
 
 
 def ended_round(round_no, rounds, scores, history, winner, starter=0, step="round_over"):

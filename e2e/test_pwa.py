@@ -14,9 +14,9 @@ import urllib.request
 import zlib
 
 import pytest
-from table import QUERY, READY, board, play_turn, start_new_game
 
 import build
+from tools.table import QUERY, READY, board, play_turn, start_new_game
 
 BOOT_MS = 60_000
 OFFLINE_READY = 'html[data-sw="offline"]'  # pwa.js: a service worker is active (all cached)

@@ -6,7 +6,7 @@ import subprocess
 import sys
 from pathlib import Path
 
-from table import (
+from tools.table import (
     ROOT,
     board,
     body,

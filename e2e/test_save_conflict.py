@@ -7,7 +7,8 @@ from __future__ import annotations
 
 import json
 
-from table import (
+from engine import Rules, new_game, position_to_json
+from tools.table import (
     BOOT_MS,
     QUERY,
     READY,
@@ -19,8 +20,6 @@ from table import (
     play_turn,
     save_text,
 )
-
-from engine import Rules, new_game, position_to_json
 
 DIALOG = "#dlg-save-conflict[open]"
 # A dealt game against the computer: six cards in hand.

@@ -1,7 +1,8 @@
 """Every tactic card's flow through the UI, each from a saved position injected into
 localStorage (the save format holds a full engine position)."""
 import pytest
-from table import (
+
+from tools.table import (
     board,
     body,
     finish_turn,

@@ -1,7 +1,7 @@
 """The whole turn, told from the engine's events: the handover screen and the computer's
 turn name the card played, each claim with its reason, and the draw; a refusal says the rule."""
 
-from table import open_with_save, play_card, position, save_text, take_device
+from tools.table import open_with_save, play_card, position, save_text, take_device
 
 
 def _claimable_after_play(to_move: int) -> dict:
@@ -63,7 +63,7 @@ def test_a_refused_move_says_the_rule(page, site_url):
 
 
 def test_names_and_a_confirmation_before_abandoning_a_game(page, site_url):
-    from table import play_turn
+    from tools.table import play_turn
     open_with_save(page, site_url, None)   # a first visit: the new-game dialog is open
     page.check('#dlg-new input[name="opponent"][value="human"]')
     page.fill('#dlg-new input[name="name_0"]', "Anna")

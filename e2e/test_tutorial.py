@@ -5,7 +5,7 @@ reload too). Screenshots of a lesson step at phone and desktop sizes."""
 
 import json
 
-from table import (
+from tools.table import (
     board,
     body,
     hand,

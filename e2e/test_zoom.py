@@ -15,7 +15,8 @@
 from __future__ import annotations
 
 import pytest
-from table import open_with_save, position, save_text
+
+from tools.table import open_with_save, position, save_text
 
 LOG_LINES = 120
 

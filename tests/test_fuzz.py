@@ -57,6 +57,16 @@ SCALE = float(os.environ.get("FUZZ_SCALE", "1"))
 STATS: Counter = Counter()   # (what, outcome) -> count: tools/fuzz.py reports them
 
 
+@pytest.fixture(scope="module", autouse=True)
+def _write_stats():
+    """With FUZZ_STATS=FILE (``python -m tools.fuzz`` runs this module so), the counts are
+    written there as JSON ``[[what, outcome, n], ...]`` once every test has run."""
+    yield
+    if path := os.environ.get("FUZZ_STATS"):
+        with open(path, "w", encoding="utf-8") as f:
+            json.dump([[what, outcome, n] for (what, outcome), n in STATS.items()], f)
+
+
 def fuzz(name: str):
     """The settings of one fuzz test: bounded by default (and the same examples each run),
     longer and random with FUZZ_PROFILE=long."""

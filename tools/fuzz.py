@@ -4,39 +4,53 @@
     python -m tools.fuzz --scale 0.1      # a tenth of it
     python -m tools.fuzz --profile default   # the suite's bounded run
 
-Runs the property tests of ``tests/test_fuzz.py`` with the chosen Hypothesis profile and
-prints, for each reader, how many documents were tried, read (and sound) and refused with the
-documented error, with the time taken. A failure prints Hypothesis' minimal example and exits 1.
+Runs the property tests of ``tests/test_fuzz.py`` under pytest with the chosen Hypothesis
+profile and prints, for each reader, how many documents were tried, read (and sound) and
+refused with the documented error, with the time taken. pytest's report (each test's time; on
+a failure, Hypothesis' minimal example) goes to stderr; a failure exits 1. The tests are run
+as a program, never imported: tools import neither tests/ nor bench/ (tests/test_layout.py).
 """
 
 from __future__ import annotations
 
 import argparse
+import json
 import os
+import subprocess
 import sys
+import tempfile
 import time
 from pathlib import Path
 
-TESTS = Path(__file__).resolve().parent.parent / "tests"
+ROOT = Path(__file__).resolve().parent.parent
+FUZZ_TESTS = ROOT / "tests" / "test_fuzz.py"
 
 
 def run(profile: str = "long", scale: float = 1.0) -> dict:
-    """Run every fuzz test; return ``{"counts": {(what, outcome): n}, "seconds": s}``."""
-    os.environ["FUZZ_PROFILE"], os.environ["FUZZ_SCALE"] = profile, str(scale)
-    sys.path.insert(0, str(TESTS))
-    import test_fuzz  # reads the profile as it is imported
-
-    test_fuzz.STATS.clear()
-    start = time.perf_counter()
-    for name in sorted(vars(test_fuzz)):
-        if name.startswith("test_"):
-            t0 = time.perf_counter()
-            getattr(test_fuzz, name)()
-            print(f"  {name}: {time.perf_counter() - t0:.1f} s", file=sys.stderr)
-    return {"counts": dict(test_fuzz.STATS), "seconds": time.perf_counter() - start}
+    """Run every fuzz test; return ``{"counts": {(what, outcome): n}, "seconds": s, "ok": b}``."""
+    with tempfile.TemporaryDirectory() as tmp:
+        stats = Path(tmp) / "stats.json"
+        env = {**os.environ, "FUZZ_PROFILE": profile, "FUZZ_SCALE": str(scale),
+               "FUZZ_STATS": str(stats)}
+        cmd = [sys.executable, "-m", "pytest", str(FUZZ_TESTS), "-q", "--durations=0",
+               "-p", "no:cacheprovider"]
+        start = time.perf_counter()
+        done = subprocess.run(cmd, cwd=ROOT, env=env, stdout=sys.stderr, check=False)
+        seconds = time.perf_counter() - start
+        rows = json.loads(stats.read_text()) if stats.exists() else []
+    counts = {(what, outcome): n for what, outcome, n in rows}
+    return {"counts": counts, "seconds": seconds, "ok": done.returncode == 0}
 
 
 def table(result: dict) -> str:
+    """The counts per input, e.g.
+
+    >>> print(table({"counts": {("actions", "tried"): 5, ("actions", "read"): 3,
+    ...                         ("actions", "refused"): 2}, "seconds": 1.2}))
+    input                 tried     read  refused
+    actions                   5        3        2
+    in 1 s
+    """
     counts = result["counts"]
     lines = [f"{'input':<18} {'tried':>8} {'read':>8} {'refused':>8}"]
     for what in sorted({w for w, _ in counts}):
@@ -54,8 +68,9 @@ def main(argv=None) -> int:
     ap.add_argument("--scale", type=float, default=1.0,
                     help="multiply the long profile's examples (default 1)")
     args = ap.parse_args(argv)
-    print(table(run(args.profile, args.scale)))
-    return 0
+    result = run(args.profile, args.scale)
+    print(table(result))
+    return 0 if result["ok"] else 1
 
 
 if __name__ == "__main__":

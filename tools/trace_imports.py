@@ -27,10 +27,9 @@ import uuid
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
-# (not tools/ itself: its bench.py would hide the bench/ folder)
-sys.path[:] = [str(ROOT), str(ROOT / "e2e")] + [
-    p for p in sys.path if Path(p or ".").resolve() != ROOT / "tools"
-]
+# Run as a script: the repository root on sys.path instead of tools/ (so `import build` and
+# `tools.table` resolve from the root, as they do under `python -m tools.trace_imports`).
+sys.path[:] = [str(ROOT)] + [p for p in sys.path if Path(p or ".").resolve() != ROOT / "tools"]
 
 BOOT_MS = 60_000
 QUERY = "?aipause=40"
@@ -58,7 +57,7 @@ def flow_smoke(page, site: str) -> None:
 
 def flow_computer(page, site: str) -> None:
     """A whole game against the computer (easy), then hard with tactics: a few turns, a hint."""
-    from table import Driver, play_turn, start_new_game
+    from tools.table import Driver, play_turn, start_new_game
 
     _fresh(page, site + "index.html" + QUERY)
     start_new_game(page, opponent="ai", level="easy")
@@ -77,7 +76,7 @@ def flow_computer(page, site: str) -> None:
 
 def flow_friend(page, site: str) -> None:
     """Two players on one device, tactic cards, a match of 3: a dozen turns, the claims list."""
-    from table import Driver, start_new_game, take_device
+    from tools.table import Driver, start_new_game, take_device
 
     _fresh(page, site + "index.html" + QUERY)
     start_new_game(page, opponent="human", tactics=True, rounds=3)
@@ -94,7 +93,7 @@ def flow_friend(page, site: str) -> None:
 
 def flow_replay(page, site: str) -> None:
     """The replay of a game, its record downloaded and opened again."""
-    from table import play_turn, start_new_game
+    from tools.table import play_turn, start_new_game
 
     _fresh(page, site + "index.html" + QUERY)
     start_new_game(page, opponent="ai", level="easy")
@@ -133,7 +132,7 @@ def flow_lesson(page, site: str) -> None:
 
 def flow_embed(page, site: str) -> None:
     """The blog embed against the computer (started at once), one turn."""
-    from table import play_turn
+    from tools.table import play_turn
 
     page.goto(site + "embed.html?autostart=1&opponent=ai&save=trace&aipause=40")
     page.wait_for_selector('body[data-ready="1"]', state="attached", timeout=BOOT_MS)
@@ -159,8 +158,8 @@ def main() -> int:
     from playwright.sync_api import sync_playwright
 
     import build
-    from bench.chromium import CHROMIUM, CHROMIUM_ARGS
     from sitebuild.stdlib import MODULES_FILE, traced_modules
+    from tools.chromium import CHROMIUM, CHROMIUM_ARGS
 
     build.build()
     server = build.serve_in_thread(prefix="/schotten-totten/")

@@ -1,4 +1,5 @@
-"""Helpers for the card-table browser tests: saves, positions, and a UI-driving player.
+"""Helpers for the card-table browser tests (e2e/) and tools/trace_imports.py: saves,
+positions, and a UI-driving player.
 
 The driver only ever clicks what the page offers (highlighted cards, stones, decks and
 buttons), so a complete game through it also checks that the UI always offers a way on.
@@ -7,11 +8,6 @@ from __future__ import annotations
 
 import json
 import random
-import sys
-from pathlib import Path
-
-ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT))
 
 from engine import position_from_json, position_to_json
 

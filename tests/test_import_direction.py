@@ -1,0 +1,103 @@
+"""Our folders import one way. The tests (tests/, e2e/) and the benchmarks (bench/) may use the
+developer tooling (tools/: the arena, the browser driver, Chromium's flags...); tools/ uses what
+we make (the engine, web/'s Python, the site build), never a test or a benchmark (it runs the
+tests as a program, as ``python -m tools.fuzz`` does); the engine, which ships to the browser,
+imports only itself.
+
+Imports are read with ``ast`` from every file, including those inside functions. A bare name
+(``import helpers``, ``from session import ...``) is a module of the importing file's own
+folder when one of that name is there, else of the folder that holds such a file (web/'s modules
+are imported by bare name, as PyScript does; a test module reached through sys.path would be).
+"""
+
+from __future__ import annotations
+
+import ast
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+FOLDERS = ("engine", "sitebuild", "tools", "web", "tests", "e2e", "bench")
+# What we make: the engine, the page's Python glue (web/), the site build (and build.py, its
+# command line). Tooling, tests and benchmarks may import all of it.
+BASE = {"engine", "web", "sitebuild", "build"}
+# What each folder (and build.py) may import of ours, besides the standard library and
+# third-party packages.
+ALLOWED = {
+    "engine": {"engine"},
+    "sitebuild": {"sitebuild"},
+    "build": {"sitebuild", "build"},
+    "web": {"engine", "web"},
+    "tools": BASE | {"tools"},
+    "bench": BASE | {"tools", "bench"},
+    "tests": BASE | {"tools", "tests"},
+    "e2e": BASE | {"tools", "e2e"},
+}
+
+
+def _sources() -> list[Path]:
+    files = [ROOT / "build.py"]
+    for folder in FOLDERS:
+        files += sorted(p for p in (ROOT / folder).rglob("*.py") if "__pycache__" not in p.parts)
+    return files
+
+
+def _folder_of(path: Path) -> str:
+    rel = path.relative_to(ROOT)
+    return rel.parts[0] if len(rel.parts) > 1 else rel.stem
+
+
+def _has_module(folder: Path, name: str) -> bool:
+    return (folder / f"{name}.py").is_file() or (folder / name / "__init__.py").is_file()
+
+
+def _owner(name: str, importer: Path) -> str | None:
+    """The folder of ours a top-level module name belongs to, or None (stdlib, third party)."""
+    if name in FOLDERS or name == "build":
+        return name
+    if _has_module(importer.parent, name):
+        return _folder_of(importer)
+    for folder in FOLDERS:
+        if _has_module(ROOT / folder, name):
+            return folder
+    return None
+
+
+def imports_in(source: str, path: Path) -> set[tuple[str, int]]:
+    """(folder, line) for each import of one of our folders in the source of the file at path."""
+    found = set()
+    for node in ast.walk(ast.parse(source, str(path))):
+        if isinstance(node, ast.Import):
+            names = [a.name for a in node.names]
+        elif isinstance(node, ast.ImportFrom) and node.level == 0:
+            names = [node.module or ""]
+        else:
+            continue   # a relative import stays inside its own package
+        for name in names:
+            owner = _owner(name.split(".")[0], path)
+            if owner is not None:
+                found.add((owner, node.lineno))
+    return found
+
+
+def test_every_folder_imports_only_what_it_may():
+    wrong = []
+    for path in _sources():
+        folder = _folder_of(path)
+        for owner, line in sorted(imports_in(path.read_text(encoding="utf-8"), path)):
+            if owner not in ALLOWED[folder]:
+                wrong.append(f"{path.relative_to(ROOT)}:{line} imports {owner}/")
+    assert wrong == [], "imports against the direction:\n" + "\n".join(wrong)
+
+
+@pytest.mark.parametrize(("source", "owner"), [
+    ("from tests.helpers import sample_states", "tests"),
+    ("import bench.boot", "bench"),
+    ("def f():\n    from test_fuzz import STATS", "tests"),   # via sys.path, inside a function
+    ("from tools import arena", "tools"),
+    ("import json, random", None),
+])
+def test_the_reader_finds_imports_wherever_they_are(source, owner):
+    found = {o for o, _ in imports_in(source, ROOT / "tools" / "example.py")}
+    assert found == ({owner} if owner else set())
