@@ -8,9 +8,11 @@ from __future__ import annotations
 
 import json
 import random
+from pathlib import Path
 
 from engine import position_from_json, position_to_json
 
+ROOT = Path(__file__).resolve().parent.parent   # the repository
 SAVE_KEY = "schotten-totten.save"
 READY = 'body[data-ready="1"]'
 BOOT_MS = 60_000
