@@ -24,6 +24,7 @@ from tools.table import (
     READY,
     ROOT,
     SAVE_KEY,
+    at_rest,
     open_with_save,
     play_turn,
     position,
@@ -132,7 +133,7 @@ class Audit:
         self.screens: list[str] = []
 
     def __call__(self, page, screen: str) -> None:
-        page.wait_for_timeout(350)   # transitions (a dialog, the log drawer) come to rest
+        at_rest(page)   # transitions (a dialog, the log drawer) come to rest
         name = f"{screen} ({self.lang})"
         self.screens.append(name)
         found = violations(page)
@@ -279,11 +280,11 @@ def test_text_contrast_on_the_felt(page, site_url, lang):
     take_device(page)
     for name, size in (("desktop", DESKTOP), ("phone", PHONE)):
         page.set_viewport_size(size)
-        page.wait_for_timeout(300)
+        at_rest(page)
         found[name] = low_contrast(page)
     page.click("#btn-log")
     page.wait_for_selector("body.log-open")
-    page.wait_for_timeout(350)
+    at_rest(page)
     found["log drawer"] = low_contrast(page)
     bad = {k: v for k, v in found.items() if v}
     assert not bad, "\n".join(f"{k}:\n  " + "\n  ".join(v) for k, v in bad.items())
@@ -367,7 +368,7 @@ def test_axe_table_and_dialogs_against_the_computer(page, site_url, lang):
     close_dialog(page, "#dlg-rules")
 
     page.set_viewport_size(PHONE)
-    page.wait_for_timeout(200)
+    at_rest(page)
     audit(page, "table, phone")
     page.click("#btn-log")
     page.wait_for_selector("body.log-open")

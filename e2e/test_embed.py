@@ -13,7 +13,7 @@ from __future__ import annotations
 import pytest
 from conftest import ROOT, SCREENSHOTS
 
-from tools.table import board, body, play_turn, py
+from tools.table import at_rest, board, body, play_turn, py
 
 BOOT_MS = 60_000
 READY = 'body[data-ready="1"]'
@@ -130,8 +130,11 @@ def test_two_embeds_play_independently_and_fit_700px(page, blog, site_url, reque
 
     # A phone-width column: still no sideways scrolling in either table.
     page.set_viewport_size({"width": 390, "height": 800})
-    page.wait_for_timeout(300)
-    for frame in (first, second):
+    for i, frame in enumerate((first, second)):
+        # the table has its iframe's new width, and is measured and at rest in it
+        width = page.locator("iframe.game").nth(i).evaluate("(e) => e.clientWidth")
+        frame.wait_for_function("(w) => innerWidth === w", arg=width)
+        at_rest(frame)
         assert frame.evaluate(FITS)["overflow"] <= 0
     show(page, 0)
     page.locator("iframe.game").nth(0).screenshot(path=str(shot_path("embed-phone-column")))

@@ -10,7 +10,7 @@ import sys
 
 import pytest
 
-from tools.table import ROOT, open_with_save, py
+from tools.table import ROOT, at_rest, open_with_save, py
 
 sys.path.insert(0, str(ROOT / "web"))
 from replay import Replay
@@ -97,7 +97,7 @@ def test_a_finished_game_is_reviewed_and_the_bad_move_marked(page, site_url, bad
     for name, size in (("desktop", (1280, 800)), ("tablet", (820, 1180)), ("phone", (390, 844))):
         page.set_viewport_size({"width": size[0], "height": size[1]})
         page.evaluate("document.body.classList.remove('log-open')")   # the board, not the log
-        page.wait_for_timeout(400)   # the drawer's slide
+        at_rest(page)   # the drawer's slide, the board measured for the size
         screenshot(page, f"review-{name}")
 
 

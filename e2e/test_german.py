@@ -13,6 +13,7 @@ from test_layout import check_header
 
 from tools.table import (
     Driver,
+    at_rest,
     body,
     open_with_save,
     play_card,
@@ -134,12 +135,12 @@ def test_a_shared_device_game_in_german(page, site_url, screenshot):
     screenshot(page, "german-table-390")
     assert page.evaluate(CUT) == [], "a German word is cut short"
     page.set_viewport_size({"width": 1280, "height": 800})
-    page.wait_for_timeout(150)
+    at_rest(page)
     check_header(page, "german-1280")
     assert page.evaluate(CUT) == [], "a German word is cut short"
     screenshot(page, "german-table-1280")
     page.set_viewport_size({"width": 390, "height": 844})
-    page.wait_for_timeout(150)
+    at_rest(page)
     check_header(page, "german-390")
 
     # A refusal: the engine's rule, in German (South's side of stone 6 is claimed).
@@ -417,7 +418,7 @@ def test_every_screen_and_dialog_in_german(page, site_url, screenshot):
     _no_english(page, "new game")
     screenshot(page, "german-new-game-360")
     page.set_viewport_size({"width": 1280, "height": 800})
-    page.wait_for_timeout(150)
+    at_rest(page)
     _no_english(page, "new game, desktop")
     screenshot(page, "german-new-game-1280")
     page.click('#new-form label:has(input[name="opponent"][value="human"])')
@@ -441,7 +442,7 @@ def test_every_screen_and_dialog_in_german(page, site_url, screenshot):
     check_header(page, "german-tools-1280")
     screenshot(page, "german-table-ai-1280")
     page.set_viewport_size({"width": 360, "height": 740})
-    page.wait_for_timeout(150)
+    at_rest(page)
     _no_english(page, "table, phone")
     check_header(page, "german-360")
     assert page.inner_text("#status-round").startswith("Runde 1/3")

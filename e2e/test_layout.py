@@ -5,7 +5,16 @@ import json
 
 import pytest
 
-from tools.table import BOOT_MS, READY, SAVE_KEY, open_with_save, play_card, position, save_text
+from tools.table import (
+    BOOT_MS,
+    READY,
+    SAVE_KEY,
+    at_rest,
+    open_with_save,
+    play_card,
+    position,
+    save_text,
+)
 
 SIZES = [
     ("desktop", 1280, 800),
@@ -96,7 +105,7 @@ def test_table_at_every_size(table, screenshot, site_url, requests_log):
     page = table
     for name, w, h in SIZES:
         page.set_viewport_size({"width": w, "height": h})
-        page.wait_for_timeout(150)   # the resize handler re-measures the board
+        at_rest(page)   # the resize handler re-measures the board
         overflow = page.evaluate("() => document.documentElement.scrollWidth - innerWidth")
         assert overflow <= 0, f"{name}: the page scrolls sideways by {overflow}px"
         assert page.evaluate(SMALL) == [], f"{name}: touch targets under 44 px"
@@ -173,7 +182,7 @@ def test_status_is_never_clipped(page, site_url, screenshot):
         assert page.inner_text("#status-round") == "round 2/3 · 1–0"
         for w, h in sizes:
             page.set_viewport_size({"width": w, "height": h})
-            page.wait_for_timeout(150)
+            at_rest(page)
             name = f"{url.split('.')[0]}-{w}"
             check_header(page, name)
             overflow = page.evaluate("() => document.documentElement.scrollWidth - innerWidth")

@@ -6,6 +6,7 @@ reload too). Screenshots of a lesson step at phone and desktop sizes."""
 import json
 
 from tools.table import (
+    at_rest,
     board,
     body,
     hand,
@@ -105,7 +106,7 @@ def test_a_new_player_learns_both_lessons(page, site_url, screenshot):
     no_toast(page)
     screenshot(page, "tutorial-refused-claim-390")
     page.set_viewport_size(DESKTOP)
-    page.wait_for_timeout(200)
+    at_rest(page)
     screenshot(page, "tutorial-refused-claim-1280")
     page.set_viewport_size(PHONE)
     next_step(page, 5)
@@ -211,7 +212,8 @@ def test_leave_a_lesson_and_resume_it(page, site_url, screenshot):
     # A reload: still the game, no lesson.
     page.reload()
     page.wait_for_selector('body[data-ready="1"]', state="attached", timeout=60_000)
-    page.wait_for_timeout(300)
+    # the page has looked for a lesson left open (tutorial.js) and found none
+    page.wait_for_selector('body[data-lesson-checked="1"]', state="attached")
     assert page.locator(LESSON).is_hidden()
     assert (board(page), sorted(hand(page))) == before
     # The lessons dialog offers to resume at the step reached.

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import pytest
 
-from tools.table import open_with_save, position, save_text
+from tools.table import at_rest, open_with_save, position, save_text
 
 LOG_LINES = 120
 
@@ -114,7 +114,7 @@ def test_nothing_cut_short(new_context, site_url, screenshot, lang, name, viewpo
     page = new_context(viewport=viewport, device_scale_factor=scale).new_page()
     open_with_save(page, site_url, save_text(long_names_position(), opponent="ai",
                                              log=log_lines()), f"&lang={lang}")
-    page.wait_for_timeout(300)
+    at_rest(page)
     screenshot(page, f"zoom-{name}-{lang}")
     problems = page.evaluate(CLIPPED, ALLOWED)
     assert page.locator('#hand .card[data-card="Strategist"]').is_visible()
@@ -126,7 +126,7 @@ def test_nothing_cut_short(new_context, site_url, screenshot, lang, name, viewpo
     if page.locator("#btn-log").is_visible():
         page.click("#btn-log")
         page.wait_for_selector("body.log-open")
-        page.wait_for_timeout(300)
+        at_rest(page)
     page.eval_on_selector("#log", "e => { e.scrollTop = e.scrollHeight; }")
     screenshot(page, f"zoom-{name}-{lang}-log")
     numbers = page.evaluate(LOG_NUMBERS)

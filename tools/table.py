@@ -106,6 +106,25 @@ def body(page, key: str) -> str:
     return page.evaluate(f"() => document.body.dataset.{key}")
 
 
+# The page at rest: the board measured for the window's present size (layout.js writes the size
+# in data-layout when its resize handler has run; before the game is ready there is no handler),
+# and no CSS transition or animation still running but those that loop for ever (the glow of a
+# playable card, the thinking dots).
+AT_REST = """() => {
+  const b = document.body;
+  const measured = b.dataset.ready !== "1" || b.dataset.layout === `${innerWidth}x${innerHeight}`;
+  const moving = document.getAnimations().some((a) => a.playState === "running" &&
+      a.effect && a.effect.getComputedTiming().endTime !== Infinity);
+  return measured && !moving;
+}"""
+
+
+def at_rest(page, timeout: int = 10_000) -> None:
+    """Wait for the page (or frame) to be at rest (AT_REST): after a resize, a drawer or a
+    dialog opening, before measuring or photographing what it shows."""
+    page.wait_for_function(AT_REST, timeout=timeout)
+
+
 class Driver:
     """Plays legal moves through the UI, choosing at random among what is offered."""
 

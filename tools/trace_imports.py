@@ -67,9 +67,7 @@ def flow_computer(page, site: str) -> None:
     for seed in range(2):
         play_turn(page, seed=seed)
     page.click("#btn-hint")
-    page.wait_for_function("() => !document.body.classList.contains('ai-thinking')",
-                           timeout=BOOT_MS)
-    page.wait_for_timeout(2000)
+    page.wait_for_selector('#btn-hint[aria-pressed="true"]', timeout=BOOT_MS)   # the hint came
     start_new_game(page, opponent="ai", level="medium")
     play_turn(page, seed=5)
 
@@ -122,12 +120,13 @@ def flow_lesson(page, site: str) -> None:
     page.wait_for_selector('#lesson[data-step="0"]', state="visible", timeout=30_000)
     page.click('#hand .card[data-card="R9"]')
     page.click('#board .lane[data-stone="4"] .stone')
-    page.wait_for_timeout(1000)
+    page.wait_for_selector('#lesson[data-step="0"][data-state="done"]', state="visible")
     page.click("#lesson-leave")
     page.click("#btn-learn")
     page.click('#learn-list li[data-lesson="tactics"] button')
-    page.wait_for_selector('#lesson[data-lesson="tactics"]', state="attached", timeout=30_000)
-    page.wait_for_timeout(1000)
+    page.wait_for_selector('#lesson[data-lesson="tactics"][data-state="todo"]', state="visible",
+                           timeout=30_000)
+    page.wait_for_selector("body:not(.ai-thinking)", state="attached")
 
 
 def flow_embed(page, site: str) -> None:

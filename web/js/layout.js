@@ -9,6 +9,9 @@ let layoutKey = "";
 export function layoutIfNeeded() {
   const key = `${innerWidth}x${innerHeight}|${capacity()}|${Math.max(6, $("#hand").children.length)}`;
   if (key !== layoutKey) { layoutKey = key; layout(); }
+  // For tests: the window size the board was last measured for (they wait on it after a resize).
+  const size = `${innerWidth}x${innerHeight}`;
+  if (document.body.dataset.layout !== size) document.body.dataset.layout = size;
 }
 
 function layout() {

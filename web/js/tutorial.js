@@ -276,6 +276,7 @@ let resumeChecked = false;
 async function resume() {
   await aiIdle();
   const out = call("lesson_resume");
+  document.body.dataset.lessonChecked = "1";   // for tests: a lesson left open was looked for
   if (!out.ok || !out.lesson) return;
   $("#dlg-new").close();
   enter(out);
