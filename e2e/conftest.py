@@ -38,6 +38,18 @@ sys.path.insert(0, str(ROOT))
 import build  # repo-root build.py: standard library only
 from tools.chromium import CHROMIUM, CHROMIUM_ARGS
 
+# The quick loop (`bash scripts/test.sh -m "not slow"`, README) keeps these browser tests: the
+# pages boot offline, a turn is played, handed over and refused, a match goes on to its end.
+# Every other browser test is marked slow here, new ones too, so the loop stays quick as the
+# suite grows (each module boots Pyodide again; many play whole games or every screen).
+QUICK = {"test_smoke.py", "test_turns.py", "test_match.py"}
+
+
+def pytest_collection_modifyitems(config, items):
+    for item in items:
+        if item.path.parent == ROOT / "e2e" and item.path.name not in QUICK:
+            item.add_marker(pytest.mark.slow)
+
 
 @pytest.fixture(scope="session")
 def browser_type_launch_args(browser_type_launch_args):

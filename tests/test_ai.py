@@ -277,6 +277,7 @@ PAIRINGS = [("random", "easy", 104), ("random", "medium", 48), ("easy", "medium"
             ("medium", "hard", 48), ("hard", "hard", 20)]
 
 
+@pytest.mark.slow   # about 40 s
 def test_every_level_plays_200_complete_legal_games():
     """Seats alternated, base and tactics, both claim timings; apply() checks every action
     (an illegal one stops the run). Counted from the games really played."""

@@ -72,7 +72,7 @@ def test_barca_is_a_sparring_partner_not_a_level():
     assert make_agent("barca", playouts=2).playouts == 2
 
 
-@pytest.mark.parametrize("playouts", [0, 2])
+@pytest.mark.parametrize("playouts", [0, pytest.param(2, marks=pytest.mark.slow)])   # 2: ~1 min
 def test_barca_ignores_hidden_cards(playouts):
     rng = random.Random(5)
     s = new_game(Rules(tactics=True), seed=11)
@@ -89,6 +89,7 @@ def test_barca_ignores_hidden_cards(playouts):
     assert len(picks) == 1
 
 
+@pytest.mark.slow   # about 3 minutes
 def test_barca_plays_complete_legal_games():
     for g, (tactics, timing) in enumerate(itertools.product((False, True),
                                                             (AFTER_PLAY, START_OF_TURN))):
