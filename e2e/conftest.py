@@ -41,7 +41,7 @@ from tools.chromium import CHROMIUM, CHROMIUM_ARGS
 # The quick loop (`bash scripts/test.sh -m "not slow"`, README) keeps these browser tests: the
 # pages boot offline, a turn is played, handed over and refused, a match goes on to its end.
 # Every other browser test is marked slow here, new ones too, so the loop stays quick as the
-# suite grows (each module boots Pyodide again; many play whole games or every screen).
+# suite grows (each test boots Pyodide in a new page; many play whole games or every screen).
 QUICK = {"test_smoke.py", "test_turns.py", "test_match.py"}
 
 
