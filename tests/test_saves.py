@@ -4,11 +4,9 @@ full or blocked storage is said and the game goes on; a save that cannot be resu
 aside, never deleted, and the player is told why, in the catalogue's words."""
 
 import doctest
-import importlib
 import json
 import random
 import sys
-import types
 from pathlib import Path
 
 import pytest
@@ -25,6 +23,7 @@ from saves import (
     stamp_of,
     storage_problem,
 )
+from refusal import worded
 from session import Session
 
 from engine import Words, action_to_json, legal_actions
@@ -93,7 +92,7 @@ def test_a_save_that_cannot_be_resumed_says_why_in_every_language(text, key):
         Session().restore(text)
     assert e.value.key == key
     assert str(e.value).startswith("Your saved game could not be resumed")
-    german = Words("de").t(e.value.key, **e.value.params)
+    german = worded(e.value, Words("de"))
     assert german.startswith("Dein gespeichertes Spiel") and german != str(e.value)
 
 
@@ -237,51 +236,7 @@ def test_a_save_that_cannot_be_resumed_is_kept_aside_even_in_a_full_storage():
 
 
 # ------------------------------------------------------------------ through app.py
-
-class _Dataset:
-    pass
-
-
-class _Window:
-    """Just enough of the browser for app.py under CPython."""
-
-    def __init__(self, storage):
-        self.localStorage = storage
-        self.warnings = []
-        self.console = types.SimpleNamespace(warn=self.warnings.append,
-                                             error=self.warnings.append)
-        self.document = types.SimpleNamespace(body=types.SimpleNamespace(dataset=_Dataset()))
-        self.CustomEvent = types.SimpleNamespace(new=lambda *a: a)
-        self.Date = types.SimpleNamespace(new=lambda: types.SimpleNamespace(
-            toISOString=lambda: "2026-11-24T13:00:00.000Z"))
-
-    def dispatchEvent(self, _event):
-        pass
-
-
-@pytest.fixture
-def open_tab(monkeypatch):
-    """open_tab(storage) -> a fresh app.py, as a new tab of the page on that storage."""
-    monkeypatch.setitem(sys.modules, "pyodide", types.ModuleType("pyodide"))
-    ffi = types.ModuleType("pyodide.ffi")
-    ffi.create_proxy = lambda f: f
-    monkeypatch.setitem(sys.modules, "pyodide.ffi", ffi)
-
-    def open_tab(storage):
-        pyscript = types.ModuleType("pyscript")
-        pyscript.window = _Window(storage)
-        monkeypatch.setitem(sys.modules, "pyscript", pyscript)
-        sys.modules.pop("app", None)
-        app = importlib.import_module("app")
-
-        def call(name, arg=None):
-            return json.loads(app.call(name, json.dumps(arg)))
-
-        return call
-
-    yield open_tab
-    sys.modules.pop("app", None)
-
+# (the stand-in browser: tests/fake_browser.py, the ``open_tab`` fixture)
 
 def _play_turn(call, payload):
     """The human seat's turn, then the computer's, through the page's calls."""

@@ -34,11 +34,11 @@ def test_a_small_soak_of_every_kind_of_game():
 ])
 def test_the_games_where_the_soak_found_a_difference(variant, seed):
     counts = _counts()
-    saved = soak.page_session.random
+    saved = soak.page_match.random
     try:
         soak.play_game(variant, seed, counts)
     finally:
-        soak.page_session.random = saved
+        soak.page_match.random = saved
     assert counts["takebacks"] >= 1 and counts["games"] == 1
 
 

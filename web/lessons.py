@@ -31,9 +31,11 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from refusal import RequestError
 from session import Session
 
 from engine import view
+from engine.actions import shown
 from engine.narrate import claim_line
 
 POSITION = {"format": "schotten-totten/position", "version": 1}
@@ -208,7 +210,7 @@ BY_ID = {lesson.id: lesson for lesson in LESSONS}
 
 def lesson(lesson_id: str) -> Lesson:
     if lesson_id not in BY_ID:
-        raise ValueError(f"no lesson {lesson_id!r}: there are {', '.join(BY_ID)}")
+        raise RequestError("unknown_lesson", value=shown(lesson_id))
     return BY_ID[lesson_id]
 
 
@@ -262,7 +264,7 @@ class Tutorial:
         """Set up step ``k`` of a lesson (from its prepared position); the payload."""
         les = lesson(lesson_id)
         if type(k) is not int or not 0 <= k < len(les.steps):
-            raise ValueError(f"lesson {lesson_id!r} has no step {k!r}")
+            raise RequestError("bad_step", value=shown(k))
         s = self.session
         payload = s.play_position(position(lesson_id, k), SETTINGS)
         self.lesson, self.k = les, k
