@@ -13,6 +13,7 @@ import pytest
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "web"))
 import saves as saves_module
+from refusal import worded
 from saves import (
     SAVE_FORMAT,
     SAVE_VERSION,
@@ -23,7 +24,6 @@ from saves import (
     stamp_of,
     storage_problem,
 )
-from refusal import worded
 from session import Session
 
 from engine import Words, action_to_json, legal_actions
@@ -302,3 +302,20 @@ def test_app_says_when_the_storage_is_full(open_tab):
     action = make_agent("random").choose(req["view"], random.Random(req["seed"]))
     out = call("act", {"action": action_to_json(action), "seat": req["seat"]})
     assert out["ok"] and "save_warning" not in out                    # said once
+
+
+@pytest.mark.parametrize("bad", [0.0, True, 1.0, "1", 2, None, [0]])
+def test_a_setting_held_badly_falls_back_to_its_default_and_the_rest_is_kept(open_tab, bad):
+    s = Session()
+    s.new_game({"opponent": "ai", "seed": 6, "ai_level": "hard", "autoclaim": True})
+    s.set_option("lang", "de")
+    data = {**s.save_data(), "settings": {**s.settings, "ai_seat": bad}}
+    store = MemoryStore()
+    store.setItem("schotten-totten.save", json.dumps(data))
+    out = open_tab(store)("boot")
+    assert out["resumed"] is True, out                      # not put aside
+    assert type(out["settings"]["ai_seat"]) is int and out["settings"]["ai_seat"] == 1
+    assert {k: out["settings"][k] for k in ("ai_level", "lang", "autoclaim", "opponent")} == \
+        {"ai_level": "hard", "lang": "de", "autoclaim": True, "opponent": "ai"}
+    assert out["view"] == s.payload(0)["view"]
+    assert store.getItem("schotten-totten.save") is not None

@@ -100,16 +100,43 @@ def warm(_arg):
     return {}
 
 
+def need(a, key: str):
+    """``a[key]`` of a call's argument; the page sent a request of another shape if none."""
+    if not isinstance(a, dict) or key not in a:
+        raise RequestError("bad_argument", name=key)
+    return a[key]
+
+
+def opt(a, key: str, default=None):
+    """``a[key]`` if the call's argument has it (none, or null: ``default``)."""
+    if a is not None and not isinstance(a, dict):
+        raise RequestError("bad_argument", name=key)
+    value = (a or {}).get(key)
+    return default if value is None else value
+
+
 def set_option(a):
-    session.set_option(a["name"], a["value"])   # auto-claim may claim at once
+    session.set_option(need(a, "name"), need(a, "value"))   # auto-claim may claim at once
     save()
-    seat = a.get("seat")
+    seat = opt(a, "seat")
     return session.payload(session.first_seat() if seat is None else session.seat_after(seat))
 
 
 def open_record(a):
     """Open a record (a file's text, or a recent game's record) to step through."""
-    return session.open_record(a["text"] if "text" in a else json.dumps(a["record"]))
+    return session.open_record(need(a, "text") if isinstance(a, dict) and "text" in a
+                               else json.dumps(need(a, "record")))
+
+
+def save_keep(_arg):
+    """Keep playing here: this tab's game replaces the one another tab saved."""
+    saves.write(session.save_data(), force=True)
+    return {}
+
+
+def forget_save(_arg):
+    saves.forget()
+    return {}
 
 
 def lesson_leave(_arg):
@@ -126,37 +153,38 @@ def statistics_reset(_arg):
 
 
 # Each call: its argument (``a``: a JSON object, or ``_``: none needed) to the part that
-# answers it. A missing key of ``a`` or an argument of another shape is a refused request.
+# answers it; ``need`` and ``opt`` refuse an argument of another shape.
 API = {
     "boot": boot,
     "save_check": lambda _: {"conflict": saves.check()},
     "save_take_over": save_take_over,
-    "save_keep": lambda _: saves.write(session.save_data(), force=True) and {},
-    "forget_save": lambda _: saves.forget() or {},
+    "save_keep": save_keep,
+    "forget_save": forget_save,
     "export_save": lambda _: {"save": session.save_json()},
     "new_game": lambda a: saved(session.new_game(a or {})),
     "rematch": lambda _: saved(session.rematch()),
-    "act": lambda a: saved(session.act(a["action"], a.get("seat"))),
-    "take_back": lambda a: saved(session.take_back(a["seat"])),
-    "state": lambda a: session.payload(a.get("seat") if a else None),
+    "act": lambda a: saved(session.act(need(a, "action"), opt(a, "seat"))),
+    "take_back": lambda a: saved(session.take_back(need(a, "seat"))),
+    "state": lambda a: session.payload(opt(a, "seat")),
     "set_option": set_option,
     "warm": warm,
     "ai_request": lambda _: {"request": session.ai_request()},
-    "hint_request": lambda a: {"request": session.hint_request(a.get("seat") if a else None)},
-    "hint_words": lambda a: session.hint_words(a.get("action"), a.get("advice")),
+    "hint_request": lambda a: {"request": session.hint_request(opt(a, "seat"))},
+    "hint_words": lambda a: session.hint_words(opt(a, "action"), opt(a, "advice")),
     "record": lambda _: {"record": session.record_json()},
     "games": lambda _: {"games": finished.games()},
-    "replay_info": lambda a: session.replay_info(a.get("source", "game"), a.get("mode", "")),
-    "replay_view": lambda a: session.replay_view(a.get("source", "game"), a["mode"], a["step"]),
+    "replay_info": lambda a: session.replay_info(opt(a, "source", "game"), opt(a, "mode", "")),
+    "replay_view": lambda a: session.replay_view(opt(a, "source", "game"), need(a, "mode"),
+                                                 need(a, "step")),
     "open_record": open_record,
-    "review_requests": lambda a: session.review_requests((a or {}).get("source", "game"),
-                                                         (a or {}).get("seats")),
-    "review_store": lambda a: session.review_store(a.get("key"), a.get("results")),
+    "review_requests": lambda a: session.review_requests(opt(a, "source", "game"),
+                                                         opt(a, "seats")),
+    "review_store": lambda a: session.review_store(opt(a, "key"), opt(a, "results")),
     "statistics": statistics,
     "statistics_reset": statistics_reset,
     "lessons": lambda _: lessons.lessons(),
-    "lesson_start": lambda a: lessons.start(a["lesson"], a.get("step")),
-    "lesson_status": lambda a: lessons.status(a.get("look") if a else None),
+    "lesson_start": lambda a: lessons.start(need(a, "lesson"), opt(a, "step")),
+    "lesson_status": lambda a: lessons.status(opt(a, "look")),
     "lesson_next": lambda _: lessons.next(),
     "lesson_leave": lesson_leave,
     "lesson_resume": lambda _: lessons.resume(),
@@ -175,21 +203,8 @@ def _request(name, arg_json, have_json):
     session.have = have if isinstance(have, dict) else None
     try:
         return fn(arg)
-    except (KeyError, AttributeError, TypeError) as e:
-        # Raised by the call table's own reading of ``arg`` (a missing key, not an object):
-        # the page sent a request of the wrong shape. Raised deeper, it is a bug.
-        if _from_call_table(e):
-            raise RequestError("bad_argument", name=name) from None
-        raise
     finally:
         session.have = None
-
-
-def _from_call_table(e: BaseException) -> bool:
-    tb = e.__traceback__
-    while tb.tb_next is not None:
-        tb = tb.tb_next
-    return tb.tb_frame.f_code.co_filename == __file__
 
 
 def call(name, arg_json, have_json=None):

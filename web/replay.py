@@ -2,8 +2,8 @@
 
 A record here is the table's: ``start`` (rules and seed) and ``entries``, the JSON actions
 in order with, after a take-back, ``{"kind": "shuffle", "seed": S}`` (the decks shuffled
-again, ``engine.turn.reshuffle``). ``read_record`` checks and replays it with the engine's
-record reader (``engine.records``: any fault is a ``FormatError``); ``Replay`` cuts it into
+again, ``engine.turn.reshuffle``). ``read_record`` checks and replays it (the rules and
+seed by the engine's record reader, ``engine.records``); ``Replay`` cuts it into
 steps (the start of each round, then one step per turn) with the view of each step from a
 seat, from nobody's seat, or with every card open. ``Viewer`` answers the page's replay
 calls for the match at the table ("game") or an opened record ("opened").
@@ -23,11 +23,9 @@ from refusal import RecordError, RequestError
 from engine import (
     FormatError,
     GameError,
-    Rules,
     action_from_json,
     apply_events,
     narrate,
-    new_game,
     redact_all,
     view,
 )
@@ -43,26 +41,31 @@ MODES = ("0", "1", "public", "open")
 REFUSED = (GameError, FormatError)
 
 
-def read_record(start: dict, entries: list):
-    """``(final state, events per entry)`` of a record, checked by the engine's reader."""
+def read_record(start: dict, entries: list, keep_states: bool = False):
+    """``(final state, events per entry)`` of a record, and with ``keep_states`` the state
+    after each entry as a third item. Its rules and seed are read by the engine's reader;
+    an entry that cannot be played is ``RecordError("bad_entry")`` with the engine's own
+    refusal inside, so it is worded in the player's language."""
     doc = {"format": RECORD_FORMAT, "version": VERSION, "rules": start.get("rules") or {},
-           "seed": start.get("seed", 0), "actions": entries}
-    state, _actions, events = replay_events(doc)
-    return state, events
-
-
-def _states(start: dict, entries: list) -> list:
-    """The state after each entry of a record already read (``read_record``)."""
-    state = new_game(Rules.from_json(start.get("rules") or {}), start.get("seed", 0))
-    states = [state]
-    for entry in entries:
-        if entry.get("kind") == "shuffle":
-            state = state.copy()
-            reshuffle(state, entry["seed"], [])
-        else:
-            state, _ev = apply_events(state, action_from_json(entry))
-        states.append(state)
-    return states
+           "seed": start.get("seed", 0), "actions": []}
+    state, _actions, _events = replay_events(doc)
+    events, states = [], [state]
+    for i, entry in enumerate(entries):
+        try:
+            if isinstance(entry, dict) and entry.get("kind") == "shuffle":
+                if type(entry.get("seed")) is not int or len(entry) != 2:
+                    raise RecordError("bad_shuffle", value=shown(entry))
+                state = state.copy()
+                ev: list = []
+                reshuffle(state, entry["seed"], ev)
+            else:
+                state, ev = apply_events(state, action_from_json(entry))
+        except GameError as e:
+            raise RecordError("bad_entry", inner=e, index=i + 1) from None
+        events.append(ev)
+        if keep_states:
+            states.append(state)
+    return (state, events, states) if keep_states else (state, events)
 
 
 class Replay:
@@ -71,8 +74,7 @@ class Replay:
 
     def __init__(self, start: dict, entries: list):
         self.start, self.entries = start, entries
-        self.final, self.events = read_record(start, entries)
-        self.states = _states(start, entries)
+        self.final, self.events, self.states = read_record(start, entries, keep_states=True)
         self.over = self.final.over
         self.steps = [(0, None)]
         for i, ev in enumerate(self.events):
@@ -133,6 +135,8 @@ class Viewer:
         try:
             self.opened = Replay({"rules": data.get("rules"), "seed": data.get("seed", 0)},
                                  data["actions"])
+        except RecordError:
+            raise   # an entry that cannot be played: said with its number
         except REFUSED as e:
             raise RecordError("bad", inner=e) from None
         return self.info("opened", "open")
