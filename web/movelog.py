@@ -5,8 +5,8 @@ The log is the match's events narrated (``engine.narrate``) after redaction for 
 of each payload's time on it; here the events are narrated as they come. A line is final
 once the events after it start afresh (narrate keeps no turn open across a ``turn``, a
 round's start or end, ...): those lines are kept, and only the turn in progress is told
-again. So at most the last line the page holds can change, and ``lines(n)`` answers with
-``from`` = the first line the page must take again.
+again. So at most the last line the page holds can change, and ``lines_from`` answers from the
+first line the page must take again.
 
 >>> from engine import Words, apply_events, new_game, Action
 >>> from engine.cards import parse_card
@@ -41,6 +41,20 @@ class MoveLog:
     def lines(self, action_events: list[list]) -> list[dict]:
         """The whole log after ``action_events`` (the match's, in order; only the new ones
         are read)."""
+        return self.lines_from(action_events, 0)[0]
+
+    def lines_from(self, action_events: list[list], start: int) -> tuple[list[dict], int]:
+        """The log's lines from ``start`` on, and how many lines it has in all (the lines
+        before ``start`` are not copied: a long match costs what a short one does)."""
+        self._read(action_events)
+        turn = [_line(e) for e in narrate(self.tail, self.words)]
+        known = len(self.head) + len(self.closed)
+        total = known + len(turn)
+        if start >= known:
+            return turn[start - known:], total
+        return self.head[start:] + self.closed[max(start - len(self.head), 0):] + turn, total
+
+    def _read(self, action_events: list[list]) -> None:
         for ev in action_events[self.done:]:
             self.tail += redact_all(ev, self.seat)
         self.done = len(action_events)
@@ -49,7 +63,6 @@ class MoveLog:
         if cut:
             self.closed += [_line(e) for e in narrate(self.tail[:cut], self.words)]
             self.tail = self.tail[cut:]
-        return self.head + self.closed + [_line(e) for e in narrate(self.tail, self.words)]
 
 
 def _line(e: dict) -> dict:

@@ -51,9 +51,13 @@ class Presenter:
 
     def log(self, seat) -> list[dict]:
         """The move log as ``seat`` may read it: one line per turn, round and match end."""
-        m = self.match
-        if m.state is None:
+        if self.match.state is None:
             return []
+        return self.reader(seat).lines(self.match.action_events)
+
+    def reader(self, seat) -> MoveLog:
+        """``seat``'s move log, told as the match goes on (one per reader and language)."""
+        m = self.match
         key = self.log_key(seat)
         if key not in self.logs:
             if any(not k.startswith(f"{m.epoch}.") for k in self.logs):
@@ -65,7 +69,7 @@ class Presenter:
                     else m.state.rules
                 line = new_game_line(rules, words)
             self.logs[key] = MoveLog(head_lines(m.legacy_log, line, words), seat, words)
-        return self.logs[key].lines(m.action_events)
+        return self.logs[key]
 
     def summary(self, seat) -> dict | None:
         """The whole last turn of the opponent of the player to move (with any round end it
@@ -114,18 +118,21 @@ class Presenter:
         game_line = variant_text(st.rules, words)
         if st.rules.rounds > 1:
             game_line += " · " + words.t("variant.round", round=st.round, rounds=st.rules.rounds)
-        log = self.log(seat)
         log_key = self.log_key(seat)
         held = have.get(log_key) if isinstance(have, dict) else None
         # The page's last line may be a turn still going on: it is sent again.
-        start = min(max(held - 1, 0), len(log)) if type(held) is int else 0
+        start = max(held - 1, 0) if type(held) is int else 0
+        log, total = self.reader(seat).lines_from(m.action_events, start)
+        if start > total:   # the page holds more than there is: it gets the whole log
+            start = 0
+            log, total = self.reader(seat).lines_from(m.action_events, 0)
         return {
             "view": v,
             "seat": seat,
             "handover": handover,
             "settings": dict(m.settings),
             "ai_to_move": ai_seat is not None and to_move == ai_seat and private_step,
-            "log": log[start:],
+            "log": log,
             "log_from": start,
             "log_key": log_key,
             "summary": self.summary(seat),
