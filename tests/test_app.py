@@ -164,3 +164,12 @@ def test_the_card_just_played_comes_with_its_events():
     assert s.payload(1)["events"] == p["events"]          # the handover tap: the same
     p = s.take_back(0)
     assert p["events"] == []                              # nothing just played
+
+
+def test_the_examples_in_the_glue_run():
+    import doctest
+    import importlib
+    for name in ("match", "movelog", "replay", "savegame", "saves", "session", "finished",
+                 "refusal", "stats", "lessons"):
+        result = doctest.testmod(importlib.import_module(name))
+        assert result.attempted and not result.failed, name

@@ -15,7 +15,6 @@ Pure Python, tested under CPython (``tests/test_session.py`` through ``session.S
 from __future__ import annotations
 
 import random
-import zlib
 
 from refusal import RecordError, RequestError
 from replay import read_record
@@ -27,7 +26,6 @@ from engine import (
     apply_events,
     legal_actions,
     position_from_json,
-    view,
 )
 from engine import new_game as deal
 from engine.actions import shown
@@ -37,13 +35,6 @@ from engine.state import AFTER_PLAY, START_OF_TURN
 from engine.words import languages
 
 AI_LEVELS = ("easy", "medium", "hard")
-# The thinking budget each level gets in the browser, sent to the worker with every request
-# (the worker passes it to the engine as is). Search levels get a time limit: Pyodide is
-# slower than CPython, so a time budget keeps the wait the same on every device. The
-# new-game dialog (index.html) names Hard's time; keep the two in step.
-AI_BUDGETS = {"easy": {}, "medium": {}, "hard": {"time": 1.0}}
-# Hints come from the strongest level (engine.ai.STRONGEST, chosen in the worker) with this budget.
-HINT_BUDGET = AI_BUDGETS["hard"]
 DEFAULT_SETTINGS = {"opponent": "ai", "ai_seat": 1, "ai_level": "easy", "autoclaim": False,
                     "lang": "en", "names": None}
 MAX_NAME = 20   # characters of a player's name
@@ -271,39 +262,6 @@ class Match:
         state, events = read_record(self.start, entries)
         self.begin(state, self.settings, self.start, entries, events, self.takebacks + 1)
         self.auto_claim()   # back at a claim step: auto-claim claims, as after any move
-
-    # ------------------------------------------------------------ the computer and hints
-
-    def ai_request(self) -> dict | None:
-        """What the AI worker gets: its own view (JSON) and a seed. ``None`` if not its turn."""
-        st = self.state
-        if st is None or self.settings["opponent"] != "ai" or st.step in PUBLIC_STEPS:
-            return None
-        seat = self.settings["ai_seat"]
-        if st.to_move != seat:
-            return None
-        # Deterministic per position (str hashes are salted per process; crc32 is not).
-        seed = zlib.crc32(f"{st.seed}/{st.round}/{len(self.actions or ())}/{st.tick}".encode())
-        level = self.settings["ai_level"]
-        budget = dict(AI_BUDGETS.get(level, {}))
-        # A search level (one with a budget) may share its search among the page's workers.
-        return {"view": view(st, seat), "seed": seed, "level": level, "budget": budget,
-                "seat": seat, "shared": bool(budget)}
-
-    def hint_request(self, seat) -> dict | None:
-        """What the worker gets for a hint: ``seat``'s own view only (nothing hidden).
-
-        ``None`` unless ``seat`` is a human seat with a decision to make right now.
-        """
-        st = self.state
-        if st is None or seat not in self.humans() or st.step in PUBLIC_STEPS \
-                or st.to_move != seat:
-            return None
-        seed = zlib.crc32(f"hint/{st.seed}/{st.round}/{len(self.actions or ())}/{st.tick}"
-                          .encode())
-        # A hint searches like the Hard level: shared among the page's workers, too.
-        return {"view": view(st, seat), "seed": seed, "budget": dict(HINT_BUDGET),
-                "seat": seat, "hint": True, "shared": bool(HINT_BUDGET)}
 
     # ------------------------------------------------------------ the record
 

@@ -18,8 +18,9 @@ from __future__ import annotations
 import json
 
 import savegame
+from ai_requests import AI_BUDGETS, HINT_BUDGET, ai_request, hint_request
 from finished import finished_entry
-from match import AI_BUDGETS, HINT_BUDGET, Match
+from match import Match
 from presenter import Presenter
 from refusal import RequestError, worded
 from replay import Viewer
@@ -118,10 +119,10 @@ class Session:
         return self.payload(self.match.first_seat())
 
     def ai_request(self) -> dict | None:
-        return self.match.ai_request()
+        return ai_request(self.match)
 
     def hint_request(self, seat) -> dict | None:
-        return self.match.hint_request(seat)
+        return hint_request(self.match, seat)
 
     def hint_words(self, action, advice) -> dict:
         """A suggestion in words: ``what`` to do, and ``why`` in one sentence."""
