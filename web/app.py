@@ -62,17 +62,17 @@ def boot(arg):
     text = saves.read()
     if text is None:
         return {"resumed": False, "storage_blocked": BLOCKED}
+    lang = arg.get("lang") if isinstance(arg, dict) else None
+    words = Words(lang) if lang in languages() else session.words(None)
     try:
         return {"resumed": True, **session.restore(text)}
     except SaveError as e:
-        err = e
+        error = {"key": e.key, "params": e.params, "text": worded(e, words)}
     except Exception:  # noqa: BLE001 - a bug reading a save: told, and the save kept aside
         window.console.error(traceback.format_exc())
-        err = SaveError("damaged", error="?")
-    lang = arg.get("lang") if isinstance(arg, dict) else None
-    words = Words(lang) if lang in languages() else session.words(None)
-    return {"resumed": False, "kept": saves.keep_aside(text),
-            "save_error": {"key": err.key, "params": err.params, "text": worded(err, words)}}
+        error = {"key": "save.damaged", "params": {"error": apology(words)},
+                 "text": words.t("save.damaged", error=apology(words))}
+    return {"resumed": False, "kept": saves.keep_aside(text), "save_error": error}
 
 
 def save_take_over(_arg):
