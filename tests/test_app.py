@@ -173,3 +173,10 @@ def test_the_examples_in_the_glue_run():
                  "refusal", "stats", "lessons"):
         result = doctest.testmod(importlib.import_module(name))
         assert result.attempted and not result.failed, name
+
+
+def test_the_payload_benchmark_runs():
+    from bench import payload
+    r = payload.run(runs=1, seed=3, rounds=1)
+    assert r["first"]["ms"] > 0 and r["end"]["bytes"] > 1000 and r["moves"] > 20
+    assert r["size_ratio"] == round(r["end"]["bytes"] / r["first"]["bytes"], 2)
