@@ -180,3 +180,23 @@ def test_the_payload_benchmark_runs():
     r = payload.run(runs=1, seed=3, rounds=1)
     assert r["first"]["ms"] > 0 and r["end"]["bytes"] > 1000 and r["moves"] > 20
     assert r["size_ratio"] == round(r["end"]["bytes"] / r["first"]["bytes"], 2)
+
+
+def test_every_refusal_the_glue_raises_has_words_in_every_language():
+    import re
+    from pathlib import Path
+
+    from engine.words import catalogue, languages
+    prefixes = {"RequestError": "request.", "RecordError": "record.", "SaveError": "save."}
+    keys = {"request.bug"}
+    for path in (Path(__file__).resolve().parent.parent / "web").glob("*.py"):
+        for kind, code in re.findall(r'(RequestError|RecordError|SaveError)\(\s*"(\w+)"',
+                                     path.read_text(encoding="utf-8")):
+            keys.add(prefixes[kind] + code)
+    assert len(keys) > 20
+    for lang in languages():
+        missing = sorted(k for k in keys if k not in catalogue(lang))
+        assert not missing, f"{lang}.json lacks {missing}"
+        if lang != "en":
+            same = sorted(k for k in keys if catalogue(lang)[k] == catalogue("en")[k])
+            assert not same, f"{lang}.json has English for {same}"
