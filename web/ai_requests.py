@@ -1,13 +1,15 @@
 """What the AI worker is asked: the computer's move, and a hint for a human seat.
 
 Each request holds the asking seat's own view only (nothing hidden), a seed fixed by the
-position, and the thinking budget. The worker (``ai_worker.py``) imports only this module of
-the glue: the budgets are the browser's, not the engine's defaults.
+position, and the thinking budget. The worker (``ai_worker.py``) takes its budgets from here,
+not from the whole session: the budgets are the browser's, not the engine's defaults.
 """
 
 from __future__ import annotations
 
 import zlib
+
+from match import PUBLIC_STEPS
 
 from engine import view
 
@@ -18,7 +20,6 @@ from engine import view
 AI_BUDGETS = {"easy": {}, "medium": {}, "hard": {"time": 1.0}}
 # Hints come from the strongest level (engine.ai.STRONGEST, chosen in the worker) with this budget.
 HINT_BUDGET = AI_BUDGETS["hard"]
-PUBLIC_STEPS = ("round_over", "over")
 
 
 def ai_request(match) -> dict | None:

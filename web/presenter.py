@@ -12,6 +12,7 @@ action just played: the page shows the card just played landing.
 
 from __future__ import annotations
 
+from match import PUBLIC_STEPS
 from movelog import MoveLog, head_lines
 
 from engine import Rules, Words, redact_all, view
@@ -19,8 +20,6 @@ from engine.cards import N_CLAN, card_text
 from engine.legality import play_refusal
 from engine.narrate import TURN_EVENTS, claim_line, narrate, new_game_line, variant_text
 from engine.rules import rooms
-
-PUBLIC_STEPS = ("round_over", "over")
 
 
 class Presenter:
