@@ -170,7 +170,7 @@ def test_the_examples_in_the_glue_run():
     import doctest
     import importlib
     for name in ("match", "movelog", "replay", "savegame", "saves", "session", "finished",
-                 "refusal", "stats", "lessons"):
+                 "refusal", "stats", "lessons", "tutorial"):
         result = doctest.testmod(importlib.import_module(name))
         assert result.attempted and not result.failed, name
 

@@ -11,9 +11,10 @@ from __future__ import annotations
 
 import json
 
-from lessons import LESSONS, Tutorial
+from lessons import LESSONS
 from lessons import lesson as lesson_of
 from refusal import RequestError
+from tutorial import Tutorial
 
 from engine.actions import shown
 
