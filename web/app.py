@@ -43,7 +43,9 @@ def save() -> None:
     storage does not stop the game. Either way the page is told with the call's answer
     (``saves.news()``, in ``call``)."""
     saves.write(session.save_data())
-    finished.remember(session.finished_entry(), window.Date.new().toISOString())
+    entry = session.finished_entry()
+    if entry is not None:
+        finished.remember(entry, window.Date.new().toISOString())
 
 
 def saved(out: dict) -> dict:
