@@ -1,6 +1,6 @@
 // Shared by the Node benchmarks: run one `python -m MODULE ARGS --json` benchmark inside
 // Pyodide (the npm package pinned in package-lock.json) with the engine's and the tools'
-// files copied in (the benchmarks live in tools/, outside the shipped engine), and the same
+// files copied in (the benchmarks live outside the shipped engine), and the same
 // under this machine's CPython; both JSON results come back for comparison.
 import { loadPyodide } from "pyodide";
 import { execFileSync } from "node:child_process";
@@ -17,17 +17,19 @@ export function opt(name, dflt) {
   return i >= 0 ? args[i + 1] : dflt;
 }
 
+// The modules under dir, and the data files they read (the message catalogues).
 function pyFiles(dir) {
   return readdirSync(dir).flatMap((name) => {
     const path = join(dir, name);
     if (statSync(path).isDirectory()) return name === "__pycache__" ? [] : pyFiles(path);
-    return name.endsWith(".py") ? [path] : [];
+    return name.endsWith(".py") || name.endsWith(".json") ? [path] : [];
   });
 }
 
-export async function runBoth(module, args) {
+// `dirs`: the repository's folders the benchmark needs inside Pyodide.
+export async function runBoth(module, args, dirs = ["engine", "tools"]) {
   const pyodide = await loadPyodide();
-  for (const file of ["engine", "tools"].flatMap((dir) => pyFiles(join(root, dir)))) {
+  for (const file of dirs.flatMap((dir) => pyFiles(join(root, dir)))) {
     const target = "/home/pyodide/" + relative(root, file);
     pyodide.FS.mkdirTree(target.slice(0, target.lastIndexOf("/")));
     pyodide.FS.writeFile(target, readFileSync(file));

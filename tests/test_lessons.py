@@ -4,19 +4,18 @@ them and on no other move, the words exist in every language, nothing depends on
 and the game put aside for a lesson comes back when the player leaves it."""
 
 import doctest
-import importlib
 import json
 import re
 import sys
 from pathlib import Path
-from types import SimpleNamespace
 
 import pytest
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "web"))
 import lessons
-from lessons import LESSONS, Tutorial, position, progress
+from lessons import LESSONS, position, progress
 from session import Session
+from tutorial import Tutorial
 
 from engine import action_to_json, legal_actions, position_from_json, position_to_json
 from engine.ai import choose
@@ -44,8 +43,10 @@ def _firsts(t: Tutorial) -> list[dict]:
 
 
 def test_the_modules_examples_hold():
-    result = doctest.testmod(lessons)
-    assert result.attempted >= 5 and result.failed == 0
+    import tutorial
+    for module in (lessons, tutorial):
+        result = doctest.testmod(module)
+        assert result.attempted >= 2 and result.failed == 0, module.__name__
 
 
 def test_there_are_the_two_lessons_with_short_steps():
@@ -265,38 +266,11 @@ def test_a_lesson_game_is_neither_replayed_nor_kept():
 
 # ------------------------------------------------------------------ the page's calls (app.py)
 
-class _Storage:
-    def __init__(self):
-        self.items = {}
-
-    def getItem(self, key):
-        return self.items.get(key)
-
-    def setItem(self, key, value):
-        self.items[key] = str(value)
-
-    def removeItem(self, key):
-        self.items.pop(key, None)
-
-
 @pytest.fixture
-def app(monkeypatch):
-    """web/app.py with a stand-in for the browser (localStorage, console, events)."""
-    storage = _Storage()
-    noop = lambda *a, **k: None  # noqa: E731
-    window = SimpleNamespace(
-        localStorage=storage, console=SimpleNamespace(warn=noop, error=noop),
-        document=SimpleNamespace(body=SimpleNamespace(dataset=SimpleNamespace())),
-        dispatchEvent=noop, CustomEvent=SimpleNamespace(new=noop),
-        Date=SimpleNamespace(new=lambda: SimpleNamespace(toISOString=lambda: "2024-01-01")))
-    monkeypatch.setitem(sys.modules, "pyscript", SimpleNamespace(window=window))
-    monkeypatch.setitem(sys.modules, "pyodide", SimpleNamespace())
-    monkeypatch.setitem(sys.modules, "pyodide.ffi", SimpleNamespace(create_proxy=lambda f: f))
-    sys.modules.pop("app", None)
-    module = importlib.import_module("app")
-    yield module, storage
-    sys.modules.pop("app", None)
-
+def app(open_tab):
+    """A tab of the page over a stand-in browser (tests/fake_browser.py) and its storage."""
+    tab = open_tab()
+    return tab, tab.window.localStorage
 
 
 def _same_save(text, game) -> bool:
@@ -307,7 +281,7 @@ def _same_save(text, game) -> bool:
     return isinstance(text, str) and unstamped(text) == unstamped(game)
 
 def _call(app, name, arg=None):
-    out = json.loads(app.call(name, json.dumps(arg)))
+    out = app(name, arg)
     assert out["ok"], out
     return out
 
@@ -317,30 +291,31 @@ def test_a_lesson_keeps_the_game_aside_and_gives_it_back(app):
     _call(app, "new_game", {"opponent": "ai", "seed": 5})
     p = _call(app, "act", {"action": _call(app, "state", {"seat": 0})["view"]["legal"][0],
                            "seat": 0})
-    game = storage.getItem(app.SAVE)
+    game = storage.getItem(app.app.SAVE)
     hand = p["view"]["hand"]
     out = _call(app, "lesson_start", {"lesson": "basics"})
     assert out["lesson"]["step"] == 0 and out["lesson"]["state"] == "todo"
-    assert storage.getItem(app.ASIDE) == game
-    assert storage.getItem(app.SAVE) != game    # a reload resumes the lesson's step
+    assert storage.getItem(app.app.lessons.aside) == game
+    assert storage.getItem(app.app.SAVE) != game    # a reload resumes the lesson's step
     # The step done, the next: still the same game aside.
     _call(app, "act", {"action": _step("basics", 0).solution[0], "seat": 0})
     assert _call(app, "lesson_status")["lesson"]["state"] == "done"
-    assert json.loads(storage.getItem(app.PROGRESS))["at"] == {"basics": 1}
+    assert json.loads(storage.getItem(app.app.lessons.progress_key))["at"] == {"basics": 1}
     out = _call(app, "lesson_next")
-    assert out["lesson"]["step"] == 1 and storage.getItem(app.ASIDE) == game
+    assert out["lesson"]["step"] == 1 and storage.getItem(app.app.lessons.aside) == game
     # A reload: Python starts afresh; the lesson resumes at its step, the game still aside.
-    app.tutorial.stop()
+    app.app.tutorial.stop()
     out = _call(app, "lesson_resume")
     assert out["lesson"]["lesson"] == "basics" and out["lesson"]["step"] == 1
-    assert storage.getItem(app.ASIDE) == game
+    assert storage.getItem(app.app.lessons.aside) == game
     # A look at the stones (the claims list) changes nothing here.
     assert _call(app, "lesson_status", {"look": list(range(9))})["lesson"]["state"] == "todo"
     # Leaving gives the game back, exactly.
     out = _call(app, "lesson_leave")
     assert out["restored"] is True and out["view"]["hand"] == hand
-    assert _same_save(storage.getItem(app.SAVE), game) and storage.getItem(app.ASIDE) is None
-    progress = json.loads(storage.getItem(app.PROGRESS))
+    assert _same_save(storage.getItem(app.app.SAVE), game)
+    assert storage.getItem(app.app.lessons.aside) is None
+    progress = json.loads(storage.getItem(app.app.lessons.progress_key))
     assert progress["active"] is None and progress["at"] == {"basics": 1}
     assert _call(app, "lesson_resume")["lesson"] is None
     listed = _call(app, "lessons")["lessons"]
@@ -353,7 +328,7 @@ def test_a_lesson_keeps_the_game_aside_and_gives_it_back(app):
 def test_the_last_step_finishes_the_lesson(app):
     app, storage = app
     _call(app, "new_game", {"opponent": "human", "seed": 3})
-    game = storage.getItem(app.SAVE)
+    game = storage.getItem(app.app.SAVE)
     last = len(LESSONS[1].steps) - 1
     _call(app, "lesson_start", {"lesson": "tactics", "step": last})
     for action in _step("tactics", last).solution:
@@ -361,32 +336,32 @@ def test_the_last_step_finishes_the_lesson(app):
     status = _call(app, "lesson_status")["lesson"]
     assert status["state"] == "done" and status["last"] and status["next"] is None
     assert _call(app, "lesson_next")["finished"] is True
-    assert json.loads(storage.getItem(app.PROGRESS))["done"] == ["tactics"]
+    assert json.loads(storage.getItem(app.app.lessons.progress_key))["done"] == ["tactics"]
     out = _call(app, "lesson_leave")
     assert out["restored"] and out["settings"]["opponent"] == "human"
-    assert _same_save(storage.getItem(app.SAVE), game)
+    assert _same_save(storage.getItem(app.app.SAVE), game)
 
 
 def test_a_game_dealt_over_a_lesson_ends_it(app):
     app, storage = app
     _call(app, "lesson_start", {"lesson": "basics"})   # nothing to put aside
-    assert storage.getItem(app.ASIDE) == ""
+    assert storage.getItem(app.app.lessons.aside) == ""
     _call(app, "new_game", {"opponent": "ai"})
     assert _call(app, "lesson_status")["lesson"] is None
-    assert json.loads(storage.getItem(app.PROGRESS))["active"] is None
+    assert json.loads(storage.getItem(app.app.lessons.progress_key))["active"] is None
     # That game is the one put aside for the next lesson.
-    game = storage.getItem(app.SAVE)
+    game = storage.getItem(app.app.SAVE)
     _call(app, "lesson_start", {"lesson": "basics"})
     assert _call(app, "lesson_leave")["restored"] is True
-    assert _same_save(storage.getItem(app.SAVE), game)
+    assert _same_save(storage.getItem(app.app.SAVE), game)
     # A lesson under way whose game put aside was lost: the game saved now is kept.
-    storage.setItem(app.PROGRESS, json.dumps({"active": "basics"}))
+    storage.setItem(app.app.lessons.progress_key, json.dumps({"active": "basics"}))
     _call(app, "lesson_resume")
-    assert _same_save(storage.getItem(app.ASIDE), game)
+    assert _same_save(storage.getItem(app.app.lessons.aside), game)
     assert _call(app, "lesson_leave")["restored"] is True
-    assert _same_save(storage.getItem(app.SAVE), game)
+    assert _same_save(storage.getItem(app.app.SAVE), game)
     # With nothing saved to put aside, leaving deals a fresh game.
-    storage.removeItem(app.SAVE)
+    storage.removeItem(app.app.SAVE)
     _call(app, "lesson_start", {"lesson": "basics"})
     out = _call(app, "lesson_leave")
     assert out["restored"] is False and out["view"]["step"] == "play"
@@ -395,7 +370,7 @@ def test_a_game_dealt_over_a_lesson_ends_it(app):
 def test_bad_lesson_calls_are_refused(app):
     app, _storage = app
     for name, arg in (("lesson_start", {"lesson": "nope"}), ("lesson_next", None)):
-        out = json.loads(app.call(name, json.dumps(arg)))
+        out = app(name, arg)
         assert out["ok"] is False and out["error"]
     # a step out of range starts the lesson from its beginning
     assert _call(app, "lesson_start", {"lesson": "basics", "step": 42})["lesson"]["step"] == 0

@@ -4,17 +4,16 @@ full or blocked storage is said and the game goes on; a save that cannot be resu
 aside, never deleted, and the player is told why, in the catalogue's words."""
 
 import doctest
-import importlib
 import json
 import random
 import sys
-import types
 from pathlib import Path
 
 import pytest
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "web"))
 import saves as saves_module
+from refusal import worded
 from saves import (
     SAVE_FORMAT,
     SAVE_VERSION,
@@ -93,7 +92,7 @@ def test_a_save_that_cannot_be_resumed_says_why_in_every_language(text, key):
         Session().restore(text)
     assert e.value.key == key
     assert str(e.value).startswith("Your saved game could not be resumed")
-    german = Words("de").t(e.value.key, **e.value.params)
+    german = worded(e.value, Words("de"))
     assert german.startswith("Dein gespeichertes Spiel") and german != str(e.value)
 
 
@@ -237,51 +236,7 @@ def test_a_save_that_cannot_be_resumed_is_kept_aside_even_in_a_full_storage():
 
 
 # ------------------------------------------------------------------ through app.py
-
-class _Dataset:
-    pass
-
-
-class _Window:
-    """Just enough of the browser for app.py under CPython."""
-
-    def __init__(self, storage):
-        self.localStorage = storage
-        self.warnings = []
-        self.console = types.SimpleNamespace(warn=self.warnings.append,
-                                             error=self.warnings.append)
-        self.document = types.SimpleNamespace(body=types.SimpleNamespace(dataset=_Dataset()))
-        self.CustomEvent = types.SimpleNamespace(new=lambda *a: a)
-        self.Date = types.SimpleNamespace(new=lambda: types.SimpleNamespace(
-            toISOString=lambda: "2026-11-24T13:00:00.000Z"))
-
-    def dispatchEvent(self, _event):
-        pass
-
-
-@pytest.fixture
-def open_tab(monkeypatch):
-    """open_tab(storage) -> a fresh app.py, as a new tab of the page on that storage."""
-    monkeypatch.setitem(sys.modules, "pyodide", types.ModuleType("pyodide"))
-    ffi = types.ModuleType("pyodide.ffi")
-    ffi.create_proxy = lambda f: f
-    monkeypatch.setitem(sys.modules, "pyodide.ffi", ffi)
-
-    def open_tab(storage):
-        pyscript = types.ModuleType("pyscript")
-        pyscript.window = _Window(storage)
-        monkeypatch.setitem(sys.modules, "pyscript", pyscript)
-        sys.modules.pop("app", None)
-        app = importlib.import_module("app")
-
-        def call(name, arg=None):
-            return json.loads(app.call(name, json.dumps(arg)))
-
-        return call
-
-    yield open_tab
-    sys.modules.pop("app", None)
-
+# (the stand-in browser: tests/fake_browser.py, the ``open_tab`` fixture)
 
 def _play_turn(call, payload):
     """The human seat's turn, then the computer's, through the page's calls."""
@@ -347,3 +302,20 @@ def test_app_says_when_the_storage_is_full(open_tab):
     action = make_agent("random").choose(req["view"], random.Random(req["seed"]))
     out = call("act", {"action": action_to_json(action), "seat": req["seat"]})
     assert out["ok"] and "save_warning" not in out                    # said once
+
+
+@pytest.mark.parametrize("bad", [0.0, True, 1.0, "1", 2, None, [0]])
+def test_a_setting_held_badly_falls_back_to_its_default_and_the_rest_is_kept(open_tab, bad):
+    s = Session()
+    s.new_game({"opponent": "ai", "seed": 6, "ai_level": "hard", "autoclaim": True})
+    s.set_option("lang", "de")
+    data = {**s.save_data(), "settings": {**s.settings, "ai_seat": bad}}
+    store = MemoryStore()
+    store.setItem("schotten-totten.save", json.dumps(data))
+    out = open_tab(store)("boot")
+    assert out["resumed"] is True, out                      # not put aside
+    assert type(out["settings"]["ai_seat"]) is int and out["settings"]["ai_seat"] == 1
+    assert {k: out["settings"][k] for k in ("ai_level", "lang", "autoclaim", "opponent")} == \
+        {"ai_level": "hard", "lang": "de", "autoclaim": True, "opponent": "ai"}
+    assert out["view"] == s.payload(0)["view"]
+    assert store.getItem("schotten-totten.save") is not None

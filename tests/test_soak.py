@@ -3,6 +3,8 @@ through web/session.py as the page drives them, saved as the page saves and rest
 step, the restored payload equal, nothing hidden in any payload. The benchmark run is
 ``python -m tools.soak --games N``."""
 
+import sys
+
 import pytest
 
 from tools import soak
@@ -34,11 +36,11 @@ def test_a_small_soak_of_every_kind_of_game():
 ])
 def test_the_games_where_the_soak_found_a_difference(variant, seed):
     counts = _counts()
-    saved = soak.page_session.random
+    saved = soak.page_match.random
     try:
         soak.play_game(variant, seed, counts)
     finally:
-        soak.page_session.random = saved
+        soak.page_match.random = saved
     assert counts["takebacks"] >= 1 and counts["games"] == 1
 
 
@@ -65,7 +67,7 @@ def test_the_soak_sees_a_view_that_gives_the_deck_away(monkeypatch):
         return out
 
     monkeypatch.setattr(soak, "view", peeking)
-    monkeypatch.setattr(soak.page_session, "view", peeking)
+    monkeypatch.setattr(sys.modules["presenter"], "view", peeking)   # the payload's view
     with pytest.raises(soak.SoakFailure, match="view changes"):
         soak.run(1, variants=[(False, "after_play", "random")])
 

@@ -8,7 +8,7 @@ why, as data); ``review`` weighs one decision of a finished game (``engine.ai.re
 With several workers (web/js/ai.js), a search level's decision (and a hint) is shared: each worker
 answers ``share`` with its own seed (its sums over its own worlds, ``HardAgent.share``) and
 the first one ``merge``s the answers into the move (``engine.ai.hard.merge_shares``).
-The budget is passed to the engine as given (``session.AI_BUDGETS``); a request without one
+The budget is passed to the engine as given (``ai_requests.AI_BUDGETS``); a request without one
 (a page from an older build) gets the same table's budget for its level.
 """
 
@@ -16,7 +16,7 @@ import json
 import random
 import time
 
-from session import AI_BUDGETS, HINT_BUDGET
+from ai_requests import AI_BUDGETS, HINT_BUDGET
 
 from engine.actions import action_to_json
 from engine.ai import LEVELS, STRONGEST, make_agent

@@ -1,42 +1,67 @@
-"""A game as a list of turns to step through: the replay viewer's data, from a record.
+"""Records and replay: a game as a list of turns to step through, the replay viewer's data.
 
 A record here is the table's: ``start`` (rules and seed) and ``entries``, the JSON actions
 in order with, after a take-back, ``{"kind": "shuffle", "seed": S}`` (the decks shuffled
-again, ``engine.turn.reshuffle``). ``replay_record`` rebuilds the states and events;
-``Replay`` cuts them into steps (the start of each round, then one step per turn) with
-the view of each step from a seat, from nobody's seat, or with every card open.
+again, ``engine.turn.reshuffle``). ``read_record`` checks and replays it (the rules and
+seed by the engine's record reader, ``engine.records``); ``Replay`` cuts it into
+steps (the start of each round, then one step per turn) with the view of each step from a
+seat, from nobody's seat, or with every card open. ``Viewer`` answers the page's replay
+calls for the match at the table ("game") or an opened record ("opened").
 
 >>> start = {"rules": {"tactics": False}, "seed": 3}
->>> state, events = replay_record(start, [{"kind": "play", "card": "Y7", "stone": 0}])
+>>> state, events = read_record(start, [{"kind": "play", "card": "Y7", "stone": 0}])
 >>> [e["type"] for e in events[0]]
 ['play', 'draw', 'turn']
 """
 
 from __future__ import annotations
 
-from engine import Rules, action_from_json, apply_events, narrate, new_game, redact_all, view
+import json
+
+from refusal import RecordError, RequestError
+
+from engine import (
+    FormatError,
+    GameError,
+    action_from_json,
+    apply_events,
+    narrate,
+    redact_all,
+    view,
+)
+from engine.actions import shown
 from engine.cards import card_text
+from engine.records import RECORD_FORMAT, VERSION, replay_events
 from engine.turn import reshuffle
 
 # Who may look through which seat: "open" shows every card, allowed once the game is over.
 MODES = ("0", "1", "public", "open")
+# What the engine's reader refuses a record with (FormatError is a GameError once the
+# engine words it from the catalogue; named here until then).
+REFUSED = (GameError, FormatError)
 
 
-def replay_record(start: dict, entries: list, keep_states: bool = False):
-    """``(final state, events per entry)``, and with ``keep_states`` the state after each
-    entry as a third item. Raises ``IllegalAction``/``ValueError`` on a bad entry."""
-    state = new_game(Rules.from_json(start.get("rules") or {}), start.get("seed", 0))
+def read_record(start: dict, entries: list, keep_states: bool = False):
+    """``(final state, events per entry)`` of a record, and with ``keep_states`` the state
+    after each entry as a third item. Its rules and seed are read by the engine's reader;
+    an entry that cannot be played is ``RecordError("bad_entry")`` with the engine's own
+    refusal inside, so it is worded in the player's language."""
+    doc = {"format": RECORD_FORMAT, "version": VERSION, "rules": start.get("rules") or {},
+           "seed": start.get("seed", 0), "actions": []}
+    state, _actions, _events = replay_events(doc)
     events, states = [], [state]
-    for entry in entries:
-        if isinstance(entry, dict) and entry.get("kind") == "shuffle":
-            seed = entry.get("seed")
-            if isinstance(seed, bool) or not isinstance(seed, int):
-                raise ValueError(f"a shuffle entry needs a whole-number seed, not {seed!r}")
-            state = state.copy()
-            ev: list = []
-            reshuffle(state, seed, ev)
-        else:
-            state, ev = apply_events(state, action_from_json(entry))
+    for i, entry in enumerate(entries):
+        try:
+            if isinstance(entry, dict) and entry.get("kind") == "shuffle":
+                if type(entry.get("seed")) is not int or len(entry) != 2:
+                    raise RecordError("bad_shuffle", value=shown(entry))
+                state = state.copy()
+                ev: list = []
+                reshuffle(state, entry["seed"], ev)
+            else:
+                state, ev = apply_events(state, action_from_json(entry))
+        except GameError as e:
+            raise RecordError("bad_entry", inner=e, index=i + 1) from None
         events.append(ev)
         if keep_states:
             states.append(state)
@@ -49,7 +74,7 @@ class Replay:
 
     def __init__(self, start: dict, entries: list):
         self.start, self.entries = start, entries
-        self.final, self.events, self.states = replay_record(start, entries, keep_states=True)
+        self.final, self.events, self.states = read_record(start, entries, keep_states=True)
         self.over = self.final.over
         self.steps = [(0, None)]
         for i, ev in enumerate(self.events):
@@ -85,3 +110,74 @@ class Replay:
             v["open_hands"] = [[card_text(c) for c in h] for h in state.hands]
             return v
         return view(state, None if mode == "public" else int(mode))
+
+
+class Viewer:
+    """The replay viewer's calls: the match at the table ("game", seen only as its players
+    may see it while it goes on) or an opened record ("opened", the game at the table kept).
+    ``words(seat)`` words for a seat; ``review`` marks the moves of a reviewed game."""
+
+    def __init__(self, match, words, review):
+        self.match, self.words, self.review = match, words, review
+        self.opened: Replay | None = None
+
+    def open_record(self, text) -> dict:
+        """Open a game record to step through (the game in progress is kept)."""
+        try:
+            data = json.loads(text) if isinstance(text, str) else None
+        except (json.JSONDecodeError, RecursionError):   # not data at all
+            data = None
+        if data is None:
+            raise RecordError("not_json")
+        if not isinstance(data, dict) or data.get("format") != RECORD_FORMAT or \
+                not isinstance(data.get("actions"), list):
+            raise RecordError("not_a_record")
+        try:
+            self.opened = Replay({"rules": data.get("rules"), "seed": data.get("seed", 0)},
+                                 data["actions"])
+        except RecordError:
+            raise   # an entry that cannot be played: said with its number
+        except REFUSED as e:
+            raise RecordError("bad", inner=e) from None
+        return self.info("opened", "open")
+
+    def source(self, source) -> tuple[Replay, list]:
+        """The replay of ``source`` and the seats it may be seen from."""
+        if source == "opened":
+            if self.opened is None:
+                raise RequestError("no_record_open")
+            return self.opened, list(MODES)
+        if source != "game":
+            raise RequestError("bad_source", value=shown(source))
+        m = self.match
+        if m.actions is None:
+            raise RecordError("unknown")
+        replay = Replay(m.start, m.actions)
+        if replay.over:
+            return replay, list(MODES)
+        if m.settings["opponent"] == "ai":
+            return replay, [str(m.humans()[0])]
+        return replay, ["public"]   # in progress on a shared device: no hand may show
+
+    def info(self, source, mode) -> dict:
+        """The move list of ``source`` as seen through ``mode``, and how it may be seen."""
+        replay, modes = self.source(source)
+        mode = mode if mode in modes else modes[0]
+        seat = None if mode in ("public", "open") else int(mode)
+        words = self.words(seat)
+        moves = replay.moves("open" if mode == "open" else seat, words)
+        last = len(replay.steps) - 1
+        return {"source": source, "mode": mode, "modes": modes, "moves": moves,
+                "steps": len(replay.steps), "over": replay.over,
+                "review": self.review.marks(replay, moves) if replay.over else None,
+                "view": replay.view(last, mode),
+                "step_review": self.review.step(replay, last) if replay.over else None}
+
+    def view(self, source, mode, k) -> dict:
+        replay, modes = self.source(source)
+        if mode not in modes:
+            raise RequestError("bad_mode", value=shown(mode))
+        if type(k) is not int or not 0 <= k < len(replay.steps):
+            raise RequestError("bad_step", value=shown(k))
+        return {"view": replay.view(k, mode), "step": k,
+                "step_review": self.review.step(replay, k) if replay.over else None}

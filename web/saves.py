@@ -35,7 +35,7 @@ import secrets
 import time
 import zlib
 
-from engine.words import Words
+from refusal import FileError
 
 SAVE_FORMAT = "schotten-totten/save"
 # Every change to the save since version 1 has been a key added (readers ignore keys they do
@@ -48,13 +48,11 @@ UPGRADES: dict = {}   # version -> function(data) -> data of version + 1
 STAMP = ("tab", "generation")
 
 
-class SaveError(ValueError):
-    """A save that cannot be resumed: ``key`` and ``params`` word it from the catalogue; its
-    text is the English wording."""
+class SaveError(FileError):
+    """A save that cannot be resumed (catalogue key ``save.<code>``); ``damaged`` carries the
+    refusal of the position or record inside (``inner``)."""
 
-    def __init__(self, key: str, **params):
-        self.key, self.params = key, params
-        super().__init__(Words("en").t(key, **params))
+    PREFIX = "save."
 
 
 def parse_save(text) -> dict:
@@ -70,17 +68,19 @@ def parse_save(text) -> dict:
     save.other_version {'version': '9'}
     """
     try:
-        data = json.loads(text)
-    except (TypeError, ValueError, RecursionError):
-        raise SaveError("save.unreadable") from None
+        data = json.loads(text) if isinstance(text, str) else None
+    except (json.JSONDecodeError, RecursionError):
+        data = None
+    if data is None:
+        raise SaveError("unreadable")
     if not isinstance(data, dict) or data.get("format") != SAVE_FORMAT:
-        raise SaveError("save.not_a_save")
+        raise SaveError("not_a_save")
     version = data.get("version")
     while type(version) is int and version in UPGRADES:
         data = UPGRADES[version](data)
         version = data["version"]
     if type(version) is not int or version != SAVE_VERSION:   # 1.0 and true are no version
-        raise SaveError("save.other_version", version=json.dumps(version)[:20])
+        raise SaveError("other_version", version=json.dumps(version)[:20])
     return {k: v for k, v in data.items() if k not in STAMP}
 
 
@@ -91,7 +91,7 @@ def stamp_of(text) -> tuple | None:
         return None
     try:
         data = json.loads(text)
-    except (ValueError, RecursionError):
+    except (json.JSONDecodeError, RecursionError):   # not data: known by its checksum
         data = None
     if isinstance(data, dict):
         tab, gen = data.get("tab"), data.get("generation")

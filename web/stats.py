@@ -31,7 +31,7 @@ def read(text) -> dict:
     cannot be trusted are started again rather than shown wrong)."""
     try:
         data = json.loads(text) if isinstance(text, str) else None
-    except ValueError:
+    except (json.JSONDecodeError, RecursionError):   # damaged: read as empty
         data = None
     if not isinstance(data, dict) or data.get("version") != VERSION:
         return empty()

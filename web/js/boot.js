@@ -124,7 +124,7 @@ function start() {
   document.body.classList.remove("early");
   $("#new-start").disabled = false;
   $("#new-note").hidden = true;
-  const out = call("boot");
+  const out = call("boot", { lang: LANGUAGE });   // a save not resumed is told in it
   $("#loading").hidden = true;
   $("#app").hidden = false;
   if (out.ok && out.resumed) {

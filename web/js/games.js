@@ -77,7 +77,7 @@ function showStep(view, k, stepReview = null) {
   const v = { ...view, legal: [] };   // a replay is for looking: nothing can be played
   if (view.open_hands) v.hand = view.open_hands[r.bottom];
   state.P = { ...state.live, view: v, seat: view.open_hands ? r.bottom : seat, handover: null,
-    ai_to_move: false, summary: null, refusals: {}, takeback: null, last: null,
+    ai_to_move: false, summary: null, refusals: {}, takeback: null, events: [],
     claims_text: {}, log: [] };
   $("#replay-step").textContent = k === 0 ? t("replay.deal") : t("replay.step", { k, n: r.n });
   $("#replay-first").disabled = $("#replay-back").disabled = k === 0;

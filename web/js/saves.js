@@ -18,7 +18,7 @@ const saveKey = () => window.stSaveKey || "schotten-totten.save";
 // Why the saved game was not resumed (boot, or a take-over), and that it was kept aside.
 export function saveErrorText(out) {
   const e = out.save_error;
-  const why = typeof e === "string" ? e : t(e.key, e.params);
+  const why = typeof e === "string" ? e : (e.text ?? t(e.key, e.params));
   return t("save.error", { error: out.kept ? `${why} ${t("save.kept_aside")}` : why });
 }
 

@@ -1,0 +1,78 @@
+"""A German player reads only German when the table refuses something: a damaged game record
+opened from a link, and saves that cannot be resumed (issue 23). The refusal inside (the
+engine's reason an entry cannot be played) is worded in German too, never in English."""
+
+import json
+import re
+import sys
+import urllib.parse
+from pathlib import Path
+
+import pytest
+from table import SAVE_KEY, open_with_save
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+from engine import FormatError, GameError
+
+DE = "&lang=de"
+# Words of English refusals (the engine's, the table's): none may show on a German table.
+# (A field's name in quotes, such as 'stone', is the record's own data, not a word.)
+ENGLISH = re.compile(r"\b(the|must|not|cannot|could|be|is|saved|game|record|move|"
+                     r"expected|document|number|played|card)\b", re.I)
+
+
+def _record(actions) -> str:
+    return json.dumps({"format": "schotten-totten/record", "version": 1,
+                       "rules": {"tactics": False}, "seed": 5, "actions": actions})
+
+
+def _shown(page, selector: str) -> str:
+    page.wait_for_selector(selector, state="visible")
+    return page.inner_text(selector)
+
+
+@pytest.mark.parametrize("actions, start", [
+    # An entry that is no action: a stone 12 (the engine's MalformedAction's words).
+    ([{"kind": "play", "card": "R7", "stone": 12}], "Die Spielaufzeichnung lässt sich nicht"),
+    # An action the rules forbid at that moment.
+    ([{"kind": "claim", "stone": 0}], "Die Spielaufzeichnung lässt sich nicht"),
+], ids=["malformed", "illegal"])
+def test_a_damaged_record_is_refused_in_german(page, site_url, actions, start):
+    link = "#record=" + urllib.parse.quote(_record(actions))
+    open_with_save(page, site_url, None, DE + link)
+    text = _shown(page, "#toast")
+    assert text.startswith(start), text
+    assert not ENGLISH.search(text), text
+    assert not page.locator("#replay-bar").is_visible()   # nothing opened
+
+
+SAVES = {
+    "not_a_save": json.dumps({"format": "something/else", "version": 1}),
+    "other_version": json.dumps({"format": "schotten-totten/save", "version": 7}),
+    "unreadable": "{this is not data",
+}
+
+
+@pytest.mark.parametrize("kind", sorted(SAVES))
+def test_a_save_that_cannot_be_resumed_is_explained_in_german(page, site_url, kind):
+    open_with_save(page, site_url, SAVES[kind], DE)
+    assert _shown(page, "#message-title") == "Gespeichertes Spiel nicht fortgesetzt"
+    text = page.inner_text("#message-text")
+    assert text.startswith("Dein gespeichertes Spiel konnte nicht fortgesetzt werden"), text
+    assert "beiseitegelegt" in text and not ENGLISH.search(text), text
+    kept = page.evaluate("k => Object.keys(localStorage).filter(x => x.startsWith(k + '.broken'))",
+                         SAVE_KEY)
+    assert len(kept) == 1
+
+
+@pytest.mark.xfail(not issubclass(FormatError, GameError), strict=True,
+                   reason="the engine's position reader words its refusals once FormatError "
+                          "is a GameError (branch engine23)")
+def test_a_damaged_position_in_a_save_is_explained_in_german(page, site_url):
+    damaged = json.dumps({"format": "schotten-totten/save", "version": 1,
+                          "position": {"format": "schotten-totten/position", "version": 1,
+                                       "hands": [["R1", "R1"], []]}})
+    open_with_save(page, site_url, damaged, DE)
+    text = _shown(page, "#message-text")
+    assert text.startswith("Dein gespeichertes Spiel konnte nicht fortgesetzt werden"), text
+    assert not ENGLISH.search(text), text

@@ -1,0 +1,81 @@
+"""Finished games kept on the device: the list of recent games (each with its record, for
+the replay) and the statistics (``stats.py``), in the page's storage next to the save.
+
+>>> from saves import MemoryStore
+>>> shelf = Finished(MemoryStore(), "k")
+>>> shelf.games(), shelf.statistics_of(None)["version"]
+([], 1)
+"""
+
+from __future__ import annotations
+
+import json
+
+import stats
+
+from engine import match_winner
+from engine.narrate import variant_text
+
+MAX_GAMES = 20
+
+
+def finished_entry(match, words) -> dict | None:
+    """A finished match for the list of recent games: who, result, points, record."""
+    st = match.state
+    if st is None or st.step != "over" or match.actions is None:
+        return None
+    winner = match_winner(st.scores)
+    human = match.humans()[0] if match.settings["opponent"] == "ai" else None
+    if winner is None:
+        result = words.t("games.draw", a=st.scores[0], b=st.scores[1])
+    else:
+        result = words.said("games.won", winner, player=winner, a=st.scores[0], b=st.scores[1])
+    level = match.settings["ai_level"]
+    opponent = words.t(f"games.vs_{level}") if human is not None else words.t("games.two_players")
+    return {"opponent": opponent, "result": result, "winner": winner, "human": human,
+            "level": level if human is not None else None,
+            "scores": st.scores[:], "takebacks": match.takebacks,
+            "game": variant_text(st.rules, words), "record": match.record_json()}
+
+
+class Finished:
+    """The recent games (``<key>.games``, newest first) and the statistics (``<key>.stats``)
+    in ``storage``; ``warn`` hears of a storage that refused (the game goes on)."""
+
+    def __init__(self, storage, key: str, warn=print):
+        self.storage, self.warn = storage, warn
+        self.games_key, self.stats_key = key + ".games", key + ".stats"
+
+    def games(self) -> list:
+        text = self.storage.getItem(self.games_key)
+        try:
+            games = json.loads(text) if isinstance(text, str) else []
+        except (json.JSONDecodeError, RecursionError):   # damaged: no recent games
+            games = []
+        return games if isinstance(games, list) else []
+
+    def remember(self, entry: dict | None, date: str) -> None:
+        """Keep a finished match in the list of recent games, and count it (once)."""
+        if entry is None:
+            return
+        games = self.games()
+        if any(isinstance(g, dict) and g.get("record") == entry["record"] for g in games):
+            return
+        entry = {**entry, "date": date}
+        try:
+            self.storage.setItem(self.games_key, json.dumps([entry, *games][:MAX_GAMES]))
+            # Counted once, with the game kept: the list above is what says it was counted.
+            self.storage.setItem(self.stats_key, json.dumps(
+                stats.add(stats.read(self.storage.getItem(self.stats_key)), entry)))
+        except Exception as e:  # noqa: BLE001 - storage full or blocked: the game goes on
+            self.warn(f"could not keep the finished game: {e}")
+
+    def statistics_of(self, words) -> dict:
+        data = stats.read(self.storage.getItem(self.stats_key))
+        return data if words is None else stats.rows(data, words)
+
+    def reset(self) -> None:
+        try:
+            self.storage.removeItem(self.stats_key)
+        except Exception as e:  # noqa: BLE001 - storage blocked: nothing was kept to reset
+            self.warn(f"could not reset the statistics: {e}")

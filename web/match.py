@@ -1,0 +1,281 @@
+"""The match at the table: its state, settings, record and events, the actions played into
+it, take-backs and the automatic steps (auto-claim). No words: ``presenter.py`` tells it.
+
+Pure Python, tested under CPython (``tests/test_session.py`` through ``session.Session``).
+
+>>> m = Match()
+>>> m.new_game({"opponent": "human", "tactics": False, "seed": 4})
+>>> m.state.step, m.first_seat()
+('play', None)
+>>> m.act({"kind": "play", "card": m.state_hand(0)[0], "stone": 0}, 0)   # seat to show next
+>>> [e["type"] for e in m.last_events()]
+['play', 'draw', 'turn']
+"""
+
+from __future__ import annotations
+
+import random
+
+from refusal import RecordError, RequestError
+from replay import read_record
+
+from engine import (
+    Rules,
+    action_from_json,
+    action_to_json,
+    apply_events,
+    legal_actions,
+    position_from_json,
+)
+from engine import new_game as deal
+from engine.actions import shown
+from engine.cards import card_text
+from engine.narrate import TURN_EVENTS
+from engine.state import AFTER_PLAY, START_OF_TURN
+from engine.words import languages
+
+AI_LEVELS = ("easy", "medium", "hard")
+DEFAULT_SETTINGS = {"opponent": "ai", "ai_seat": 1, "ai_level": "easy", "autoclaim": False,
+                    "lang": "en", "names": None}
+MAX_NAME = 20   # characters of a player's name
+# Steps where nobody has a private decision to make: no handover screen is needed.
+PUBLIC_STEPS = ("round_over", "over")
+# The new-game dialog's choices (the rest of the rules are the engine's defaults).
+CHOICES = {"claim_timing": (AFTER_PLAY, START_OF_TURN), "next_starter": ("alternate", "winner"),
+           "starter": (0, 1, "random")}
+
+
+class Match:
+    """One match, the way the table plays it: the state, its record and its events."""
+
+    def __init__(self):
+        self.settings = dict(DEFAULT_SETTINGS)
+        self.state = None
+        # The record: JSON actions since the deal, with a take-back's shuffle entries
+        # (web/replay.py); None if unknown (an old save). ``action_events[i]``: the full
+        # events of ``actions[i]`` (never sent: they hold every drawn card).
+        self.actions: list | None = []
+        self.action_events: list[list] = []
+        self.takebacks = 0
+        self.legacy_log: list[dict] = []  # an old save's log text, when its record is unknown
+        self.last_action: dict | None = None   # None after a take-back: nothing just played
+        self.start: dict = {}
+        # Bumped whenever lines of the log told already may read differently (a new deal,
+        # a take-back, a resumed save): the page then gets its whole log again.
+        self.epoch = 0
+
+    # ------------------------------------------------------------ set-up
+
+    def new_game(self, options: dict) -> None:
+        """Deal a new match from the new-game dialog's options."""
+        if not isinstance(options, dict):
+            raise RequestError("bad_argument", value=shown(options))
+        opponent = options.get("opponent", self.settings["opponent"])
+        if opponent not in ("ai", "human"):
+            raise RequestError("bad_option", name="opponent", value=shown(opponent))
+        for name, allowed in CHOICES.items():
+            if name in options and options[name] not in allowed:
+                raise RequestError("bad_option", name=name, value=shown(options[name]))
+        rounds = options.get("rounds", 1)
+        if type(rounds) is not int or not 1 <= rounds <= 99:
+            raise RequestError("bad_option", name="rounds", value=shown(rounds))
+        starter = options.get("starter", 0)
+        if starter == "random":
+            starter = random.randrange(2)
+        rules = Rules(tactics=bool(options.get("tactics", False)),
+                      claim_timing=options.get("claim_timing", AFTER_PLAY),
+                      starter=starter, rounds=rounds,
+                      next_starter=options.get("next_starter", "alternate"))
+        seed = options.get("seed")
+        if seed is None:
+            seed = random.SystemRandom().randrange(1, 2**31)
+        level = options.get("ai_level", self.settings.get("ai_level", "easy"))
+        settings = {"opponent": opponent, "ai_seat": 1,
+                    "names": names_of(options.get("names")) if opponent == "human" else None,
+                    "ai_level": level if level in AI_LEVELS else "easy",
+                    "autoclaim": bool(options.get("autoclaim",
+                                                  self.settings.get("autoclaim", False))),
+                    "lang": self.settings.get("lang", "en")}
+        self.begin(deal(rules, seed), settings, {"rules": rules.to_json(), "seed": seed}, [])
+        self.auto_claim()
+
+    def begin(self, state, settings: dict, start: dict, actions: list | None,
+              action_events: list | None = None, takebacks: int = 0, last=None,
+              legacy_log: list | None = None) -> None:
+        """Take up a match: dealt, resumed from a save (``savegame.py``), or a lesson's."""
+        self.state, self.settings, self.start = state, settings, start
+        self.actions, self.action_events = actions, action_events or []
+        self.takebacks, self.last_action = takebacks, last
+        self.legacy_log = legacy_log or []
+        self.epoch += 1
+
+    def rematch_options(self) -> dict:
+        """A new match with the same options; the other player starts."""
+        r = self.state.rules
+        return {"opponent": self.settings["opponent"], "tactics": r.tactics,
+                "claim_timing": r.claim_timing, "rounds": r.rounds,
+                "next_starter": r.next_starter, "starter": 1 - r.starter,
+                "ai_level": self.settings["ai_level"], "names": self.settings.get("names"),
+                "autoclaim": self.settings["autoclaim"]}
+
+    def play_position(self, position: dict, settings: dict) -> None:
+        """Play on from a prepared position (a lesson's step), with ``settings`` over the
+        defaults and the table's language kept. There is no record: such a game is not
+        replayed, nor kept among the recent games."""
+        state = position_from_json(position)
+        self.begin(state, {**DEFAULT_SETTINGS, **settings,
+                           "lang": self.settings.get("lang", "en")}, {}, None)
+
+    def humans(self) -> list[int]:
+        if self.settings["opponent"] == "ai":
+            return [1 - self.settings["ai_seat"]]
+        return [0, 1]
+
+    def ai_seat(self):
+        return self.settings["ai_seat"] if self.settings["opponent"] == "ai" else None
+
+    def first_seat(self):
+        """The seat whose hand may be shown now; ``None`` (public view) in pass-the-device play."""
+        if self.settings["opponent"] == "ai":
+            return self.humans()[0]
+        return None
+
+    def state_hand(self, p: int) -> list[str]:
+        return [card_text(c) for c in self.state.hands[p]]
+
+    # ------------------------------------------------------------ playing
+
+    def act(self, action_json, seat):
+        """Apply one action for ``seat`` (or whoever is to move when ``None``); return the
+        seat whose hand may show now (``None``: the device is passed)."""
+        if self.state is None:
+            raise RequestError("no_game")
+        a = action_from_json(action_json)
+        if a.kind == "next_round":
+            seat = None   # the round-over screen is shared: anyone may deal the next round
+        actor = self.state.to_move
+        self._apply(a, seat)
+        self.auto_claim()
+        if a.kind == "next_round" and self.settings["opponent"] == "human":
+            return None   # a new deal: whoever starts takes the device first
+        return self.seat_after(actor)
+
+    def _apply(self, a, seat=None) -> None:
+        self.state, events = apply_events(self.state, a, seat)
+        self.last_action = action_to_json(a)
+        if self.actions is not None:
+            self.actions.append(self.last_action)
+        self.action_events.append(events)
+
+    @property
+    def events(self) -> list[dict]:
+        """Every event of the match in order, full form."""
+        return [e for ev in self.action_events for e in ev]
+
+    def last_events(self) -> list[dict]:
+        """The full events of the action just played (none after a take-back or a deal):
+        what the page shows landing on the table."""
+        if self.last_action is None or not self.action_events:
+            return []
+        return self.action_events[-1]
+
+    def seat_after(self, actor: int):
+        """The seat whose hand may show after ``actor`` acted (``None``: pass the device)."""
+        st = self.state
+        if self.settings["opponent"] == "ai":
+            return self.humans()[0]
+        if st.step in PUBLIC_STEPS or st.to_move != actor:
+            return None   # the next player must take the device first
+        return actor
+
+    def auto_claim(self) -> None:
+        """Auto-claim for human seats that asked for it: claim every provable stone, then go on."""
+        if not self.settings.get("autoclaim"):
+            return
+        while self.state.step == "claim" and self.state.to_move in self.humans():
+            acts = legal_actions(self.state)
+            claim = next((a for a in acts if a.kind == "claim"), None)
+            self._apply(claim or next(a for a in acts if a.kind == "done"))
+
+    def set_option(self, name, value) -> None:
+        if name == "autoclaim":
+            self.settings["autoclaim"] = bool(value)
+            if self.state is not None:
+                self.auto_claim()
+        elif name == "lang":
+            if value not in languages():
+                raise RequestError("bad_option", name="lang", value=shown(value))
+            self.settings["lang"] = value
+        else:
+            raise RequestError("bad_option", name=shown(name), value=shown(value))
+
+    # ------------------------------------------------------------ take-backs
+
+    def takeback_start(self, p: int):
+        """Where player ``p``'s last turn began (an index into the record), if it can be
+        taken back: against the computer its reply goes too; on a shared device only the
+        turn just ended, before the other player has acted. Never across a new deal.
+        Read from the end: a long match costs no more than a short one."""
+        if self.actions is None or not self.actions or self.state.step == "round_over":
+            return None
+        ai = self.settings["opponent"] == "ai"
+        if not ai and (self.state.to_move == p or self.state.step == "over"):
+            return None
+        start = None
+        for i in range(len(self.action_events) - 1, -1, -1):
+            if any(e["type"] == "round_start" for e in self.action_events[i]):
+                break
+            if self._actor(i) == p and (i == 0 or self._ends_turn(i - 1)):
+                start = i
+                break
+        if start is None:
+            return None
+        if not ai and any(self._actor(i) not in (p, None) for i in range(start, len(self.actions))):
+            return None
+        return start
+
+    def takeback_seat(self):
+        """Who may take back a turn now: against the computer the player (their last turn
+        and its reply); on a shared device the player who just moved, if the other agrees
+        on the handover screen."""
+        p = self.humans()[0] if self.settings["opponent"] == "ai" else 1 - self.state.to_move
+        return p if self.takeback_start(p) is not None else None
+
+    def _actor(self, i: int):
+        return next((e["player"] for e in self.action_events[i]
+                     if e["type"] in TURN_EVENTS or e["type"] == "claims_done"), None)
+
+    def _ends_turn(self, i: int) -> bool:
+        return any(e["type"] in ("turn", "round_start") for e in self.action_events[i])
+
+    def take_back(self, p) -> None:
+        """Take back player ``p``'s last turn (and the computer's reply). The decks are
+        shuffled again if a card was drawn or put back in it, so that nobody knows what
+        comes next; the record keeps the shuffle and counts the take-back."""
+        start = self.takeback_start(p) if p in (0, 1) else None
+        if start is None:
+            raise RequestError("no_takeback")
+        undone = [e for ev in self.action_events[start:] for e in ev]
+        entries = self.actions[:start]
+        if any(e["type"] in ("draw", "return") for e in undone):
+            entries.append({"kind": "shuffle", "seed": random.SystemRandom().randrange(1, 2**31)})
+        state, events = read_record(self.start, entries)
+        self.begin(state, self.settings, self.start, entries, events, self.takebacks + 1)
+        self.auto_claim()   # back at a claim step: auto-claim claims, as after any move
+
+    # ------------------------------------------------------------ the record
+
+    def record_json(self) -> dict:
+        """The game record (docs/formats.md), take-backs counted, for download."""
+        if self.actions is None:
+            raise RecordError("unknown")
+        return {"format": "schotten-totten/record", "version": 1, **self.start,
+                "actions": self.actions, "takebacks": self.takebacks}
+
+
+def names_of(value):
+    """Two players' names on a shared device, trimmed (``None``: South and North)."""
+    if not isinstance(value, list) or len(value) != 2:
+        return None
+    names = [v.strip()[:MAX_NAME] if isinstance(v, str) else "" for v in value]
+    return names if any(names) else None
