@@ -9,7 +9,8 @@ import urllib.parse
 from pathlib import Path
 
 import pytest
-from table import SAVE_KEY, open_with_save
+
+from tools.table import SAVE_KEY, open_with_save
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from engine import FormatError, GameError

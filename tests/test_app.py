@@ -176,8 +176,16 @@ def test_the_examples_in_the_glue_run():
 
 
 def test_the_payload_benchmark_runs():
-    from bench import payload
-    r = payload.run(runs=1, seed=3, rounds=1)
+    import json
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    root = Path(__file__).resolve().parent.parent   # bench/ is run, not imported (one-way)
+    done = subprocess.run([sys.executable, "bench/payload.py", "--runs", "1", "--seed", "3",
+                           "--rounds", "1", "--json"], cwd=root, capture_output=True,
+                          text=True, check=True)
+    r = json.loads(done.stdout.strip().splitlines()[-1])
     assert r["first"]["ms"] > 0 and r["end"]["bytes"] > 1000 and r["moves"] > 20
     assert r["size_ratio"] == round(r["end"]["bytes"] / r["first"]["bytes"], 2)
 
