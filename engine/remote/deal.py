@@ -15,6 +15,7 @@ commitments (text ``"<seat>:<hash>"``).
 
 from __future__ import annotations
 
+import copy
 import hashlib
 
 from ..cards import card_text, deck_of, parse_card
@@ -82,6 +83,15 @@ class RoundCards:
         self.log = []                # [[seat, action JSON]] the round's actions, in order
         self.revealed = False        # my key was sent
 
+    def copy(self) -> RoundCards:
+        """A copy whose changes do not reach this one (lists only ever replaced are shared)."""
+        r = copy.copy(self)
+        r.decks = [d[:] for d in self.decks]
+        r.pending, r.owed, r.reads, r.log = self.pending[:], self.owed[:], self.reads[:], \
+            self.log[:]
+        r.returns = [dict(x) for x in self.returns]
+        return r
+
     # ------------------------------------------------------------ the deal
 
     def lock_decks(self) -> dict:
@@ -99,7 +109,7 @@ class RoundCards:
         self.their_commit = _element(deal["key"], "deal.key")
         first = self._decks(deal)
         if any(len(deck) != len(set(deck)) for deck in first):
-            raise RemoteError("bad_deck", why="twice")   # a card locked twice is visible
+            raise RemoteError("deck_twice")   # a card locked twice is visible
         self.first = first
 
     def shuffle_decks(self) -> dict:
@@ -119,7 +129,7 @@ class RoundCards:
         self.their_commit = _element(deal["key"], "deal.key")
         start = self._decks(deal)
         if any(len(deck) != len(set(deck)) for deck in start):
-            raise RemoteError("bad_deck", why="twice")
+            raise RemoteError("deck_twice")
         self.start = start
         self.decks = [deck[:] for deck in start]
 
@@ -128,7 +138,7 @@ class RoundCards:
         for d, ids in enumerate(deck_ids(self.tactics)):
             texts = deal["decks"][d]
             if len(texts) != len(ids):
-                raise RemoteError("bad_deck", why="size")
+                raise RemoteError("deck_size")
             decks.append([_element(x, "deal.decks") for x in texts])
         return decks
 

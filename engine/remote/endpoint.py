@@ -456,7 +456,14 @@ class Endpoint:
         return msg
 
     def _copy(self) -> Endpoint:
-        return copy.deepcopy(self)
+        """A copy to work on: whatever a message or move changes is copied (the rest, such
+        as the round's first state and the numbers, is only ever replaced)."""
+        ep = copy.copy(self)
+        ep.names = self.names[:]
+        ep.state = None if self.state is None else self.state.copy()
+        ep.cards = None if self.cards is None else self.cards.copy()
+        ep.unsent, ep.drew, ep.audits = self.unsent[:], self.drew[:], self.audits[:]
+        return ep
 
     # ------------------------------------------------------------ the save
 
