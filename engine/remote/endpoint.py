@@ -326,7 +326,9 @@ class Endpoint:
         for e in events:
             if e["type"] == "draw":
                 d = DECK_NAMES.index(e["deck"])
-                fp = None if p == self.seat else (drew.pop(0) if drew else "")
+                if p != self.seat and not drew:
+                    raise RemoteError("draw_count")
+                fp = None if p == self.seat else drew.pop(0)
                 entry, card = self.cards.draw(e["player"], d, fp)
                 if e["player"] == self.seat:
                     self.drew.append(fingerprint(entry))
