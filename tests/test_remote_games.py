@@ -49,7 +49,7 @@ def test_whole_games_of_every_kind(kind, small_group):  # noqa: F811
     checks = {"cards": 0, "messages": 0}
     recruiter_round_trips = 0
     for seed in range(SEEDS[kind]):
-        eps, sent = _check_game(KINDS[kind], seed, checks)
+        _eps, sent = _check_game(KINDS[kind], seed, checks)
         recruiter_round_trips += sum(1 for m in sent if "shares" in m and set(m) - {
             "shares"} == {"v", "g", "n", "from", "t", "mac"})
     assert checks["messages"] > 40 * SEEDS[kind]

@@ -122,8 +122,8 @@ def test_a_message_of_another_game_or_from_oneself_is_refused(small_group):  # n
     eps, msg, to = _run_until(Rules(), 4, lambda m, ep: m["n"] == 3)
     others, _ = pair(Rules(), 99)
     foreign = others[0].invitation() if to == 1 else None
-    other_eps, other_msg, other_to = _run_until(Rules(), 5, lambda m, ep: m["from"] == msg["from"]
-                                                and m["n"] == 3)
+    _, other_msg, _ = _run_until(Rules(), 5, lambda m, ep: m["from"] == msg["from"]
+                                 and m["n"] == 3)
     _refused(eps[to], other_msg, "other_game")
     _refused(eps[1 - to], msg, "own_message")
     if foreign:
