@@ -31,15 +31,18 @@ def pair(rules, seed: int):
     return [host, guest], [(0, r.send)]
 
 
-def play_game(rules, seed: int, after_message=None, chooser=None):
+def play_game(rules, seed: int, after_message=None, chooser=None, before_message=None):
     """A whole match between two endpoints; ``after_message(eps)`` runs after every message
-    is received. Returns the endpoints and every message sent."""
+    is received (``before_message(eps, msg, to)`` before). Returns the endpoints and every
+    message sent."""
     rng = random.Random(seed)
     eps, inbox = pair(rules, seed)
     sent = [inbox[0][1]]
     while True:
         while inbox:
             to, msg = inbox.pop(0)
+            if before_message:
+                before_message(eps, msg, to)
             r = eps[to].receive(msg)
             if after_message:
                 after_message(eps)

@@ -71,6 +71,7 @@ class Endpoint:
         self.unsent = []         # my actions not sent yet (their wire form)
         self.drew = []           # the fingerprints of my draws among them
         self.deal_out = None     # a deal step to send
+        self.answer = False      # a message is due now (the guest's hand, after the deal)
         self.last_sent = None    # the last message sent (to send again after a reconnect)
         self.audits = []         # the rounds audited: {"round": r, "ok": True}
         self.verdict = None      # a cheat found: the game is void
@@ -388,6 +389,7 @@ class Endpoint:
             self.cards.take_second(deal)
             self._start_round(result)
             self._read_cards(deal["shares"], result)
+            self.answer = True   # the guest's hand now, not with a move: moves stay small
 
     def _start_round(self, result: Result) -> None:
         n, tactics = self.rules.hand_size, self.rules.tactics
@@ -433,8 +435,10 @@ class Endpoint:
         next_deal = (self.seat == 0 and over and s.step == ROUND_OVER and self.audits
                      and self.audits[-1]["round"] == s.round)
         if not (self.deal_out is not None or (over and not cards.revealed) or next_deal
+                or self.answer
                 or (their_turn and (owed or self.unsent)) or (blocked and self.unsent)):
             return None
+        self.answer = False
         body: dict = {"t": "move"}
         if owed:
             body["shares"] = cards.shares()
@@ -482,6 +486,7 @@ class Endpoint:
                 else state_to_json(self.start_state),
                 "cards": None if self.cards is None else self.cards.to_json(),
                 "unsent": self.unsent, "drew": self.drew, "deal_out": self.deal_out,
+                "answer": self.answer,
                 "last_sent": self.last_sent, "audits": self.audits, "verdict": self.verdict}
 
     @classmethod
@@ -503,6 +508,7 @@ class Endpoint:
                 else state_from_json(data["start_state"])
             ep.cards = None if data["cards"] is None else RoundCards.from_json(data["cards"])
             ep.unsent, ep.drew, ep.deal_out = data["unsent"], data["drew"], data["deal_out"]
+            ep.answer = bool(data["answer"])
             ep.last_sent, ep.audits, ep.verdict = (data["last_sent"], data["audits"],
                                                    data["verdict"])
         except (AttributeError, KeyError, TypeError, ValueError, IndexError):
