@@ -232,7 +232,8 @@ class RoundCards:
                 if not check_share(entry, s, text_to_int(item["c"]), text_to_int(item["z"]),
                                    self.their_commit):
                     raise RemoteError("wrong_share")
-                physical = card_of(unlock(s, self.key))
+                physical = self._host_card(deck, s) if self.seat == 0 \
+                    else card_of(unlock(s, self.key))
                 if physical is None:
                     raise RemoteError("wrong_share")
                 card = PHYSICAL[physical]
@@ -242,6 +243,14 @@ class RoundCards:
             cards.append((deck, card))
         self.pending = []
         return cards
+
+    def _host_card(self, deck: int, s: int):
+        """The host reads a card with no exponentiation: with the guest's lock off, a card is
+        one of the host's own first-pass values, whose cards it knows."""
+        for x, physical in zip(self.first[deck], self.order[deck]):
+            if x == s:
+                return physical
+        return None
 
     def _return_index(self, seat: int, commit: str) -> int:
         """How many returns ``seat`` made this round before the one committed as ``commit``."""
