@@ -14,7 +14,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from tools import remote_bench  # noqa: E402
+from tools import remote_bench
 
 
 def main(argv=None) -> int:
@@ -29,6 +29,9 @@ def main(argv=None) -> int:
     for who in ("host", "guest"):
         t = r[f"setup_{who}"]
         print(f"set-up, {who:5}: {t * 1000:7.0f} ms CPU = {t / pow_s:5.1f} full-size pow")
+    t = r["setup_wait"]
+    print(f"set-up, waited for (after the answer, both in turn): {t * 1000:7.0f} ms CPU = "
+          f"{t / pow_s:5.1f} full-size pow")
     print(f"one full-size pow: {r['pow_ms']:.1f} ms; a draw read: {r['draw_ms']:.1f} ms; "
           f"the audit: {r['audit_ms']:.0f} ms")
     print(f"a move ({r['moves']} in one game): message median {r['move_bytes_median']} B, "

@@ -4,7 +4,9 @@ Measures, at the real prime size (RFC 3526, 1,536 bits), medians over several ru
 
 - ``setup_host`` / ``setup_guest``: the CPU time each device spends from the invitation until
   both hold their hands (pairing, locking and shuffling both decks, dealing, the shares of
-  the initial hands and their proofs), Tactic variant (64 cards);
+  the initial hands and their proofs), Tactic variant (64 cards); ``wait``: the part of it
+  the players wait for, in sequence, once the answer is sent (the host's first pass is done
+  with the invitation, while the guest opens it);
 - ``pow_ms``: one full-size ``pow(x, e, P)``, the reference in the same run (set-up / pow
   says how many exponentiations' worth the set-up costs, whatever the machine);
 - ``draw_ms``: one card drawn and read (the other's share with its proof, checking it,
@@ -46,13 +48,14 @@ def setup_once(rules: Rules) -> dict:
     spent[0] += t
     (guest, r), t = _clock(Endpoint.join, host.invitation(), "Bob")
     spent[1] += t
-    eps, to, msg = [host, guest], 0, r.send
+    eps, to, msg, wait = [host, guest], 0, r.send, 0.0
     while msg is not None:
         r, t = _clock(eps[to].receive, msg)
         spent[to] += t
+        wait += t
         msg, to = r.send, 1 - to
     assert not host._backs_in_hand(host.state) and not guest._backs_in_hand(guest.state)
-    return {"host": spent[0], "guest": spent[1], "eps": eps}
+    return {"host": spent[0], "guest": spent[1], "wait": wait, "eps": eps}
 
 
 def pow_once() -> float:
@@ -117,18 +120,19 @@ def main(argv=None) -> int:
     args = ap.parse_args(argv)
     rules = Rules(tactics=True)
     setup_once(rules)   # warm up: the engine's tables, the card codes
-    hosts, guests, pows, draws = [], [], [], []
+    hosts, guests, waits, pows, draws = [], [], [], [], []
     for _ in range(args.runs):
         r = setup_once(rules)
         hosts.append(r["host"])
         guests.append(r["guest"])
+        waits.append(r["wait"])
         pows.append(pow_once())
         draws.append(draw_once())
     sizes, audit = game_sizes()
     med = statistics.median
     result = {
         "python": sys.version.split()[0], "runs": args.runs,
-        "setup_host": med(hosts), "setup_guest": med(guests),
+        "setup_host": med(hosts), "setup_guest": med(guests), "setup_wait": med(waits),
         "pow_ms": med(pows) * 1000, "draw_ms": med(draws) * 1000, "audit_ms": audit * 1000,
         "move_bytes_median": med(sizes["bytes"]["move"]),
         "move_bytes_max": max(sizes["bytes"]["move"]),

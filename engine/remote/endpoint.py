@@ -87,6 +87,7 @@ class Endpoint:
                         "rules": rules.to_json(), "name": ep.names[0],
                         "dh": int_to_text(ep.half.public)}
         ep.sent = 1
+        ep._new_round_cards(1)   # the first pass needs no answer: done while the guest scans
         return ep
 
     def invitation(self) -> dict:
@@ -226,7 +227,6 @@ class Endpoint:
         work.names[1] = check_name(msg["name"])
         work.half = None
         work.expect = 1
-        work._new_round_cards(1)
         result = Result(send=work._compose())
         self.__dict__.update(work.__dict__)
         return result
