@@ -16,6 +16,11 @@ N_CLAN = 54
 
 # Tactic codes. Elite troops first, then combat modes, then ruses.
 JOKER, SPY, SHIELD, BLIND, MUD, RECRUITER, STRATEGIST, BANSHEE, TRAITOR = range(54, 63)
+# A card face down: a state that does not know a card (in a game between two devices, the
+# opponent's hand and the decks) holds its back, which tells only the deck it came from.
+# The checked entry points refuse a back in an action; only engine.remote places them.
+CLAN_BACK, TACTIC_BACK = 63, 64
+BACK_NAMES = {CLAN_BACK: "ClanBack", TACTIC_BACK: "TacticBack"}
 ELITES = frozenset((JOKER, SPY, SHIELD))
 MODES = frozenset((BLIND, MUD))
 RUSES = frozenset((RECRUITER, STRATEGIST, BANSHEE, TRAITOR))
@@ -73,7 +78,14 @@ def card_text(card: int) -> str:
     """Short notation: ``R7`` for a clan card, the tactic's name otherwise."""
     if 0 <= card < N_CLAN:
         return COLOURS[card // 9] + str(card % 9 + 1)
+    if card >= CLAN_BACK:
+        return BACK_NAMES[card]
     return TACTIC_NAMES[card]
+
+
+def deck_of(card: int) -> int:
+    """The deck a card (or a card's back) belongs to: 0 clan, 1 tactic."""
+    return 0 if card < N_CLAN or card == CLAN_BACK else 1
 
 
 def card_title(card: int) -> str:

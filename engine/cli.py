@@ -1,4 +1,4 @@
-"""Command line: ``python -m engine play | replay FILE | check FILE | selfplay``.
+"""Command line: ``python -m engine play | replay FILE | check FILE | selfplay | remote``.
 
 Bad files give a one-line error on stderr and exit code 2.
 """
@@ -17,6 +17,7 @@ from .events import redact_all
 from .legality import legal_actions
 from .narrate import claim_line, narrate, new_game_line
 from .records import FormatError, loads, position_from_json, record_to_json, replay_events
+from .remote import cli as remote_cli
 from .state import AFTER_PLAY, OVER, START_OF_TURN, Rules, new_game
 from .turn import apply, apply_events
 from .view import view
@@ -174,10 +175,11 @@ def main(argv=None) -> int:
     p.add_argument("--tactics", action="store_true")
     p.add_argument("--expert", action="store_true")
     p.add_argument("--seed", type=int, default=0)
+    remote_cli.add_parser(sub)
     args = ap.parse_args(argv)
     try:
         return {"play": cmd_play, "replay": cmd_replay, "check": cmd_check,
-                "selfplay": cmd_selfplay}[args.cmd](args)
+                "selfplay": cmd_selfplay, "remote": remote_cli.run}[args.cmd](args)
     except (FormatError, IllegalAction, ValueError) as e:
         return _error(str(e))
     except (EOFError, KeyboardInterrupt):

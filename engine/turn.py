@@ -24,7 +24,18 @@ import random
 from bisect import insort
 
 from .actions import CLAIM, DISCARD, DONE, DRAW, NEXT_ROUND, PASS, PLAY, RETURN, Action
-from .cards import BANSHEE, ELITES, JOKER, MODES, MUD, N_CLAN, RECRUITER, STRATEGIST, card_text
+from .cards import (
+    BANSHEE,
+    ELITES,
+    JOKER,
+    MODES,
+    MUD,
+    N_CLAN,
+    RECRUITER,
+    STRATEGIST,
+    card_text,
+    deck_of,
+)
 from .claims import can_claim, claim_proof
 from .events import DECKS, declared_json
 from .legality import check
@@ -191,7 +202,7 @@ def apply_fast(state: State, a: Action, ev: list | None = None) -> None:
     elif kind == RETURN:
         card = a.card
         state.hands[p].remove(card)
-        deck = 0 if card < N_CLAN else 1
+        deck = deck_of(card)   # a remote game returns the opponent's card as its back
         state.decks[deck].insert(0, card)   # bottom of its own deck
         state.returns_left -= 1
         if ev is not None:

@@ -1,0 +1,517 @@
+"""One device's side of a game between two devices: its secrets, the game as it knows it, and
+the check of every message it receives.
+
+The engine runs here on a state in which every card this device may not see is a back
+(``engine.cards.CLAN_BACK``, ``TACTIC_BACK``): the opponent's hand and the decks. When the
+opponent plays a card, one of their backs becomes that card, and the engine checks the move
+as it checks any other. A message is worked on a copy of the endpoint and kept only when all
+of it holds, so a refused message changes nothing.
+
+>>> from engine.state import Rules
+>>> host = Endpoint.host(Rules(), "Ann")
+>>> guest, r = Endpoint.join(host.invitation(), "Bob")
+>>> r = host.receive(r.send)            # the answer: the host locks and shuffles the decks
+>>> r = guest.receive(r.send)           # the guest locks and shuffles again: the deal
+>>> r = host.receive(r.send)
+>>> len(host.view()["hand"]), host.view()["hand_sizes"]
+(6, [6, 6])
+"""
+
+from __future__ import annotations
+
+import copy
+from bisect import insort
+from dataclasses import dataclass, field
+
+from ..actions import NEXT_ROUND, RETURN, Action, action_from_json, action_to_json
+from ..cards import CLAN_BACK, JOKER, N_CLAN, TACTIC_BACK, card_text, deck_of
+from ..events import redact
+from ..legality import check, legal_actions
+from ..rules import rooms
+from ..state import OVER, RECRUIT_RETURN, ROUND_OVER, Rules, deal_round, new_game
+from ..turn import apply_events, apply_fast
+from ..view import view
+from . import audit
+from .deal import RoundCards
+from .errors import Cheat, RemoteError
+from .messages import VERSION, authentic, fingerprint, from_link, read, seal
+from .pairing import Half, check_name, is_game_id, mac_key, new_game_id, pairing_code
+from .sra import SYSTEM, Entropy, int_to_text, text_to_int
+
+BACKS = (CLAN_BACK, TACTIC_BACK)
+SAVE_FORMAT = "schotten-totten/remote-save"
+DECK_NAMES = ("clan", "tactic")
+
+
+@dataclass
+class Result:
+    """What a message or a move did: the events this device may see, the cards it could
+    read, the message to send now (``None``: nothing yet), and the round's audit if one ran."""
+
+    events: list = field(default_factory=list)
+    read: list = field(default_factory=list)
+    send: dict | None = None
+    audit: dict | None = None
+
+
+class Endpoint:
+    """One player's device. Seat 0 is the host (who invites), seat 1 the guest."""
+
+    def __init__(self, seat: int, game: str, rules: Rules, names: list,
+                 entropy: Entropy = SYSTEM):
+        self.seat, self.game, self.rules, self.names = seat, game, rules, names
+        self.entropy = entropy   # the system's; a seeded one in tests
+        self.key = None          # the HMAC key, once paired
+        self.half = None         # host: its Diffie-Hellman half until the answer
+        self.sent = 0            # the number of my next message
+        self.expect = 0          # the number of the next message I accept
+        self.state = None        # the engine state, hidden cards as backs
+        self.start_state = None  # the round's first state (the audit replays from it)
+        self.cards = None        # this round's RoundCards
+        self.unsent = []         # my actions not sent yet (their wire form)
+        self.drew = []           # the fingerprints of my draws among them
+        self.deal_out = None     # a deal step to send
+        self.answer = False      # a message is due now (the guest's hand, after the deal)
+        self.last_sent = None    # the last message sent (to send again after a reconnect)
+        self.audits = []         # the rounds audited: {"round": r, "ok": True}
+        self.verdict = None      # a cheat found: the game is void
+
+    # ------------------------------------------------------------ pairing
+
+    @classmethod
+    def host(cls, rules: Rules, name: str, entropy: Entropy = SYSTEM) -> Endpoint:
+        """A new game offered by this device: ``invitation()`` is its first message."""
+        ep = cls(0, new_game_id(entropy), rules, [check_name(name), None], entropy)
+        ep.half = Half.new(entropy)
+        ep.last_sent = {"v": VERSION, "t": "invite", "g": ep.game, "n": 0, "from": 0,
+                        "rules": rules.to_json(), "name": ep.names[0],
+                        "dh": int_to_text(ep.half.public)}
+        ep.sent = 1
+        ep._new_round_cards(1)   # the first pass needs no answer: done while the guest scans
+        return ep
+
+    def invitation(self) -> dict:
+        if self.key is not None:
+            raise RemoteError("already_paired")
+        return self.last_sent
+
+    @classmethod
+    def join(cls, invite, name: str, entropy: Entropy = SYSTEM) -> tuple[Endpoint, Result]:
+        """Answer an invitation; the result's ``send`` is the answer."""
+        msg = read(invite)
+        if msg["t"] != "invite":
+            raise RemoteError("not_an_invitation")
+        rules = Rules.from_json(msg["rules"])
+        ep = cls(1, msg["g"], rules, [check_name(msg["name"]), check_name(name)], entropy)
+        half = Half.new(entropy)
+        host_public = text_to_int(msg["dh"])
+        ep.key = mac_key(half, host_public, ep.game, host_public, half.public)
+        ep.expect = 1
+        out = ep._seal({"t": "accept", "name": ep.names[1], "dh": int_to_text(half.public)})
+        return ep, Result(send=out)
+
+    def pairing_code(self) -> str:
+        """Six digits to compare on both screens (equal: nobody in between)."""
+        return pairing_code(self.key) if self.key else ""
+
+    # ------------------------------------------------------------ what the page asks
+
+    @property
+    def other(self) -> int:
+        return 1 - self.seat
+
+    def view(self) -> dict:
+        """The engine's view from this seat (the decks and the opponent's hand are counts);
+        no legal moves while this device waits for the other."""
+        if self.state is None:
+            return {}
+        v = view(self.state, self.seat)
+        v["hand"] = [c for c in v["hand"] if c not in ("ClanBack", "TacticBack")]
+        v["unread"] = self._backs_in_hand(self.state)
+        if not self.can_play():
+            v["legal"] = []
+        return v
+
+    def can_play(self) -> bool:
+        s = self.state
+        return (self.verdict is None and s is not None and s.to_move == self.seat
+                and s.step not in (ROUND_OVER, OVER) and not self._backs_in_hand(s)
+                and self.deal_out is None)
+
+    def waiting_for(self) -> str:
+        """What the game waits for: ``you`` (a move here), ``them`` (a message), ``over``."""
+        if self.verdict is not None or (self.state is not None and self.state.step == OVER
+                                        and len(self.audits) == self.state.round):
+            return "over"
+        return "you" if self.can_play() else "them"
+
+    def legal(self) -> list:
+        return legal_actions(self.state) if self.can_play() else []
+
+    # ------------------------------------------------------------ my moves
+
+    def play(self, action) -> Result:
+        """Make one of my moves; the result's ``send`` is the message when one is due (my
+        turn is over, or the Recruiter's cards must be unlocked)."""
+        if isinstance(action, dict):
+            action = action_from_json(action)
+        work = self._copy()
+        result = Result()
+        work._check_can_play(action)
+        work._apply(self.seat, action, None, result)
+        result.send = work._compose()
+        self.__dict__.update(work.__dict__)
+        return result
+
+    def _check_can_play(self, action: Action) -> None:
+        if self.verdict is not None:
+            raise RemoteError("game_void")
+        s = self.state
+        if s is None or self.deal_out is not None:
+            raise RemoteError("not_dealt")
+        if isinstance(action, Action) and action.kind == NEXT_ROUND:
+            raise RemoteError("next_round_dealt")
+        if s.to_move == self.seat and self._backs_in_hand(s):
+            raise RemoteError("waiting_for_cards")
+
+    # ------------------------------------------------------------ their messages
+
+    def receive_link(self, text: str) -> Result:
+        return self.receive(from_link(text))
+
+    def receive(self, msg) -> Result:
+        """Check a message of the other device and play it here. Raises ``RemoteError`` (the
+        endpoint unchanged) for anything wrong; ``Cheat`` when the round's audit finds one (the
+        game is then void)."""
+        msg = read(msg)
+        if self.verdict is not None:
+            raise RemoteError("game_void")
+        if msg["g"] != self.game:
+            raise RemoteError("other_game")
+        if msg["from"] == self.seat:
+            raise RemoteError("own_message")
+        if msg["t"] == "invite":
+            raise RemoteError("replayed", n=msg["n"], last=self.expect - 1)
+        if self.key is None:
+            if msg["t"] != "accept":
+                raise RemoteError("not_paired")
+            return self._accept(msg)
+        if not authentic(msg, self.key):
+            raise RemoteError("bad_mac")
+        if msg["n"] < self.expect:
+            raise RemoteError("replayed", n=msg["n"], last=self.expect - 1)
+        if msg["n"] > self.expect:
+            raise RemoteError("out_of_order", n=msg["n"], expected=self.expect)
+        if msg["t"] != "move":
+            raise RemoteError("unexpected", kind=msg["t"])
+        work = self._copy()
+        work.expect += 1
+        result = Result()
+        try:
+            work._take(msg, result)
+        except Cheat as cheat:
+            self.verdict = cheat.to_json()
+            raise
+        result.send = work._compose()
+        self.__dict__.update(work.__dict__)
+        return result
+
+    def _accept(self, msg: dict) -> Result:
+        work = self._copy()
+        if msg["n"] != 0:
+            raise RemoteError("out_of_order", n=msg["n"], expected=0)
+        guest_public = text_to_int(msg["dh"])
+        work.key = mac_key(work.half, guest_public, work.game, work.half.public, guest_public)
+        if not authentic(msg, work.key):
+            raise RemoteError("bad_mac")
+        work.names[1] = check_name(msg["name"])
+        work.half = None
+        work.expect = 1
+        result = Result(send=work._compose())
+        self.__dict__.update(work.__dict__)
+        return result
+
+    def _take(self, msg: dict, result: Result) -> None:
+        """Every part of a move message, in order: shares, actions, reveal, deal."""
+        if "shares" in msg:
+            self._read_cards(msg["shares"], result)
+        elif self.cards is not None and self.cards.pending and self.state is not None:
+            raise RemoteError("share_count", n=0, expected=len(self.cards.pending))
+        if "actions" in msg:
+            drew = list(msg.get("drew", []))
+            for wire in msg["actions"]:
+                self._their_action(wire, drew, result)
+            if drew:
+                raise RemoteError("draw_count")
+        elif msg.get("drew"):
+            raise RemoteError("draw_count")
+        if "reveal" in msg:
+            self._their_reveal(msg["reveal"], result)
+        if "deal" in msg:
+            self._their_deal(msg["deal"], result)
+
+    def _their_action(self, wire: dict, drew: list, result: Result) -> None:
+        s = self.state
+        if s is None or self.deal_out is not None or (self.cards and self.cards.their_key):
+            raise RemoteError("not_dealt")
+        q = self.other
+        if s.to_move != q or s.step in (ROUND_OVER, OVER):
+            raise RemoteError("not_their_turn")
+        if wire["kind"] == RETURN and "commit" in wire:   # a card put back, face down
+            back = CLAN_BACK if wire["deck"] == "clan" else TACTIC_BACK
+            if s.step != RECRUIT_RETURN or back not in s.hands[q]:
+                raise RemoteError("bad_return")
+            self._put_back(q, back, wire, drew, result)
+            return
+        action = action_from_json(wire)
+        if action.kind == NEXT_ROUND:
+            raise RemoteError("next_round_dealt")
+        if action.kind == "play":
+            self._reveal_played(q, action.card)
+        elif action.kind == "pass" and CLAN_BACK in s.hands[q] and rooms(s, q):
+            raise RemoteError("pass_with_clan_card")
+        self._apply(q, action, drew, result)
+
+    def _reveal_played(self, q: int, card: int) -> None:
+        """The card the opponent plays turns one of their backs face up: refused if they
+        cannot hold it (this device sees it elsewhere, or they hold no card of its deck)."""
+        s = self.state
+        back = CLAN_BACK if card < N_CLAN else TACTIC_BACK
+        seen = s.hands[self.seat].count(card) + s.discard.count(card) \
+            + sum(side.count(card) for side in s.sides) \
+            + sum(1 for r in self.cards.returns if r["card"] == card_text(card) and not r["drawn"])
+        if seen >= (2 if card == JOKER else 1) or back not in s.hands[q]:
+            raise RemoteError("not_held", card=card_text(card))
+        hand = s.hands[q]
+        hand.remove(back)
+        insort(hand, card)
+
+    # ------------------------------------------------------------ either side's moves
+
+    def _apply(self, p: int, action: Action, drew, result: Result) -> None:
+        """Apply ``p``'s action with the engine's checks, then follow its draws on the decks'
+        entries."""
+        if action.kind == RETURN and p == self.seat:
+            check(self.state, action, p)
+            d = deck_of(action.card)
+            hand = self.state.hands[p]
+            hand.remove(action.card)       # my card goes under the deck face down, as a back
+            insort(hand, BACKS[d])
+            self._put_back(p, BACKS[d], {"kind": "return", "deck": DECK_NAMES[d]}, drew, result,
+                           action.card)
+            return
+        self.state, events = apply_events(self.state, action, p)
+        wire = action_to_json(action)
+        self.cards.log.append([p, wire])
+        if p == self.seat:
+            self.unsent.append(wire)
+        self._after(p, events, drew, result)
+
+    def _put_back(self, p: int, back: int, wire: dict, drew, result: Result,
+                  card=None) -> None:
+        """A Recruiter's return, face down: a back under the deck here, a commitment on the
+        wire (made here for my card, received for theirs)."""
+        events: list = []
+        apply_fast(self.state, Action(RETURN, card=back), events)
+        commit = self.cards.put_back(p, deck_of(back), card=card, commit=wire.get("commit"))
+        wire = {**wire, "commit": commit}
+        if card is not None:
+            events[0]["card"] = card_text(card)
+        self.cards.log.append([p, wire])
+        if p == self.seat:
+            self.unsent.append(wire)
+        self._after(p, events, drew, result)
+
+    def _after(self, p: int, events: list, drew, result: Result) -> None:
+        s = self.state
+        for e in events:
+            if e["type"] == "draw":
+                d = DECK_NAMES.index(e["deck"])
+                if p != self.seat and not drew:
+                    raise RemoteError("draw_count")
+                fp = None if p == self.seat else drew.pop(0)
+                entry, card = self.cards.draw(e["player"], d, fp)
+                if e["player"] == self.seat:
+                    self.drew.append(fingerprint(entry))
+                    if card is not None:             # my own card, back from under the deck
+                        self._into_hand(d, card)
+                        result.read.append(card_text(card))
+            shown = redact(e, self.seat)
+            if shown.get("card") in ("ClanBack", "TacticBack"):
+                shown = {k: v for k, v in shown.items() if k != "card"}
+            result.events.append(shown)
+        if s.step in (ROUND_OVER, OVER):
+            self._maybe_audit(result)
+
+    def _into_hand(self, deck: int, card: int) -> None:
+        hand = self.state.hands[self.seat]
+        hand.remove(BACKS[deck])
+        insort(hand, card)
+
+    def _read_cards(self, items: list, result: Result) -> None:
+        if self.cards is None:
+            raise RemoteError("share_count", n=len(items), expected=0)
+        for deck, card in self.cards.read(items):
+            self._into_hand(deck, card)
+            result.read.append(card_text(card))
+
+    def _backs_in_hand(self, s) -> int:
+        """How many cards of my hand I cannot read yet (their shares are on the way)."""
+        return 0 if s is None else sum(1 for c in s.hands[self.seat] if c in BACKS)
+
+    # ------------------------------------------------------------ rounds: deal and audit
+
+    def _new_round_cards(self, round_no: int) -> None:
+        self.cards = RoundCards(self.game, round_no, self.seat, self.rules.tactics,
+                                self.entropy)
+        if self.seat == 0:
+            self.deal_out = self.cards.lock_decks()
+
+    def _their_deal(self, deal: dict, result: Result) -> None:
+        expected = 1 if self.state is None else self.state.round + 1
+        ready = self.state is None or (self.state.step == ROUND_OVER
+                                       and self.audits and self.audits[-1]["round"]
+                                       == self.state.round)
+        if not ready or deal["round"] != expected:
+            raise RemoteError("unexpected", kind="deal")
+        if self.seat == 1:   # the host's first pass: lock again, shuffle, deal
+            if "shares" in deal:
+                raise RemoteError("unexpected", kind="deal")
+            self.cards = RoundCards(self.game, expected, 1, self.rules.tactics, self.entropy)
+            self.cards.take_first(deal)
+            out = self.cards.shuffle_decks()
+            self._start_round(result)
+            out["shares"] = self.cards.shares()
+            self.deal_out = out
+        else:                # the guest's second pass: the deal, and my hand's shares
+            if self.cards is None or self.cards.round != expected or "shares" not in deal:
+                raise RemoteError("unexpected", kind="deal")
+            self.cards.take_second(deal)
+            self._start_round(result)
+            self._read_cards(deal["shares"], result)
+            self.answer = True   # the guest's hand now, not with a move: moves stay small
+
+    def _start_round(self, result: Result) -> None:
+        n, tactics = self.rules.hand_size, self.rules.tactics
+        backs = {"hands": [[CLAN_BACK] * n, [CLAN_BACK] * n], "deck": [CLAN_BACK] * (54 - 2 * n),
+                 "tactic_deck": [TACTIC_BACK] * (10 if tactics else 0)}
+        if self.state is None:
+            self.state = new_game(self.rules, self.game, deal=backs)
+        else:
+            s = self.state.copy()
+            deal_round(s, s.round + 1, s.to_move, backs)
+            self.state = s
+        result.events.append({"type": "round_start", "round": self.state.round,
+                              "player": self.state.to_move})
+        self.start_state = self.state.copy()
+        self.cards.deal_hands(n, self.state.round_starter)
+
+    def _their_reveal(self, reveal: dict, result: Result) -> None:
+        s = self.state
+        if s is None or s.step not in (ROUND_OVER, OVER) or reveal["round"] != s.round \
+                or self.cards.their_key is not None:
+            raise RemoteError("unexpected", kind="reveal")
+        self.cards.their_key = audit.their_key(self.cards, reveal["key"], self.other)
+        self.cards.their_returns = reveal["returns"]
+        self._maybe_audit(result)
+
+    def _maybe_audit(self, result: Result) -> None:
+        """Once the round is over and both keys are known: check the whole round."""
+        if self.cards.their_key is None:
+            return
+        result.audit = audit.check_round(self.cards, self.start_state, self.state)
+        self.audits.append(result.audit)
+
+    # ------------------------------------------------------------ messages out
+
+    def _compose(self) -> dict | None:
+        """The message due now, if any: when the other can do nothing without it."""
+        s, cards = self.state, self.cards
+        over = s is not None and s.step in (ROUND_OVER, OVER) and cards is not None \
+            and cards.round == s.round and bool(cards.start[0])
+        their_turn = s is not None and not over and s.to_move == self.other
+        blocked = s is not None and s.to_move == self.seat and self._backs_in_hand(s) > 0
+        owed = cards is not None and bool(cards.owed)
+        next_deal = (self.seat == 0 and over and s.step == ROUND_OVER and self.audits
+                     and self.audits[-1]["round"] == s.round)
+        if not (self.deal_out is not None or (over and not cards.revealed) or next_deal
+                or self.answer
+                or (their_turn and (owed or self.unsent)) or (blocked and self.unsent)):
+            return None
+        self.answer = False
+        body: dict = {"t": "move"}
+        if owed:
+            body["shares"] = cards.shares()
+        if self.unsent:
+            body["actions"], body["drew"] = self.unsent, self.drew
+            self.unsent, self.drew = [], []
+        if over and not cards.revealed:
+            body["reveal"] = cards.reveal()
+        if (self.seat == 0 and s is not None and s.step == ROUND_OVER and cards.revealed
+                and self.audits and self.audits[-1]["round"] == s.round == cards.round):
+            self._new_round_cards(s.round + 1)   # the host starts the next round's deal
+        if self.deal_out is not None:
+            body["deal"], self.deal_out = self.deal_out, None
+        return self._seal(body)
+
+    def _seal(self, body: dict) -> dict:
+        msg = seal({"v": VERSION, "g": self.game, "n": self.sent, "from": self.seat, **body},
+                   self.key)
+        self.sent += 1
+        self.last_sent = msg
+        return msg
+
+    def _copy(self) -> Endpoint:
+        """A copy to work on: whatever a message or move changes is copied (the rest, such
+        as the round's first state and the numbers, is only ever replaced)."""
+        ep = copy.copy(self)
+        ep.names = self.names[:]
+        ep.state = None if self.state is None else self.state.copy()
+        ep.cards = None if self.cards is None else self.cards.copy()
+        ep.unsent, ep.drew, ep.audits = self.unsent[:], self.drew[:], self.audits[:]
+        return ep
+
+    # ------------------------------------------------------------ the save
+
+    def to_json(self) -> dict:
+        """This device's save: its game and its own secrets, never the other's cards."""
+        from .state_io import state_to_json
+        return {"format": SAVE_FORMAT, "version": VERSION, "seat": self.seat,
+                "game": self.game, "rules": self.rules.to_json(), "names": self.names,
+                "key": None if self.key is None else self.key.hex(),
+                "half": None if self.half is None else int_to_text(self.half.secret),
+                "sent": self.sent, "expect": self.expect,
+                "state": None if self.state is None else state_to_json(self.state),
+                "start_state": None if self.start_state is None
+                else state_to_json(self.start_state),
+                "cards": None if self.cards is None else self.cards.to_json(),
+                "unsent": self.unsent, "drew": self.drew, "deal_out": self.deal_out,
+                "answer": self.answer,
+                "last_sent": self.last_sent, "audits": self.audits, "verdict": self.verdict}
+
+    @classmethod
+    def from_json(cls, data) -> Endpoint:
+        """A save ``to_json`` wrote; anything else raises ``RemoteError("bad_save")``."""
+        from .state_io import state_from_json
+        try:
+            if data.get("format") != SAVE_FORMAT or data.get("version") != VERSION:
+                raise ValueError("format")
+            if not is_game_id(data["game"]) or data["seat"] not in (0, 1):
+                raise ValueError("game")
+            ep = cls(data["seat"], data["game"], Rules.from_json(data["rules"]),
+                     list(data["names"]))
+            ep.key = None if data["key"] is None else bytes.fromhex(data["key"])
+            ep.half = None if data["half"] is None else Half(text_to_int(data["half"]))
+            ep.sent, ep.expect = int(data["sent"]), int(data["expect"])
+            ep.state = None if data["state"] is None else state_from_json(data["state"])
+            ep.start_state = None if data["start_state"] is None \
+                else state_from_json(data["start_state"])
+            ep.cards = None if data["cards"] is None else RoundCards.from_json(data["cards"])
+            ep.unsent, ep.drew, ep.deal_out = data["unsent"], data["drew"], data["deal_out"]
+            ep.answer = bool(data["answer"])
+            ep.last_sent, ep.audits, ep.verdict = (data["last_sent"], data["audits"],
+                                                   data["verdict"])
+        except (AttributeError, KeyError, TypeError, ValueError, IndexError):
+            raise RemoteError("bad_save") from None
+        return ep
+

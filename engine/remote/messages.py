@@ -1,0 +1,267 @@
+"""The messages two devices exchange: JSON, versioned, authenticated; and links that carry them.
+
+Every message has the protocol version ``v``, the game id ``g``, the sender's sequence number
+``n`` (0, 1, 2, ... for each sender), the sender's seat ``from`` and the HMAC ``mac`` of all
+the rest. Its body is one of:
+
+- ``t: "invite"`` (host): ``rules``, ``name``, ``dh``: the pairing offer (no ``mac`` yet);
+- ``t: "accept"`` (guest): ``name``, ``dh``;
+- ``t: "move"``: any of ``shares`` (unlocking the cards the reader drew), ``actions`` (the
+  sender's decisions, engine JSON; a card put back under a deck travels as a commitment),
+  ``drew`` (which entry each of the sender's draws took off a deck), ``reveal`` (the sender's
+  key at the end of a round) and ``deal`` (a round's locked decks).
+
+``read`` is the strict reader: anything malformed is refused with a ``RemoteError`` naming the
+field, or the engine's own refusal for a malformed action. docs/remote.md lists the fields.
+
+>>> msg = seal({"t": "move", "v": 1, "g": "0" * 32, "n": 1, "from": 0, "actions": []}, b"k")
+>>> read(from_link(to_link(msg))) == msg
+True
+"""
+
+from __future__ import annotations
+
+import base64
+import hashlib
+import hmac
+import json
+import zlib
+
+from ..actions import action_from_json, shown
+from ..state import Rules
+from .errors import RemoteError
+from .pairing import NAME_MAX, is_game_id
+from .sra import CHALLENGE_BITS, NONCE_BITS, PRIME_BITS, text_to_int
+
+VERSION = 1
+KINDS = ("invite", "accept", "move")
+ENVELOPE = ("v", "g", "n", "from", "t", "mac")
+BODY = {"invite": ("rules", "name", "dh"), "accept": ("name", "dh"),
+        "move": ("shares", "actions", "drew", "reveal", "deal")}
+MAX_LIST = 80          # no list in a message is longer (a deck holds 54 cards)
+MAX_TEXT = 60_000      # characters of a message's JSON (a deal is about 18,000)
+MAX_LINK = 80_000
+FINGERPRINT_HEX = 12   # which deck entry a draw took: 48 bits of its hash
+COMMIT_HEX = 64
+NONCE_HEX = 32
+LINK_KEY = "#m="
+
+
+def canonical(msg: dict) -> bytes:
+    """The bytes the HMAC covers: every field but ``mac``, in a fixed order."""
+    return json.dumps({k: v for k, v in msg.items() if k != "mac"}, sort_keys=True,
+                      separators=(",", ":"), ensure_ascii=True).encode()
+
+
+def mac_of(msg: dict, key: bytes) -> str:
+    return base64.urlsafe_b64encode(hmac.new(key, canonical(msg), hashlib.sha256).digest()) \
+        .rstrip(b"=").decode()
+
+
+def seal(msg: dict, key: bytes) -> dict:
+    """``msg`` with its ``mac``."""
+    return {**msg, "mac": mac_of(msg, key)}
+
+
+def authentic(msg: dict, key: bytes) -> bool:
+    return hmac.compare_digest(str(msg.get("mac", "")), mac_of(msg, key))
+
+
+def fingerprint(entry) -> str:
+    """A deck entry's short name (a locked card's number, or a returned card's commitment)."""
+    data = entry.encode() if isinstance(entry, str) else entry.to_bytes(PRIME_BITS // 8, "big")
+    return hashlib.sha256(data).hexdigest()[:FINGERPRINT_HEX]
+
+
+# ---------------------------------------------------------------- the strict reader
+
+def _bad(field: str, value) -> RemoteError:
+    return RemoteError("bad_field", field=field, value=shown(value))
+
+
+def _obj(value, keys: tuple, where: str, required: tuple = ()) -> dict:
+    if not isinstance(value, dict):
+        raise _bad(where, value)
+    for k in value:
+        if k not in keys:
+            raise RemoteError("unknown_field", field=f"{where}.{shown(k)}")
+    for k in required:
+        if k not in value:
+            raise RemoteError("missing_field", field=f"{where}.{k}")
+    return value
+
+
+def _list(value, where: str, lo: int = 0, hi: int = MAX_LIST) -> list:
+    if not isinstance(value, list) or not lo <= len(value) <= hi:
+        raise _bad(where, value)
+    return value
+
+
+def _whole(value, where: str, lo: int = 0, hi: int = 1 << 31) -> int:
+    if type(value) is not int or not lo <= value <= hi:
+        raise _bad(where, value)
+    return value
+
+
+def _hex(value, n: int, where: str) -> str:
+    if not isinstance(value, str) or len(value) != n or value.strip("0123456789abcdef"):
+        raise _bad(where, value)
+    return value
+
+
+def _number(value, where: str, bits: int = PRIME_BITS) -> int:
+    n = text_to_int(value, bits)
+    if n is None or n.bit_length() > bits:
+        raise _bad(where, value)
+    return n
+
+
+def _card_opening(item, where: str) -> None:
+    _obj(item, ("card", "nonce"), where, ("card", "nonce"))
+    if not isinstance(item["card"], str) or len(item["card"]) > 20:
+        raise _bad(f"{where}.card", item["card"])
+    try:
+        action_from_json({"kind": "return", "card": item["card"]})
+    except ValueError:
+        raise _bad(f"{where}.card", item["card"]) from None
+    _hex(item["nonce"], NONCE_HEX, f"{where}.nonce")
+
+
+def _shares(value, where: str) -> None:
+    for i, item in enumerate(_list(value, where, 0, 16)):
+        at = f"{where}[{i}]"
+        if isinstance(item, dict) and "card" in item:
+            _card_opening(item, at)
+        else:
+            _obj(item, ("s", "c", "z"), at, ("s", "c", "z"))
+            _number(item["s"], f"{at}.s")
+            _number(item["c"], f"{at}.c", CHALLENGE_BITS)
+            _number(item["z"], f"{at}.z", NONCE_BITS + 1)
+
+
+def _actions(value) -> None:
+    for i, item in enumerate(_list(value, "actions", 0, 40)):
+        at = f"actions[{i}]"
+        if isinstance(item, dict) and item.get("kind") == "return" and "commit" in item:
+            _obj(item, ("kind", "deck", "commit"), at, ("deck", "commit"))
+            if item["deck"] not in ("clan", "tactic"):
+                raise _bad(f"{at}.deck", item["deck"])
+            _hex(item["commit"], COMMIT_HEX, f"{at}.commit")
+        else:
+            action_from_json(item)   # the engine's reader refuses a malformed action
+
+
+def _deal(value) -> None:
+    _obj(value, ("round", "key", "decks", "shares"), "deal", ("round", "key", "decks"))
+    _whole(value["round"], "deal.round", 1, 99)
+    _number(value["key"], "deal.key")
+    decks = _list(value["decks"], "deal.decks", 2, 2)
+    for d, deck in enumerate(decks):
+        for i, x in enumerate(_list(deck, f"deal.decks[{d}]")):
+            _number(x, f"deal.decks[{d}][{i}]")
+    if "shares" in value:
+        _shares(value["shares"], "deal.shares")
+
+
+def _reveal(value) -> None:
+    _obj(value, ("round", "key", "returns"), "reveal", ("round", "key", "returns"))
+    _whole(value["round"], "reveal.round", 1, 99)
+    _number(value["key"], "reveal.key", 256)
+    for i, item in enumerate(_list(value["returns"], "reveal.returns", 0, 40)):
+        _card_opening(item, f"reveal.returns[{i}]")
+
+
+def read(data) -> dict:
+    """``data`` (parsed JSON) as a message, every field checked; the ``mac`` is checked by
+    the endpoint, which has the key. Raises ``RemoteError`` (or the engine's
+    ``IllegalAction`` for a malformed action) and returns ``data`` unchanged."""
+    if not isinstance(data, dict):
+        raise RemoteError("not_a_message", value=shown(data))
+    kind = data.get("t")
+    if not isinstance(kind, str) or kind not in KINDS:
+        raise _bad("t", kind)
+    _obj(data, ENVELOPE + BODY[kind], "message", ("v", "g", "n", "from", "t"))
+    if type(data["v"]) is not int or data["v"] != VERSION:
+        raise RemoteError("version", value=shown(data["v"]), version=VERSION)
+    if not is_game_id(data["g"]):
+        raise _bad("g", data["g"])
+    _whole(data["n"], "n", 0, 1 << 20)
+    if type(data["from"]) is not int or data["from"] not in (0, 1):
+        raise _bad("from", data["from"])
+    if kind == "invite":
+        _obj(data, ENVELOPE + BODY[kind], "message", ("rules", "name", "dh"))
+        try:
+            Rules.from_json(data["rules"])
+        except (TypeError, ValueError):
+            raise _bad("rules", data["rules"]) from None
+    else:
+        if "mac" not in data:
+            raise RemoteError("missing_field", field="message.mac")
+        if not isinstance(data["mac"], str) or len(data["mac"]) != 43:
+            raise _bad("mac", data["mac"])
+    if kind in ("invite", "accept"):
+        if "name" not in data or "dh" not in data:
+            raise RemoteError("missing_field", field="message." + ("name" if "name" not in data
+                                                                  else "dh"))
+        if not isinstance(data["name"], str) or not 0 < len(data["name"]) <= NAME_MAX:
+            raise _bad("name", data["name"])
+        _number(data["dh"], "dh")
+        return data
+    if "shares" in data:
+        _shares(data["shares"], "shares")
+    if "actions" in data:
+        _actions(data["actions"])
+    if "drew" in data:
+        for i, fp in enumerate(_list(data["drew"], "drew", 0, 16)):
+            _hex(fp, FINGERPRINT_HEX, f"drew[{i}]")
+    if "reveal" in data:
+        _reveal(data["reveal"])
+    if "deal" in data:
+        _deal(data["deal"])
+    return data
+
+
+# ---------------------------------------------------------------- text and links
+
+def dumps(msg: dict) -> str:
+    """A message as compact JSON (what a live connection sends)."""
+    return json.dumps(msg, separators=(",", ":"), ensure_ascii=False)
+
+
+def loads(text) -> dict:
+    """Parse and ``read`` a message's JSON text."""
+    if not isinstance(text, str) or len(text) > MAX_TEXT:
+        raise RemoteError("not_a_message", value=shown(text))
+    try:
+        data = json.loads(text)
+    except (ValueError, RecursionError):
+        raise RemoteError("not_a_message", value=shown(text)) from None
+    return read(data)
+
+
+def to_link(msg: dict, base: str = "") -> str:
+    """``base`` + ``#m=`` + the message, compressed and in base64url: a link to send."""
+    packed = zlib.compress(dumps(msg).encode(), 9)
+    return base + LINK_KEY + base64.urlsafe_b64encode(packed).rstrip(b"=").decode()
+
+
+def from_link(text) -> dict:
+    """The message in a link (or in its ``#m=`` fragment alone), read strictly."""
+    if not isinstance(text, str) or len(text) > MAX_LINK:
+        raise RemoteError("not_a_link")
+    text = text.strip()
+    at = text.find(LINK_KEY)
+    payload = text[at + len(LINK_KEY):] if at >= 0 else text.removeprefix("m=")
+    if not payload or payload.strip("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz"
+                                    "0123456789-_"):
+        raise RemoteError("not_a_link")
+    try:
+        packed = base64.urlsafe_b64decode(payload + "=" * (-len(payload) % 4))
+        d = zlib.decompressobj()
+        raw = d.decompress(packed, MAX_TEXT + 1)
+        if len(raw) > MAX_TEXT or d.unconsumed_tail:
+            raise ValueError("too long")
+        text = raw.decode("utf-8")
+    except (ValueError, zlib.error):
+        raise RemoteError("not_a_link") from None
+    return loads(text)

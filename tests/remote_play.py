@@ -1,0 +1,190 @@
+"""Helpers for the protocol tests: two endpoints playing over an in-memory transport, the
+truth about where every card is (which no endpoint knows: the harness uses both keys), and the
+check that an endpoint's memory and save hold no card it may not see."""
+
+from __future__ import annotations
+
+import json
+import random
+
+import pytest
+
+from engine.cards import CLAN_BACK, TACTIC_BACK, card_text
+from engine.remote import Endpoint, sra
+from engine.remote.sra import PHYSICAL, Entropy, card_of, int_to_text
+from engine.state import State
+
+BACKS = (CLAN_BACK, TACTIC_BACK)
+TEST_GROUP = sra.Group(sra.TEST_P, 64)
+
+
+@pytest.fixture
+def small_group(monkeypatch):
+    """The 256-bit test prime: a game's exponentiations cost microseconds instead of seconds."""
+    monkeypatch.setattr(sra, "GROUP", TEST_GROUP)
+
+
+def pair(rules, seed: int):
+    """A host and a guest, paired and dealt; the messages in flight."""
+    host = Endpoint.host(rules, "Ann", Entropy(random.Random(seed)))
+    guest, r = Endpoint.join(host.invitation(), "Bob", Entropy(random.Random(seed + 10 ** 6)))
+    return [host, guest], [(0, r.send)]
+
+
+def play_game(rules, seed: int, after_message=None, chooser=None, before_message=None):
+    """A whole match between two endpoints; ``after_message(eps)`` runs after every message
+    is received (``before_message(eps, msg, to)`` before). Returns the endpoints and every
+    message sent."""
+    rng = random.Random(seed)
+    eps, inbox = pair(rules, seed)
+    sent = [inbox[0][1]]
+    while True:
+        while inbox:
+            to, msg = inbox.pop(0)
+            if before_message:
+                before_message(eps, msg, to)
+            r = eps[to].receive(msg)
+            if after_message:
+                after_message(eps)
+            if r.send:
+                inbox.append((1 - to, r.send))
+                sent.append(r.send)
+        movers = [e for e in eps if e.can_play()]
+        if not movers:
+            return eps, sent
+        e = movers[0]
+        legal = e.legal()
+        r = e.play(chooser(e, legal, rng) if chooser else rng.choice(legal))
+        if r.send:
+            inbox.append((1 - e.seat, r.send))
+            sent.append(r.send)
+
+
+# ---------------------------------------------------------------- the truth
+
+_OPENED: dict = {}
+
+
+def _open(entry, eps) -> int:
+    """The card code of a deck entry, with both keys (what no single device can do)."""
+    memo = (entry, eps[0].cards.key.k, eps[1].cards.key.k)
+    if memo not in _OPENED:
+        _OPENED[memo] = _open_now(entry, eps)
+    return _OPENED[memo]
+
+
+def _open_now(entry, eps) -> int:
+    if isinstance(entry, str):
+        seat, _, commit = entry.partition(":")
+        owner = eps[int(seat)].cards
+        card = next(r["card"] for r in owner.returns if r["commit"] == commit)
+        from engine.cards import parse_card
+        return parse_card(card)
+    x = entry
+    for e in eps:
+        x = sra.unlock(x, e.cards.key)
+    return PHYSICAL[card_of(x)]
+
+
+def hidden_from(eps, seat: int) -> set[int]:
+    """Card codes that endpoint ``seat`` may not know now: the other's hand and the decks,
+    less what it holds, sees face up or put back itself (a Joker has two copies)."""
+    me, other = eps[seat], eps[1 - seat]
+    if me.cards is None or other.cards is None or not me.cards.start[0] \
+            or me.cards.round != other.cards.round or other.state is None \
+            or me.cards.their_key is not None:   # the round is over: the audit shows all
+        return set()
+    cards = set()
+    for c in other.state.hands[other.seat]:
+        if c not in BACKS:
+            cards.add(c)
+    for _deck, entry in other.cards.pending:
+        cards.add(_open(entry, eps))
+    for deck in me.cards.decks:
+        for entry in deck:
+            cards.add(_open(entry, eps))
+    s = me.state
+    seen = set(s.hands[seat]) | set(s.discard) | {c for side in s.sides for c in side}
+    seen |= {_code(r["card"]) for r in me.cards.returns}
+    return cards - seen
+
+
+def _code(text):
+    from engine.cards import parse_card
+    return parse_card(text)
+
+
+# ---------------------------------------------------------------- the memory check
+
+def _walk(obj, seen: set, out_ints: set, out_strs: set, states: list):
+    stack = [obj]
+    skip = (bool, float, type(None), bytes, Entropy)   # Entropy: the test's own randomness
+    while stack:
+        x = stack.pop()
+        t = type(x)
+        if t is int:
+            out_ints.add(x)
+        elif t is str:
+            out_strs.add(x)
+        elif t is list or t is tuple:
+            if id(x) not in seen:
+                seen.add(id(x))
+                stack.extend(x)
+        elif t is dict:
+            if id(x) not in seen:
+                seen.add(id(x))
+                stack.extend(x)
+                stack.extend(x.values())
+        elif t in skip or id(x) in seen:
+            continue
+        else:
+            seen.add(id(x))
+            if t is State:
+                states.append(x)
+            if isinstance(x, (set, frozenset)):
+                stack.extend(x)
+                continue
+            if hasattr(x, "__dict__"):
+                stack.extend(vars(x).values())
+            for cls in t.__mro__:
+                for name in getattr(cls, "__slots__", ()):
+                    if hasattr(x, name):
+                        stack.append(getattr(x, name))
+
+
+def _this_round(me, fields: dict) -> dict:
+    """``fields`` without the previous round's revealed key and returns, which the last
+    message sent may still hold (that round is over: the audit showed every card)."""
+    last = fields.get("last_sent")
+    if last and "reveal" in last and last["reveal"]["round"] < me.cards.round:
+        last = {k: v for k, v in last.items() if k != "reveal"}
+        return {**fields, "last_sent": last}
+    return fields
+
+
+def assert_hidden(eps, seat: int) -> int:
+    """Neither the memory nor the save of endpoint ``seat`` holds a card it may not see: not
+    as a card code in its engine state, not as a card's text, not as the number that codes the
+    card. Returns how many hidden cards were checked."""
+    hidden = hidden_from(eps, seat)
+    if not hidden:
+        return 0
+    me = eps[seat]
+    texts = {card_text(c) for c in hidden}
+    ids = [i for i, c in enumerate(PHYSICAL) if c in hidden]
+    numbers = {sra.GROUP.codes[i] for i in ids}
+    number_texts = {int_to_text(n) for n in numbers}
+    ints, strs, states = set(), set(), []
+    _walk(_this_round(me, vars(me)), set(), ints, strs, states)
+    assert not texts & strs, f"seat {seat} memory holds {texts & strs}"
+    assert not numbers & ints, f"seat {seat} memory holds a card's code"
+    for s in states:
+        assert all(c in BACKS for c in s.hands[1 - seat]), "the other's hand is not all backs"
+        assert all(c in BACKS for d in s.decks for c in d), "a deck holds a card face up"
+        assert not hidden & set(s.hands[seat])
+    save = _this_round(me, json.loads(json.dumps(me.to_json())))
+    ints, strs, states = set(), set(), []
+    _walk(save, set(), ints, strs, states)
+    assert not texts & strs, f"seat {seat} save holds {texts & strs}"
+    assert not number_texts & strs and not numbers & ints, f"seat {seat} save holds a code"
+    return len(hidden)

@@ -1,0 +1,101 @@
+"""The cipher's parameters and properties: the primes are safe primes, card codes are distinct
+quadratic residues, locks commute and undo, a share's proof holds for the committed key only,
+and a card "marked" outside the subgroup loses its mark at the next lock."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from engine.remote import sra
+from engine.remote.sra import TEST_P, Group, Key, card_of, check_share, lock, share, unlock
+
+
+def _probably_prime(n: int, rounds: int = 32) -> bool:
+    """Miller-Rabin with fixed random bases (error below 4^-32)."""
+    if n < 4 or n % 2 == 0:
+        return n in (2, 3)
+    d, s = n - 1, 0
+    while d % 2 == 0:
+        d, s = d // 2, s + 1
+    rng = random.Random(n & 0xFFFF)
+    for _ in range(rounds):
+        x = pow(rng.randrange(2, n - 2), d, n)
+        if x in (1, n - 1):
+            continue
+        for _ in range(s - 1):
+            x = x * x % n
+            if x == n - 1:
+                break
+        else:
+            return False
+    return True
+
+
+@pytest.mark.parametrize("p", [sra.P, TEST_P], ids=["rfc3526_1536", "test_256"])
+def test_the_primes_are_safe_primes(p):
+    assert _probably_prime(p) and _probably_prime((p - 1) // 2)
+    assert p % 8 == 7   # so 2, and 4 = G, are squares: G generates the subgroup of order q
+
+
+def test_the_play_prime_is_rfc_3526_group_5():
+    """RFC 3526: p = 2^1536 - 2^1472 - 1 + 2^64 * (floor(2^1406 pi) + 741804)."""
+    assert sra.P.bit_length() == 1536
+    assert sra.P >> 1472 == (1 << 64) - 1 and sra.P & ((1 << 64) - 1) == (1 << 64) - 1
+    assert str(sra.P).startswith("2410312426921032588552076022197566074856950548502459942654116941")
+
+
+@pytest.mark.parametrize("group", [sra.PLAY, Group(TEST_P, 64)], ids=["play", "test"])
+def test_card_codes_are_distinct_quadratic_residues(group):
+    assert len(set(group.codes)) == sra.N_PHYSICAL == 64
+    for m in group.codes:
+        assert pow(m, group.q, group.p) == 1     # in the subgroup of order q: a square
+    # No code is another's square or a product of two: the relations small squares have.
+    codes = set(group.codes)
+    assert not any(a * b % group.p in codes for a in group.codes[:16] for b in group.codes[:16])
+
+
+def test_locks_commute_and_undo(monkeypatch):
+    monkeypatch.setattr(sra, "GROUP", Group(TEST_P, 64))
+    a, b = Key.new(), Key.new()
+    for i in range(64):
+        m = sra.code(i)
+        both = lock(lock(m, a), b)
+        assert both == lock(lock(m, b), a)
+        assert card_of(unlock(unlock(both, a), b)) == i
+
+
+def test_a_share_proof_holds_only_for_the_committed_key():
+    a, b = Key.new(), Key.new()
+    c = lock(lock(sra.code(7), a), b)
+    s, ch, z = share(c, a)
+    assert check_share(c, s, ch, z, a.commit)
+    assert card_of(unlock(s, b)) == 7
+    assert not check_share(c, s, ch, z, b.commit)                 # another key
+    assert not check_share(c, s * 4 % sra.P, ch, z, a.commit)     # another value
+    other = lock(lock(sra.code(8), a), b)
+    s2, ch2, z2 = share(other, a)
+    assert not check_share(c, s2, ch2, z2, a.commit)              # another card's share
+    assert not check_share(c, s, ch, z + 1, a.commit)
+
+
+def test_a_marked_card_loses_its_mark_at_the_next_lock(monkeypatch):
+    """A cheater who flips a card's sign (a non-residue) to follow it through the other's
+    shuffle: the other's even lock exponent squares the mark away."""
+    monkeypatch.setattr(sra, "GROUP", Group(TEST_P, 64))
+    g = sra.GROUP
+    a, b = Key.new(), Key.new()
+    honest = lock(sra.code(3), a)
+    marked = g.p - honest                                   # -x: not a square
+    assert pow(marked, g.q, g.p) == g.p - 1
+    assert lock(marked, b) == lock(honest, b)               # indistinguishable after the lock
+    for x in (lock(marked, b), lock(honest, b)):
+        assert pow(x, g.q, g.p) == 1
+
+
+def test_numbers_as_text_round_trip():
+    for n in (0, 1, 255, 256, sra.P - 1, 2 ** 300):
+        assert sra.text_to_int(sra.int_to_text(n)) == n
+    for bad in ("", "a=b", "A" * 400, None, 5, "é"):
+        assert sra.text_to_int(bad) is None
