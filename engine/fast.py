@@ -22,7 +22,7 @@ from bisect import bisect_left, insort
 
 from .actions import CLAIM, DONE_ACTION, PASS_ACTION
 from .cards import N_CLAN
-from .claims import can_claim
+from .claims import can_claim_fast
 from .legality import CLAIMS as _CLAIMS
 from .legality import DRAWS as _DRAWS
 from .legality import PLACE as _PLACE
@@ -69,7 +69,7 @@ def random_action(state: State, rng: random.Random):
         # legal_actions lists the provable claims in stone order, then done.
         done = state.done_at
         for s in range(9):
-            if done[2 * s + p] and can_claim(state, p, s):
+            if done[2 * s + p] and can_claim_fast(state, p, s):
                 return _CLAIMS[s]
         return DONE_ACTION
     acts = legal_actions(state)
@@ -134,7 +134,7 @@ def play_out(state: State, rng: random.Random) -> State:
                                 if known is not None and known is not True and \
                                         not known & faceup:
                                     continue
-                                if known is True or can_claim(state, p, i >> 1):
+                                if known is True or can_claim_fast(state, p, i >> 1):
                                     break
                             else:
                                 i = -1
@@ -156,7 +156,7 @@ def play_out(state: State, rng: random.Random) -> State:
                         continue
             elif step == CLAIM_STEP:
                 for i in comp[p]:
-                    if can_claim(state, p, i >> 1):
+                    if can_claim_fast(state, p, i >> 1):
                         s = i >> 1
                         apply_fast(state, _CLAIMS[s])
                         for lst in (rooms[0], rooms[1]):

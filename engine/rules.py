@@ -15,6 +15,7 @@ web glue all ask these instead of working the answer out again.
 from __future__ import annotations
 
 from .cards import MUD
+from .errors import GameError, shown
 
 # Cards a side needs to be complete, indexed by the stone's mode (-1: no mode, which
 # Python reads as the last entry; MUD: 4). A tuple index is as cheap as the comparison
@@ -50,6 +51,27 @@ def rooms(state, p: int) -> list[int]:
 def may_play_tactic(state, p: int) -> bool:
     """Tactic limit: at most one tactic card ahead of the opponent."""
     return state.tactics_played[p] <= state.tactics_played[1 - p]
+
+
+def within_tactic_limit(counts) -> bool:
+    """Whether tactic counts ``[South, North]`` can come from play: a tactic card is played
+    only while ``may_play_tactic``, so neither count is ever more than one ahead."""
+    return abs(counts[0] - counts[1]) <= 1
+
+
+def checked_player(p) -> int:
+    """``p`` if it is a player (0 or 1; not 1.0, not ``True``), else a ``GameError``: for
+    the public verdict functions (their fast forms trust their callers)."""
+    if type(p) is not int or p not in (0, 1):
+        raise GameError("not_a_player", value=shown(p))
+    return p
+
+
+def checked_stone(s) -> int:
+    """``s`` if it is a stone (0-8 in data), else a ``GameError``."""
+    if type(s) is not int or not 0 <= s <= 8:
+        raise GameError("not_a_stone", value=shown(s))
+    return s
 
 
 def win_shape(owner, p: int) -> str | None:

@@ -25,7 +25,7 @@ from bisect import insort
 
 from .actions import CLAIM, DISCARD, DONE, DRAW, NEXT_ROUND, PASS, PLAY, RETURN, Action
 from .cards import BANSHEE, ELITES, JOKER, MODES, MUD, N_CLAN, RECRUITER, STRATEGIST, card_text
-from .claims import can_claim, claim_proof
+from .claims import can_claim_fast, claim_proof
 from .events import DECKS, declared_json
 from .legality import check
 from .rules import (
@@ -250,7 +250,7 @@ def _after_play(state: State, ev=None) -> None:
 
 def any_claim(state: State, p: int) -> bool:
     """Whether player ``p`` can prove any stone now."""
-    # can_claim, with its cached verdicts read inline: this runs after every play.
+    # can_claim_fast, with its cached verdicts read inline: this runs after every play.
     done, owner, proofs, faceup = state.done_at, state.owner, state.proofs, state.faceup
     for i in range(p, 18, 2):
         if done[i]:
@@ -261,7 +261,7 @@ def any_claim(state: State, p: int) -> bool:
                 continue
             if known is not None and not known & faceup:
                 continue
-            if owner[i >> 1] < 0 and can_claim(state, p, i >> 1):
+            if owner[i >> 1] < 0 and can_claim_fast(state, p, i >> 1):
                 return True
     return False
 
@@ -278,7 +278,7 @@ def _to_draw(state: State, ev=None) -> None:
     decks = state.decks
     hand = state.hands[p]
     drew = False
-    if len(hand) < (7 if state.rules.tactics else 6):
+    if len(hand) < state.rules.hand_size:
         clan, tactic = decks
         if clan and tactic:
             state.step = DRAW_STEP

@@ -24,7 +24,9 @@ from helpers import (
 
 from engine import (
     FormatError,
+    GameError,
     IllegalAction,
+    MalformedAction,
     Rules,
     action_from_json,
     action_to_json,
@@ -55,8 +57,17 @@ def _deep(depth: int):
     return value
 
 
-def test_errors_are_value_errors():
-    assert issubclass(IllegalAction, ValueError) and issubclass(FormatError, ValueError)
+def test_errors_are_game_errors_and_value_errors():
+    for kind in (IllegalAction, MalformedAction, FormatError):
+        assert issubclass(kind, GameError) and issubclass(kind, ValueError)
+    # Kept apart, as python-chess keeps InvalidMoveError apart from IllegalMoveError.
+    assert not issubclass(MalformedAction, IllegalAction)
+    assert not issubclass(IllegalAction, MalformedAction)
+
+
+# The codes of input that is not an action at all: MalformedAction, not IllegalAction.
+MALFORMED_CODES = {"not_an_action", "not_an_object", "not_json", "bad_kind", "bad_field",
+                   "bad_card", "bad_stone", "bad_deck", "extra_field", "missing_field"}
 
 
 # ---------------------------------------------------------------- illegal actions
@@ -64,7 +75,7 @@ def test_errors_are_value_errors():
 
 def _play_step():
     return position(hands=("R1 R2 B5", "O1 O2"), stones={
-        0: ("R7 R8 R9", "B1 B2 B4"), 1: ("G1 G2 G3", "", {"owner": 1}), 2: ("Y1 Y2", "Y8 Y9")})
+        0: ("R7 R8 R9", "B1 B2 B4"), 1: ("", "G7 G8 G9", {"owner": 1}), 2: ("Y1 Y2", "Y8 Y9")})
 
 
 def _claim_step():
@@ -215,9 +226,10 @@ ILLEGAL = [
 def test_illegal_actions_are_refused_and_change_nothing(name, make, action, player, code, message):
     state = make()
     before = snapshot(state)
-    with pytest.raises(IllegalAction) as e:
+    with pytest.raises(GameError) as e:
         apply(state, action, player=player)
     assert e.value.code == code
+    assert isinstance(e.value, MalformedAction if code in MALFORMED_CODES else IllegalAction)
     assert message in str(e.value)
     json.dumps(e.value.to_json())   # the page gets the rule and its details as JSON
     assert snapshot(state) == before
@@ -279,14 +291,14 @@ MALFORMED_ACTIONS = [
     ({"kind": "pass", ("x",) * 3: 1}, "extra_field")],
     ids=["kind", "action", "card", "stone", "key"])
 def test_malformed_actions_nested_deep_are_refused_in_a_line(data, code):
-    with pytest.raises(IllegalAction) as e:
+    with pytest.raises(MalformedAction) as e:
         action_from_json(data)
     assert e.value.code == code and len(str(e.value)) < 200
 
 
 @pytest.mark.parametrize("data", MALFORMED_ACTIONS, ids=[json.dumps(d) for d in MALFORMED_ACTIONS])
 def test_malformed_json_actions(data):
-    with pytest.raises(IllegalAction, match=r"^Malformed action: ") as e:
+    with pytest.raises(MalformedAction, match=r"^Malformed action: ") as e:
         action_from_json(data)
     assert e.value.code in ("not_an_object", "bad_kind", "extra_field", "missing_field",
                             "bad_card", "bad_stone", "bad_deck")
@@ -328,7 +340,7 @@ MALFORMED_RECORDS = [
     ("deal bad card", _set(["deal"], {"hands": [["R1"], ["Q9"]], "deck": []}),
      "deal.hands[1][0]: unknown card 'Q9'"),
     ("deal accounting", _set(["deal"], {"hands": [["R1"], ["R1"]], "deck": []}),
-     "card accounting: R1 appears too often (2 found, 1 expected)"),
+     "card accounting: Red 1 appears too often (2 found, 1 expected)"),
     ("version 1.0", _set(["version"], 1.0), "unsupported schotten-totten/record version 1.0"),
     ("a float starter", _set(["rules"], {"starter": 0.0}),
      "rules: 'starter' must be 0 or 1, not 0.0"),
@@ -390,16 +402,16 @@ MALFORMED_POSITIONS = [
     ("too many cards", _set(["stones", 3, "sides"], [["R4", "R5", "R6", "R7"], []]),
      "stones[3].sides[0] holds more than 3 cards"),
     ("a mode on a side", _set(["stones", 3, "sides"], [["MudFight"], []]),
-     "stones[3].sides[0]: MudFight is not a troop"),
+     "stones[3].sides[0]: Mud Fight is not a troop"),
     ("bad mode", _set(["stones", 3, "mode"], "Spy"), "stones[3].mode must be BlindMansBluff"),
     ("bad owner", _set(["stones", 3, "owner"], "South"), "stones[3].owner must be 0 (South)"),
     ("bad done_at", _set(["stones", 0, "done_at"], 5), "stones[0].done_at must be a list of two"),
     ("short done_at", _set(["stones", 0, "done_at"], [1]), "stones[0].done_at must be a list"),
     ("text done_at", _set(["stones", 0, "done_at"], ["a", 1]), "stones[0].done_at[0] must be"),
     ("decks not an object", _set(["decks"], []), "'decks' must be an object"),
-    ("doubled card", _set(["hands", 1], ["R1"]), "card accounting: R1 appears too often"),
+    ("doubled card", _set(["hands", 1], ["R1"]), "card accounting: Red 1 appears too often"),
     ("missing card", _set(["decks"], {"clan": [], "tactic": []}),
-     "card accounting: R3 is missing (0 found, 1 expected)"),
+     "card accounting: Red 3 is missing (0 found, 1 expected)"),
     ("tactic card in a base game", _set(["hands", 1], ["O1", "Spy"]),
      "card accounting: Spy is not in this game"),
     ("over without outcome", _set(["step"], "over"), "needs an 'outcome'"),
@@ -460,7 +472,7 @@ MALFORMED_POSITIONS = [
      "'outcome' must be an object"),
     ("a round after the last", _set(["round"], 2), "round must be a whole number 1-1, not 2"),
     ("history of 10 stones", _set(["history"], [[0, "five_stones", 5, 5]]),
-     "history[0] stones must be a whole number 0-4, not 5"),
+     "history[0][3] must be a whole number 0-4, not 5"),
     ("a history without a reason", _set(["history"], [[0, "", 5, 2]]),
      "history[0] must be [winner, reason"),
 ]
@@ -518,7 +530,7 @@ INCONSISTENT_POSITIONS = [
     ("a Joker in the clan deck", _move("Joker", ["decks", "tactic"], ["decks", "clan"]),
      "decks.clan[45]: Joker is a tactic card; it cannot be in that deck"),
     ("a clan card in the tactic deck", _move("P9", ["decks", "clan"], ["decks", "tactic"]),
-     "decks.tactic[7]: P9 is a clan card; it cannot be in that deck"),
+     "decks.tactic[7]: Purple 9 is a clan card; it cannot be in that deck"),
     ("both Jokers on one side", _move("Joker", ["decks", "tactic"], ["stones", 3, "sides", 0]),
      "stones: both Jokers are on South's side, but a player plays one Joker per game"),
     ("a Joker on the table not played", _set(["joker_played"], [False, False]),
@@ -549,7 +561,8 @@ INCONSISTENT_POSITIONS = [
     ("a draw step with a full hand", lambda d: _give(d, 0, "P9 P8 P7 P6", step="draw"),
      "step 'draw': South's hand must be below 7 cards, not 7"),
     ("a draw step with one deck", lambda d: {**d, "step": "draw", "decks": {
-        "clan": d["decks"]["clan"], "tactic": []}, "discard": d["discard"] + d["decks"]["tactic"]},
+        "clan": d["decks"]["clan"], "tactic": []}, "discard": d["discard"] + d["decks"]["tactic"],
+        "tactics_played": [5, 4]},
      "step 'draw': both decks must hold cards (with one deck left the engine draws by itself)"),
     ("the Recruiter's draws at 0", lambda d: _recruiter(d, step="recruit_draw", draws_left=0),
      "step 'recruit_draw': draws_left must be 1-3 and returns_left 0, not 0 and 0"),
@@ -576,14 +589,20 @@ INCONSISTENT_POSITIONS = [
 
 def _recruiter(d, hands=None, **fields):
     """The document with South's Recruiter played (discarded), other ``hands`` (the cards
-    left out discarded), and ``fields``."""
+    left out under their decks), and ``fields``."""
     d["decks"]["tactic"].remove("Recruiter")
     d["discard"].append("Recruiter")
+    d["tactics_played"] = [2, 1]   # South's Joker and Recruiter, North's Banshee
     if hands is not None:
         for q in (0, 1):
-            d["discard"] += [c for c in d["hands"][q] if c not in hands[q]]
+            for c in d["hands"][q]:
+                if c not in hands[q]:
+                    d["decks"]["tactic" if c in TACTIC_DECK_NAMES else "clan"].insert(0, c)
         d["hands"] = hands
     d.update(played=True, **fields)
+
+
+TACTIC_DECK_NAMES = {card_text(c) for c in TACTIC_DECK}
 
 
 def _give(d, q, cards, **fields):
@@ -666,12 +685,12 @@ def test_fuzzed_actions_apply_exactly_when_legal(tactics):
                 data = _random_json_action(state, rng)
                 try:
                     a = action_from_json(data)
-                except IllegalAction:
+                except MalformedAction:
                     continue
                 tried += 1
                 try:
                     apply(state, a)
-                except IllegalAction:
+                except GameError:   # illegal, or (a ruse without its target) malformed
                     assert a not in legal, (data, state.step)
                 else:
                     assert a in legal, (data, state.step, position_to_json(state))
@@ -709,6 +728,6 @@ def test_a_seat_that_does_not_exist_is_refused(seat):
 def test_fields_an_action_kind_does_not_use_are_refused(action):
     state = _play_step()
     before = snapshot(state)
-    with pytest.raises(IllegalAction, match=r"Malformed action: a .* action has no"):
+    with pytest.raises(MalformedAction, match=r"Malformed action: a .* action has no"):
         apply(state, action)
     assert snapshot(state) == before
