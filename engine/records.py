@@ -588,13 +588,21 @@ def _check_step(s: State) -> None:
 
 
 def _check_match(s: State) -> None:
-    """The match so far agrees with itself: the history holds the rounds before this one
-    (and this one once it is over, as the outcome says), the scores are its points, the
-    starters follow the rules, and the outcome is what the stones give."""
+    """The match so far agrees with itself: an ended round's outcome is what the stones give,
+    the history holds the rounds before this one (and this one once it is over, as the
+    outcome says), the scores are its points, and the starters follow the rules."""
     rules, ended = s.rules, s.step in (ROUND_OVER, OVER)
+    counts = (s.owner.count(0), s.owner.count(1))
+    if ended:
+        assert s.outcome is not None   # _check_step: an ended round has its outcome
+        _check_outcome(s, counts)
     if len(s.history) != s.round - 1 + ended:
         raise FormatError("history_rounds_over" if ended else "history_rounds",
                           n=s.round - 1, round=s.round, have=len(s.history))
+    if ended and s.outcome is not None and \
+            s.history[-1] != (s.outcome.winner, s.outcome.reason, *counts):
+        raise FormatError("history_last", result=json.dumps([s.outcome.winner,
+                                                             s.outcome.reason, *counts]))
     points = [0, 0]
     for w, _, a, b in s.history:
         got = round_points(w, (a, b))
@@ -605,34 +613,34 @@ def _check_match(s: State) -> None:
     if s.round_starter != starter:
         raise FormatError("round_starter_disagree", expected=starter, round=s.round,
                           value=s.round_starter)
-    if not ended:
-        return
-    assert s.outcome is not None   # _check_step: an ended round has its outcome
+    if s.step == ROUND_OVER and s.outcome is not None:
+        nxt = next_round_starter(rules, s.round_starter, s.outcome.winner)
+        if s.to_move != nxt:
+            raise FormatError("to_move_next_round", expected=nxt, value=s.to_move)
+
+
+def _check_outcome(s: State, counts: tuple) -> None:
+    """An ended round's outcome is what its stones give: a shape the winner alone holds, or
+    the stuck round's result (``rules.stuck_result``) with its stones awarded."""
+    assert s.outcome is not None
     w, reason = s.outcome.winner, s.outcome.reason
-    counts = (s.owner.count(0), s.owner.count(1))
     _result(w, reason, counts, "outcome")
-    if s.history[-1] != (w, reason, *counts):
-        raise FormatError("history_last", result=json.dumps([w, reason, *counts]))
     if reason in (FIVE_STONES, THREE_ADJACENT):
         assert w is not None   # _result: only a draw has no winner
         if win_shape(s.owner, w) != reason:
             raise FormatError("outcome_shape", winner=w, reason=reason)
         if win_shape(s.owner, 1 - w):
             raise FormatError("outcome_two_shapes")
-    else:
-        expected_winner, expected = stuck_result(s.owner)
-        if (w, reason) != (expected_winner, expected):
-            raise FormatError("outcome_stuck_draw" if expected_winner is None
-                              else "outcome_stuck", winner=expected_winner, reason=expected)
-        for st in range(9):   # the stuck round's end gave each stone with one complete side
-            full = [len(s.sides[2 * st + q]) == capacity(s, st) for q in (0, 1)]
-            if s.owner[st] < 0 and full[0] != full[1]:
-                raise FormatError("stuck_unawarded", where=f"stones[{st}]",
-                                  player=0 if full[0] else 1)
-    if s.step == ROUND_OVER:
-        nxt = next_round_starter(rules, s.round_starter, w)
-        if s.to_move != nxt:
-            raise FormatError("to_move_next_round", expected=nxt, value=s.to_move)
+        return
+    expected_winner, expected = stuck_result(s.owner)
+    if (w, reason) != (expected_winner, expected):
+        raise FormatError("outcome_stuck_draw" if expected_winner is None else "outcome_stuck",
+                          winner=expected_winner, reason=expected)
+    for st in range(9):   # the stuck round's end gave each stone with one complete side
+        full = [len(s.sides[2 * st + q]) == capacity(s, st) for q in (0, 1)]
+        if s.owner[st] < 0 and full[0] != full[1]:
+            raise FormatError("stuck_unawarded", where=f"stones[{st}]",
+                              player=0 if full[0] else 1)
 
 
 def _check_claims(s: State) -> None:
