@@ -18,7 +18,7 @@ from pyscript import window
 from saves import MemoryStore, Saves
 from session import SAVE_KEY, SaveError, Session, parse_action
 
-from engine import FormatError, IllegalAction
+from engine import FormatError, IllegalAction, MalformedAction
 
 session = Session()
 # An embedded table (embed.js) saves under its own key, so embeds never share a game; the
@@ -388,7 +388,7 @@ def call(name, arg_json):
             raise ValueError(f"unknown call {name!r}")
         arg = json.loads(arg_json) if arg_json else None
         return json.dumps({"ok": True, **fn(arg), **saves.news()})
-    except IllegalAction as e:   # the rule broken, in the table's language
+    except (IllegalAction, MalformedAction) as e:   # in the table's language (error.<code>)
         return json.dumps({"ok": False, "error": session.error_text(e), "code": e.code})
     except (SaveError, FormatError, ValueError) as e:
         return json.dumps({"ok": False, "error": str(e)})
