@@ -32,7 +32,7 @@ def test_check_explains_each_stone(tmp_path):
     path = tmp_path / "pos.json"
     stones = [{"sides": [["R7", "R8", "R9"], ["B7", "B8"]]},
               {"sides": [["O1", "Y2", "G4"], ["P9"]]}, *([{}] * 6),
-              {"sides": [["Y7", "Y8", "Y9"], ["G1", "G2", "G5"]], "owner": 1}]
+              {"sides": [["G1", "G2", "G5"], ["Y7", "Y8", "Y9"]], "owner": 1}]
     path.write_text(json.dumps({"format": "schotten-totten/position", "version": 1,
                                 "to_move": 0, "stones": stones}))
     out = run("check", str(path))
