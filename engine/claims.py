@@ -90,7 +90,8 @@ def best_completion(fixed: tuple, n: int, blind: bool, unseen: int):
     base = sum(VALUE_OF[c] for c in clan_cards) + sum(BEST_VALUE[e] for e in elites)
 
     # The k highest unseen cards (any colour): the Sum fallback, and the blind total.
-    top, mask = [], 0
+    top: list[int] = []
+    mask = 0
     for card in _BY_VALUE_DESC:
         if len(top) == k:
             break

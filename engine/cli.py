@@ -84,7 +84,8 @@ def cmd_play(args) -> int:
     print(f"Schotten Totten, seed {seed}. You are South; enter a number from the list "
           f"or the move itself (e.g. R7@3 for Red 7 on stone 3), or 'q' to quit.")
     print(new_game_line(rules, WORDS)["text"])
-    actions, turn_events = [], []
+    actions: list = []
+    turn_events: list = []
     while state.step != OVER:
         if state.to_move != human:
             a = agent.choose(view(state, 1 - human), rng)

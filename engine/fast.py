@@ -96,7 +96,7 @@ def play_out(state: State, rng: random.Random) -> State:
         proofs, done, decks = state.proofs, state.done_at, state.decks
         after = state.rules.claim_timing == AFTER_PLAY
         size = state.rules.hand_size
-        rooms = [None, None]
+        rooms: list[list[int] | None] = [None, None]
         # Each player's complete sides of unclaimed stones, in stone order: where
         # any_claim and the claim step look (the other sides cannot be claimed).
         comp = [[i for i in range(p, 18, 2) if done[i] and owner[i >> 1] < 0] for p in (0, 1)]

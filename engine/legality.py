@@ -122,7 +122,7 @@ def tactic_actions(state: State, p: int, card: int, free: list[int]) -> list[Act
         return [row[s] for s in range(9) if owner[s] < 0 and state.modes[s] < 0]
     if card == RECRUITER:
         return [Action(PLAY, card)]
-    out = []
+    out: list[Action] = []
     for s in range(9):
         if owner[s] >= 0:
             continue

@@ -16,7 +16,7 @@ import json
 import random
 from typing import NamedTuple
 
-from .actions import action_from_json, action_to_json, shown
+from .actions import Action, action_from_json, action_to_json, shown
 from .cards import ELITES, JOKER, MODES, N_CLAN, RECRUITER, TACTIC_DECK, card_text, parse_card
 from .claims import claim_proof
 from .errors import FormatError, GameError
@@ -193,7 +193,8 @@ def _deal(d, rules: Rules) -> dict:
     hands = d.get("hands")
     if not isinstance(hands, list) or len(hands) != 2:
         raise FormatError("deal_hands_not_two")
-    deal = {"hands": [_cards(hands[0], "deal.hands[0]"), _cards(hands[1], "deal.hands[1]")],
+    deal: dict = {"hands": [_cards(hands[0], "deal.hands[0]"),
+                            _cards(hands[1], "deal.hands[1]")],
             "deck": _cards(d.get("deck", []), "deal.deck"),
             "tactic_deck": _cards(d.get("tactic_deck", []), "deal.tactic_deck")}
     for q in (0, 1):
@@ -220,14 +221,16 @@ def _replay(record, with_events: bool) -> tuple[State, list, list]:
     done, events = [], []
     for i, data in enumerate(actions):
         try:
+            a: Action | Shuffle
             if isinstance(data, dict) and data.get("kind") == "shuffle":
                 a = _shuffle(data)
                 state = state.copy()
                 ev: list = []
                 reshuffle(state, a.seed, ev)
             else:
-                a = action_from_json(data)
-                state, ev = apply_events(state, a) if with_events else (apply(state, a), [])
+                a = action = action_from_json(data)
+                state, ev = (apply_events(state, action) if with_events
+                             else (apply(state, action), []))
         except GameError as e:   # an illegal or malformed action, a bad shuffle entry
             raise FormatError("bad_action", number=i + 1, action=_brief(data),
                               cause=e.to_json()) from None

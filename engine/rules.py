@@ -99,7 +99,7 @@ def stuck_result(owner) -> tuple:
 
 def round_points(winner, stones) -> tuple[int, int]:
     """Points each player scores for a round: 5 to the winner, 1 per stone to the other."""
-    return tuple(WIN_POINTS if winner == q else stones[q] for q in (0, 1))
+    return (WIN_POINTS if winner == 0 else stones[0], WIN_POINTS if winner == 1 else stones[1])
 
 
 def next_round_starter(rules, round_starter: int, winner) -> int:

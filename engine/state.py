@@ -216,7 +216,7 @@ def deal_round(state: State, round_no: int, starter: int, deal: dict | None = No
         # clan[-1], clan[-3], ..., the other player clan[-2], clan[-4], ...
         top = clan[-2 * n:]
         del clan[-2 * n:]
-        hands = [None, None]
+        hands: list[list[int]] = [[], []]
         hands[starter] = sorted(top[1::2])
         hands[1 - starter] = sorted(top[0::2])
     else:

@@ -149,10 +149,10 @@ def apply_fast(state: State, a: Action, ev: list | None = None) -> None:
                         state.discard.append(t)
                     else:
                         _place(state, p, a.to, t)
-                    side = p
+                    whose = p
                 else:   # Banshee and Traitor act on the opponent's side
-                    side = 1 - p
-                    _remove(state, side, s, t)
+                    whose = 1 - p
+                    _remove(state, whose, s, t)
                     if card == BANSHEE:
                         state.discard.append(t)
                     else:
@@ -160,7 +160,7 @@ def apply_fast(state: State, a: Action, ev: list | None = None) -> None:
                 if ev is not None:
                     to = "discard" if card == BANSHEE or a.to == DISCARD else a.to
                     ev.append({"type": "move", "player": p, "card": card_text(t), "stone": s,
-                               "side": side, "to": to})
+                               "side": whose, "to": to})
                 state.discard.append(card)
         _after_play(state, ev)
     elif kind == CLAIM:

@@ -94,13 +94,14 @@ def view(state: State, player) -> dict:
         "outcome": None if state.outcome is None else state.outcome.to_json(),
         "match_winner": match_winner(state.scores) if state.step == OVER else None,
         "legal": [action_to_json(a) for a in legal_actions(state)] if mine else [],
-        "claims": [],
     }
+    claims: list[dict] = []
+    v["claims"] = claims
     if player is not None:
         when = claim_when(state, player)
         for s in range(9):
             if state.owner[s] < 0:
                 proof = claim_proof(state, player, s)
-                v["claims"].append({"stone": s, "ok": proof["ok"], "proof": proof,
+                claims.append({"stone": s, "ok": proof["ok"], "proof": proof,
                                     "when": when})
     return v

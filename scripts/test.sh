@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# The test command: install whatever is missing, lint (a ruff finding fails it), then run every
+# The test command: install whatever is missing, lint (a ruff finding fails it), type-check the
+# engine (mypy), then run every
 # test, engine (doctests included: tests/test_doctests.py) and browser.
 # Extra arguments go to pytest (e.g. bash scripts/test.sh -x -k smoke).
 set -euo pipefail
@@ -8,6 +9,9 @@ bash scripts/install-test-deps.sh
 lint=(python -m ruff check .)
 echo "+ ${lint[*]}"
 "${lint[@]}"
+types=(python -m mypy)   # the engine's types (pyproject.toml [tool.mypy])
+echo "+ ${types[*]}"
+"${types[@]}"
 cmd=(python -m pytest tests e2e "$@")
 echo "+ ${cmd[*]}"
 "${cmd[@]}"
