@@ -438,7 +438,10 @@ def beat1(x: int, unseen: int, mine: int) -> int:
 
 def beat1_low(x: int, unseen: int, mine: int) -> int:
     """``beat1`` when ``mine`` is below a Color (300) and x's colour has fewer than two
-    other unseen cards, so that neither a Color-Run nor a Color can be made."""
+    other unseen cards, so that neither a Color-Run nor a Color can be made.
+
+    Its Run and Sum are ``beat1``'s, copied rather than shared: this is the proof's hot path,
+    where a call costs more than the lines."""
     u = unseen
     vi = x % 9
     val = _VAL

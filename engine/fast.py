@@ -1,6 +1,6 @@
 """The fast path for search and benchmarks: in-place play with no checks.
 
-Everything here trusts its caller, like ``rules.apply_fast``: feed it states
+Everything here trusts its caller, like ``turn.apply_fast``: feed it states
 from the engine and actions it lists. ``random_action`` draws uniformly from
 ``legal_actions(state)`` (taking a claim first, when one is provable) without
 building the whole list: in the play step it counts the options and builds
@@ -41,6 +41,7 @@ def random_action(state: State, rng: random.Random):
     if step == PLAY:
         hand = state.hands[p]
         owner, modes, sides = state.owner, state.modes, state.sides
+        # rules.rooms, inlined (the search's fast path)
         rooms = [s for s, i in _SEATS[p] if owner[s] < 0 and len(sides[i]) < CAPACITY[modes[s]]]
         n = len(rooms)
         if hand and hand[-1] < N_CLAN:   # sorted: no tactic card in hand
@@ -53,7 +54,7 @@ def random_action(state: State, rng: random.Random):
         # tactic cards' options in hand order, then pass if no clan card can go.
         k = bisect_left(hand, N_CLAN)    # clan cards in hand, all distinct
         tacts = []
-        if state.tactics_played[p] <= state.tactics_played[1 - p]:
+        if state.tactics_played[p] <= state.tactics_played[1 - p]:   # rules.may_play_tactic
             last = -1
             for card in hand[k:]:
                 if card != last:
@@ -109,9 +110,9 @@ def play_out(state: State, rng: random.Random) -> State:
                     r = rooms[p]
                     if r is None:
                         r = rooms[p] = [s for s in range(9) if owner[s] < 0 and len(
-                            sides[2 * s + p]) < CAPACITY[modes[s]]]
+                            sides[2 * s + p]) < CAPACITY[modes[s]]]   # rules.rooms, inlined
                     if r:
-                        # apply_fast for a clan card, inlined (see rules.apply_fast)
+                        # turn.apply_fast for a clan card, inlined
                         n = len(r)
                         i = randbelow(len(hand) * n)
                         card = hand.pop(i // n)
