@@ -101,10 +101,8 @@ def action_from_json(data) -> Action:
         if name in data:
             value = data[name]
             try:
-                if not isinstance(value, str):   # parse_card's own message would repr it
-                    raise ValueError(name)
                 fields[name] = parse_card(value)
-            except ValueError:
+            except MalformedAction:   # said again with the field's name
                 raise MalformedAction("bad_card", field=name, value=shown(value)) from None
     if "stone" in data:
         fields["stone"] = _stone(data["stone"], "stone")

@@ -19,7 +19,7 @@ from typing import NamedTuple
 from .actions import Action, action_from_json, action_to_json, shown
 from .cards import ELITES, JOKER, MODES, N_CLAN, RECRUITER, TACTIC_DECK, card_text, parse_card
 from .claims import claim_proof
-from .errors import FormatError, GameError
+from .errors import FormatError, GameError, MalformedAction
 from .rules import (
     CAPACITY,
     FIVE_STONES,
@@ -114,10 +114,8 @@ def _cards(value, where: str) -> list[int]:
     out = []
     for i, c in enumerate(value):
         try:
-            if not isinstance(c, str):
-                raise ValueError
             out.append(parse_card(c))
-        except ValueError:
+        except MalformedAction:   # said again with where it is
             raise FormatError("unknown_card", where=f"{where}[{i}]", value=shown(c)) from None
     return out
 
