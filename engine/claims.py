@@ -32,7 +32,7 @@ from .formations import (
     strength,
     strength3,
 )
-from .rules import CAPACITY, capacity, checked_player, checked_stone
+from .rules import CAPACITY, checked_player, checked_stone
 
 ALL_CLAN = (1 << N_CLAN) - 1
 _BY_VALUE_DESC = tuple(clan(c, v) for v in range(9, 0, -1) for c in range(6))
@@ -670,7 +670,7 @@ def _claim_general(state, i: int, mode: int) -> bool:
     """``can_claim`` for side ``i`` by the general search: combat modes, elite troops."""
     mine, theirs = state.sides[i], state.sides[i ^ 1]
     proofs = state.proofs
-    cap = capacity(state, i >> 1)
+    cap = CAPACITY[mode]   # rules.capacity of the stone: ``mode`` is its mode (or -1)
     if len(mine) < cap:
         return False
     blind = mode == BLIND
