@@ -33,8 +33,9 @@ WIN_POINTS = 5   # a round's winner scores 5; the loser 1 per stone held
 
 
 def capacity(state, stone: int) -> int:
-    """Cards each side of ``stone`` needs: 3, or 4 under Mud Fight."""
-    return CAPACITY[state.modes[stone]]
+    """Cards each side of ``stone`` needs: 3, or 4 under Mud Fight (a ``GameError`` for a
+    stone other than 0-8; the search indexes ``CAPACITY`` itself)."""
+    return CAPACITY[state.modes[checked_stone(stone)]]
 
 
 def has_room(state, p: int, stone: int) -> bool:
@@ -75,7 +76,10 @@ def checked_stone(s) -> int:
 
 
 def win_shape(owner, p: int) -> str | None:
-    """``five_stones`` or ``three_adjacent`` if player ``p`` holds a winning shape."""
+    """``five_stones`` or ``three_adjacent`` if player ``p`` holds a winning shape (a
+    ``GameError`` for a player other than 0 or 1: -1 would count the unclaimed stones)."""
+    if p != 0 and p != 1:   # the cheap test first: a claim in the search asks this
+        checked_player(p)
     if owner.count(p) >= 5:
         return FIVE_STONES
     for i in range(7):

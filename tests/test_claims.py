@@ -17,6 +17,7 @@ from engine import (
     claim_verdict,
     claimable,
     new_game,
+    win_shape,
 )
 from engine.cards import BLIND, JOKER, MUD, N_CLAN, SHIELD, SPY, card_text
 from engine.formations import formation
@@ -288,6 +289,19 @@ def test_can_claim_refuses_a_stone_that_does_not_exist(stone):
         can_claim(state, 0, stone)
     assert e.value.code == "not_a_stone"
     assert claim_proof(state, 0, stone)["why"] == "no_stone"
+
+
+def test_the_other_public_verdicts_check_their_arguments():
+    """capacity(state, -1) once answered for stone 9 and win_shape(owner, -1) counted the
+    unclaimed stones as a player's ("five_stones" on an empty table)."""
+    state = new_game(seed=1)
+    assert capacity(state, 8) == 3 and win_shape([-1] * 9, 0) is None
+    for stone in (-1, 9, 2.0):
+        with pytest.raises(GameError, match="There is no stone"):
+            capacity(state, stone)
+    for player in (-1, 2, None):
+        with pytest.raises(GameError, match="There is no player"):
+            win_shape([-1] * 9, player)
 
 
 def test_the_argument_refusals_are_worded_in_german():
