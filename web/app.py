@@ -1,6 +1,6 @@
-"""Main-thread glue between the page (table.js) and the engine, via PyScript.
+"""Main-thread glue between the page (web/js/) and the engine, via PyScript.
 
-table.js calls ``window.stCall(name, argJSON)`` and gets a JSON string back:
+The page (web/js/bridge.js) calls ``window.stCall(name, argJSON)`` and gets a JSON string back:
 ``{"ok": true, ...payload}`` or ``{"ok": false, "error": "..."}``. Every change of
 the game is saved to localStorage at once. The AI does not think here: the page
 sends ``ai_request``'s JSON to the worker (ai_worker.py) and plays its answer
