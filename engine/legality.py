@@ -197,7 +197,8 @@ def _card(card) -> str:
 
 
 def check(state: State, action, player: int | None = None) -> None:
-    """Raise ``IllegalAction`` naming the broken rule if ``action`` is not legal now."""
+    """Raise ``IllegalAction`` naming the broken rule if ``action`` is not legal now, or
+    ``MalformedAction`` if it is not a well-formed ``Action`` at all."""
     if not isinstance(action, Action):
         raise MalformedAction("not_an_action", value=shown(action))
     step, p = state.step, state.to_move
