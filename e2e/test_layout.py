@@ -169,7 +169,7 @@ def test_status_is_never_clipped(page, site_url, screenshot):
         page.goto(site_url + url)
         page.wait_for_selector(READY, state="attached", timeout=BOOT_MS)
         assert page.inner_text("#status-who") == "Computer's turn"
-        assert page.inner_text("#status-round") == "round 2/3 · 1–0"
+        assert page.inner_text("#status-round") == "round 2/3 · 5–1"
         for w, h in sizes:
             page.set_viewport_size({"width": w, "height": h})
             page.wait_for_timeout(150)
