@@ -27,10 +27,10 @@ from tools.table import (
     at_rest,
     open_with_save,
     play_turn,
-    position,
     save_text,
     start_new_game,
     take_device,
+    won_round,
 )
 
 AXE = ROOT / "node_modules" / "axe-core" / "axe.min.js"
@@ -391,23 +391,15 @@ def test_axe_handover_and_shared_device(page, site_url, lang):
     audit.check()
 
 
-def _ended(step: str, rounds: int, scores, history, winner: int) -> dict:
-    stones = [{"sides": [[], []], "owner": winner if i < 3 else None} for i in range(9)]
-    return position({"rounds": rounds, "starter": 0}, round=len(history), scores=scores,
-                    history=history, step=step, to_move=1 if step == "round_over" else 0,
-                    stones=stones, hands=[["B1"], ["B2"]],
-                    outcome={"winner": winner, "reason": "3 adjacent stones"})
-
-
 @pytest.mark.parametrize("lang", LANGS)
 def test_axe_end_of_round_and_match(page, site_url, lang):
     audit = Audit(lang)
-    pos = _ended("round_over", 3, [5, 0], [[0, "3 adjacent stones", 3, 0]], 0)
+    pos = won_round({"rounds": 3}, [[0, "three_adjacent", 3, 0]])
     open_with_save(page, site_url, save_text(pos, opponent="human"), lang_query(lang))
     page.wait_for_selector("#dlg-end[open]")
     audit(page, "end of a round")
-    history = [[0, "3 adjacent stones", 3, 1], [1, "5 stones", 2, 5], [0, "5 stones", 5, 2]]
-    pos = _ended("over", 3, [11, 8], history, 0)
+    history = [[0, "three_adjacent", 3, 1], [1, "five_stones", 2, 5], [0, "three_adjacent", 3, 0]]
+    pos = won_round({"rounds": 3}, history, step="over", to_move=0)
     page.evaluate("([k, v]) => localStorage.setItem(k, v)",
                   ["schotten-totten.save", save_text(pos, opponent="ai")])
     page.reload()

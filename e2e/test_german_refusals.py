@@ -13,7 +13,6 @@ import pytest
 from tools.table import SAVE_KEY, open_with_save
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
-from engine import FormatError, GameError
 
 DE = "&lang=de"
 # Words of English refusals (the engine's, the table's): none may show on a German table.
@@ -66,9 +65,6 @@ def test_a_save_that_cannot_be_resumed_is_explained_in_german(page, site_url, ki
     assert len(kept) == 1
 
 
-@pytest.mark.xfail(not issubclass(FormatError, GameError), strict=True,
-                   reason="the engine's position reader words its refusals once FormatError "
-                          "is a GameError (branch engine23)")
 def test_a_damaged_position_in_a_save_is_explained_in_german(page, site_url):
     damaged = json.dumps({"format": "schotten-totten/save", "version": 1,
                           "position": {"format": "schotten-totten/position", "version": 1,

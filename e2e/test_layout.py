@@ -163,7 +163,7 @@ EMBED_KEY = "schotten-totten.embed.layout"   # embed.html?save=layout
 def test_status_is_never_clipped(page, site_url, screenshot):
     """The longest status ("Computer's turn", a match score) fits next to the tools on
     phones, in the full page (4 tools) and in the embed (5 tools, a 700 px blog column)."""
-    pos = rich_position({"rounds": 3}, to_move=1, round=2, scores=[1, 0])
+    pos = rich_position({"rounds": 3}, to_move=1, round=2, history=[[0, "three_adjacent", 3, 1]])
     text = save_text(pos, opponent="ai", log=LOG)
     page.add_init_script(f"""(() => {{
       if (sessionStorage.getItem('e2e-seeded')) return;
@@ -179,7 +179,7 @@ def test_status_is_never_clipped(page, site_url, screenshot):
         page.goto(site_url + url)
         page.wait_for_selector(READY, state="attached", timeout=BOOT_MS)
         assert page.inner_text("#status-who") == "Computer's turn"
-        assert page.inner_text("#status-round") == "round 2/3 · 1–0"
+        assert page.inner_text("#status-round") == "round 2/3 · 5–1"
         for w, h in sizes:
             page.set_viewport_size({"width": w, "height": h})
             at_rest(page)

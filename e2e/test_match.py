@@ -1,20 +1,10 @@
 """Matches of several rounds: the end-of-round screen deals the next round, the end of the
 match names the winner on points and offers a rematch."""
-from tools.table import body, open_with_save, position, py, save_text, take_device
-
-
-def ended_round(round_no, rounds, scores, history, winner, starter=0, step="round_over"):
-    owner = [winner if i < 3 else None for i in range(9)]
-    stones = [{"sides": [["R1", "R2", "R3"][:0], []], "owner": owner[i]} for i in range(9)]
-    return position({"rounds": rounds, "starter": starter},
-                    round=round_no, scores=scores, history=history, step=step,
-                    to_move=1 - starter if step == "round_over" else 0, stones=stones,
-                    hands=[["B1"], ["B2"]],
-                    outcome={"winner": winner, "reason": "3 adjacent stones"})
+from tools.table import body, open_with_save, py, save_text, take_device, won_round
 
 
 def test_next_round_of_a_match(page, site_url, screenshot):
-    pos = ended_round(1, 3, [5, 0], [[0, "3 adjacent stones", 3, 0]], 0)
+    pos = won_round({"rounds": 3}, [[0, "three_adjacent", 3, 0]])
     open_with_save(page, site_url, save_text(pos, opponent="human"))
     page.wait_for_selector("#dlg-end[open]")
     assert "South wins round 1" in page.inner_text("#end-title")
@@ -32,8 +22,8 @@ def test_next_round_of_a_match(page, site_url, screenshot):
 
 
 def test_end_of_match_and_rematch(page, site_url, screenshot):
-    history = [[0, "3 adjacent stones", 3, 1], [1, "5 stones", 2, 5], [0, "5 stones", 5, 2]]
-    pos = ended_round(3, 3, [11, 8], history, 0, step="over")
+    history = [[0, "three_adjacent", 3, 1], [1, "five_stones", 2, 5], [0, "three_adjacent", 3, 0]]
+    pos = won_round({"rounds": 3}, history, step="over", to_move=0)
     open_with_save(page, site_url, save_text(pos, opponent="ai"))
     page.wait_for_selector("#dlg-end[open]")
     assert page.inner_text("#end-title") == "You win the match"

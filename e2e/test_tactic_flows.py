@@ -47,9 +47,9 @@ def test_elite_troops_joker_spy_shield_bearer(page, site_url, screenshot):
     open_position(
         page, site_url,
         hands=[["Joker", "Spy", "ShieldBearer", "B2", "B3", "G2", "G3"],
-               ["O1", "O2", "O3", "O4", "O5", "O6", "P1"]],
+               ["O1", "O2", "O3", "O4", "O5", "O6", "BlindMansBluff"]],
         stones=stones(s0=(["R8", "R9"], []), s1=(["Y5", "Y6"], []), s2=(["G8", "G9"], [])),
-        tactics_played=[0, 2], to_move=0)
+        discard=["Banshee"], tactics_played=[0, 1], to_move=0)   # North played the Banshee
     expected = {"Joker": (0, "7"), "Spy": (1, "7"), "ShieldBearer": (2, "3")}
     for i, (card, (stone, value)) in enumerate(expected.items()):
         page.click(f'#hand .card[data-card="{card}"]')
@@ -63,9 +63,9 @@ def test_elite_troops_joker_spy_shield_bearer(page, site_url, screenshot):
         # The completed side shows what the elite troop counts as.
         assert placed.locator(".as .v").inner_text() == value
         finish_turn(page)
-        if i < 2:
+        if i < 2:   # North plays a clan card, then a tactic card: South may play another
             turn_of(page, 1)
-            play_card(page, f"O{i + 1}", 8)
+            play_card(page, ("O1", "BlindMansBluff")[i], (8, 7)[i])
             finish_turn(page)
             turn_of(page, 0)
     log = page.inner_text("#log")

@@ -91,7 +91,7 @@ def long_names_position() -> dict:
     hands = [["R5", "G6", "Strategist", "Recruiter", "ShieldBearer", "Banshee", "Traitor"],
              ["R4", "R6", "R7", "G4", "G5", "P1", "O2"]]
     return position({"tactics": True}, hands=hands, stones=stones, to_move=0,
-                    discard=["B6"], tactics_played=[1, 3])
+                    discard=["B6"], tactics_played=[2, 2])
 
 
 def log_lines() -> list[str]:

@@ -11,11 +11,10 @@ True
 
 from __future__ import annotations
 
-import reprlib
 from typing import NamedTuple
 
 from .cards import card_text, parse_card
-from .errors import GameError
+from .errors import GameError, MalformedAction, shown
 
 PLAY, PASS, CLAIM, DONE, DRAW, RETURN, NEXT_ROUND = (
     "play", "pass", "claim", "done", "draw", "return", "next_round")
@@ -35,21 +34,6 @@ class IllegalAction(GameError):
     >>> str(IllegalAction("deck_empty", deck="clan"))
     'Drawing: the clan deck is empty.'
     """
-
-
-# Bounded: a value nested thousands deep (from a JSON file) is shown without recursing.
-_SHORT = reprlib.Repr()
-_SHORT.maxlevel, _SHORT.maxstring, _SHORT.maxother, _SHORT.maxlong = 3, 40, 40, 40
-
-
-def shown(value) -> str:
-    """A malformed value, shortened for an error message (never deeper than 3 levels).
-
-    >>> shown([[[["R7"]]]]), shown(3.0)
-    ('[[[[...]]]]', '3.0')
-    """
-    text = _SHORT.repr(value)
-    return text if len(text) <= 60 else text[:57] + "..."
 
 
 class Action(NamedTuple):
@@ -97,42 +81,41 @@ _FIELDS = {PLAY: ("card", "stone", "target", "to"), PASS: (), CLAIM: ("stone",),
 
 def _stone(value, field: str) -> int:
     if type(value) is not int or not 0 <= value <= 8:
-        raise IllegalAction("bad_stone", field=field, value=shown(value))
+        raise MalformedAction("bad_stone", field=field, value=shown(value))
     return value
 
 
 def action_from_json(data) -> Action:
-    """Parse the JSON form; raise ``IllegalAction`` naming what is malformed."""
+    """Parse the JSON form; raise ``MalformedAction`` naming what is malformed (whether the
+    action is legal is ``legality.check``'s question: ``IllegalAction``)."""
     if not isinstance(data, dict):
-        raise IllegalAction("not_an_object", value=shown(data))
+        raise MalformedAction("not_an_object", value=shown(data))
     kind = data.get("kind")
     if not isinstance(kind, str) or kind not in _FIELDS:   # a list or object is unhashable
-        raise IllegalAction("bad_kind", kinds=", ".join(KINDS), value=shown(kind))
+        raise MalformedAction("bad_kind", kinds=", ".join(KINDS), value=shown(kind))
     extra = [k for k in data if k not in ("kind", *_FIELDS[kind])]
     if extra:
-        raise IllegalAction("extra_field", kind=kind, fields=", ".join(sorted(map(shown, extra))))
+        raise MalformedAction("extra_field", kind=kind, fields=", ".join(sorted(map(shown, extra))))
     fields: dict = {}
     for name in ("card", "target"):
         if name in data:
             value = data[name]
             try:
-                if not isinstance(value, str):   # parse_card's own message would repr it
-                    raise ValueError(name)
                 fields[name] = parse_card(value)
-            except ValueError:
-                raise IllegalAction("bad_card", field=name, value=shown(value)) from None
+            except MalformedAction:   # said again with the field's name
+                raise MalformedAction("bad_card", field=name, value=shown(value)) from None
     if "stone" in data:
         fields["stone"] = _stone(data["stone"], "stone")
     if "to" in data:
         fields["to"] = DISCARD if data["to"] == "discard" else _stone(data["to"], "to")
     if "deck" in data:
         if not isinstance(data["deck"], str) or data["deck"] not in DECK_NAMES:
-            raise IllegalAction("bad_deck", value=shown(data["deck"]))
+            raise MalformedAction("bad_deck", value=shown(data["deck"]))
         fields["deck"] = DECK_NAMES.index(data["deck"])
     need = {PLAY: ("card",), CLAIM: ("stone",), DRAW: ("deck",), RETURN: ("card",)}.get(kind, ())
     for f in need:
         if f not in fields:
-            raise IllegalAction("missing_field", kind=kind, field=f)
+            raise MalformedAction("missing_field", kind=kind, field=f)
     return Action(kind, **fields)
 
 

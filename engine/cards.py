@@ -10,6 +10,8 @@ are identical), so a deck holds 64 physical cards but 63 codes.
 
 from __future__ import annotations
 
+from .errors import MalformedAction, shown
+
 COLOURS = "ROYGBP"
 COLOUR_NAMES = ("Red", "Orange", "Yellow", "Green", "Blue", "Purple")
 N_CLAN = 54
@@ -96,16 +98,16 @@ def card_title(card: int) -> str:
 
 
 def parse_card(text: object) -> int:
-    """Parse ``R7`` / ``Joker`` (case-insensitive); raise ``ValueError`` otherwise."""
+    """Parse ``R7`` / ``Joker`` (case-insensitive); raise ``MalformedAction`` (a
+    ``ValueError``) otherwise."""
     if not isinstance(text, str):
-        raise ValueError(f"a card must be written as text like 'R7' or 'Joker', not {text!r}")
+        raise MalformedAction("unknown_card", value=shown(text))
     t = text.strip()
     if len(t) == 2 and t[0].upper() in COLOURS and t[1] in "123456789":
         return clan(COLOURS.index(t[0].upper()), int(t[1]))
     code = _BY_NAME.get(t.lower().replace("-", "").replace("'", "").replace(" ", ""))
     if code is None:
-        raise ValueError(f"unknown card {text!r}: write a colour letter from {COLOURS} "
-                         f"and a value 1-9 (e.g. 'R7'), or a tactic name such as 'Joker'")
+        raise MalformedAction("unknown_card", value=shown(text))
     return code
 
 

@@ -32,7 +32,7 @@ from .formations import (
     strength,
     strength3,
 )
-from .rules import CAPACITY
+from .rules import CAPACITY, checked_player, checked_stone
 
 ALL_CLAN = (1 << N_CLAN) - 1
 _BY_VALUE_DESC = tuple(clan(c, v) for v in range(9, 0, -1) for c in range(6))
@@ -90,7 +90,8 @@ def best_completion(fixed: tuple, n: int, blind: bool, unseen: int):
     base = sum(VALUE_OF[c] for c in clan_cards) + sum(BEST_VALUE[e] for e in elites)
 
     # The k highest unseen cards (any colour): the Sum fallback, and the blind total.
-    top, mask = [], 0
+    top: list[int] = []
+    mask = 0
     for card in _BY_VALUE_DESC:
         if len(top) == k:
             break
@@ -205,7 +206,7 @@ def table_best_completion(fixed: tuple, unseen: int, start: int = 0):
     return None
 
 
-# Threshold form, for ``can_claim`` (three clan cards against 0-2 clan cards, normal
+# Threshold form, for ``can_claim_fast`` (three clan cards against 0-2 clan cards, normal
 # fight): we need not the best completion, only whether any completion beats ``mine``.
 # With one slot open the answer is a single AND against a mask of the cards that
 # would beat it; with two or three open, ``beat1`` / ``beat0`` test rank by rank.
@@ -437,7 +438,10 @@ def beat1(x: int, unseen: int, mine: int) -> int:
 
 def beat1_low(x: int, unseen: int, mine: int) -> int:
     """``beat1`` when ``mine`` is below a Color (300) and x's colour has fewer than two
-    other unseen cards, so that neither a Color-Run nor a Color can be made."""
+    other unseen cards, so that neither a Color-Run nor a Color can be made.
+
+    Its Run and Sum are ``beat1``'s, copied rather than shared: this is the proof's hot path,
+    where a call costs more than the lines."""
     u = unseen
     vi = x % 9
     val = _VAL
@@ -474,7 +478,7 @@ def beat1_low(x: int, unseen: int, mine: int) -> int:
     return 0
 
 
-# Quick tests for ``rules.can_claim``, the common case of a weak side (below a
+# Quick tests for ``can_claim_fast``, the common case of a weak side (below a
 # Color) against one clan card ``x``: any two unseen cards of x's colour make a
 # Color (or better), which beats it. ``X1[x]`` is (shift of x's colour, table);
 # the table maps the 9 face-up bits of that colour to the two lowest unseen
@@ -492,7 +496,7 @@ X1 = tuple((x - x % 9, _TWO[x % 9]) for x in range(N_CLAN))
 STARTS3 = _STARTS3   # bit j + 9c: a Color-Run of colour c can start at value index j
 
 
-# The forms ``rules.can_claim`` uses: tables give the witness already in place,
+# The forms ``can_claim_fast`` uses: tables give the witness already in place,
 # since on ints this wide every shift or AND costs as much as several list indexes.
 # ``X1W[x]`` is ``X1[x]`` with the two cards as a mask of clan cards (``w << c9``),
 # and a table of zeros for each elite troop (the caller then takes the slow path).
@@ -560,7 +564,22 @@ _SIDES = tuple(((2 * s, 2 * s + 1), (2 * s + 1, 2 * s)) for s in range(9))
 
 
 def can_claim(state, p: int, s: int) -> bool:
-    """Whether player ``p`` can prove stone ``s`` now (the fast form of ``claim_proof``).
+    """Whether player ``p`` can prove stone ``s`` now; a ``GameError`` for a player other
+    than 0 or 1 or a stone other than 0-8 (``can_claim_fast`` trusts its caller).
+
+    >>> from engine.state import new_game
+    >>> can_claim(new_game(seed=1), 0, 4)
+    False
+    >>> can_claim(new_game(seed=1), 0, 9)
+    Traceback (most recent call last):
+    ...
+    engine.errors.GameError: There is no stone 9: stones are 0-8 in data (1-9 on the table).
+    """
+    return can_claim_fast(state, checked_player(p), checked_stone(s))
+
+
+def can_claim_fast(state, p: int, s: int) -> bool:
+    """``can_claim`` unchecked (the fast form of ``claim_proof``): ``p`` 0 or 1, ``s`` 0-8.
 
     Verdicts are kept in ``state.proofs`` until a card at the stone moves: ``True``
     (a proof only gets stronger as cards turn face up), or the witness mask of
@@ -651,7 +670,7 @@ def _claim_general(state, i: int, mode: int) -> bool:
     """``can_claim`` for side ``i`` by the general search: combat modes, elite troops."""
     mine, theirs = state.sides[i], state.sides[i ^ 1]
     proofs = state.proofs
-    cap = 4 if mode == MUD else 3
+    cap = CAPACITY[mode]   # rules.capacity of the stone: ``mode`` is its mode (or -1)
     if len(mine) < cap:
         return False
     blind = mode == BLIND
@@ -670,9 +689,15 @@ def _claim_general(state, i: int, mode: int) -> bool:
 
 
 def claimable(state, p: int) -> list[int]:
-    """Stones player ``p`` can prove now, in stone order."""
+    """Stones player ``p`` can prove now, in stone order; a ``GameError`` for a player other
+    than 0 or 1."""
+    return claimable_fast(state, checked_player(p))
+
+
+def claimable_fast(state, p: int) -> list[int]:
+    """``claimable`` unchecked, for the search: ``p`` is 0 or 1."""
     done = state.done_at   # non-zero exactly when that side is complete
-    return [s for s in range(9) if done[2 * s + p] and can_claim(state, p, s)]
+    return [s for s in range(9) if done[2 * s + p] and can_claim_fast(state, p, s)]
 
 
 def claim_proof(state, p: int, s: int) -> dict:
@@ -683,10 +708,10 @@ def claim_proof(state, p: int, s: int) -> dict:
     best the opponent can still make), ``can_beat`` (``best`` and the ``cards`` of one
     such completion), ``cannot_complete`` (too few cards unseen); or a refusal before
     any proof: ``no_stone``, ``claimed`` (``owner``), ``incomplete`` (``have``, ``need``).
-    ``engine.words`` puts it into words. Agrees with ``can_claim`` (tested).
+    ``engine.words`` puts it into words. Agrees with ``can_claim`` (tested). A player
+    other than 0 or 1 is a ``GameError``; a stone other than 0-8 the verdict ``no_stone``.
     """
-    if type(p) is not int or p not in (0, 1):   # else 2*s+p would read another stone's side
-        raise ValueError(f"player must be 0 or 1, not {p!r}")
+    checked_player(p)   # else 2*s+p would read another stone's side
     if type(s) is not int or not 0 <= s <= 8:
         return {"ok": False, "why": "no_stone", "stone": s}
     if state.owner[s] >= 0:

@@ -9,7 +9,8 @@ The kinds, kept apart as python-chess keeps ``InvalidMoveError`` apart from
 
 - ``IllegalAction`` (``engine.actions``): a well-formed action the rules forbid here;
 - ``MalformedAction``: input that is not an action at all;
-- ``FormatError`` (``engine.records``): a record or position that cannot be read;
+- ``FormatError``: a record, position, rules or file that cannot be read (catalogue keys
+  ``format.<code>``);
 - ``SaveError`` (``web/saves.py``) and ``RequestError`` (``web/``): a save that cannot be
   resumed, a request of the page that is refused.
 
@@ -19,6 +20,22 @@ The kinds, kept apart as python-chess keeps ``InvalidMoveError`` apart from
 """
 
 from __future__ import annotations
+
+import reprlib
+
+# Bounded: a value nested thousands deep (from a JSON file) is shown without recursing.
+_SHORT = reprlib.Repr()
+_SHORT.maxlevel, _SHORT.maxstring, _SHORT.maxother, _SHORT.maxlong = 3, 40, 40, 40
+
+
+def shown(value) -> str:
+    """A malformed value, shortened for an error message (never deeper than 3 levels).
+
+    >>> shown([[[["R7"]]]]), shown(3.0)
+    ('[[[[...]]]]', '3.0')
+    """
+    text = _SHORT.repr(value)
+    return text if len(text) <= 60 else text[:57] + "..."
 
 
 class GameError(ValueError):
@@ -40,8 +57,21 @@ class GameError(ValueError):
         return english().refusal(self)
 
     def to_json(self) -> dict:
-        return {"code": self.code, "params": self.params}
+        """The refusal as data: its catalogue key, code and params (a nested refusal, such
+        as a record's bad action, is a ``cause`` param in this same form)."""
+        return {"key": self.key, "code": self.code, "params": self.params}
 
 
 class MalformedAction(GameError):
     """Input that is not an action (a missing field, a stone 12, a card "Z9")."""
+
+
+class FormatError(GameError):
+    """A record, position, rules object or file that cannot be read; ``params`` say where
+    (``where``: the JSON path, e.g. ``stones[3].sides[0]``) and what is wrong.
+
+    >>> str(FormatError("bad_seed", value="[1]"))
+    "'seed' must be a number or a string, not [1]"
+    """
+
+    PREFIX = "format."

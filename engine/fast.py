@@ -1,6 +1,6 @@
 """The fast path for search and benchmarks: in-place play with no checks.
 
-Everything here trusts its caller, like ``rules.apply_fast``: feed it states
+Everything here trusts its caller, like ``turn.apply_fast``: feed it states
 from the engine and actions it lists. ``random_action`` draws uniformly from
 ``legal_actions(state)`` (taking a claim first, when one is provable) without
 building the whole list: in the play step it counts the options and builds
@@ -22,7 +22,7 @@ from bisect import bisect_left, insort
 
 from .actions import CLAIM, DONE_ACTION, PASS_ACTION
 from .cards import N_CLAN
-from .claims import can_claim
+from .claims import can_claim_fast
 from .legality import CLAIMS as _CLAIMS
 from .legality import DRAWS as _DRAWS
 from .legality import PLACE as _PLACE
@@ -41,6 +41,7 @@ def random_action(state: State, rng: random.Random):
     if step == PLAY:
         hand = state.hands[p]
         owner, modes, sides = state.owner, state.modes, state.sides
+        # rules.rooms, inlined (the search's fast path)
         rooms = [s for s, i in _SEATS[p] if owner[s] < 0 and len(sides[i]) < CAPACITY[modes[s]]]
         n = len(rooms)
         if hand and hand[-1] < N_CLAN:   # sorted: no tactic card in hand
@@ -53,7 +54,7 @@ def random_action(state: State, rng: random.Random):
         # tactic cards' options in hand order, then pass if no clan card can go.
         k = bisect_left(hand, N_CLAN)    # clan cards in hand, all distinct
         tacts = []
-        if state.tactics_played[p] <= state.tactics_played[1 - p]:
+        if state.tactics_played[p] <= state.tactics_played[1 - p]:   # rules.may_play_tactic
             last = -1
             for card in hand[k:]:
                 if card != last:
@@ -69,7 +70,7 @@ def random_action(state: State, rng: random.Random):
         # legal_actions lists the provable claims in stone order, then done.
         done = state.done_at
         for s in range(9):
-            if done[2 * s + p] and can_claim(state, p, s):
+            if done[2 * s + p] and can_claim_fast(state, p, s):
                 return _CLAIMS[s]
         return DONE_ACTION
     acts = legal_actions(state)
@@ -96,7 +97,7 @@ def play_out(state: State, rng: random.Random) -> State:
         proofs, done, decks = state.proofs, state.done_at, state.decks
         after = state.rules.claim_timing == AFTER_PLAY
         size = state.rules.hand_size
-        rooms = [None, None]
+        rooms: list[list[int] | None] = [None, None]
         # Each player's complete sides of unclaimed stones, in stone order: where
         # any_claim and the claim step look (the other sides cannot be claimed).
         comp = [[i for i in range(p, 18, 2) if done[i] and owner[i >> 1] < 0] for p in (0, 1)]
@@ -109,9 +110,9 @@ def play_out(state: State, rng: random.Random) -> State:
                     r = rooms[p]
                     if r is None:
                         r = rooms[p] = [s for s in range(9) if owner[s] < 0 and len(
-                            sides[2 * s + p]) < CAPACITY[modes[s]]]
+                            sides[2 * s + p]) < CAPACITY[modes[s]]]   # rules.rooms, inlined
                     if r:
-                        # apply_fast for a clan card, inlined (see rules.apply_fast)
+                        # turn.apply_fast for a clan card, inlined
                         n = len(r)
                         i = randbelow(len(hand) * n)
                         card = hand.pop(i // n)
@@ -134,7 +135,7 @@ def play_out(state: State, rng: random.Random) -> State:
                                 if known is not None and known is not True and \
                                         not known & faceup:
                                     continue
-                                if known is True or can_claim(state, p, i >> 1):
+                                if known is True or can_claim_fast(state, p, i >> 1):
                                     break
                             else:
                                 i = -1
@@ -156,7 +157,7 @@ def play_out(state: State, rng: random.Random) -> State:
                         continue
             elif step == CLAIM_STEP:
                 for i in comp[p]:
-                    if can_claim(state, p, i >> 1):
+                    if can_claim_fast(state, p, i >> 1):
                         s = i >> 1
                         apply_fast(state, _CLAIMS[s])
                         for lst in (rooms[0], rooms[1]):

@@ -54,7 +54,8 @@ def _build_table3() -> dict[int, int]:
     # Inline rank test (same rules as ``rank_of``): this runs over 24,804 triples.
     # Equal strengths share one int object (``canon``), so that the tables built
     # from this one point at ~100 objects, not 24,804: fewer cache misses.
-    table, canon = {}, {}
+    table: dict = {}
+    canon: dict = {}
     for a, b, c in combinations(range(N_CLAN), 3):
         va, vb, vc = VALUE_OF[a], VALUE_OF[b], VALUE_OF[c]
         total = va + vb + vc
@@ -100,7 +101,7 @@ BY_CARDS: list = []
 
 def by_cards() -> list:
     if not BY_CARDS:
-        table = [[[None] * 63 for _ in range(63)] for _ in range(63)]
+        table: list = [[[None] * 63 for _ in range(63)] for _ in range(63)]
         for mask, st in (TABLE3.items() if TABLE3 else _build_table3().items()):
             a = (mask & -mask).bit_length() - 1
             mask &= mask - 1
@@ -128,7 +129,8 @@ def strength3(a: int, b: int, c: int) -> int:
 def _general_strength(cards: tuple, blind: bool) -> tuple[int, tuple]:
     """Best strength and declared (colour, value) pairs, trying every elite declaration."""
     options = [DECLARATIONS[c] if c >= N_CLAN else ((COLOUR_OF[c], VALUE_OF[c]),) for c in cards]
-    best, best_pairs = -1, ()
+    best = -1
+    best_pairs: tuple = ()
     for pairs in product(*options):
         s = _pairs_strength(pairs, blind)
         if s > best:

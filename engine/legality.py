@@ -43,8 +43,9 @@ from .cards import (
     TRAITOR,
     card_text,
 )
-from .claims import can_claim, claim_proof, claimable
-from .rules import CAPACITY, has_room, rooms
+from .claims import can_claim_fast, claim_proof, claimable_fast
+from .errors import MalformedAction
+from .rules import CAPACITY, checked_player, has_room, may_play_tactic, rooms
 from .state import CLAIM as CLAIM_STEP
 from .state import DRAW as DRAW_STEP
 from .state import OVER, RECRUIT_DRAW, RECRUIT_RETURN, ROUND_OVER, State
@@ -75,7 +76,7 @@ def legal_actions(state: State) -> list[Action]:
     if step == PLAY_STEP:
         return _play_actions(state, p)
     if step == CLAIM_STEP:
-        return [CLAIMS[s] for s in claimable(state, p)] + [DONE_ACTION]
+        return [CLAIMS[s] for s in claimable_fast(state, p)] + [DONE_ACTION]
     if step == DRAW_STEP or step == RECRUIT_DRAW:
         return [DRAWS[d] for d in (0, 1) if state.decks[d]]
     if step == RECRUIT_RETURN:
@@ -90,7 +91,7 @@ def _play_actions(state: State, p: int) -> list[Action]:
     hand = state.hands[p]
     acts = []
     clan_playable = False
-    tactic_ok = state.tactics_played[p] <= state.tactics_played[1 - p]
+    tactic_ok = may_play_tactic(state, p)
     last = -1
     for card in hand:   # sorted; only the two Jokers can repeat
         if card == last:
@@ -121,7 +122,7 @@ def tactic_actions(state: State, p: int, card: int, free: list[int]) -> list[Act
         return [row[s] for s in range(9) if owner[s] < 0 and state.modes[s] < 0]
     if card == RECRUITER:
         return [Action(PLAY, card)]
-    out = []
+    out: list[Action] = []
     for s in range(9):
         if owner[s] >= 0:
             continue
@@ -140,23 +141,49 @@ def tactic_actions(state: State, p: int, card: int, free: list[int]) -> list[Act
 
 def play_refusal(state: State, p: int, card: int) -> IllegalAction | None:
     """Why player ``p`` cannot play ``card`` from hand now (``None`` if they can): the
-    refusal ``check`` would give, for the table to say when a card is picked."""
-    if state.step != PLAY_STEP or state.to_move != p:
-        return IllegalAction("not_your_turn", player=state.to_move, other=p) \
-            if state.to_move != p else IllegalAction("wrong_step", step=state.step,
-                                                     expected=" or ".join(STEP_KINDS[state.step]),
-                                                     kind=PLAY)
+    refusal ``check`` would give, for the table to say when a card is picked.
+
+    ``p`` must be a player and ``card`` a card code (a ``GameError`` otherwise)."""
+    checked_player(p)
+    if type(card) is not int or not 0 <= card <= TRAITOR:
+        raise MalformedAction("bad_card", field="card", value=shown(card))
+    refusal = _turn_refusal(state, p, PLAY)
+    if refusal is not None:
+        return refusal
     name = card_text(card)
     if card < N_CLAN:
         return None if rooms(state, p) else IllegalAction("no_room", card=name)
-    if not state.tactics_played[p] <= state.tactics_played[1 - p]:
-        return IllegalAction("tactic_limit", card=name, played=state.tactics_played[p],
-                             opponent_played=state.tactics_played[1 - p])
-    if card == JOKER and state.joker_played[p]:
-        return IllegalAction("second_joker")
+    refusal = tactic_refusal(state, p, card)
+    if refusal is not None:
+        return refusal
     if tactic_actions(state, p, card, rooms(state, p)):
         return None
     return IllegalAction("no_target", card=name)
+
+
+def _turn_refusal(state: State, p: int, kind: str) -> IllegalAction | None:
+    """Why player ``p`` may take no action of ``kind`` now: not their turn, or not the step
+    for it (the one place both refusals are made: ``check`` and ``play_refusal``)."""
+    if state.to_move != p:
+        return IllegalAction("not_your_turn", player=state.to_move, other=p)
+    kinds = STEP_KINDS[state.step]
+    if kind not in kinds:
+        return IllegalAction("wrong_step", step=state.step, expected=" or ".join(kinds),
+                             kind=kind)
+    return None
+
+
+def tactic_refusal(state: State, p: int, card: int) -> IllegalAction | None:
+    """Why player ``p`` may not play tactic ``card`` at all now (``None`` if they may): the
+    tactic limit (``rules.may_play_tactic``) and one Joker per game. ``check`` raises it,
+    ``play_refusal`` returns it: one function decides, as PokerKit's ``verify_x``."""
+    if not may_play_tactic(state, p):
+        return IllegalAction("tactic_limit", card=card_text(card),
+                             played=state.tactics_played[p],
+                             opponent_played=state.tactics_played[1 - p])
+    if card == JOKER and state.joker_played[p]:
+        return IllegalAction("second_joker")
+    return None
 
 
 # ---------------------------------------------------------------- checking
@@ -170,9 +197,10 @@ def _card(card) -> str:
 
 
 def check(state: State, action, player: int | None = None) -> None:
-    """Raise ``IllegalAction`` naming the broken rule if ``action`` is not legal now."""
+    """Raise ``IllegalAction`` naming the broken rule if ``action`` is not legal now, or
+    ``MalformedAction`` if it is not a well-formed ``Action`` at all."""
     if not isinstance(action, Action):
-        raise IllegalAction("not_an_action", value=shown(action))
+        raise MalformedAction("not_an_action", value=shown(action))
     step, p = state.step, state.to_move
     if step == OVER:
         raise IllegalAction("match_over")
@@ -183,24 +211,26 @@ def check(state: State, action, player: int | None = None) -> None:
             raise IllegalAction("not_your_turn", player=p, other=player)
     kind = action.kind
     if not isinstance(kind, str) or kind not in _UNUSED:
-        raise IllegalAction("bad_kind", kinds=", ".join(_UNUSED), value=shown(kind))
+        raise MalformedAction("bad_kind", kinds=", ".join(_UNUSED), value=shown(kind))
     _, card, stone, target, to, deck = action
     if not (type(card) is int and type(stone) is int and type(target) is int   # not bool,
             and type(to) is int and type(deck) is int):                         # nor float
         name = next(n for n in ("card", "stone", "target", "to", "deck")
                     if type(getattr(action, n)) is not int)
-        raise IllegalAction("bad_field", field=name, value=shown(getattr(action, name)))
+        raise MalformedAction("bad_field", field=name, value=shown(getattr(action, name)))
     for name, value in (("card", card), ("target", target)):   # no card, or a card's code
         if value != -1 and not 0 <= value <= TRAITOR:
-            raise IllegalAction("bad_card", field=name, value=shown(value))
+            raise MalformedAction("bad_card", field=name, value=shown(value))
     unused = [f for f in _UNUSED[kind] if getattr(action, f) != -1]
     if unused:
-        raise IllegalAction("extra_field", kind=kind, fields=", ".join(map(repr, unused)))
+        raise MalformedAction("extra_field", kind=kind, fields=", ".join(map(repr, unused)))
     if card == -1 and kind in (PLAY, RETURN):
-        raise IllegalAction("missing_field", kind=kind, field="card")
-    kinds = STEP_KINDS[step]
-    if kind not in kinds:
-        raise IllegalAction("wrong_step", step=step, expected=" or ".join(kinds), kind=kind)
+        raise MalformedAction("missing_field", kind=kind, field="card")
+    if action.kind == DRAW and action.deck not in (0, 1):
+        raise MalformedAction("bad_deck", value=shown(action.deck))
+    refusal = _turn_refusal(state, p, kind)
+    if refusal is not None:
+        raise refusal
     if kind == PLAY:
         _check_play(state, p, action)
     elif kind == PASS:
@@ -210,14 +240,12 @@ def check(state: State, action, player: int | None = None) -> None:
             raise IllegalAction("pass_not_allowed", card=card_text(clan_cards[0]), stone=free[0])
     elif kind == CLAIM:
         stone = action.stone
-        # can_claim gives the same verdict (tested), faster; the proof is only needed
+        # can_claim_fast gives the same verdict (tested), faster; the proof is only needed
         # for the error.
-        if 0 <= stone <= 8 and can_claim(state, p, stone):
+        if 0 <= stone <= 8 and can_claim_fast(state, p, stone):
             return
         raise IllegalAction("unprovable", stone=stone, proof=claim_proof(state, p, stone))
     elif kind == DRAW:
-        if action.deck not in (0, 1):
-            raise IllegalAction("bad_deck", value=shown(action.deck))
         if not state.decks[action.deck]:
             raise IllegalAction("deck_empty", deck=("clan", "tactic")[action.deck])
     elif kind == RETURN and action.card not in state.hands[p]:
@@ -230,11 +258,9 @@ def _check_play(state: State, p: int, a: Action) -> None:
         raise IllegalAction("not_in_hand", card=_card(card))
     name = card_text(card)
     if card >= N_CLAN:
-        if not state.tactics_played[p] <= state.tactics_played[1 - p]:
-            raise IllegalAction("tactic_limit", card=name, played=state.tactics_played[p],
-                                opponent_played=state.tactics_played[1 - p])
-        if card == JOKER and state.joker_played[p]:
-            raise IllegalAction("second_joker")
+        refusal = tactic_refusal(state, p, card)
+        if refusal is not None:
+            raise refusal
     needs_stone = card != RECRUITER
     if needs_stone and not 0 <= s <= 8:
         raise IllegalAction("needs_stone", card=name)
@@ -257,7 +283,7 @@ def _check_play(state: State, p: int, a: Action) -> None:
     if card == RECRUITER:
         return
     if t == -1:   # Strategist, Banshee, Traitor: a card on the table to act on
-        raise IllegalAction("missing_field", kind=PLAY, field="target")
+        raise MalformedAction("missing_field", kind=PLAY, field="target")
     mine, theirs = state.sides[2 * s + p], state.sides[2 * s + 1 - p]
     if card == STRATEGIST:
         if t not in mine:

@@ -15,6 +15,7 @@ web glue all ask these instead of working the answer out again.
 from __future__ import annotations
 
 from .cards import MUD
+from .errors import GameError, shown
 
 # Cards a side needs to be complete, indexed by the stone's mode (-1: no mode, which
 # Python reads as the last entry; MUD: 4). A tuple index is as cheap as the comparison
@@ -32,8 +33,9 @@ WIN_POINTS = 5   # a round's winner scores 5; the loser 1 per stone held
 
 
 def capacity(state, stone: int) -> int:
-    """Cards each side of ``stone`` needs: 3, or 4 under Mud Fight."""
-    return CAPACITY[state.modes[stone]]
+    """Cards each side of ``stone`` needs: 3, or 4 under Mud Fight (a ``GameError`` for a
+    stone other than 0-8; the search indexes ``CAPACITY`` itself)."""
+    return CAPACITY[state.modes[checked_stone(stone)]]
 
 
 def has_room(state, p: int, stone: int) -> bool:
@@ -52,8 +54,32 @@ def may_play_tactic(state, p: int) -> bool:
     return state.tactics_played[p] <= state.tactics_played[1 - p]
 
 
+def within_tactic_limit(counts) -> bool:
+    """Whether tactic counts ``[South, North]`` can come from play: a tactic card is played
+    only while ``may_play_tactic``, so neither count is ever more than one ahead."""
+    return abs(counts[0] - counts[1]) <= 1
+
+
+def checked_player(p) -> int:
+    """``p`` if it is a player (0 or 1; not 1.0, not ``True``), else a ``GameError``: for
+    the public verdict functions (their fast forms trust their callers)."""
+    if type(p) is not int or p not in (0, 1):
+        raise GameError("not_a_player", value=shown(p))
+    return p
+
+
+def checked_stone(s) -> int:
+    """``s`` if it is a stone (0-8 in data), else a ``GameError``."""
+    if type(s) is not int or not 0 <= s <= 8:
+        raise GameError("not_a_stone", value=shown(s))
+    return s
+
+
 def win_shape(owner, p: int) -> str | None:
-    """``five_stones`` or ``three_adjacent`` if player ``p`` holds a winning shape."""
+    """``five_stones`` or ``three_adjacent`` if player ``p`` holds a winning shape (a
+    ``GameError`` for a player other than 0 or 1: -1 would count the unclaimed stones)."""
+    if p != 0 and p != 1:   # the cheap test first: a claim in the search asks this
+        checked_player(p)
     if owner.count(p) >= 5:
         return FIVE_STONES
     for i in range(7):
@@ -77,7 +103,7 @@ def stuck_result(owner) -> tuple:
 
 def round_points(winner, stones) -> tuple[int, int]:
     """Points each player scores for a round: 5 to the winner, 1 per stone to the other."""
-    return tuple(WIN_POINTS if winner == q else stones[q] for q in (0, 1))
+    return (WIN_POINTS if winner == 0 else stones[0], WIN_POINTS if winner == 1 else stones[1])
 
 
 def next_round_starter(rules, round_starter: int, winner) -> int:

@@ -13,6 +13,7 @@ from dataclasses import asdict, dataclass
 
 from .actions import shown
 from .cards import N_CLAN, TACTIC_DECK
+from .errors import FormatError
 
 AFTER_PLAY, START_OF_TURN = "after_play", "start_of_turn"
 ALTERNATE, WINNER = "alternate", "winner"
@@ -41,18 +42,18 @@ class Rules:
     def __post_init__(self):
         # Exact types: 1.0 == 1 and True == 1 in Python, but neither is a player or a count.
         if type(self.tactics) is not bool:
-            raise ValueError("rules: 'tactics' must be true or false")
+            raise FormatError("rules_flag", option="tactics", value=shown(self.tactics))
         if type(self.claim_timing) is not str or self.claim_timing not in (AFTER_PLAY,
                                                                         START_OF_TURN):
-            raise ValueError(f"rules: 'claim_timing' must be '{AFTER_PLAY}' or "
-                             f"'{START_OF_TURN}', not {shown(self.claim_timing)}")
+            raise FormatError("rules_choice", option="claim_timing", a=AFTER_PLAY,
+                              b=START_OF_TURN, value=shown(self.claim_timing))
         if type(self.starter) is not int or self.starter not in (0, 1):
-            raise ValueError(f"rules: 'starter' must be 0 or 1, not {shown(self.starter)}")
+            raise FormatError("rules_starter", value=shown(self.starter))
         if type(self.rounds) is not int or not 1 <= self.rounds <= 99:
-            raise ValueError(f"rules: 'rounds' must be a whole number 1-99, "
-                             f"not {shown(self.rounds)}")
+            raise FormatError("rules_rounds", value=shown(self.rounds))
         if type(self.next_starter) is not str or self.next_starter not in (ALTERNATE, WINNER):
-            raise ValueError(f"rules: 'next_starter' must be '{ALTERNATE}' or '{WINNER}'")
+            raise FormatError("rules_choice", option="next_starter", a=ALTERNATE, b=WINNER,
+                              value=shown(self.next_starter))
 
     @property
     def hand_size(self) -> int:
@@ -63,11 +64,12 @@ class Rules:
 
     @classmethod
     def from_json(cls, data) -> Rules:
+        """Read the rules of a document; a ``FormatError`` names a bad or unknown option."""
         if not isinstance(data, dict):
-            raise ValueError(f"rules must be a JSON object, not {shown(data)}")
+            raise FormatError("rules_not_object", value=shown(data))
         unknown = [k for k in data if k not in cls.__dataclass_fields__]
         if unknown:
-            raise ValueError(f"rules: unknown option(s) {', '.join(sorted(map(str, unknown)))}")
+            raise FormatError("rules_unknown", options=", ".join(sorted(map(str, unknown))))
         return cls(**data)
 
 
@@ -96,7 +98,7 @@ class State:
     ``sides[stone * 2 + player]`` lists the troops a player has at a stone, in play order.
     ``done_at`` holds the tick at which that side last became complete (0: incomplete).
     ``faceup`` is a bit mask of the clan cards face up on the table or in the discard pile.
-    Hands are kept sorted. ``proofs`` caches claim verdicts per side (see ``rules.can_claim``);
+    Hands are kept sorted. ``proofs`` caches claim verdicts per side (see ``claims.can_claim``);
     it is not part of the position.
     """
 
@@ -104,6 +106,33 @@ class State:
                  "sides", "modes", "owner", "done_at", "tick", "faceup", "discard",
                  "tactics_played", "joker_played", "to_move", "step", "played", "claimed",
                  "draws_left", "returns_left", "passes", "outcome", "history", "proofs")
+    # Declared for the type checker (the slots hold them; ``deal_round`` sets them).
+    rules: Rules
+    seed: int | str
+    round: int
+    scores: list[int]
+    round_starter: int
+    hands: list[list[int]]
+    decks: list[list[int]]
+    sides: list[list[int]]
+    modes: list[int]
+    owner: list[int]
+    done_at: list[int]
+    tick: int
+    faceup: int
+    discard: list[int]
+    tactics_played: list[int]
+    joker_played: list[bool]
+    to_move: int
+    step: str
+    played: bool
+    claimed: bool
+    draws_left: int
+    returns_left: int
+    passes: int
+    outcome: Outcome | None
+    history: tuple
+    proofs: list
 
     def copy(self) -> State:
         # Hot in search (one copy per simulated move); list.copy via map beats [:]
@@ -187,7 +216,7 @@ def deal_round(state: State, round_no: int, starter: int, deal: dict | None = No
         # clan[-1], clan[-3], ..., the other player clan[-2], clan[-4], ...
         top = clan[-2 * n:]
         del clan[-2 * n:]
-        hands = [None, None]
+        hands: list[list[int]] = [[], []]
         hands[starter] = sorted(top[1::2])
         hands[1 - starter] = sorted(top[0::2])
     else:

@@ -36,7 +36,7 @@ from .cards import (
     card_text,
     deck_of,
 )
-from .claims import can_claim, claim_proof
+from .claims import can_claim_fast, claim_proof
 from .events import DECKS, declared_json
 from .legality import check
 from .rules import (
@@ -160,10 +160,10 @@ def apply_fast(state: State, a: Action, ev: list | None = None) -> None:
                         state.discard.append(t)
                     else:
                         _place(state, p, a.to, t)
-                    side = p
+                    whose = p
                 else:   # Banshee and Traitor act on the opponent's side
-                    side = 1 - p
-                    _remove(state, side, s, t)
+                    whose = 1 - p
+                    _remove(state, whose, s, t)
                     if card == BANSHEE:
                         state.discard.append(t)
                     else:
@@ -171,7 +171,7 @@ def apply_fast(state: State, a: Action, ev: list | None = None) -> None:
                 if ev is not None:
                     to = "discard" if card == BANSHEE or a.to == DISCARD else a.to
                     ev.append({"type": "move", "player": p, "card": card_text(t), "stone": s,
-                               "side": side, "to": to})
+                               "side": whose, "to": to})
                 state.discard.append(card)
         _after_play(state, ev)
     elif kind == CLAIM:
@@ -261,7 +261,7 @@ def _after_play(state: State, ev=None) -> None:
 
 def any_claim(state: State, p: int) -> bool:
     """Whether player ``p`` can prove any stone now."""
-    # can_claim, with its cached verdicts read inline: this runs after every play.
+    # can_claim_fast, with its cached verdicts read inline: this runs after every play.
     done, owner, proofs, faceup = state.done_at, state.owner, state.proofs, state.faceup
     for i in range(p, 18, 2):
         if done[i]:
@@ -272,7 +272,7 @@ def any_claim(state: State, p: int) -> bool:
                 continue
             if known is not None and not known & faceup:
                 continue
-            if owner[i >> 1] < 0 and can_claim(state, p, i >> 1):
+            if owner[i >> 1] < 0 and can_claim_fast(state, p, i >> 1):
                 return True
     return False
 
@@ -289,7 +289,7 @@ def _to_draw(state: State, ev=None) -> None:
     decks = state.decks
     hand = state.hands[p]
     drew = False
-    if len(hand) < (7 if state.rules.tactics else 6):
+    if len(hand) < state.rules.hand_size:
         clan, tactic = decks
         if clan and tactic:
             state.step = DRAW_STEP

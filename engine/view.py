@@ -21,7 +21,7 @@ from .claims import claim_proof
 from .events import declared_json
 from .formations import formation, strength
 from .legality import legal_actions
-from .rules import CAPACITY, match_winner, round_points
+from .rules import CAPACITY, checked_player, match_winner, round_points
 from .state import AFTER_PLAY, CLAIM, OVER, PLAY, State
 
 
@@ -63,8 +63,8 @@ def claim_when(state: State, player: int) -> str:
 def view(state: State, player) -> dict:
     """Everything ``player`` may know, with their legal actions when it is their turn;
     ``player=None``: what everybody may know."""
-    if player is not None and (type(player) is not int or player not in (0, 1)):
-        raise ValueError(f"player must be 0, 1 or None, not {player!r}")
+    if player is not None:
+        checked_player(player)
     mine = player is not None and state.to_move == player
     v = {
         "player": player,
@@ -84,19 +84,24 @@ def view(state: State, player) -> dict:
         "tactics_played": state.tactics_played[:],
         "joker_played": state.joker_played[:],
         "tick": state.tick,
+        # Public: whether the player to move has played (or passed: false) and claimed this
+        # turn. The AI's world sampler rebuilds the state from them (engine.ai.world).
+        "played": state.played,
+        "claimed": state.claimed,
         "draws_left": state.draws_left,
         "returns_left": state.returns_left,
         "passes": state.passes,
         "outcome": None if state.outcome is None else state.outcome.to_json(),
         "match_winner": match_winner(state.scores) if state.step == OVER else None,
         "legal": [action_to_json(a) for a in legal_actions(state)] if mine else [],
-        "claims": [],
     }
+    claims: list[dict] = []
+    v["claims"] = claims
     if player is not None:
         when = claim_when(state, player)
         for s in range(9):
             if state.owner[s] < 0:
                 proof = claim_proof(state, player, s)
-                v["claims"].append({"stone": s, "ok": proof["ok"], "proof": proof,
+                claims.append({"stone": s, "ok": proof["ok"], "proof": proof,
                                     "when": when})
     return v

@@ -11,7 +11,8 @@ language turns them into words, here, by the parameter's name:
   possessive, ``{player:cap}`` capitalised. A key with a ``.you`` variant is used in that
   form when its subject (``player``, or ``winner``) is the reader.
 - ``deck``: ``clan`` or ``tactic``; ``mine``, ``theirs``, ``best``: formations
-  (``a_mine`` etc. with an article); ``proof``: a claim proof, in the claimant's words.
+  (``a_mine`` etc. with an article); ``proof``: a claim proof, in the claimant's words;
+  ``cause``: a nested refusal (``GameError.to_json``), such as a record's bad action.
 - A catalogue entry ``{"one": ..., "other": ...}`` is picked by the parameter ``n``.
 
 >>> w = Words("en")
@@ -28,6 +29,7 @@ import re
 from pathlib import Path
 
 from .cards import COLOURS, N_CLAN, card_text, parse_card
+from .errors import GameError, shown
 
 MESSAGES = Path(__file__).with_name("messages")
 DEFAULT_LANGUAGE = "en"
@@ -50,8 +52,7 @@ def catalogue(lang: str = DEFAULT_LANGUAGE) -> dict:
     if lang not in _catalogues:
         path = MESSAGES / f"{lang}.json"
         if not path.is_file():
-            raise ValueError(f"no message catalogue for language {lang!r}: "
-                             f"there are {', '.join(languages())}")
+            raise GameError("no_language", value=shown(lang), languages=", ".join(languages()))
         data = json.loads(path.read_text(encoding="utf-8"))
         if lang != DEFAULT_LANGUAGE:
             data = {**catalogue(DEFAULT_LANGUAGE), **data}
@@ -120,6 +121,8 @@ class Words:
             return self.formation(value)
         if name == "proof":
             return self.proof(value)
+        if name == "cause":   # a nested refusal as data (``GameError.to_json``)
+            return self.refusal_json(value)
         return str(value)
 
     def card(self, text: str) -> str:
@@ -161,9 +164,13 @@ class Words:
 
     def refusal(self, e) -> str:
         """A ``GameError`` in this catalogue's words (its code and params, never its text)."""
-        if e.key not in self.cat:
-            return self.t("error.unknown", message=e.code)
-        return self.t(e.key, **e.params)
+        return self.refusal_json(e.to_json())
+
+    def refusal_json(self, data: dict) -> str:
+        """A refusal in its JSON form (``GameError.to_json``) in this catalogue's words."""
+        if data["key"] not in self.cat:
+            return self.t("error.unknown", message=data["code"])
+        return self.t(data["key"], **data["params"])
 
     def error(self, code: str, params: dict) -> str:
         key = f"error.{code}"

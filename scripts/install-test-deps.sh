@@ -2,7 +2,8 @@
 # Install what the tests need; idempotent and quick when everything is already there.
 # Works as root on a fresh Debian machine and in CI (no stdin):
 #   * Debian's chromium (Playwright drives /usr/bin/chromium; never `playwright install`),
-#   * the project and its dev extras (pytest, ruff, playwright, pytest-playwright), editable,
+#   * the project and its dev extras (pytest, ruff, mypy, playwright, pytest-playwright),
+#     editable,
 #   * the npm packages pinned in package-lock.json (PyScript + Pyodide, vendored by build.py;
 #     axe-core for the browser tests; ESLint for scripts/test.sh).
 set -euo pipefail

@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
-# The test command: install whatever is missing, lint (a ruff or ESLint finding fails it), then
-# run every test, engine (doctests included: tests/test_doctests.py) and browser.
+# The test command: install whatever is missing, lint (a ruff or ESLint finding fails it),
+# type-check the engine (mypy), then run every test, engine (doctests included:
+# tests/test_doctests.py) and browser.
 # Extra arguments go to pytest (e.g. bash scripts/test.sh -x -k smoke).
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -12,6 +13,9 @@ echo "+ ${lint[*]}"
 jslint=(npx --no-install eslint .)
 echo "+ ${jslint[*]}"
 "${jslint[@]}"
+types=(python -m mypy)   # the engine's types (pyproject.toml [tool.mypy])
+echo "+ ${types[*]}"
+"${types[@]}"
 cmd=(python -m pytest tests e2e "$@")
 echo "+ ${cmd[*]}"
 "${cmd[@]}"

@@ -13,7 +13,7 @@ import random
 
 import pytest
 
-from engine import Rules, apply, legal_actions, new_game, view
+from engine import GameError, Rules, apply, legal_actions, new_game, position_to_json, view
 from engine.actions import action_from_json
 from engine.ai import LEVEL_NAMES, LEVELS, STRONGEST, choose, hint, make_agent
 from engine.ai.evaluate import CALIBRATIONS, beat_chance, evaluate, round_chance
@@ -64,6 +64,25 @@ def test_sampled_world_looks_the_same_from_the_seat():
                 assert [len(d) for d in w.decks] == [len(d) for d in s.decks]
                 count += 1
     assert count > 200
+
+
+def test_a_sampled_world_is_the_true_state_but_for_the_hidden_cards():
+    """Everything public is the true state's: ``played`` and ``claimed`` come from the view.
+    (The sampler once guessed them from the step: a pass before the draw step and a claim
+    made this turn were guessed wrong, and the stuck-game count went astray.)"""
+    rng = random.Random(5)
+    guessed_wrong = 0
+    for s in random_positions(60, rounds=2):
+        for p in (0, 1):
+            w = sample_world(view(s, p), rng)
+            docs = [position_to_json(s), position_to_json(w)]
+            for d in docs:
+                d["hands"][1 - p] = d["decks"] = d["seed"] = None
+            assert docs[0] == docs[1]
+        old_guess = s.step in ("draw", "recruit_draw", "recruit_return") or (
+            s.step == "claim" and s.rules.claim_timing == AFTER_PLAY)
+        guessed_wrong += s.played != old_guess or s.claimed
+    assert guessed_wrong > 10
 
 
 def test_sampled_worlds_differ_and_play_on():
@@ -139,7 +158,7 @@ def test_choose_and_hint_return_legal_json_actions():
 
 
 def test_unknown_level_is_refused():
-    with pytest.raises(ValueError, match="unknown AI level"):
+    with pytest.raises(GameError, match="There is no computer level"):
         choose(view(new_game(), 0), level="grandmaster")
 
 

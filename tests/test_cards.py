@@ -2,6 +2,7 @@
 
 import pytest
 
+from engine import MalformedAction
 from engine.cards import (
     BANSHEE,
     BLIND,
@@ -71,13 +72,14 @@ def test_text_round_trip_for_every_code():
 
 @pytest.mark.parametrize("bad", ["R0", "R10", "X7", "7R", "", "Jokers", "RR", "R", "Q1"])
 def test_parse_rejects_unknown_text(bad):
-    with pytest.raises(ValueError, match="unknown card"):
+    with pytest.raises(MalformedAction, match="Unknown card") as e:
         parse_card(bad)
+    assert e.value.code == "unknown_card" and e.value.params["value"] == repr(bad)
 
 
 @pytest.mark.parametrize("bad", [7, None, ["R7"], 6.0, True])
 def test_parse_rejects_non_text(bad):
-    with pytest.raises(ValueError, match="must be written as text"):
+    with pytest.raises(MalformedAction, match=r"Unknown card .*a card is written like 'R7'"):
         parse_card(bad)
 
 

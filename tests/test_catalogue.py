@@ -75,6 +75,31 @@ def test_every_key_in_every_language_with_the_same_parameters(lang):
             f"{lang}.json {key!r}: parameters {_params(other)} != English {_params(en)}"
 
 
+# Example data for every parameter a refusal (error.* and format.*) takes, by its name.
+_REFUSAL_PARAMS = {
+    "where": "stones[3].sides[0]", "value": "'x'", "card": "R7", "target": "B2",
+    "mode": "MudFight", "player": 0, "winner": 1, "other": 1, "owner": 1, "stone": 3, "to": 5,
+    "deck": "clan", "step": "claim", "proof": {"ok": False, "why": "weaker", "stone": 3,
+                          "mine": {"rank": "sum", "total": 7, "cards": 3},
+                          "theirs": {"rank": "run", "total": 12, "cards": 3}},
+    "cause": {"key": "error.bad_stone", "code": "bad_stone",
+              "params": {"field": "stone", "value": "12"}},
+}
+
+
+@pytest.mark.parametrize("key", sorted(k for k in EN if k.startswith(("format.", "error."))
+                                        and k != "error.unknown"))   # (a bug's own text)
+def test_every_refusal_is_said_in_german(key):
+    """Each refusal's key is worded by a German Words, from de.json's own entry, never in
+    English (the issue: German players read "Malformed action: ..." in a damaged record)."""
+    params = {name: _REFUSAL_PARAMS.get(name, 2) for name in _params(EN[key])}
+    english, german = Words("en").t(key, **params), Words("de").t(key, **params)
+    assert key in _raw("de") and german != english and "{" not in german.replace('{"', ""), \
+        (key, german)
+    if "cause" in params:
+        assert "Fehlerhafter Zug" in german
+
+
 @pytest.mark.parametrize("lang", languages())
 def test_extra_keys_are_only_the_readers_own_forms(lang):
     """A language may add ``X.you`` (the reader as subject: German verbs agree), never other

@@ -7,7 +7,18 @@ from itertools import combinations
 import pytest
 from helpers import DATA, C, position, ref_best_completion, ref_strength, rest_of, sample_states
 
-from engine import Rules, can_claim, capacity, claim_proof, claim_verdict, claimable, new_game
+from engine import (
+    GameError,
+    Rules,
+    Words,
+    can_claim,
+    capacity,
+    claim_proof,
+    claim_verdict,
+    claimable,
+    new_game,
+    win_shape,
+)
 from engine.cards import BLIND, JOKER, MUD, N_CLAN, SHIELD, SPY, card_text
 from engine.formations import formation
 from engine.state import START_OF_TURN
@@ -261,5 +272,41 @@ def test_claim_proof_agrees_with_can_claim_in_random_games(rules):
 def test_a_proof_for_no_player_is_refused(player):
     """A player outside 0/1 would read another stone's side (2 * stone + player)."""
     state = new_game(seed=1)
-    with pytest.raises(ValueError, match="player must be 0 or 1"):
-        claim_proof(state, player, 3)
+    for verdict in (lambda: claim_proof(state, player, 3), lambda: can_claim(state, player, 3),
+                    lambda: claimable(state, player)):
+        with pytest.raises(GameError, match="There is no player") as e:
+            verdict()
+        assert e.value.code == "not_a_player"
+
+
+@pytest.mark.parametrize("stone", [-1, 9, 12, 1.0, True, None, "3"])
+def test_can_claim_refuses_a_stone_that_does_not_exist(stone):
+    """Stone -1 once answered for stone 8 (Python's last item) and stone 9 raised
+    IndexError: the checked can_claim refuses both; claim_proof's verdict is no_stone."""
+    state = position(step="claim", stones={8: ("R7 R8 R9", "B1 B2 B4")})
+    assert can_claim(state, 0, 8) and claimable(state, 0) == [8]
+    with pytest.raises(GameError, match="There is no stone") as e:
+        can_claim(state, 0, stone)
+    assert e.value.code == "not_a_stone"
+    assert claim_proof(state, 0, stone)["why"] == "no_stone"
+
+
+def test_the_other_public_verdicts_check_their_arguments():
+    """capacity(state, -1) once answered for stone 9 and win_shape(owner, -1) counted the
+    unclaimed stones as a player's ("five_stones" on an empty table)."""
+    state = new_game(seed=1)
+    assert capacity(state, 8) == 3 and win_shape([-1] * 9, 0) is None
+    for stone in (-1, 9, 2.0):
+        with pytest.raises(GameError, match="There is no stone"):
+            capacity(state, stone)
+    for player in (-1, 2, None):
+        with pytest.raises(GameError, match="There is no player"):
+            win_shape([-1] * 9, player)
+
+
+def test_the_argument_refusals_are_worded_in_german():
+    state = new_game(seed=1)
+    for verdict in (lambda: can_claim(state, 0, 9), lambda: claimable(state, 2)):
+        with pytest.raises(GameError) as e:
+            verdict()
+        assert Words("de").refusal(e.value).startswith("Es gibt keine")

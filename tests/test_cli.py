@@ -32,7 +32,7 @@ def test_check_explains_each_stone(tmp_path):
     path = tmp_path / "pos.json"
     stones = [{"sides": [["R7", "R8", "R9"], ["B7", "B8"]]},
               {"sides": [["O1", "Y2", "G4"], ["P9"]]}, *([{}] * 6),
-              {"sides": [["Y7", "Y8", "Y9"], ["G1", "G2", "G5"]], "owner": 1}]
+              {"sides": [["G1", "G2", "G5"], ["Y7", "Y8", "Y9"]], "owner": 1}]
     path.write_text(json.dumps({"format": "schotten-totten/position", "version": 1,
                                 "to_move": 0, "stones": stones}))
     out = run("check", str(path))
@@ -84,7 +84,7 @@ def test_missing_and_bad_position_files_exit_2(tmp_path):
     bad.write_text('{"format": "schotten-totten/position", "version": 1,'
                    ' "hands": [["R7"], ["R7"]]}')
     out = run("check", str(bad))
-    assert out.returncode == 2 and "R7 appears too often" in out.stderr
+    assert out.returncode == 2 and "Red 7 appears too often" in out.stderr
 
 
 def test_terminal_game_takes_moves_by_number_and_text():
@@ -187,3 +187,32 @@ def test_replay_verbose_accepts_a_record_with_its_own_deal(tmp_path):
     lines = run("replay", "-v", str(path)).stdout.splitlines()
     assert lines[0].startswith("New match of 2 rounds") and len(lines) > 20
     assert lines[1].startswith("South played Purple 3")     # from the deal, not the seed's
+
+
+def test_refusals_are_worded_from_the_catalogue(tmp_path, monkeypatch, capsys):
+    """The CLI words a GameError with its catalogue (German here), never with str(e)."""
+    from engine import Words, cli
+    monkeypatch.setattr(cli, "WORDS", Words("de"))
+    assert cli.main(["check", str(tmp_path / "nope.json")]) == 2
+    err = capsys.readouterr().err
+    assert err == f"error: {tmp_path / 'nope.json'} lässt sich nicht lesen: Diese Datei gibt es " \
+                  "nicht\n"
+    bad = tmp_path / "pos.json"
+    bad.write_text(POSITION + '"hands": [["R7"], ["R7"]]}')
+    assert cli.main(["check", str(bad)]) == 2
+    assert "Kartenbilanz: Rot 7 kommt zu oft vor" in capsys.readouterr().err
+
+
+def test_a_bug_is_not_a_refusal_and_shows_its_traceback(tmp_path, monkeypatch):
+    """Only a GameError is one line: any other error (a bug) propagates with its traceback,
+    a plain ValueError included."""
+    from engine import cli
+    path = tmp_path / "pos.json"
+    path.write_text(POSITION + '"step": "play"}')
+    assert cli.main(["check", str(path)]) == 0
+
+    def broken(data):
+        raise ValueError("a bug, not a refusal")
+    monkeypatch.setattr(cli, "position_from_json", broken)
+    with pytest.raises(ValueError, match="a bug, not a refusal"):
+        cli.main(["check", str(path)])

@@ -4,6 +4,7 @@ leaves the state exactly as it was."""
 import copy
 import json
 import random
+from pathlib import Path
 
 import pytest
 from helpers import (
@@ -22,9 +23,12 @@ from helpers import (
     snapshot,
 )
 
+import engine
 from engine import (
     FormatError,
+    GameError,
     IllegalAction,
+    MalformedAction,
     Rules,
     action_from_json,
     action_to_json,
@@ -43,8 +47,20 @@ from engine.actions import DISCARD, KINDS, Action
 from engine.cards import N_CLAN, TACTIC_DECK, card_text
 from engine.records import loads
 from engine.state import START_OF_TURN
+from engine.words import Words
 
 TACTICS = Rules(tactics=True)
+GERMAN = Words("de")
+GERMAN_KEYS = set(json.loads((Path(engine.__file__).parent / "messages" / "de.json")
+                             .read_text(encoding="utf-8")))
+
+
+def said_in_german(e: GameError) -> str:
+    """The refusal in German, from de.json's own key (not the English fall-back)."""
+    assert e.key in GERMAN_KEYS, e.key
+    text = GERMAN.refusal(e)
+    assert text != str(e) and "Malformed" not in text and "must" not in text, text
+    return text
 
 
 def _deep(depth: int):
@@ -55,8 +71,17 @@ def _deep(depth: int):
     return value
 
 
-def test_errors_are_value_errors():
-    assert issubclass(IllegalAction, ValueError) and issubclass(FormatError, ValueError)
+def test_errors_are_game_errors_and_value_errors():
+    for kind in (IllegalAction, MalformedAction, FormatError):
+        assert issubclass(kind, GameError) and issubclass(kind, ValueError)
+    # Kept apart, as python-chess keeps InvalidMoveError apart from IllegalMoveError.
+    assert not issubclass(MalformedAction, IllegalAction)
+    assert not issubclass(IllegalAction, MalformedAction)
+
+
+# The codes of input that is not an action at all: MalformedAction, not IllegalAction.
+MALFORMED_CODES = {"not_an_action", "not_an_object", "not_json", "bad_kind", "bad_field",
+                   "bad_card", "bad_stone", "bad_deck", "extra_field", "missing_field"}
 
 
 # ---------------------------------------------------------------- illegal actions
@@ -64,7 +89,7 @@ def test_errors_are_value_errors():
 
 def _play_step():
     return position(hands=("R1 R2 B5", "O1 O2"), stones={
-        0: ("R7 R8 R9", "B1 B2 B4"), 1: ("G1 G2 G3", "", {"owner": 1}), 2: ("Y1 Y2", "Y8 Y9")})
+        0: ("R7 R8 R9", "B1 B2 B4"), 1: ("", "G7 G8 G9", {"owner": 1}), 2: ("Y1 Y2", "Y8 Y9")})
 
 
 def _claim_step():
@@ -215,11 +240,13 @@ ILLEGAL = [
 def test_illegal_actions_are_refused_and_change_nothing(name, make, action, player, code, message):
     state = make()
     before = snapshot(state)
-    with pytest.raises(IllegalAction) as e:
+    with pytest.raises(GameError) as e:
         apply(state, action, player=player)
     assert e.value.code == code
+    assert isinstance(e.value, MalformedAction if code in MALFORMED_CODES else IllegalAction)
     assert message in str(e.value)
     json.dumps(e.value.to_json())   # the page gets the rule and its details as JSON
+    said_in_german(e.value)
     assert snapshot(state) == before
     if player is None:
         assert action not in legal_actions(state)
@@ -279,15 +306,16 @@ MALFORMED_ACTIONS = [
     ({"kind": "pass", ("x",) * 3: 1}, "extra_field")],
     ids=["kind", "action", "card", "stone", "key"])
 def test_malformed_actions_nested_deep_are_refused_in_a_line(data, code):
-    with pytest.raises(IllegalAction) as e:
+    with pytest.raises(MalformedAction) as e:
         action_from_json(data)
     assert e.value.code == code and len(str(e.value)) < 200
 
 
 @pytest.mark.parametrize("data", MALFORMED_ACTIONS, ids=[json.dumps(d) for d in MALFORMED_ACTIONS])
 def test_malformed_json_actions(data):
-    with pytest.raises(IllegalAction, match=r"^Malformed action: ") as e:
+    with pytest.raises(MalformedAction, match=r"^Malformed action: ") as e:
         action_from_json(data)
+    assert said_in_german(e.value).startswith("Fehlerhafter Zug: ")
     assert e.value.code in ("not_an_object", "bad_kind", "extra_field", "missing_field",
                             "bad_card", "bad_stone", "bad_deck")
 
@@ -328,7 +356,7 @@ MALFORMED_RECORDS = [
     ("deal bad card", _set(["deal"], {"hands": [["R1"], ["Q9"]], "deck": []}),
      "deal.hands[1][0]: unknown card 'Q9'"),
     ("deal accounting", _set(["deal"], {"hands": [["R1"], ["R1"]], "deck": []}),
-     "card accounting: R1 appears too often (2 found, 1 expected)"),
+     "card accounting: Red 1 appears too often (2 found, 1 expected)"),
     ("version 1.0", _set(["version"], 1.0), "unsupported schotten-totten/record version 1.0"),
     ("a float starter", _set(["rules"], {"starter": 0.0}),
      "rules: 'starter' must be 0 or 1, not 0.0"),
@@ -363,6 +391,8 @@ def test_malformed_records(name, change, message):
     with pytest.raises(FormatError) as e:
         replay(record if changed is None else changed)
     assert message in str(e.value)
+    said_in_german(e.value)
+    json.dumps(e.value.to_json())
 
 
 def test_malformed_json_text():
@@ -372,6 +402,34 @@ def test_malformed_json_text():
 
 # ---------------------------------------------------------------- malformed positions
 
+
+def _side(d, stone, south, north, owner):
+    """The document with ``stone``'s sides taken from the clan deck, and its ``owner``."""
+    for side in d["stones"][stone].get("sides", []):
+        d["decks"]["clan"] += side
+    for c in south + north:
+        d["decks"]["clan"].remove(c)
+    d["stones"][stone] = {"sides": [south, north], "owner": owner}
+
+
+def _three_apart(d):
+    """South holds stones 1, 3 and 5 (proven: Color-Runs of 7-8-9), the outcome says 3
+    adjacent stones."""
+    d["stones"][0]["owner"] = 0
+    _side(d, 2, ["O7", "O8", "O9"], [], 0)
+    _side(d, 4, ["Y7", "Y8", "Y9"], [], 0)
+    d.update(step="over", outcome={"winner": 0, "reason": "three_adjacent"},
+             history=[[0, "three_adjacent", 3, 0]], scores=[5, 0])
+
+
+def _stuck_won(d, winner=0, **fields):
+    """Round 1 of 2 ended stuck, stone 1 awarded to South (its one complete side)."""
+    d["stones"][0]["owner"] = 0
+    d.update(rules={"rounds": 2}, step="round_over",
+             outcome={"winner": winner, "reason": "stuck_more_stones"},
+             history=[[winner, "stuck_more_stones", 1, 0]], scores=[5, 0] if winner == 0
+             else [1, 5])
+    d.update(fields)
 
 MALFORMED_POSITIONS = [
     ("not an object", lambda d: "position", "expected a JSON object"),
@@ -390,16 +448,16 @@ MALFORMED_POSITIONS = [
     ("too many cards", _set(["stones", 3, "sides"], [["R4", "R5", "R6", "R7"], []]),
      "stones[3].sides[0] holds more than 3 cards"),
     ("a mode on a side", _set(["stones", 3, "sides"], [["MudFight"], []]),
-     "stones[3].sides[0]: MudFight is not a troop"),
+     "stones[3].sides[0]: Mud Fight is not a troop"),
     ("bad mode", _set(["stones", 3, "mode"], "Spy"), "stones[3].mode must be BlindMansBluff"),
     ("bad owner", _set(["stones", 3, "owner"], "South"), "stones[3].owner must be 0 (South)"),
     ("bad done_at", _set(["stones", 0, "done_at"], 5), "stones[0].done_at must be a list of two"),
     ("short done_at", _set(["stones", 0, "done_at"], [1]), "stones[0].done_at must be a list"),
     ("text done_at", _set(["stones", 0, "done_at"], ["a", 1]), "stones[0].done_at[0] must be"),
     ("decks not an object", _set(["decks"], []), "'decks' must be an object"),
-    ("doubled card", _set(["hands", 1], ["R1"]), "card accounting: R1 appears too often"),
+    ("doubled card", _set(["hands", 1], ["R1"]), "card accounting: Red 1 appears too often"),
     ("missing card", _set(["decks"], {"clan": [], "tactic": []}),
-     "card accounting: R3 is missing (0 found, 1 expected)"),
+     "card accounting: Red 3 is missing (0 found, 1 expected)"),
     ("tactic card in a base game", _set(["hands", 1], ["O1", "Spy"]),
      "card accounting: Spy is not in this game"),
     ("over without outcome", _set(["step"], "over"), "needs an 'outcome'"),
@@ -460,10 +518,66 @@ MALFORMED_POSITIONS = [
      "'outcome' must be an object"),
     ("a round after the last", _set(["round"], 2), "round must be a whole number 1-1, not 2"),
     ("history of 10 stones", _set(["history"], [[0, "five_stones", 5, 5]]),
-     "history[0] stones must be a whole number 0-4, not 5"),
+     "history[0][3] must be a whole number 0-4, not 5"),
     ("a history without a reason", _set(["history"], [[0, "", 5, 2]]),
      "history[0] must be [winner, reason"),
+    # Moments no game reaches (issue 23): each was read before.
+    ("tactic cards counted in the base game", _set(["tactics_played"], [1, 0]),
+     "tactics_played must be [0, 0] in the base game, which has no tactic cards, not [1, 0]"),
+    ("a claim of an incomplete side", _set(["stones", 3, "owner"], 0),
+     "stones[3].owner: South cannot hold stone 4 with 1 of 3 cards on their side"),
+    ("a claim the opponent can still beat", lambda d: _side(d, 3, ["G1", "G2", "G4"], [], 0),
+     "stones[3].owner: South cannot hold stone 4, as no claim proves it (the opponent can "
+     "still make a Color-Run totalling 24"),
+    ("a claim of a weaker side", lambda d: _side(d, 3, ["G1", "G2", "G4"], ["O3", "O4", "O5"],
+                                                 0),
+     "stones[3].owner: South cannot hold stone 4, as no claim proves it (their Color-Run "
+     "totalling 12 beats your Color totalling 7)"),
+    ("a claim of the weaker side of a tie", lambda d: _side(d, 3, ["G3", "G4", "G5"],
+                                                            ["O3", "O4", "O5"], 1),
+     "stones[3].owner: North cannot hold stone 4, as no claim proves it (a tie (a Color-Run "
+     "totalling 12), and they completed their side first)"),
+    ("scores without a history", _set(["scores"], [3, 0]),
+     "scores must be [0, 0], the points of the rounds in 'history', not [3, 0]"),
+    ("scores that are not the history's", lambda d: {
+        **d, "rules": {"rounds": 3}, "round": 2, "history": [[0, "five_stones", 5, 2]],
+        "scores": [5, 1]}, "scores must be [5, 2], the points of the rounds in 'history'"),
+    ("a second round without a history", lambda d: {**d, "rules": {"rounds": 3}, "round": 2},
+     "'history' must hold the results of the 1 round(s) before round 2, not 0"),
+    ("a history longer than the rounds", lambda d: {**d, "history": [[0, "five_stones", 5, 2]]},
+     "'history' must hold the results of the 0 round(s) before round 1, not 1"),
+    ("a round starter the rules do not give", lambda d: {
+        **d, "rules": {"rounds": 3}, "round": 2, "history": [[None, "stuck_equal_stones", 0, 0]],
+        "round_starter": 0}, "round_starter must be 1, who starts round 2"),
+    ("a reason no round ends with", _set(["history"], [[0, "resigned", 5, 2]]),
+     "history[0]: 'resigned' is not how a round ends"),
+    ("a draw with a winner", lambda d: {
+        **d, "rules": {"rounds": 2}, "round": 2, "history": [[0, "stuck_equal_stones", 2, 2]]},
+     "history[0]: a round that ends with 'stuck_equal_stones' is a draw"),
+    ("a five-stone win with four", lambda d: {
+        **d, "rules": {"rounds": 2}, "round": 2, "history": [[1, "five_stones", 2, 4]]},
+     "history[0]: a round that ends with 'five_stones' cannot leave the stones at 2:4"),
+    ("an outcome the stones do not hold", lambda d: {
+        **d, "step": "over", "outcome": {"winner": 0, "reason": "five_stones"}},
+     "outcome: a round that ends with 'five_stones' cannot leave the stones at 0:0"),
+    ("three stones won that are not adjacent", _three_apart,
+     "'outcome' says South won with 'three_adjacent', but South does not hold that on the "
+     "stones"),
+    ("a stuck round with a stone not awarded", lambda d: {
+        **d, "step": "over", "outcome": {"winner": None, "reason": "stuck_equal_stones"},
+        "history": [[None, "stuck_equal_stones", 0, 0]]},
+     "stones[0]: the round ended stuck, so this stone went to South, whose side alone is "
+     "complete"),
+    ("a stuck round's winner the stones do not give", lambda d: _stuck_won(
+        d, winner=1, history=[[0, "stuck_more_stones", 1, 0]]),
+     "outcome: a round that ends with 'stuck_more_stones' cannot leave the stones at 1:0"),
+    ("an outcome that is not the history's last", lambda d: _stuck_won(d, history=[
+        [0, "stuck_more_stones", 2, 0]], scores=[5, 0]),
+     "the last result in 'history' must be this round's, [0, \"stuck_more_stones\", 1, 0]"),
+    ("the next round's starter not to move", lambda d: _stuck_won(d, to_move=0),
+     "to_move must be 1 once the round is over (who starts the next round), not 0"),
 ]
+
 
 
 @pytest.mark.parametrize("name,change,message", MALFORMED_POSITIONS,
@@ -478,6 +592,7 @@ def test_malformed_positions(name, change, message):
     with pytest.raises(FormatError) as e:
         position_from_json(d if changed is None else changed)
     assert message in str(e.value)
+    said_in_german(e.value)
 
 
 def _tdoc(**fields):
@@ -518,7 +633,7 @@ INCONSISTENT_POSITIONS = [
     ("a Joker in the clan deck", _move("Joker", ["decks", "tactic"], ["decks", "clan"]),
      "decks.clan[45]: Joker is a tactic card; it cannot be in that deck"),
     ("a clan card in the tactic deck", _move("P9", ["decks", "clan"], ["decks", "tactic"]),
-     "decks.tactic[7]: P9 is a clan card; it cannot be in that deck"),
+     "decks.tactic[7]: Purple 9 is a clan card; it cannot be in that deck"),
     ("both Jokers on one side", _move("Joker", ["decks", "tactic"], ["stones", 3, "sides", 0]),
      "stones: both Jokers are on South's side, but a player plays one Joker per game"),
     ("a Joker on the table not played", _set(["joker_played"], [False, False]),
@@ -549,7 +664,8 @@ INCONSISTENT_POSITIONS = [
     ("a draw step with a full hand", lambda d: _give(d, 0, "P9 P8 P7 P6", step="draw"),
      "step 'draw': South's hand must be below 7 cards, not 7"),
     ("a draw step with one deck", lambda d: {**d, "step": "draw", "decks": {
-        "clan": d["decks"]["clan"], "tactic": []}, "discard": d["discard"] + d["decks"]["tactic"]},
+        "clan": d["decks"]["clan"], "tactic": []}, "discard": d["discard"] + d["decks"]["tactic"],
+        "tactics_played": [5, 4]},
      "step 'draw': both decks must hold cards (with one deck left the engine draws by itself)"),
     ("the Recruiter's draws at 0", lambda d: _recruiter(d, step="recruit_draw", draws_left=0),
      "step 'recruit_draw': draws_left must be 1-3 and returns_left 0, not 0 and 0"),
@@ -567,6 +683,12 @@ INCONSISTENT_POSITIONS = [
     ("claimed before playing", _set(["claimed"], True), "step 'play': 'claimed' must be false"),
     ("a claim step with nothing to claim", lambda d: {**d, "step": "claim", "to_move": 1},
      "step 'claim': North can claim no stone, and the engine skips the claim step then"),
+    ("more ruses discarded than tactic cards played",
+     _move("Traitor", ["decks", "tactic"], ["discard"]),
+     "tactics_played: 2 tactic cards counted as played, but 3 lie on the table or in the "
+     "discard pile"),
+    ("tactic counts beyond the limit", _set(["tactics_played"], [3, 1]),
+     "tactics_played: 3 and 1 cannot come from play"),
     ("a claim after playing in the Expert timing",
      lambda d: {**d, "rules": {"tactics": True, "claim_timing": "start_of_turn"}, "step": "claim",
                 "played": True},
@@ -576,14 +698,20 @@ INCONSISTENT_POSITIONS = [
 
 def _recruiter(d, hands=None, **fields):
     """The document with South's Recruiter played (discarded), other ``hands`` (the cards
-    left out discarded), and ``fields``."""
+    left out under their decks), and ``fields``."""
     d["decks"]["tactic"].remove("Recruiter")
     d["discard"].append("Recruiter")
+    d["tactics_played"] = [2, 1]   # South's Joker and Recruiter, North's Banshee
     if hands is not None:
         for q in (0, 1):
-            d["discard"] += [c for c in d["hands"][q] if c not in hands[q]]
+            for c in d["hands"][q]:
+                if c not in hands[q]:
+                    d["decks"]["tactic" if c in TACTIC_DECK_NAMES else "clan"].insert(0, c)
         d["hands"] = hands
     d.update(played=True, **fields)
+
+
+TACTIC_DECK_NAMES = {card_text(c) for c in TACTIC_DECK}
 
 
 def _give(d, q, cards, **fields):
@@ -604,6 +732,7 @@ def test_positions_that_contradict_themselves(name, change, message):
     with pytest.raises(FormatError) as e:
         position_from_json(d if changed is None else changed)
     assert message in str(e.value)
+    said_in_german(e.value)
 
 
 def test_the_recruiters_steps_read_back():
@@ -666,12 +795,12 @@ def test_fuzzed_actions_apply_exactly_when_legal(tactics):
                 data = _random_json_action(state, rng)
                 try:
                     a = action_from_json(data)
-                except IllegalAction:
+                except MalformedAction:
                     continue
                 tried += 1
                 try:
                     apply(state, a)
-                except IllegalAction:
+                except GameError:   # illegal, or (a ruse without its target) malformed
                     assert a not in legal, (data, state.step)
                 else:
                     assert a in legal, (data, state.step, position_to_json(state))
@@ -709,6 +838,47 @@ def test_a_seat_that_does_not_exist_is_refused(seat):
 def test_fields_an_action_kind_does_not_use_are_refused(action):
     state = _play_step()
     before = snapshot(state)
-    with pytest.raises(IllegalAction, match=r"Malformed action: a .* action has no"):
+    with pytest.raises(MalformedAction, match=r"Malformed action: a .* action has no"):
         apply(state, action)
     assert snapshot(state) == before
+
+
+def test_a_records_bad_action_is_said_in_german_through_and_through():
+    """A damaged record in German reads German to the end: the bad action's own refusal is a
+    nested param (``cause``), worded in the same language (it once read "Die Spielaufzeichnung
+    lässt sich nicht abspielen: Malformed action: ...")."""
+    record = _record()
+    record["actions"][3] = {"kind": "claim", "stone": 12}
+    with pytest.raises(FormatError) as e:
+        replay(record)
+    assert e.value.code == "bad_action" and e.value.params["cause"]["code"] == "bad_stone"
+    assert str(e.value).startswith('action 4 ({"kind": "claim", "stone": 12}): Malformed action:')
+    assert said_in_german(e.value) == (
+        'Zug 4 ({"kind": "claim", "stone": 12}): Fehlerhafter Zug: \'stone\' muss eine '
+        "Steinnummer von 0 bis 8 sein (auf dem Tisch die Steine 1 bis 9), nicht 12.")
+
+
+def test_json_text_errors_are_said_in_german():
+    for text, code in (('{"format": ', "not_json"), ("[" * 100_000, "json_too_deep"),
+                       ("9" * 5000, "json_number_too_long")):
+        with pytest.raises(FormatError) as e:
+            loads(text)
+        assert e.value.code == code
+        assert said_in_german(e.value).startswith("kein gültiges JSON")
+
+
+def test_bad_rules_are_format_errors_said_in_german():
+    for bad in ({"tactics": 1}, {"rounds": 0}, {"starter": 2}, {"claim_timing": "x"},
+                {"speed": 1}, [1]):
+        with pytest.raises(FormatError) as e:
+            Rules.from_json(bad)
+        assert said_in_german(e.value).startswith("rules")
+
+
+def test_a_card_that_does_not_exist_is_malformed():
+    from engine import parse_card
+    for text in ("Z9", "R0", 7, None, "Jokers"):
+        with pytest.raises(MalformedAction) as e:
+            parse_card(text)
+        assert e.value.code == "unknown_card"
+        assert said_in_german(e.value).startswith("Unbekannte Karte")

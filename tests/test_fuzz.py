@@ -25,7 +25,9 @@ from hypothesis import strategies as st
 from engine import (
     Action,
     FormatError,
+    GameError,
     IllegalAction,
+    MalformedAction,
     Rules,
     action_from_json,
     action_to_json,
@@ -296,19 +298,19 @@ def test_random_records_replay_soundly_or_are_refused(doc):
 
 
 def _refused_or_legal(what: str, state, action, player=None) -> None:
-    """``apply`` and ``check`` agree: a refusal is ``IllegalAction``; an accepted action is
-    legal; the state is unchanged either way."""
+    """``apply`` and ``check`` agree: a refusal is ``IllegalAction`` or ``MalformedAction``
+    (the same one from both); an accepted action is legal; the state is unchanged either way."""
     before = position_to_json(state)
     try:
         check(state, action, player)
-    except IllegalAction as e:
+    except (IllegalAction, MalformedAction) as e:
         STATS[what, "refused"] += 1
         json.dumps(e.to_json())
         assert str(e)
         try:
             apply(state, action, player)
-        except IllegalAction:
-            pass
+        except GameError as again:
+            assert (type(again), again.code) == (type(e), e.code)
         else:
             raise AssertionError(f"check refused {action}, apply took it")
     else:
@@ -324,7 +326,7 @@ def test_json_actions_parse_or_are_refused_and_apply_when_legal(data, index):
     STATS["actions", "tried"] += 1
     try:
         action = action_from_json(data)
-    except IllegalAction as e:
+    except MalformedAction as e:
         STATS["actions", "refused"] += 1
         assert str(e).startswith("Malformed action: ") and len(str(e)) < 300
         return
@@ -360,7 +362,7 @@ def test_the_checked_entry_points_refuse_bad_arguments_and_change_nothing(
     if player is None or (type(player) is int and player in (0, 1)):
         json.dumps(view(state, player))
     else:
-        with pytest.raises(ValueError):
+        with pytest.raises(GameError):
             view(state, player)
     for p in (0, 1):
         proof = claim_proof(state, p, stone)

@@ -98,11 +98,12 @@ def test_empty_decks_are_no_error_play_goes_on():
 
 # ---------------------------------------------------------------- passing
 
+# Each claim proven: every 7 and 8 is face up, so no Color-Run above 4-5-6 can be made.
 NO_ROOM_FOR_SOUTH = {
-    0: ("R7 R8 R9", "", {"owner": 0}), 1: ("O7 O8 O9", "", {"owner": 1}),
-    2: ("Y7 Y8 Y9", "", {"owner": 0}), 3: ("G7 G8 G9", "", {"owner": 1}),
-    4: ("B1 B2 B4", "Y1"), 5: ("P7 P8 P9", "", {"owner": 1}),
-    6: ("R4 R5 R6", "", {"owner": 0}), 7: ("O4 O5 O6", "", {"owner": 1}),
+    0: ("R7 R8 R9", "", {"owner": 0}), 1: ("", "O7 O8 O9", {"owner": 1}),
+    2: ("Y7 Y8 Y9", "", {"owner": 0}), 3: ("", "G7 G8 G9", {"owner": 1}),
+    4: ("B1 B2 B4", "B7 B8"), 5: ("", "P7 P8 P9", {"owner": 1}),
+    6: ("R4 R5 R6", "", {"owner": 0}), 7: ("", "O4 O5 O6", {"owner": 1}),
     8: ("Y4 Y5 Y6", "", {"owner": 0})}
 
 
@@ -246,7 +247,7 @@ def test_five_stones_end_the_game():
 
 def test_expert_timing_winning_claim_ends_the_game():
     s = position(EXPERT, hands=("O5", "P5"), stones={
-        0: ("Y7 Y8 Y9", "G1 G2 G4", {"owner": 1}), 1: ("B7 B8 B9", "P1 P2 P4", {"owner": 1}),
+        0: ("G1 G2 G4", "Y7 Y8 Y9", {"owner": 1}), 1: ("P1 P2 P4", "B7 B8 B9", {"owner": 1}),
         2: ("O1 O2 O4", "R1 R2 R3")}, to_move=0)
     t = apply(s, play("O5", 5))
     assert (t.step, t.to_move) == ("claim", 1)
@@ -267,7 +268,8 @@ def _stuck_base():
         0: ("R1 R2 R4", "R7 R8 R9", {"owner": 1}), 1: ("O1 O2 O4", "O7 O8 O9", {"owner": 1}),
         2: ("Y1 Y2 Y4", "Y8 Y9"), 3: ("G1 G2 G4", "G8 G9"), 4: ("B1 B2 B4", "B8 B9"),
         5: ("R3 O3 Y3", "P7 P8 P9", {"owner": 1}), 6: ("R5 O5 Y5", "P1 P2 P4", {"owner": 0}),
-        7: ("R6 O6 Y6", "P3 P5 P6", {"owner": 0}), 8: ("G3 G5 G6", "B3 B5 B6", {"owner": 1})},
+        7: ("R6 O6 Y6", "P3 P5 P6", {"owner": 0}),
+        8: ("G3 G5 G6", "B3 B5 B6", {"owner": 1, "done_at": [2, 1]})},   # a tie: North first
         decks=("", ""))
 
 
@@ -416,7 +418,7 @@ def _winning_position(rules, winner: int, loser_stones: str = ""):
               1: (*sides("B7 B8 B9", "P1 P2 P4"), {"owner": w}),
               2: sides("R1 R2 R3", "O1 O2 O4")}
     for i, stone in enumerate(loser_stones.split()):
-        stones[int(stone)] = (*sides(f"{'GY'[i]}5 {'GY'[i]}6 P{8 - i}",
+        stones[int(stone)] = (*sides(f"{'GY'[i]}5 {'GY'[i]}6 P{8 - 5 * i}",
                                      f"R{7 + i} O{7 + i} B{6 - i}"),
                               {"owner": 1 - w})
     hands = ("O5", "P5") if w == 0 else ("P5", "O5")

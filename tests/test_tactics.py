@@ -85,7 +85,7 @@ def test_every_tactic_card_counts_towards_the_limit(card, extra):
 
 
 def test_a_player_behind_may_play_a_tactic():
-    s = tpos(hands=("Spy", ""), tactics_played=[0, 2])
+    s = tpos(hands=("Spy", ""), tactics_played=[0, 1])
     assert plays_of(s, "Spy")
 
 
@@ -206,7 +206,9 @@ def test_recruiter_draws_three_then_returns_two():
              decks=("P1 P2 P3 P4 P5", "Spy Traitor Banshee"))
     t = apply(s, play("Recruiter"))
     assert (t.step, t.draws_left) == ("recruit_draw", 3)
-    assert c1("Recruiter") in t.discard and t.tactics_played == [1, 0]
+    # (the tactic cards the test put on the discard pile count as played before it)
+    assert c1("Recruiter") in t.discard
+    assert t.tactics_played == [s.tactics_played[0] + 1, s.tactics_played[1]]
     assert legal_actions(t) == [draw(0), draw(1)]
     t = apply(apply(apply(t, draw(1)), draw(0)), draw(1))
     assert t.step == "recruit_return" and t.returns_left == 2
@@ -287,7 +289,7 @@ def test_strategist_moves_elite_troops():
 
 def test_strategist_limits():
     s = tpos(hands=("Strategist O1", "P1"), stones={
-        1: ("R1 R2 R3", "B9"), 2: ("O4 O5 O6", ""), 3: ("Y1", "", {"owner": 1}),
+        1: ("R1 R2 R3", "B9"), 2: ("O4 O5 O6", ""), 3: ("", "Y7 Y8 Y9", {"owner": 1}),
         4: ("G1 G2 G3", "B1 B2 B3", {"owner": 0})})
     acts = plays_of(s, "Strategist")
     assert play("Strategist", 1, "R3", 2) not in acts               # stone 2 is full

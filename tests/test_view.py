@@ -14,7 +14,7 @@ from helpers import (
     visible_tokens,
 )
 
-from engine import Rules, apply, claim_proof, legal_actions, new_game, view
+from engine import GameError, Rules, apply, claim_proof, legal_actions, new_game, view
 from engine.cards import card_text
 from engine.state import START_OF_TURN
 
@@ -74,8 +74,9 @@ def test_view_of_a_mud_stone_and_declared_elites():
 
 def test_view_refuses_other_seats():
     for seat in (2, -1, "0", 1.0, True):
-        with pytest.raises(ValueError, match="player must be 0, 1 or None"):
+        with pytest.raises(GameError, match="There is no player") as e:
             view(new_game(), seat)
+        assert e.value.code == "not_a_player"
 
 
 def test_claimed_stones_have_no_claim_entry():

@@ -20,9 +20,10 @@ import sys
 import time
 from multiprocessing import Pool
 
-from engine import AFTER_PLAY, START_OF_TURN, Rules, apply, new_game, view
+from engine import AFTER_PLAY, START_OF_TURN, GameError, Rules, apply, new_game, view
 from engine.ai import make_agent
 from engine.state import OVER
+from engine.words import english
 
 
 def wilson(wins: float, n: int, z: float = 1.96) -> tuple[float, float]:
@@ -71,9 +72,9 @@ def play_game(task):
         times[q].append(time.perf_counter() - t0)
         try:
             state = apply(state, a, q)
-        except ValueError as e:
+        except GameError as e:   # an agent's illegal or malformed action: a bug, with context
             raise RuntimeError(f"game {game} ({a_level if q == a_seat else b_level} as "
-                               f"seat {q}): illegal action {a}: {e}") from None
+                               f"seat {q}): illegal action {a}: {english().refusal(e)}") from e
         actions += 1
         if actions > 2000:
             raise RuntimeError(f"game {game}: no end after 2000 actions")

@@ -4,7 +4,7 @@ Reports medians over several runs of:
 - random full games per second through the public checked ``apply``
   (uniformly random legal actions, every provable claim taken), base and tactics;
 - the same games through the fast path (``fast.play_out``: in place, unchecked);
-- claim-proof checks per second. A "check" is one ``can_claim(state, p, stone)``
+- claim-proof checks per second. A "check" is one ``can_claim_fast(state, p, stone)``
   for a complete side of an unclaimed stone in a mid-game position (20-40 random
   actions into base and tactics games), on a fresh copy whose per-state verdict
   cache (``state.proofs``) is empty, so every check does a real proof. The shared
@@ -39,9 +39,13 @@ import tempfile
 import time
 from pathlib import Path
 
-from engine import Rules, apply, apply_fast, can_claim, claims, new_game
+from engine import Rules, apply, apply_fast, claims, new_game
 from engine.fast import play_out, random_action
 from engine.state import OVER
+
+# The unchecked proof; ``--against`` runs this file with an older engine, whose ``can_claim``
+# was the unchecked one (before issue 23 added its checked form).
+can_claim_fast = getattr(claims, "can_claim_fast", claims.can_claim)
 
 ROOT = Path(__file__).resolve().parent.parent
 MEASURES = (
@@ -97,7 +101,7 @@ class _Position:
 
 
 def proof_rate(positions: list, passes: int = 20, cold: bool = False) -> float:
-    """Real proofs/s: ``can_claim`` for every complete side of an unclaimed stone.
+    """Real proofs/s: ``can_claim_fast`` for every complete side of an unclaimed stone.
 
     Each pass starts from fresh copies, so a state's own verdict cache never
     answers; ``cold`` also empties the shared proof cache before each pass.
@@ -112,7 +116,7 @@ def proof_rate(positions: list, passes: int = 20, cold: bool = False) -> float:
         t = time.process_time()
         for s, to_prove in fresh:
             for p, stone in to_prove:
-                can_claim(s, p, stone)
+                can_claim_fast(s, p, stone)
             checks += len(to_prove)
         elapsed += time.process_time() - t
     return checks / elapsed

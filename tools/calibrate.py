@@ -20,10 +20,9 @@ import math
 import random
 from multiprocessing import Pool
 
-from engine import Rules, apply, new_game, view
+from engine import Rules, apply, capacity, new_game, view
 from engine.ai import make_agent
 from engine.ai.evaluate import Outlook, calibration_group, stone_chance
-from engine.cards import MUD
 from engine.state import OVER, ROUND_OVER
 from engine.state import PLAY as PLAY_STEP
 
@@ -31,7 +30,7 @@ RAW: dict = {}   # an empty table: stone_chance returns the uncalibrated chance
 
 
 def _group(state, s: int, p: int):
-    return calibration_group(4 if state.modes[s] == MUD else 3,
+    return calibration_group(capacity(state, s),
                              len(state.sides[2 * s + p]), len(state.sides[2 * s + 1 - p]))
 
 

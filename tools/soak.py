@@ -28,6 +28,7 @@ import random
 import re
 import sys
 import time
+import traceback
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "web"))
@@ -247,7 +248,11 @@ def main(argv=None) -> int:
     try:
         result = run(args.games, args.seed, variants=VARIANTS, out=sys.stdout)
     except SoakFailure as e:
+        # Where it failed (variant, seed, step), then the failure's own traceback: an
+        # invariant broken or any error of the glue is a bug, never a one-line refusal.
         print(f"FAILED: {e}", file=sys.stderr)
+        if e.__cause__ is not None:
+            traceback.print_exception(e.__cause__, file=sys.stderr)
         return 1
     t = result["total"]
     print(_row("all", {**t, "seconds": result["seconds"]}))

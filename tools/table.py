@@ -27,6 +27,19 @@ def position(rules: dict | None = None, **fields) -> dict:
     return position_to_json(position_from_json(doc))
 
 
+def won_round(rules: dict, history: list, step: str = "round_over", **fields) -> dict:
+    """A round just won with three adjacent stones by ``history[-1]``'s winner (stones 1-3,
+    each proven by a Color-Run of 7-8-9), after the rounds before it in ``history``; the
+    scores and who moves next are what the engine derives from them."""
+    winner = history[-1][0]
+    runs = (["R7", "R8", "R9"], ["O7", "O8", "O9"], ["Y7", "Y8", "Y9"])
+    stones = [{"sides": [run, []] if winner == 0 else [[], run], "owner": winner}
+              for run in runs]
+    return position(rules, round=len(history), history=history, step=step, stones=stones,
+                    hands=[["B1"], ["B2"]], outcome={"winner": winner, "reason": history[-1][1]},
+                    **fields)
+
+
 def save_text(pos: dict, opponent: str = "human", autoclaim: bool = False, log=()) -> str:
     """A save in the table's localStorage format, starting from ``pos``."""
     return json.dumps({"format": "schotten-totten/save", "version": 1,

@@ -13,8 +13,8 @@
 // embed.html is built without PyScript, js/boot.js and app.py's <script type="py">
 // (sitebuild/pages.py, EMBED_DEFERRED): load() adds them, at once or on Play.
 //
-// Runs as a module (after the page is parsed, before table.js and Python start).
-// It sets window.stEmbed = {options} (the first deal, table.js) and window.stSaveKey (the
+// Runs as a module (after the page is parsed, before the table's modules and Python start).
+// It sets window.stEmbed = {options} (the first deal, js/boot.js) and window.stSaveKey (the
 // localStorage key, app.py). The full page sets neither and keeps "schotten-totten.save".
 
 (() => {

@@ -21,7 +21,6 @@ import json
 from refusal import RecordError, RequestError
 
 from engine import (
-    FormatError,
     GameError,
     action_from_json,
     apply_events,
@@ -36,9 +35,8 @@ from engine.turn import reshuffle
 
 # Who may look through which seat: "open" shows every card, allowed once the game is over.
 MODES = ("0", "1", "public", "open")
-# What the engine's reader refuses a record with (FormatError is a GameError once the
-# engine words it from the catalogue; named here until then).
-REFUSED = (GameError, FormatError)
+# What the engine's reader refuses a record with: every refusal is a GameError.
+REFUSED = GameError
 
 
 def read_record(start: dict, entries: list, keep_states: bool = False):

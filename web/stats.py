@@ -1,6 +1,7 @@
 """Statistics kept on the device: games, wins, draws and losses per opponent level, streaks,
-and how many games had take-backs. Pure Python (``tests/test_stats.py``); ``app.py`` keeps
-the document in localStorage next to the save and adds each finished match once.
+and how many games had take-backs. Pure Python (tested in ``tests/test_session_review.py``);
+``app.py`` keeps the document in localStorage next to the save and adds each finished match
+once.
 
 A document: ``{"version": 1, "opponents": {level: counts}, "streak": n, "best_streak": n}``
 where ``counts`` is ``{"games", "wins", "draws", "losses", "takebacks"}`` and ``streak``

@@ -15,6 +15,7 @@ import importlib
 import random
 
 from ..actions import action_to_json
+from ..errors import GameError, shown
 from .base import Agent, RandomAgent
 from .easy import EasyAgent
 from .medium import MediumAgent
@@ -47,7 +48,7 @@ def make_agent(level: str, **budget) -> Agent:
         module, name = SPARRING[level].split(":")
         cls = getattr(importlib.import_module(f"{__name__}.{module}"), name)
     if cls is None:
-        raise ValueError(f"unknown AI level {level!r}: choose one of {', '.join(LEVELS)}")
+        raise GameError("unknown_level", value=shown(level), levels=", ".join(LEVELS))
     if not getattr(cls, "searches", False):
         budget = {k: v for k, v in budget.items() if k in cls.settings}
     return cls(**budget) if budget else cls()

@@ -42,6 +42,7 @@ from ..state import OVER, ROUND_OVER
 from ..state import PLAY as PLAY_STEP
 from ..turn import apply_fast
 from .base import Agent, legal
+from .medium import claim_or_done
 from .world import Worlds
 
 HAND = 0.85           # a card in hand ends up where it is wanted
@@ -212,7 +213,7 @@ class BarcaAgent(Agent):
             return actions[0]
         kind = actions[0].kind
         if kind in (CLAIM, DONE):
-            return next((a for a in actions if a.kind == CLAIM), actions[-1])
+            return claim_or_done(actions)
         worlds = Worlds(view)
         state, p = worlds.template, view["player"]
         if kind == DRAW:

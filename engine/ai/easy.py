@@ -38,7 +38,7 @@ class EasyAgent(Agent):
     def _play(self, view: dict, actions: list[Action], rng: random.Random) -> Action:
         unseen = ALL_CLAN & ~faceup_mask(view)
         p = view["player"]
-        best, best_score = None, None
+        best, best_score = actions[0], None
         for a in actions:
             score = rng.random() * 3
             if a.kind == PASS:

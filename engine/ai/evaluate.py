@@ -20,7 +20,7 @@ import math
 from operator import mul
 
 from ..cards import BLIND, COLOUR_OF, N_CLAN, VALUE_OF
-from ..claims import ALL_CLAN, best_completion, can_claim
+from ..claims import ALL_CLAN, best_completion, can_claim_fast
 from ..formations import strength
 from ..rules import CAPACITY
 
@@ -356,9 +356,9 @@ def stone_chance(state, o: Outlook, s: int) -> float:
     mine = state.sides[2 * s + p]
     theirs = state.sides[2 * s + 1 - p]
     km, kt = n - len(mine), n - len(theirs)
-    if km == 0 and can_claim(state, p, s):
+    if km == 0 and can_claim_fast(state, p, s):
         return 1.0
-    if kt == 0 and can_claim(state, 1 - p, s):
+    if kt == 0 and can_claim_fast(state, 1 - p, s):
         return 0.0
     if km == 0 and kt == 0:
         ms, ts = strength(mine, blind), strength(theirs, blind)

@@ -27,7 +27,7 @@ from ..cards import (
     VALUE_OF,
     card_text,
 )
-from ..claims import can_claim
+from ..claims import can_claim_fast
 from ..formations import formation, strength
 from ..rules import CAPACITY, win_shape
 from ..turn import apply_fast
@@ -119,7 +119,7 @@ def _after(state, a):
 
 def _gain(after, p: int, s: int) -> dict:
     """The reason a card that lands on stone ``s`` is good there (``reason`` included)."""
-    claimable = [x for x in range(9) if after.owner[x] < 0 and can_claim(after, p, x)]
+    claimable = [x for x in range(9) if after.owner[x] < 0 and can_claim_fast(after, p, x)]
     if claimable:
         owner = list(after.owner)
         for x in claimable:

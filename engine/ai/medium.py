@@ -109,7 +109,7 @@ class MediumAgent(Agent):
     settings = ("cal", "tactic_price")
 
     def __init__(self, cal: int | None = None, tactic_price: float = 1.0):
-        self.cal = CALIBRATIONS.get(cal)   # None: Medium's own table
+        self.cal = None if cal is None else CALIBRATIONS.get(cal)   # None: Medium's own table
         self.tactic_price = tactic_price
 
     def choose(self, view: dict, rng: random.Random) -> Action:

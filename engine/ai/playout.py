@@ -14,7 +14,7 @@ import math
 
 from ..actions import CLAIM, DONE, DRAW, PASS_ACTION, PLAY, RETURN, Action
 from ..cards import BLIND, N_CLAN, VALUE_OF
-from ..claims import claimable
+from ..claims import claimable_fast
 from ..formations import TABLE3, strength
 from ..rules import CAPACITY
 from ..state import CLAIM as CLAIM_STEP
@@ -151,7 +151,7 @@ def auto_step(state, rng) -> bool:
     """
     step = state.step
     if step == CLAIM_STEP:
-        got = claimable(state, state.to_move)
+        got = claimable_fast(state, state.to_move)
         apply_fast(state, _CLAIMS[got[0]] if got else _DONE)
         return True
     if step == DRAW_STEP or step == RECRUIT_DRAW:

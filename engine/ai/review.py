@@ -65,9 +65,9 @@ def assess(view: dict, played: dict, seed: int = 0, iterations: int = ITERATIONS
     if kind in (CLAIM, DONE):
         claims = [a for a in actions if a.kind == CLAIM]
         if move.kind == DONE and claims:
-            best = action_to_json(claims[0])
-            return {"kind": "missed_claim", "level": "mistake", "best": best,
-                    "advice": advice(view, best)}
+            claim_json = action_to_json(claims[0])
+            return {"kind": "missed_claim", "level": "mistake", "best": claim_json,
+                    "advice": advice(view, claim_json)}
         return {"kind": "by_rule"}
     if kind not in (PLAY, PASS):
         return {"kind": "by_rule"}

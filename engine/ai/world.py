@@ -26,16 +26,7 @@ from math import comb, factorial
 
 from ..cards import N_CLAN, TACTIC_DECK, parse_card
 from ..rules import round_starter_of
-from ..state import (
-    CLAIM,
-    DRAW,
-    RECRUIT_DRAW,
-    RECRUIT_RETURN,
-    Outcome,
-    Rules,
-    State,
-    deal_round,
-)
+from ..state import Outcome, Rules, State, deal_round
 
 ENUMERATE = 64   # at most this many hidden worlds are listed rather than sampled
 
@@ -55,7 +46,8 @@ class Worlds:
         s.scores = list(view["scores"])
         s.history = tuple((h["winner"], h["reason"], h["stones"][0], h["stones"][1])
                           for h in view["history"])
-        s.round_starter = round_starter_of(rules, s.history)
+        # (once the round is over the history holds its result too: the rounds before it)
+        s.round_starter = round_starter_of(rules, s.history[:s.round - 1])
         s.sides = []
         s.done_at = []
         s.modes = []
@@ -89,11 +81,8 @@ class Worlds:
         s.joker_played = list(view["joker_played"])
         s.to_move = view["to_move"]
         s.step = view["step"]
-        # Not in the view; they only matter for the stuck-game pass count. After a play
-        # step (claim/draw/Recruiter steps) the player has played; before it, nothing yet.
-        s.played = s.step in (DRAW, RECRUIT_DRAW, RECRUIT_RETURN) or (
-            s.step == CLAIM and rules.claim_timing == "after_play")
-        s.claimed = False
+        s.played = view["played"]
+        s.claimed = view["claimed"]
         s.draws_left = view["draws_left"]
         s.returns_left = view["returns_left"]
         s.passes = view["passes"]
