@@ -262,11 +262,11 @@ def test_a_returned_card_that_is_not_the_committed_one_is_named(small_group):  #
 
 def test_the_engines_checked_entry_points_still_refuse_a_back():
     """Backs are placed by the endpoint only: ``check`` refuses them like any unknown code."""
-    from engine import Action, IllegalAction, check, new_game
+    from engine import Action, MalformedAction, check, new_game
     from engine.cards import CLAN_BACK, TACTIC_BACK, card_text, deck_of
     s = new_game(seed=1)
     for back in (CLAN_BACK, TACTIC_BACK):
-        with pytest.raises(IllegalAction) as e:
+        with pytest.raises(MalformedAction) as e:
             check(s, Action("play", card=back, stone=0))
         assert e.value.code == "bad_card"
     assert (deck_of(CLAN_BACK), deck_of(TACTIC_BACK), deck_of(0), deck_of(60)) == (0, 1, 0, 1)
