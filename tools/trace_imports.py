@@ -162,7 +162,7 @@ def main() -> int:
     from bench.chromium import CHROMIUM, CHROMIUM_ARGS
     from sitebuild.stdlib import MODULES_FILE, traced_modules
 
-    build.build()
+    build.build(dev_pages=True)
     server = build.serve_in_thread(prefix="/schotten-totten/")
     site = build.url_of(server)
     seen: set[str] = set()
