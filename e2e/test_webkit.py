@@ -1,0 +1,239 @@
+"""The smoke suite in WebKitGTK, Safari's engine (Debian's webkit2gtk-driver): Selenium drives
+MiniBrowser through WebKitWebDriver, on an Xvfb display of the test's own (this WebKit has no
+headless mode). In one browser: boot, three turns against the computer, reload and resume, the
+embed's preview and Play, German, an offline reload from the service worker; no error on any
+page. The same steps run in Firefox (e2e/test_firefox.py).
+
+WebKit's driver gives no console: e2e/engine_probe.js, first in the pages, keeps the page's
+errors; and the messages the browser itself logs (an unknown CSP directive...) are read from
+MiniBrowser's own console output, run without the driver (its automation mode does not write
+them).
+"""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import subprocess
+import threading
+import time
+
+import pytest
+from engines import MINIBROWSER, WEBKIT_DRIVER, XVFB, probed_site, require
+
+BOOT_S = 90   # a WebKit boot takes 3-6 s here; room for a loaded CI machine
+MOVE_S = 60
+
+
+@pytest.fixture(scope="module")
+def display():
+    """An Xvfb display of the module's own: its DISPLAY value."""
+    require(XVFB, WEBKIT_DRIVER, MINIBROWSER)
+    read, write = os.pipe()
+    xvfb = subprocess.Popen([XVFB, "-displayfd", str(write), "-screen", "0", "1600x1400x24",
+                             "-nolisten", "tcp"], pass_fds=(write,),
+                            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    os.close(write)
+    with os.fdopen(read) as pipe:
+        number = pipe.readline().strip()
+    if not number:
+        xvfb.kill()
+        pytest.fail("Xvfb did not start", pytrace=False)
+    yield f":{number}"
+    xvfb.terminate()
+    xvfb.wait(timeout=10)
+
+
+@pytest.fixture
+def site(site_url, tmp_path, serve):
+    """(server, url) of a probed private copy of the site."""
+    return serve(probed_site(tmp_path / "site"))
+
+
+def xdg_env(display: str, home) -> dict:
+    """A fresh profile: WebKitGTK keeps caches, storage and service workers under XDG_*."""
+    env = {**os.environ, "DISPLAY": display}
+    for key in ("XDG_CONFIG_HOME", "XDG_DATA_HOME", "XDG_CACHE_HOME", "XDG_RUNTIME_DIR"):
+        env[key] = str(home / key)
+        os.makedirs(env[key], mode=0o700, exist_ok=True)
+    return env
+
+
+@pytest.fixture
+def webkit(display, tmp_path):
+    from selenium import webdriver
+    from selenium.webdriver.webkitgtk.options import Options
+    from selenium.webdriver.webkitgtk.service import Service
+
+    options = Options()
+    options.binary_location = MINIBROWSER
+    options.add_argument("--automation")
+    service = Service(executable_path=WEBKIT_DRIVER, service_args=["--host=127.0.0.1"],
+                      env=xdg_env(display, tmp_path / "profile"))
+    driver = webdriver.WebKitGTK(options=options, service=service)
+    driver.set_script_timeout(30)
+    driver.set_window_rect(0, 0, 1280, 900)
+    yield driver
+    driver.quit()
+
+
+def until(driver, script: str, seconds: float, what: str):
+    """Poll `return <script>` until it is truthy; fail naming what did not happen."""
+    deadline = time.monotonic() + seconds
+    while True:
+        value = driver.execute_script(f"return {script}")
+        if value:
+            return value
+        if time.monotonic() > deadline:
+            raise AssertionError(f"{what}: not within {seconds} s ({script})")
+        time.sleep(0.05)
+
+
+def errors(driver) -> list[str]:
+    return driver.execute_script("return window.__smoke ? window.__smoke.errors : ['no probe']")
+
+
+def boot(driver, url: str):
+    driver.get(url)
+    until(driver, "document.body && document.body.dataset.ready === '1'", BOOT_S,
+          f"the table at {url} did not become playable")
+
+
+def play_turn(driver) -> None:
+    """The player's whole turn, clicked natively, then the computer's answer."""
+    from selenium.webdriver.common.by import By
+
+    for _ in range(40):
+        what = driver.execute_script("return window.__smoke.next()")
+        if what in ("theirs", "over"):
+            break
+        if what == "wait":
+            time.sleep(0.05)
+            continue
+        element = driver.find_element(By.CSS_SELECTOR, what)
+        try:
+            element.click()
+        except Exception as exc:  # the element named, then the failure
+            html = driver.execute_script("return arguments[0].outerHTML.slice(0, 300)", element)
+            raise AssertionError(f"could not click {html}: {exc!r}") from exc
+    else:
+        raise AssertionError("the player's turn did not end")
+    until(driver, "window.__smoke.settled()", MOVE_S, "the computer did not answer")
+
+
+def three_turns(driver) -> None:
+    for turn in range(3):
+        before = driver.execute_script("return window.__smoke.cards()")
+        play_turn(driver)
+        after = driver.execute_script("return window.__smoke.cards()")
+        assert after == before + 2, f"turn {turn + 1}: {before} cards on the table, then {after}"
+
+
+def test_webkit_smoke(webkit, site, screenshot_dir):
+    driver = webkit
+    server, url = site
+    page = url + "index.html?aipause=40"
+    started = time.monotonic()
+
+    # Boot (no save: the welcome) and three turns against the computer.
+    boot(driver, page)
+    driver.find_element("css selector", "#welcome-ai").click()   # the welcome gives way to
+    driver.find_element("css selector", "#new-start").click()    # the options: Deal
+    until(driver, "document.body.dataset.mode === 'ai' && window.__smoke.settled()", MOVE_S,
+          "no game against the computer was dealt")
+    three_turns(driver)
+    log = driver.execute_script("return document.querySelector('#log').textContent")
+    assert log.count("The computer played") == 3, log
+    board = driver.execute_script("return window.__smoke.board()")
+    assert errors(driver) == []
+
+    # Reload: the same game, resumed.
+    boot(driver, page)
+    assert driver.execute_script("return window.__smoke.board()") == board
+    assert errors(driver) == []
+
+    # The embed's light preview: no Python until Play; then a playable table.
+    boot_preview = url + "embed.html?preview=1&save=smoke&opponent=ai&aipause=40"
+    driver.get(boot_preview)
+    until(driver, "document.querySelector('#preview-play')", BOOT_S, "no Play button")
+    assert driver.execute_script("return document.body.dataset.ready") is None
+    driver.find_element("css selector", "#preview-play").click()
+    until(driver, "document.body.dataset.ready === '1' && window.__smoke.settled()", BOOT_S,
+          "Play did not give a playable table")
+    play_turn(driver)
+    assert errors(driver) == []
+
+    # German: the resumed game, its words in German.
+    boot(driver, url + "index.html?aipause=40&lang=de")
+    assert driver.execute_script("return document.documentElement.lang") == "de"
+    assert driver.execute_script("return window.__smoke.board()") == board
+    who = driver.execute_script("return document.querySelector('#status-who').textContent")
+    assert who == "Du bist am Zug", who
+    play_turn(driver)
+    board = driver.execute_script("return window.__smoke.board()")
+    assert errors(driver) == []
+
+    # Offline: once the service worker holds the site, stop the server and reload.
+    until(driver, "window.__smoke.offline()", BOOT_S, "the service worker never took over")
+    server.stop()
+    boot(driver, page)
+    assert driver.execute_script("return window.__smoke.board()") == board
+    play_turn(driver)   # the computer's worker boots offline too
+    assert errors(driver) == []
+    driver.save_screenshot(str(screenshot_dir / "webkit-offline.png"))
+    print(f"WebKit smoke: {time.monotonic() - started:.1f} s")
+
+
+@pytest.fixture
+def screenshot_dir():
+    from conftest import SCREENSHOTS
+
+    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+    return SCREENSHOTS
+
+
+def test_webkit_logs_no_error_of_its_own(display, site, tmp_path):
+    """MiniBrowser run by itself writes every console message, the browser's own included
+    (WebKit logged "Unrecognized Content-Security-Policy directive 'manifest-src'" as an
+    error on every page): none may be an error, on the table, the embed or the rules."""
+    _server, url = site
+    for name in ("index.html", "embed.html?save=console", "rules.html"):
+        lines = minibrowser_console(display, url + name, tmp_path / name.split(".")[0])
+        bad = [line for line in lines if " CONSOLE " in line and " ERROR " in line]
+        assert bad == [], f"{name}: {bad}"
+
+
+def minibrowser_console(display: str, url: str, home, settle_s: float = 1.0) -> list[str]:
+    """MiniBrowser's console lines for url, until the page is ready (or loaded, for a page
+    without the ready flag) and settle_s more."""
+    env = xdg_env(display, home)
+    marker = "smoke-probe-done"
+    # A page without the probe (rules.html) is done once it has loaded: a few seconds.
+    proc = subprocess.Popen([MINIBROWSER, "--enable-write-console-messages-to-stdout=true", url],
+                            stdout=subprocess.PIPE, stderr=subprocess.STDOUT, env=env, text=True)
+    lines: list[str] = []
+    done = threading.Event()
+
+    def read():
+        for line in proc.stdout:
+            lines.append(line.rstrip())
+            if "PyScript Ready" in line or marker in line:
+                done.set()
+
+    reader = threading.Thread(target=read, daemon=True)
+    reader.start()
+    try:
+        if "rules" in url:
+            time.sleep(3)
+        else:
+            assert done.wait(BOOT_S), f"{url}: PyScript never started: {lines[-5:]}"
+            time.sleep(settle_s + 2)
+    finally:
+        proc.terminate()
+        with contextlib.suppress(subprocess.TimeoutExpired):
+            proc.wait(timeout=10)
+        if proc.poll() is None:
+            proc.kill()
+    reader.join(timeout=5)
+    return lines
+
