@@ -14,6 +14,24 @@
   document.addEventListener("securitypolicyviolation", (e) =>
     errors.push(`csp: ${e.violatedDirective} ${e.blockedURI}`));
 
+  // When the table became playable and when the computer's first card landed (performance.now
+  // ms), for bench/webkit_first_move.py.
+  const times = { ready: null, computerCard: null };
+  new MutationObserver(() => {
+    if (times.ready === null && document.body?.dataset.ready === "1") times.ready = performance.now();
+    if (times.computerCard === null && document.querySelector('#board .side[data-seat="1"] .card')) {
+      times.computerCard = performance.now();
+    }
+  }).observe(document, { subtree: true, childList: true, attributes: true });
+
+  // The computer's turns ended so far (seen from the body's data-to-move going from "1"): with
+  // ?aipause=40 it may answer before the test looks again, so "theirs" alone cannot tell.
+  let computerTurns = 0;
+  const watchTurns = () => new MutationObserver((records) => {
+    for (const r of records) if (r.oldValue === "1" && document.body.dataset.toMove !== "1") computerTurns += 1;
+  }).observe(document.body, { attributes: true, attributeFilter: ["data-to-move"], attributeOldValue: true });
+  if (document.body) watchTurns(); else addEventListener("DOMContentLoaded", watchTurns);
+
   let turn = 0;
   const visible = (el) => el.getClientRects().length > 0 && !el.closest("[hidden], [inert]");
   function mark(selector) {
@@ -26,6 +44,8 @@
 
   window.__smoke = {
     errors,
+    times,
+    computerTurns: () => computerTurns,
     // What the player does next: a selector to click, or "wait" (the page is busy), "theirs"
     // (the computer is to move or thinking) or "over".
     next() {
@@ -50,9 +70,11 @@
         !document.querySelector("dialog[open]") &&
         (body.dataset.toMove === "0" || ["over", "round_over"].includes(body.dataset.step));
     },
-    cards: () => document.querySelectorAll("#board .card").length,
-    board: () => [...document.querySelectorAll("#board .card")].map((c) =>
-      `${c.dataset.seat}:${c.dataset.stone}:${c.dataset.card}`).sort().join(" "),
+    // The cards at the stones, as "seat:stone:card" (e2e/table.py's board()).
+    cards: () => document.querySelectorAll("#board .lane .side[data-seat] .card").length,
+    board: () => [...document.querySelectorAll("#board .lane")].flatMap((lane, stone) =>
+      [...lane.querySelectorAll(".side[data-seat] .card")].map((c) =>
+        `${c.closest(".side").dataset.seat}:${stone}:${c.dataset.card}`)).sort().join(" "),
     offline: () => document.documentElement.dataset.sw === "offline" &&
       !!navigator.serviceWorker?.controller,
   };
