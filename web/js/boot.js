@@ -182,23 +182,9 @@ function applyEarly(pending) {
   else $("#new-cancel").hidden = false;   // as firstVisit() after a deal: Cancel keeps it
 }
 
-// Whether the game this page opens is likely against the computer: its save says so, or
-// there is none (a first game is against the computer, an embed's as its URL says).
-function likelyAgainstComputer() {
-  try {
-    const text = localStorage.getItem(window.stSaveKey || "schotten-totten.save");
-    if (text) return JSON.parse(text)?.settings?.opponent === "ai";
-  } catch { /* no storage, or a save Python will report: start() decides then */ }
-  return (window.stEmbed?.options?.opponent ?? "ai") === "ai";
-}
-
 wireLanguage();
 wire();
 watchLoading();
 adoptEarly();
-// The computer's worker boots its own Pyodide alongside the page's, not after it: where the
-// browser does not share compiled WebAssembly between them (WebKit) that boot takes as long
-// as the page's, and the computer's first move waited 4-13 s for it (docs/performance.md).
-if (likelyAgainstComputer()) aiWorker();
 if (window.stCall) start();
 else addEventListener("st:python-ready", start, { once: true });
