@@ -136,6 +136,16 @@ def ai_request(_arg):
     return {"request": session.ai_request()}
 
 
+def ai_choose(arg):
+    """The computer's move worked out here, for a level that decides without a search (no
+    budget: a few ms), asked by web/js/ai.js only while the AI's worker is still starting:
+    WebKit compiles a worker's Pyodide anew, seconds after the table is playable."""
+    if arg.get("budget"):
+        raise ValueError("a search level thinks in the AI's worker")
+    from engine.ai import choose
+    return {"action": choose(arg["view"], int(arg.get("seed", 0)), arg.get("level", "easy"))}
+
+
 def hint_request(arg):
     """What the worker needs for a hint to ``seat`` (its own view only), or ``null``."""
     return {"request": session.hint_request(arg.get("seat") if arg else None)}
@@ -374,7 +384,7 @@ def statistics_reset(_arg):
 
 API = {f.__name__: f for f in (review_requests, review_store, hint_words, statistics,
                                statistics_reset, boot, new_game, rematch, act, state,
-                               ai_request, hint_request,
+                               ai_request, ai_choose, hint_request,
                                set_option, forget_save, export_save, warm, take_back, record,
                                games, replay_info, replay_view, open_record, lessons,
                                lesson_start, lesson_status, lesson_next, lesson_leave,
