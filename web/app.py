@@ -2,9 +2,10 @@
 
 table.js calls ``window.stCall(name, argJSON)`` and gets a JSON string back:
 ``{"ok": true, ...payload}`` or ``{"ok": false, "error": "..."}``. Every change of
-the game is saved to localStorage at once. The AI does not think here: the page
+the game is saved to localStorage at once. The AI's search does not run here: the page
 sends ``ai_request``'s JSON to the worker (ai_worker.py) and plays its answer
-back through ``act``; a hint (``hint_request``) goes the same way but is only shown.
+back through ``act``; a hint (``hint_request``) goes the same way but is only shown. Only a
+level without a search may decide here (``ai_choose``), while the worker is starting.
 """
 
 import json
