@@ -84,9 +84,9 @@ try {
 
   // Known Firefox bug, not fixed yet: leaving a page while its AI worker's Pyodide still loads
   // through the service worker makes the next page's Pyodide fail to load ("A ServiceWorker
-  // intercepted the request and encountered an unexpected error", pyodide.asm.mjs; seen here
-  // 5 times in 5 runs without this wait, never with it; web/sw.js's hand-over of the HTTP
-  // cache's copy is not the cause). So the worker is left to finish starting first.
+  // intercepted the request and encountered an unexpected error", pyodide.asm.mjs: 7 runs
+  // of 8 without this wait, 0 of 4 with it; it also failed with web/sw.js's hand-over of the
+  // HTTP cache's copy switched off). So the worker is left to finish starting first.
   step = "the computer's worker started";
   await page.evaluate(() => window.__aiWorker().then(() => true));
 
