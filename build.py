@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
 """Build the static site into dist/, and optionally serve it. Standard library only.
 
-    python build.py                      # (npm ci if needed) + write dist/
+    python build.py                      # (npm ci if needed) + write dist/ (what deploys)
+    python build.py --dev-pages          # also the development pages bare.html, smoke.html
     python build.py --serve [--port N]   # build, then serve dist/ on http://127.0.0.1:N/
     python build.py --deps               # only make node_modules match package-lock.json
 
@@ -15,17 +16,20 @@ https://user.github.io/repo/):
     embed.html                 index.html with <html class="embed">, PyScript and the table's
                                scripts left to embed.js: the blog-post table (?preview=1: a
                                light preview, Python on Play)
+    vendor/pyodide/            the three files Pyodide needs at run time, and the game's own
+                               standard library (stdlib-game.zip: only the modules it imports,
+                               sitebuild/stdlib.py) and lock file
+  only with --dev-pages (the browser tests and benchmarks; never deployed):
     bare.html                  boots the same Pyodide with an empty script (boot benchmark)
     smoke.html                 imports every engine module under Pyodide (e2e smoke test)
-    vendor/pyodide/            the five files Pyodide needs at run time, and the game's own
-                               standard library (stdlib-game.zip: only the modules it imports,
-                               sitebuild/stdlib.py) and lock file; the full python_stdlib.zip
-                               is for bare.html and smoke.html (pyscript-smoke.json)
+    vendor/pyodide/python_stdlib.zip, pyodide-lock.json, pyscript-smoke.json
+                               Pyodide's full standard library: bare.html and smoke.html's
     vendor/pyscript/           PyScript's dist *.js and *.css, but chunks the game never loads
     manifest.webmanifest       web app manifest (name, icons, theme, standalone display)
     icons/*.png                app icons, drawn here (192 and 512 px, maskable, Apple touch)
     sw.js                      service worker from web/sw.js, with the content hash of every
-                               file above (but smoke.html): the offline cache's version
+                               file above (but the development pages): the offline cache's
+                               version
 
 Every HTML page gets a Content-Security-Policy meta tag (sitebuild/pages.py: the policy, plus
 the hashes of the page's own inline scripts and styles).
@@ -72,6 +76,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--serve", action="store_true", help="serve dist/ after building")
     parser.add_argument("--port", type=int, default=8000, help="port for --serve (default 8000)")
     parser.add_argument("--deps", action="store_true", help="only run npm ci if needed")
+    parser.add_argument("--dev-pages", action="store_true",
+                        help="also bare.html and smoke.html (benchmarks, tests; never deployed)")
     parser.add_argument(
         "--prefix", default="/", help="serve under this URL path, e.g. /repo/ like GitHub Pages"
     )
@@ -81,7 +87,7 @@ def main(argv: list[str] | None = None) -> int:
         if args.deps:
             ensure_node_modules()
             return 0
-        build()
+        build(dev_pages=args.dev_pages)
     except BuildError as exc:
         print(f"build.py: error: {exc}", file=sys.stderr)
         return 1

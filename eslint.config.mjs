@@ -40,4 +40,14 @@ export default [
     files: ["**/*.mjs"],
     languageOptions: { sourceType: "module", globals: globals.node },
   },
+  {
+    // The browser tests' probe: a classic script the Firefox and WebKit suites put in the page.
+    files: ["tools/engine_probe.js"],
+    languageOptions: { sourceType: "script", globals: globals.browser },
+  },
+  {
+    // The Firefox suite runs in Node, and hands functions to the page (page.evaluate): both.
+    files: ["e2e/firefox_smoke.mjs"],
+    languageOptions: { sourceType: "module", globals: { ...globals.node, ...globals.browser } },
+  },
 ];

@@ -198,7 +198,7 @@ def main() -> int:
 
     from playwright.sync_api import sync_playwright  # dev extra: scripts/install-test-deps.sh
 
-    build.build()
+    build.build(dev_pages=True)
     site = f"http://127.0.0.1:PORT{PREFIX}"
     load_start = ", ".join(f"{x:.1f}" for x in os.getloadavg())
     print(

@@ -125,7 +125,7 @@ def main() -> int:
     profiles = args.profiles.split(",")
     from playwright.sync_api import sync_playwright
 
-    build.build()
+    build.build(dev_pages=True)
     load = ", ".join(f"{x:.1f}" for x in os.getloadavg())
     print(f"{args.runs} runs, profiles {profiles}; load average {load} on {os.cpu_count()} CPUs")
     pages = {"game": "index.html", "bare": "bare.html"}

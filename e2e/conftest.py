@@ -71,7 +71,7 @@ def browser_type_launch_args(browser_type_launch_args):
 def site_url():
     """Build dist/ once per session (~0.1 s plus npm ci if needed) and serve it."""
     try:
-        build.build(quiet=True)
+        build.build(quiet=True, dev_pages=True)
     except build.BuildError as exc:
         pytest.fail(f"build.py failed: {exc}", pytrace=False)
     server = build.serve_in_thread(port=0, prefix=SUB_PATH)

@@ -1,21 +1,34 @@
 #!/usr/bin/env bash
 # Install what the tests need; idempotent and quick when everything is already there.
 # Works as root on a fresh Debian machine and in CI (no stdin):
-#   * Debian's chromium (Playwright drives /usr/bin/chromium; never `playwright install`),
-#   * the project and its dev extras (pytest, ruff, mypy, playwright, pytest-playwright),
+#   * Debian's browsers: chromium (Playwright drives /usr/bin/chromium; never
+#     `playwright install`), firefox-esr (Puppeteer over WebDriver BiDi) and WebKitGTK's
+#     WebKitWebDriver + MiniBrowser (Selenium), with Xvfb (that WebKit has no headless mode),
+#   * the project and its dev extras (pytest, ruff, mypy, playwright,
+#     pytest-playwright, selenium),
 #     editable,
 #   * the npm packages pinned in package-lock.json (PyScript + Pyodide, vendored by build.py;
-#     axe-core for the browser tests; ESLint for scripts/test.sh).
+#     axe-core and puppeteer-core for the tests: puppeteer-core never downloads a browser;
+#     ESLint for scripts/test.sh).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 PY="${PYTHON:-python}"
 
-if [ ! -x /usr/bin/chromium ]; then
-    echo "install-test-deps: installing Debian chromium"
-    SUDO=""; [ "$(id -u)" -ne 0 ] && SUDO="sudo"
+# Each Debian package is installed only if the file it brings is missing. Chromium as it
+# always was (with its recommended packages); the others without theirs (TECH.md: enough).
+SUDO=""; [ "$(id -u)" -ne 0 ] && SUDO="sudo"
+apt_install() {
+    echo "install-test-deps: installing Debian $*"
     $SUDO env DEBIAN_FRONTEND=noninteractive apt-get update -q < /dev/null
-    $SUDO env DEBIAN_FRONTEND=noninteractive apt-get install -y -q chromium < /dev/null
-fi
+    $SUDO env DEBIAN_FRONTEND=noninteractive apt-get install -y -q "$@" < /dev/null
+}
+[ -x /usr/bin/chromium ] || apt_install chromium
+missing=()
+[ -x /usr/bin/firefox-esr ] || missing+=(firefox-esr)
+[ -x /usr/bin/WebKitWebDriver ] || missing+=(webkit2gtk-driver)
+[ -x /usr/bin/Xvfb ] || missing+=(xvfb)
+[ -x /usr/bin/xauth ] || missing+=(xauth)
+[ ${#missing[@]} -eq 0 ] || apt_install --no-install-recommends "${missing[@]}"
 
 # pip install -e takes seconds even when nothing changed: skip it when the installed
 # project metadata already lists the same dev requirements and each one is installed

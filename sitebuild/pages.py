@@ -1,4 +1,5 @@
-"""The generated pages (bare, smoke, embed) and the Content-Security-Policy of every page."""
+"""The generated pages (embed; the development pages bare and smoke) and the
+Content-Security-Policy of every page."""
 
 from __future__ import annotations
 
@@ -15,7 +16,10 @@ from .paths import ROOT, BuildError
 # frame-ancestors, which only works as a header, is not set and blogs may embed the game).
 # Only this site's own origin appears. What each source is for:
 CSP = {
-    "default-src": ["'none'"],  # anything not listed below is refused
+    # The site's own files only, for what is not listed below: that is the web app manifest.
+    # Not with manifest-src, which WebKit does not know (every page logged "Unrecognized
+    # Content-Security-Policy directive" as an error); manifest-src falls back to default-src.
+    "default-src": ["'self'"],
     # 'wasm-unsafe-eval': Pyodide compiles its WebAssembly (plain Pyodide needs nothing more;
     # tried). 'unsafe-eval': PyScript 0.7.31 builds its hook functions with Function() while
     # it boots (core-*.js), so without it the page never starts. 'unsafe-eval' covers
@@ -26,10 +30,12 @@ CSP = {
     "connect-src": ["'self'"],  # fetch(): Pyodide's files, pyscript.json, the Python files
     "worker-src": ["'self'", "blob:"],  # sw.js; PyScript starts its worker from a blob: URL
     "frame-src": ["'self'"],  # the rules dialog shows rules.html in an iframe
-    "manifest-src": ["'self'"],
     "base-uri": ["'none'"],
     "form-action": ["'none'"],  # the forms are dialogs; nothing is ever submitted
     "object-src": ["'none'"],
+    # What the game never loads, refused although default-src would allow the site's own:
+    "font-src": ["'none'"],  # system fonts only
+    "media-src": ["'none'"],  # its sounds are synthesized (Web Audio), no audio or video files
 }
 
 BARE_HTML = """<!doctype html>
@@ -101,8 +107,12 @@ js.document.body.dataset.ready = "1"
 """
 
 
-def write_test_pages(out: Path) -> None:
-    """bare.html (the boot benchmark's baseline) and smoke.html (the engine smoke test)."""
+DEV_PAGES = ("bare.html", "smoke.html", "pyscript-smoke.json")
+
+
+def write_dev_pages(out: Path) -> None:
+    """bare.html (the boot benchmark's baseline) and smoke.html (the engine smoke test): only
+    in a development build (`build(dev_pages=True)`), never in the deployed site."""
     (out / "bare.html").write_text(BARE_HTML)
     (out / "smoke.html").write_text(SMOKE_HTML)
 

@@ -12,7 +12,7 @@ from pathlib import Path
 from .bytecode import compiled_zip
 from .docstrings import minify_python
 from .icons import write_icons, write_manifest
-from .pages import add_csp, write_early, write_embed_page, write_test_pages
+from .pages import add_csp, write_dev_pages, write_early, write_embed_page
 from .paths import DIST, ROOT, WEB, copy, log
 from .service_worker import write_service_worker
 from .ship import (
@@ -26,9 +26,13 @@ from .ship import (
 from .vendor import PYODIDE_DIR, RUNTIME_CONFIG, ensure_node_modules, write_runtime
 
 
-def write_site(out: Path) -> list[str]:
-    """Write the whole site into the empty folder out; return the `files` URLs."""
-    write_runtime(out)
+def write_site(out: Path, dev_pages: bool = False) -> list[str]:
+    """Write the whole site into the empty folder out; return the `files` URLs.
+
+    dev_pages: also the development pages (bare.html, smoke.html) and what only they load
+    (Pyodide's full standard library and lock file, pyscript-smoke.json), for the browser
+    tests and the benchmarks; the deployed site has none of them (sitebuild/pages.py)."""
+    write_runtime(out, full_stdlib=dev_pages)
     py_files: list[str] = []
     modules: dict[str, Path] = {}
     for f in shipped_files():
@@ -59,9 +63,10 @@ def write_site(out: Path) -> list[str]:
     config["files"] = {**web_config.get("files", {}), f"./{GAME_ARCHIVE}": "./*",
                        **{f"./{p}": f"./{p}" for p in py_files}}
     (out / "pyscript.json").write_text(json.dumps(config, indent=2) + "\n")
-    smoke = {k: v for k, v in config.items() if k not in ("stdlib", "lockfile")}
-    (out / "pyscript-smoke.json").write_text(json.dumps(smoke, indent=2) + "\n")
-    write_test_pages(out)
+    if dev_pages:
+        smoke = {k: v for k, v in config.items() if k not in ("stdlib", "lockfile")}
+        (out / "pyscript-smoke.json").write_text(json.dumps(smoke, indent=2) + "\n")
+        write_dev_pages(out)
     # GitHub Pages runs Jekyll unless told not to, and Jekyll drops `_*` files: __init__.py.
     # (The Actions deployment in .github/workflows/pages.yml skips Jekyll anyway.)
     (out / ".nojekyll").write_text("")
@@ -77,14 +82,15 @@ def write_site(out: Path) -> list[str]:
     return py_files
 
 
-def build(quiet: bool = False) -> Path:
-    """Build dist/ from scratch and return its path."""
+def build(quiet: bool = False, dev_pages: bool = False) -> Path:
+    """Build dist/ from scratch and return its path (dev_pages: see write_site; the browser
+    tests and benchmarks build with them, `python build.py` and the deployment without)."""
     ensure_node_modules()
     # Build next to dist/ and swap it in, so a server running from dist/ never sees half a
     # site and two concurrent builds cannot mix their files.
     tmp = Path(tempfile.mkdtemp(prefix=".dist-", dir=ROOT))
     try:
-        py_files = write_site(tmp)
+        py_files = write_site(tmp, dev_pages=dev_pages)
         os.chmod(tmp, 0o755)  # mkdtemp makes it 0700
         old = Path(tempfile.mkdtemp(prefix=".dist-old-", dir=ROOT))
         with contextlib.suppress(FileNotFoundError):

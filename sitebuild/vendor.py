@@ -12,14 +12,12 @@ from pathlib import Path
 from .paths import NODE_MODULES, ROOT, BuildError, copy, log
 from .stdlib import GAME_LOCK, GAME_STDLIB, write_game_stdlib
 
-# Exactly what Pyodide 314 fetches at boot (no packages are used: the engine is stdlib only).
-PYODIDE_FILES = (
-    "pyodide.mjs",
-    "pyodide.asm.mjs",
-    "pyodide.asm.wasm",
-    "python_stdlib.zip",
-    "pyodide-lock.json",
-)
+# What Pyodide 314 fetches at boot besides its standard library and lock file (no packages
+# are used: the engine is stdlib only). The game boots its own standard library and lock file
+# (sitebuild/stdlib.py); Pyodide's full ones (FULL_STDLIB) ship only with the development
+# pages (bare.html, smoke.html: `build(dev_pages=True)`), never to the deployed site.
+PYODIDE_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm")
+FULL_STDLIB = ("python_stdlib.zip", "pyodide-lock.json")
 PYODIDE_DIR = NODE_MODULES / "pyodide"
 # PyScript chunks the game never loads: the editor's CodeMirror and the terminal's xterm.js
 # (core.js imports the small py-editor, py-terminal and py-game plugins at start, which load
@@ -115,9 +113,10 @@ def _patch_pyscript(path: Path) -> None:
     os.utime(path, (mtime, mtime))  # the same Last-Modified on every build (304s)
 
 
-def write_runtime(out: Path) -> None:
-    """vendor/pyodide/ (the five files Pyodide needs) and vendor/pyscript/ (*.js, *.css)."""
-    for name in PYODIDE_FILES:
+def write_runtime(out: Path, full_stdlib: bool = False) -> None:
+    """vendor/pyodide/ (Pyodide's files and the game's standard library; full_stdlib: also
+    Pyodide's own) and vendor/pyscript/ (*.js, *.css)."""
+    for name in PYODIDE_FILES + (FULL_STDLIB if full_stdlib else ()):
         src = PYODIDE_DIR / name
         if not src.is_file():
             raise BuildError(f"{src} is missing: is the pyodide npm package complete?")

@@ -122,7 +122,7 @@ def test_web_files_ship_at_the_site_root(shipped):
 
 def test_the_written_site_maps_python_files_and_serves_the_catalogue(tmp_path, monkeypatch):
     # Everything but the vendored runtime (node_modules is not needed for this test).
-    monkeypatch.setattr(sitebuild.site, "write_runtime", lambda out: None)
+    monkeypatch.setattr(sitebuild.site, "write_runtime", lambda out, **kw: None)
     py_files = build.write_site(tmp_path)
     config = json.loads((tmp_path / "pyscript.json").read_text())
     assert config["interpreter"] == "./vendor/pyodide/pyodide.mjs"
@@ -148,11 +148,47 @@ def test_the_written_site_maps_python_files_and_serves_the_catalogue(tmp_path, m
     assert "engine/messages/en.json" in build.precache_list(tmp_path)   # kept offline too
 
 
+def test_the_deployed_site_has_no_development_pages(tmp_path, monkeypatch):
+    """`python build.py` (what the deployment builds) writes neither bare.html nor smoke.html
+    nor what only they load; the tests' build (dev_pages=True) adds them and changes nothing
+    else: the same files for the offline cache, the same sw.js (the same version)."""
+    monkeypatch.setattr(sitebuild.site, "write_runtime", lambda out, **kw: None)
+    deployed, dev = tmp_path / "deployed", tmp_path / "dev"
+    deployed.mkdir()
+    dev.mkdir()
+    build.write_site(deployed)
+    build.write_site(dev, dev_pages=True)
+
+    def files(folder):
+        return {p.relative_to(folder).as_posix() for p in folder.rglob("*") if p.is_file()}
+
+    extra = {"bare.html", "smoke.html", "pyscript-smoke.json"}
+    assert not files(deployed) & extra
+    assert files(dev) - files(deployed) == extra
+    assert build.precache_list(dev) == build.precache_list(deployed)
+    assert (dev / "sw.js").read_text() == (deployed / "sw.js").read_text()
+    assert not any("puppeteer" in f or "selenium" in f for f in files(deployed))
+
+
+def test_only_the_development_build_vendors_the_full_standard_library(tmp_path):
+    """Pyodide's full python_stdlib.zip (2.5 MB) and lock file: the development pages' only."""
+    from sitebuild.vendor import FULL_STDLIB, PYODIDE_DIR, write_runtime
+
+    if not (PYODIDE_DIR / "pyodide.asm.wasm").is_file():
+        pytest.skip("node_modules/pyodide is not installed (python build.py --deps)")
+    write_runtime(tmp_path / "deployed")
+    write_runtime(tmp_path / "dev", full_stdlib=True)
+    for name in FULL_STDLIB:
+        assert not (tmp_path / "deployed" / "vendor" / "pyodide" / name).exists()
+        assert (tmp_path / "dev" / "vendor" / "pyodide" / name).is_file()
+    assert (tmp_path / "deployed" / "vendor" / "pyodide" / "stdlib-game.zip").is_file()
+
+
 def test_a_manifest_per_language_and_a_german_embed_title(tmp_path, monkeypatch):
     """manifest.webmanifest (English) and manifest-<code>.webmanifest for every other
     catalogue, each with the name and description in its language (web/js/words.js links
     the page's own); embed.html keeps index.html's data-t keys, with its own title's key."""
-    monkeypatch.setattr(sitebuild.site, "write_runtime", lambda out: None)
+    monkeypatch.setattr(sitebuild.site, "write_runtime", lambda out, **kw: None)
     build.write_site(tmp_path)
     languages = sorted(p.stem for p in (ENGINE / "messages").glob("*.json"))
     assert {"en", "de"} <= set(languages)

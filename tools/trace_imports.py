@@ -160,7 +160,7 @@ def main() -> int:
     from sitebuild.stdlib import MODULES_FILE, traced_modules
     from tools.chromium import CHROMIUM, CHROMIUM_ARGS
 
-    build.build()
+    build.build(dev_pages=True)
     server = build.serve_in_thread(prefix="/schotten-totten/")
     site = build.url_of(server)
     seen: set[str] = set()

@@ -53,3 +53,18 @@ def hint_request(match, seat) -> dict | None:
     # A hint searches like the Hard level: shared among the page's workers, too.
     return {"view": view(st, seat), "seed": seed, "budget": dict(HINT_BUDGET),
             "seat": seat, "hint": True, "shared": bool(HINT_BUDGET)}
+
+
+def choose_on_page(request: dict) -> dict:
+    """The computer's move worked out on the page, for a level without a search (no budget:
+    a few ms), asked by ``js/ai.js`` only while the AI's worker is still starting (WebKit
+    compiles a worker's Pyodide anew, seconds after the table is playable)."""
+    from refusal import RequestError
+
+    from engine.ai import choose
+    if not isinstance(request, dict) or request.get("budget") or "view" not in request:
+        raise RequestError("bad_argument", name="request")
+    seed = request.get("seed", 0)
+    if not isinstance(seed, int) or isinstance(seed, bool):
+        raise RequestError("bad_argument", name="seed")
+    return {"action": choose(request["view"], seed, request.get("level", "easy"))}

@@ -12,6 +12,7 @@ console, and the player reads a short apology. Every change of the game is saved
 import json
 import traceback
 
+from ai_requests import choose_on_page
 from finished import Finished
 from lesson_progress import LessonProgress
 from pyodide.ffi import create_proxy
@@ -171,6 +172,7 @@ API = {
     "set_option": set_option,
     "warm": warm,
     "ai_request": lambda _: {"request": session.ai_request()},
+    "ai_choose": choose_on_page,
     "hint_request": lambda a: {"request": session.hint_request(opt(a, "seat"))},
     "hint_words": lambda a: session.hint_words(opt(a, "action"), opt(a, "advice")),
     "record": lambda _: {"record": session.record_json()},

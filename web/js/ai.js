@@ -51,6 +51,15 @@ async function sharingWorkers() {
 // The workers' answer to one request: {action, level, budget, ms, iterations, workers}, and
 // for a hint's request (request.hint) its advice.
 async function decide(request) {
+  // A level that decides without a search (no budget: a few ms) is worked out on the page
+  // while the first worker is still starting: WebKit compiles a worker's Pyodide anew, and
+  // the computer's first move waited 4-13 s for it (docs/performance.md).
+  const budget = request.budget || {};
+  if (!request.hint && !workers[0]?.ready && budget.time === undefined && budget.iterations === undefined) {
+    aiWorker();   // starting, for the moves to come
+    const out = call("ai_choose", request);
+    if (out.ok) return { action: out.action, level: request.level, budget: {}, ms: null, iterations: null, workers: 0 };
+  }
   const ws = request.shared && options.aiWorkers > 1 ? await sharingWorkers() : [await aiWorker()];
   // Let the task that rendered the last move end (and paint) before the workers start, so
   // thinking never shares a task with the page's own work.

@@ -1,0 +1,220 @@
+"""The smoke suite in WebKitGTK, Safari's engine (Debian's webkit2gtk-driver): Selenium drives
+MiniBrowser through WebKitWebDriver, on an Xvfb display of the test's own (this WebKit has no
+headless mode). In one browser: boot, three turns against the computer, reload and resume, the
+embed's preview and Play, German, an offline reload from the service worker; no error on any
+page. The same steps run in Firefox (e2e/test_firefox.py).
+
+WebKit's driver gives no console: tools/engine_probe.js, first in the pages, keeps the page's
+errors; and the messages the browser itself logs (an unknown CSP directive...) are read from
+MiniBrowser's own console output, run without the driver (its automation mode does not write
+them).
+"""
+
+from __future__ import annotations
+
+import contextlib
+import re
+import subprocess
+import threading
+import time
+
+import pytest
+
+from tools.other_browsers import (
+    MINIBROWSER,
+    WEBKIT_DRIVER,
+    XVFB,
+    probed_site,
+    require,
+    webkit_driver,
+    xdg_env,
+    xvfb_display,
+)
+
+BOOT_S = 90   # a WebKit boot takes 3-6 s here; room for a loaded CI machine
+MOVE_S = 60
+
+
+@pytest.fixture(scope="module")
+def display():
+    require(XVFB, WEBKIT_DRIVER, MINIBROWSER)
+    with xvfb_display() as value:
+        yield value
+
+
+@pytest.fixture
+def site(site_url, tmp_path, serve):
+    """(server, url) of a probed private copy of the site."""
+    return serve(probed_site(tmp_path / "site"))
+
+
+@pytest.fixture
+def webkit(display, tmp_path):
+    driver = webkit_driver(display, tmp_path / "profile")
+    yield driver
+    driver.quit()
+
+
+def until(driver, script: str, seconds: float, what: str):
+    """Poll `return <script>` until it is truthy; fail naming what did not happen."""
+    deadline = time.monotonic() + seconds
+    while True:
+        value = driver.execute_script(f"return {script}")
+        if value:
+            return value
+        if time.monotonic() > deadline:
+            raise AssertionError(f"{what}: not within {seconds} s ({script})")
+        time.sleep(0.05)
+
+
+def errors(driver) -> list[str]:
+    return driver.execute_script("return window.__smoke ? window.__smoke.errors : ['no probe']")
+
+
+def boot(driver, url: str):
+    driver.get(url)
+    until(driver, "document.body && document.body.dataset.ready === '1'", BOOT_S,
+          f"the table at {url} did not become playable")
+
+
+def play_turn(driver) -> None:
+    """The player's whole turn, clicked natively, then the computer's answer."""
+    from selenium.webdriver.common.by import By
+
+    start = driver.execute_script("return window.__smoke.computerTurns()")
+    for _ in range(40):
+        what = driver.execute_script(
+            "const s = window.__smoke; "
+            "return s.computerTurns() > arguments[0] ? 'theirs' : s.next()",
+            start)
+        if what in ("theirs", "over"):
+            break
+        if what == "wait":
+            time.sleep(0.05)
+            continue
+        element = driver.find_element(By.CSS_SELECTOR, what)
+        try:
+            element.click()
+        except Exception as exc:  # the element named, then the failure
+            html = driver.execute_script("return arguments[0].outerHTML.slice(0, 300)", element)
+            raise AssertionError(f"could not click {html}: {exc!r}") from exc
+    else:
+        raise AssertionError("the player's turn did not end")
+    until(driver, "window.__smoke.settled()", MOVE_S, "the computer did not answer")
+
+
+def three_turns(driver) -> None:
+    for turn in range(3):
+        before = driver.execute_script("return window.__smoke.cards()")
+        play_turn(driver)
+        after = driver.execute_script("return window.__smoke.cards()")
+        assert after == before + 2, f"turn {turn + 1}: {before} cards on the table, then {after}"
+
+
+def test_webkit_smoke(webkit, site, screenshot_dir):
+    driver = webkit
+    server, url = site
+    page = url + "index.html?aipause=40"
+    started = time.monotonic()
+    laps = []
+
+    def lap(name):
+        assert errors(driver) == [], f"after {name}"
+        laps.append(f"{name} {time.monotonic() - started:.1f}")
+
+    # Boot (no save: the welcome) and three turns against the computer.
+    boot(driver, page)
+    driver.find_element("css selector", "#welcome-ai").click()   # the welcome gives way to
+    driver.find_element("css selector", "#new-start").click()    # the options: Deal
+    until(driver, "document.body.dataset.mode === 'ai' && window.__smoke.settled()", MOVE_S,
+          "no game against the computer was dealt")
+    three_turns(driver)
+    log = driver.execute_script("return document.querySelector('#log').textContent")
+    assert log.count("The computer played") == 3, log
+    board = driver.execute_script("return window.__smoke.board()")
+    lap("three turns")
+
+    # Load it again, in German: the same game resumed, its words in German.
+    boot(driver, url + "index.html?aipause=40&lang=de")
+    assert driver.execute_script("return window.__smoke.board()") == board
+    assert driver.execute_script("return document.documentElement.lang") == "de"
+    who = driver.execute_script("return document.querySelector('#status-who').textContent")
+    assert who == "Du bist am Zug", who
+    lap("resumed in German")
+
+    # The embed's light preview: no Python until Play; then a playable table.
+    driver.get(url + "embed.html?preview=1&save=smoke&opponent=ai&aipause=40")
+    until(driver, "document.querySelector('#preview-play')", BOOT_S, "no Play button")
+    assert driver.execute_script("return document.body.dataset.ready") is None
+    driver.find_element("css selector", "#preview-play").click()
+    until(driver, "document.body.dataset.ready === '1' && window.__smoke.settled()", BOOT_S,
+          "Play did not give a playable table")
+    assert driver.execute_script("return document.body.dataset.mode") == "ai"
+    lap("embed preview and Play")
+
+    # Offline: once the service worker holds the site, stop the server and reload the game.
+    until(driver, "window.__smoke.offline()", BOOT_S, "the service worker never took over")
+    server.stop()
+    boot(driver, page)   # from the service worker: the server is gone
+    assert driver.execute_script("return window.__smoke.board()") == board
+    play_turn(driver)   # the computer's worker boots offline too
+    assert driver.execute_script("return window.__smoke.cards()") == len(board.split()) + 2
+    driver.save_screenshot(str(screenshot_dir / "webkit-offline.png"))
+    lap("offline load and a turn")
+    print("WebKit smoke, seconds from the start:", ", ".join(laps))
+
+
+@pytest.fixture
+def screenshot_dir():
+    from conftest import SCREENSHOTS
+
+    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+    return SCREENSHOTS
+
+
+def test_webkit_logs_no_error_of_its_own(display, site, tmp_path):
+    """MiniBrowser run by itself writes every console message, the browser's own included
+    (WebKit logged "Unrecognized Content-Security-Policy directive 'manifest-src'" as an
+    error on every page): none may be an error, on the table, the embed or the rules."""
+    _server, url = site
+    for name in ("index.html", "embed.html?save=console", "rules.html"):
+        lines = minibrowser_console(display, url + name, tmp_path / name.split(".")[0])
+        # e.g. "CONSOLE SECURITY ERROR Unrecognized ...", "...js:3:1: CONSOLE ERROR ..."
+        bad = [line for line in lines if re.search(r"\bCONSOLE (\w+ )?ERROR\b", line)]
+        assert bad == [], f"{name}: {bad}"
+
+
+def minibrowser_console(display: str, url: str, home, settle_s: float = 1.0) -> list[str]:
+    """MiniBrowser's console lines for url, until the page is ready (or loaded, for a page
+    without the ready flag) and settle_s more."""
+    env = xdg_env(display, home)
+    marker = "smoke-probe-done"
+    # A page without the probe (rules.html) is done once it has loaded: a few seconds.
+    proc = subprocess.Popen([MINIBROWSER, "--enable-write-console-messages-to-stdout=true", url],
+                            stdout=subprocess.PIPE, stderr=subprocess.STDOUT, env=env, text=True)
+    lines: list[str] = []
+    done = threading.Event()
+
+    def read():
+        for line in proc.stdout:
+            lines.append(line.rstrip())
+            if "PyScript Ready" in line or marker in line:
+                done.set()
+
+    reader = threading.Thread(target=read, daemon=True)
+    reader.start()
+    try:
+        if "rules" in url:
+            time.sleep(3)
+        else:
+            assert done.wait(BOOT_S), f"{url}: PyScript never started: {lines[-5:]}"
+            time.sleep(settle_s + 2)
+    finally:
+        proc.terminate()
+        with contextlib.suppress(subprocess.TimeoutExpired):
+            proc.wait(timeout=10)
+        if proc.poll() is None:
+            proc.kill()
+    reader.join(timeout=5)
+    return lines
+
