@@ -35,7 +35,7 @@ import secrets
 import time
 import zlib
 
-from engine.words import Words
+from words import Words
 
 SAVE_FORMAT = "schotten-totten/save"
 # Every change to the save since version 1 has been a key added (readers ignore keys they do

@@ -18,11 +18,11 @@ import zlib
 
 from replay import MODES, Replay, replay_record
 from saves import SAVE_FORMAT, SAVE_VERSION, SaveError, parse_save
+from words import Words, languages
 
 from engine import (
     IllegalAction,
     Rules,
-    Words,
     action_from_json,
     action_to_json,
     apply_events,
@@ -48,7 +48,6 @@ from engine.narrate import (
     variant_text,
 )
 from engine.rules import rooms
-from engine.words import languages
 
 SAVE_KEY = "schotten-totten.save"   # the format: web/saves.py and docs/formats.md
 AI_LEVELS = ("easy", "medium", "hard")
