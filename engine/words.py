@@ -71,7 +71,10 @@ def add_catalogue(folder: Path) -> None:
     folder = Path(folder)
     if folder not in _added:
         _added.append(folder)
-        _catalogues.clear()
+        for lang, data in _catalogues.items():   # in place: a Words made before sees it too
+            fresh = _read(lang)
+            data.clear()
+            data.update(fresh)
 
 
 def catalogue_folders() -> list[Path]:
@@ -86,15 +89,17 @@ def catalogue(lang: str = DEFAULT_LANGUAGE) -> dict:
         if not (MESSAGES / f"{lang}.json").is_file():
             raise ValueError(f"no message catalogue for language {lang!r}: "
                              f"there are {', '.join(languages())}")
-        data = {}
-        for folder in catalogue_folders():
-            path = folder / f"{lang}.json"
-            if path.is_file():
-                data.update(json.loads(path.read_text(encoding="utf-8")))
-        if lang != DEFAULT_LANGUAGE:
-            data = {**catalogue(DEFAULT_LANGUAGE), **data}
-        _catalogues[lang] = data
+        _catalogues[lang] = _read(lang)
     return _catalogues[lang]
+
+
+def _read(lang: str) -> dict:
+    data = {}
+    for folder in catalogue_folders():
+        path = folder / f"{lang}.json"
+        if path.is_file():
+            data.update(json.loads(path.read_text(encoding="utf-8")))
+    return data if lang == DEFAULT_LANGUAGE else {**_read(DEFAULT_LANGUAGE), **data}
 
 
 # ------------------------------------------------------------------ the one formatting rule
@@ -145,18 +150,28 @@ def number_text(lang: str, value: int | float) -> str:
 
 def pick(lang: str, entry, n=None) -> str:
     """A catalogue entry's text: itself, or its plural form for ``n``."""
-    if isinstance(entry, dict):
+    if type(entry) is dict:
         return entry.get(plural_form(lang, n), entry["other"])
     return entry
 
 
+def as_text(lang: str, value) -> str:
+    """A parameter's value as the entry shows it: a number in the language's way."""
+    kind = type(value)
+    if kind is str:
+        return value
+    if kind is int and -1000 < value < 1000:
+        return str(value)
+    if kind is bool:   # as JavaScript's String() writes it
+        return "true" if value else "false"
+    if isinstance(value, int | float):
+        return number_text(lang, value)
+    return str(value)
+
+
 def fill(lang: str, text: str, params) -> str:
     """``{name}`` and ``{name:form}`` replaced by ``params[name]``, ``params["name:form"]``."""
-    def value(m: re.Match) -> str:
-        v = params[m.group(0)[1:-1]]
-        return number_text(lang, v) if isinstance(v, int | float) and not isinstance(v, bool) \
-            else str(v)
-    return _PLACEHOLDER.sub(value, text)
+    return _PLACEHOLDER.sub(lambda m: as_text(lang, params[m.group(0)[1:-1]]), text)
 
 
 def format_entry(lang: str, entry, params: dict) -> str:
@@ -171,14 +186,9 @@ class Words:
 
     def __init__(self, lang: str = DEFAULT_LANGUAGE, you=None, computer=None, names=None):
         self.lang = lang
-        catalogue(lang)   # refuse a language there is no catalogue for, now
+        self.cat = catalogue(lang)   # updated in place when a catalogue is added
         self.you, self.computer = you, computer
         self.names = names
-
-    @property
-    def cat(self) -> dict:
-        """The catalogue (looked up each time: a catalogue added later counts too)."""
-        return catalogue(self.lang)
 
     # ------------------------------------------------------------ the catalogue
 
@@ -190,10 +200,10 @@ class Words:
         entry = self.cat.get(key)
         if entry is None:
             raise KeyError(f"message catalogue {self.lang!r} has no key {key!r}")
-        text = pick(self.lang, entry, params.get("n"))
-        worded = {m.group(0)[1:-1]: self._param(m.group(1), m.group(2), params)
-                  for m in _PLACEHOLDER.finditer(text)}
-        return fill(self.lang, text, worded)
+        if type(entry) is not str:
+            entry = pick(self.lang, entry, params.get("n"))
+        # fill(), with each data parameter put into words on the way (one pass)
+        return _PLACEHOLDER.sub(lambda m: self._param(m.group(1), m.group(2), params), entry)
 
     def said(self, key: str, subject=None, **params) -> str:
         """``t``, in the reader's own form (``key.you``) when ``subject`` is the reader."""
@@ -203,7 +213,7 @@ class Words:
 
     # ------------------------------------------------------------ parameters
 
-    def _param(self, name: str, form: str | None, params: dict) -> object:
+    def _param(self, name: str, form: str | None, params: dict) -> str:
         if name.startswith("a_") and name[2:] in FORMATION_PARAMS:
             return self.formation(params[name[2:]], article=True)
         if name not in params:
@@ -214,7 +224,7 @@ class Words:
         if name == "cards":
             return self.t("list.comma").join(self.card(c) for c in value)
         if name in STONE_PARAMS:
-            return value + 1 if type(value) is int else str(value)
+            return as_text(self.lang, value + 1 if type(value) is int else value)
         if name in PLAYER_PARAMS:   # {player:pos} possessive; {player:cap} starts a sentence
             text = self.possessive(value) if form == "pos" else self.name(value)
             return text[:1].upper() + text[1:] if form == "cap" else text
@@ -226,7 +236,7 @@ class Words:
             return self.formation(value)
         if name == "proof":
             return self.proof(value)
-        return value   # a number or a text: fill() writes it
+        return as_text(self.lang, value)   # a number or a text, as fill() writes it
 
     def card(self, text: str) -> str:
         """A card's name in this language: ``R7`` -> "Red 7", ``MudFight`` -> "Mud Fight"."""

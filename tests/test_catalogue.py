@@ -281,6 +281,28 @@ def test_the_engine_alone_reads_only_its_own_catalogue():
     assert out == ["True", "False"]
 
 
+def test_a_catalogue_added_later_reaches_every_words(tmp_path, monkeypatch):
+    """add_catalogue: a Words made before it knows the new keys too; adding twice is once."""
+    monkeypatch.setattr(engine.words, "_added", list(engine.words._added))
+    monkeypatch.setattr(engine.words, "_catalogues", {})
+    before = Words("de")
+    (tmp_path / "en.json").write_text('{"zz.late": "late", "zz.en": "English"}')
+    (tmp_path / "de.json").write_text('{"zz.late": "spät"}')
+    assert not before.has("zz.late")
+    engine.words.add_catalogue(tmp_path)
+    engine.words.add_catalogue(tmp_path)
+    assert engine.words.catalogue_folders().count(tmp_path) == 1
+    assert before.t("zz.late") == "spät" and before.t("zz.en") == "English"   # English fills in
+    assert Words("en").t("zz.late") == "late" and before.t("clause.pass") == Words("de").t(
+        "clause.pass")
+
+
+def test_the_tables_words_module_examples():
+    import doctest
+    result = doctest.testmod(table_words)
+    assert result.attempted and not result.failed
+
+
 WEB_MODULES = sorted(p for p in (ROOT / "web").glob("*.py") if p.name != "words.py")
 
 

@@ -41,7 +41,7 @@ def _entries(lang: str) -> dict:
 
 def _cases() -> list:
     """Every key of every language: each count for a plural entry (and none), and its other
-    parameters once as text and once as each kind of number."""
+    parameters once as text, once as a boolean and once as each kind of number."""
     cases = []
     for lang in languages():
         for _key, entry in sorted(_entries(lang).items()):
@@ -49,7 +49,7 @@ def _cases() -> list:
             names = sorted({n for t in texts for n in PLACEHOLDER.findall(t)} - {"n"})
             counts = COUNTS if isinstance(entry, dict) or "{n}" in str(entry) else (None,)
             for count in counts:
-                for value in ("text", *NUMBERS):
+                for value in ("text", True, *NUMBERS):
                     params = {name: f"‹{name}›" if value == "text" else value for name in names}
                     if count is not None:
                         params["n"] = count

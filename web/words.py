@@ -10,7 +10,6 @@ are there (tests/test_catalogue.py checks both). The JavaScript reads the same t
 
 >>> Words("de").t("toast.hint_not_your_turn")
 'Kein Tipp: Du bist nicht am Zug.'
-True
 """
 
 from __future__ import annotations
