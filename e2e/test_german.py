@@ -261,7 +261,7 @@ def test_the_german_rules_page(page, site_url, screenshot):
         assert page.evaluate("document.documentElement.lang") == "de"
         text = page.inner_text("main")
         for name in ("Königstrupp", "Dreierspitze", "Farbwall", "Bunter Trupp", "Wilde Horde",
-                     "Trickser", "Spionin", "Schildträger", "Blinde Kuh", "Schlamm Schlacht",
+                     "Trickser", "Spionin", "Schildträger", "Blinde Kuh", "Schlammschlacht",
                      "Einberufung", "Strategischer Schachzug", "Banshee-Beschwörung", "Verrat",
                      "Clanfehde", "Der frühe Vogel", "Grenzstein", "Clankarte"):
             assert name in text, name

@@ -396,7 +396,7 @@ def test_german_uses_the_pegasus_names_not_ielos():
     """The German table names cards and formations as the Pegasus rulebook does."""
     de = _raw("de")
     pegasus = {"card.Joker": "Trickser", "card.Spy": "Spionin", "card.ShieldBearer": "Schildträger",
-               "card.BlindMansBluff": "Blinde Kuh", "card.MudFight": "Schlamm Schlacht",
+               "card.BlindMansBluff": "Blinde Kuh", "card.MudFight": "Schlammschlacht",
                "card.Recruiter": "Einberufung", "card.Strategist": "Strategischer Schachzug",
                "card.Banshee": "Banshee-Beschwörung", "card.Traitor": "Verrat",
                "deck.clan": "Clanstapel", "deck.tactic": "Taktikstapel"}

@@ -11,6 +11,10 @@ export function layoutIfNeeded() {
   if (key !== layoutKey) { layoutKey = key; layout(); }
 }
 
+// The board's room also changes while the window does not (the lesson's panel, a hint read
+// whole, the replay's verdict): measure again whenever the board's own box changes size.
+new ResizeObserver(() => { layoutKey = ""; layoutIfNeeded(); }).observe($("#board"));
+
 function layout() {
   const board = $("#board");
   const app = $("#app");
