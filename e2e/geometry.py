@@ -26,7 +26,8 @@ READ = ["#status-who", "#status-step", ".seat .seat-name", ".seat .seat-info", "
 INTERACTIVE = ("button, a[href], select, input:not([type=hidden]), textarea, [tabindex], "
                "#hand .card, #board .card.pick, .lane.target .stone, .pile")
 
-GEOMETRY = (Path(__file__).parent / "geometry.js").read_text()
+# The script's first line is a comment for people; page.evaluate gets the function alone.
+GEOMETRY = (Path(__file__).parent / "geometry.js").read_text().split("\n", 1)[1]
 
 
 

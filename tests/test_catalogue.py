@@ -452,3 +452,14 @@ def test_a_third_language_is_one_more_file(tmp_path, monkeypatch):
     s.new_game({"opponent": "human", "seed": 5})
     s.set_option("lang", "xx")
     assert s.payload(None)["log"][0]["text"].startswith("Neues Spiel")
+
+
+def test_german_names_a_drawn_tactic_card_in_apposition_not_in_a_wrong_case():
+    """"ziehst Strategischer Schachzug" needs the accusative; "die Karte Strategischer
+    Schachzug" names the card as a title, as German does (and a Schlammschlacht is one word)."""
+    de = Words("de", you=0)
+    assert de.said("clause.draw.seen", 0, n=1, deck="tactic", cards=["Strategist"]) == (
+        "ziehst die Karte Strategischer Schachzug vom Taktikstapel")
+    assert de.said("clause.draw.seen", 1, n=2, deck="clan", cards=["R5", "B6"]).startswith(
+        "zieht die Karten Rot 5")
+    assert de.card("MudFight") == "Schlammschlacht"
