@@ -72,6 +72,41 @@ def _look(page, screenshot, found, name):
     screenshot(page, f"screen-{name}")
 
 
+# Elements (selector) not wholly inside the box of another (container) as it shows.
+WHOLE_IN = """([box, sel]) => {
+  const b = document.querySelector(box).getBoundingClientRect();
+  return [...document.querySelectorAll(sel)].map((e) => [e.id, e.getBoundingClientRect()])
+    .filter(([id, r]) => r.top < b.top - 0.5 || r.bottom > b.bottom + 0.5
+                         || r.left < b.left - 0.5 || r.right > b.right + 0.5)
+    .map(([id, r]) => `${id} ${Math.round(r.top)}..${Math.round(r.bottom)} in `
+                      + `${Math.round(b.top)}..${Math.round(b.bottom)}`);
+}"""
+
+
+def _check_play(page, w):
+    """The header's tools: each with an accessible name, Learn among them; on a phone each
+    with its word under its icon; the phone's board says whose side is whose, by the seats'
+    names. L puts the move log in focus with a ring one can see."""
+    tools = page.eval_on_selector_all("#tools .tool", """els => els.filter(e => e.checkVisibility())
+        .map(e => [e.id, e.getAttribute('aria-label') || '', e.querySelector('.tool-label')
+                   ?.checkVisibility() || false])""")
+    assert "btn-learn" in [t[0] for t in tools]
+    assert all(label for _, label, _ in tools), tools
+    if w < 700 or w >= 800:
+        assert all(shown for _, _, shown in tools), tools
+    if w < 560:
+        sides = page.eval_on_selector_all("#board-sides span", "els => els.map(e => e.textContent)")
+        names = [page.inner_text(f"#seat-{w} .seat-name") for w in ("top", "bottom")]
+        assert sides == names and page.locator("#board-sides").is_visible()
+    page.keyboard.press("l")
+    page.wait_for_timeout(300)
+    ring = page.evaluate("""() => { const e = document.activeElement, cs = getComputedStyle(e);
+        return [e.id, cs.outlineStyle, parseFloat(cs.outlineWidth)]; }""")
+    assert ring[0] == "log" and ring[1] != "none" and ring[2] >= 3, ring
+    page.keyboard.press("l")
+    page.evaluate("document.body.classList.remove('log-open')")
+
+
 @pytest.mark.parametrize("size", SIZES, ids=[f"{w}" for w, _ in SIZES])
 def test_every_screen(new_context, site_url, screenshot, saves, size):
     w, h = size
@@ -81,20 +116,35 @@ def test_every_screen(new_context, site_url, screenshot, saves, size):
     for lang in ("en", "de"):
         tag = f"{w}-{lang}"
         # Play, and the Games dialog over it.
-        _load(page, site_url, saves["play"], lang)
+        _load(page, site_url, saves["play"], lang, "&ai_time=0.3")
         _look(page, screenshot, found, f"play-{tag}")
+        _check_play(page, w)
+        if w == 390:   # a hint on a phone: its reason whole, the board making room
+            page.click("#btn-hint")
+            page.wait_for_function("() => document.querySelector('#prompt-hint').dataset.action",
+                                   timeout=60_000)
+            _look(page, screenshot, found, f"hint-{tag}")
+            cut = page.eval_on_selector("#prompt-hint", """e => [e.scrollWidth > e.clientWidth,
+                getComputedStyle(e).textOverflow, e.getBoundingClientRect().height]""")
+            assert cut[0] is False and cut[1] != "ellipsis" and cut[2] > 20, cut
         page.click("#btn-games")
         _look(page, screenshot, found, f"games-{tag}")
         page.click("#dlg-games [data-close]")
         # The new-game dialog: its buttons reachable.
         page.click("#btn-new")
         _look(page, screenshot, found, f"new-{tag}")
+        # Deal and Cancel whole inside the dialog, whatever its options' height.
+        assert page.evaluate(WHOLE_IN, ["#dlg-new", "#new-start, #new-cancel"]) == []
         page.click("#new-cancel")
         # The handover, and the take-back question asked there.
         _load(page, site_url, saves["handover"], lang)
         page.wait_for_selector("#handover", state="visible")
         _look(page, screenshot, found, f"handover-{tag}")
+        undo = page.eval_on_selector("#handover-undo", """e => { const cs = getComputedStyle(e);
+            return [e.getBoundingClientRect().height, cs.borderRadius, cs.fontWeight]; }""")
+        assert undo[0] >= 44 and undo[1] == "10px" and undo[2] == "700", undo   # a table button
         page.click("#handover-undo")
+        assert page.eval_on_selector("#dlg-undo", "e => getComputedStyle(e).paddingLeft") != "0px"
         _look(page, screenshot, found, f"handover-undo-{tag}")
         page.click("#undo-no")
         # The replay of a finished game, then with every card open.
@@ -108,6 +158,10 @@ def test_every_screen(new_context, site_url, screenshot, saves, size):
         _look(page, screenshot, found, f"replay-{tag}")
         page.select_option("#replay-mode", "open")
         _look(page, screenshot, found, f"replay-open-{tag}")
+        # The opponent's open hand: cards side by side, not one stack.
+        xs = page.eval_on_selector_all("#seat-top .open-hand .card",
+                                       "els => els.map(e => e.getBoundingClientRect().left)")
+        assert len(xs) > 1 and len(set(xs)) == len(xs), xs
         page.select_option("#replay-mode", "0")
         # The review: while it runs, and its verdicts.
         page.click("#replay-review")
@@ -117,6 +171,9 @@ def test_every_screen(new_context, site_url, screenshot, saves, size):
         page.click("#replay-last")   # the most cards on the table
         page.click("#replay-back")
         _look(page, screenshot, found, f"review-{tag}")
+        # Its summary stays under the bar; no toast over the hand.
+        assert page.locator("#review-summary").is_visible()
+        assert page.locator("#toast").is_hidden()
         if w == 1280:
             page.set_viewport_size({"width": 1366, "height": 768})
             _look(page, screenshot, found, f"review-1366-{lang}")
@@ -128,5 +185,7 @@ def test_every_screen(new_context, site_url, screenshot, saves, size):
         page.wait_for_selector("#lesson", state="visible")
         page.click('#board .lane[data-stone="0"] .stone')
         _look(page, screenshot, found, f"lesson-{tag}")
+        # The stone's verdict is the panel's; no toast repeats it over the hand.
+        assert page.locator("#lesson-said").is_visible() and page.locator("#toast").is_hidden()
         page.click("#lesson-leave")
     assert found == [], "\n".join(found)
