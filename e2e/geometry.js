@@ -71,8 +71,11 @@
       const t = range.getBoundingClientRect();
       // A glyph's line box may reach past a tight box (line-height 1): vertically, only
       // more than a fifth of the font size counts.
-      const dy = Math.max(3, parseFloat(getComputedStyle(el).fontSize) * 0.2);
-      if (t.left < r.left - 1 || t.right > r.right + 1 || t.top < r.top - dy || t.bottom > r.bottom + dy) {
+      // A box that scrolls keeps its text: what does not show is a scroll away.
+      const ecs = getComputedStyle(el), scrolls = (o) => ['auto', 'scroll'].includes(o);
+      const dy = scrolls(ecs.overflowY) ? Infinity : Math.max(3, parseFloat(ecs.fontSize) * 0.2);
+      const dx = scrolls(ecs.overflowX) ? Infinity : 1;
+      if (t.left < r.left - dx || t.right > r.right + dx || t.top < r.top - dy || t.bottom > r.bottom + dy) {
         out.push(`text out of its box: ${name(el)} text ${Math.round(t.left)}..${Math.round(t.right)}x${Math.round(t.top)}..${Math.round(t.bottom)} in ${Math.round(r.left)}..${Math.round(r.right)}x${Math.round(r.top)}..${Math.round(r.bottom)}`);
         break;
       }
