@@ -140,6 +140,17 @@ def test_two_embeds_play_independently_and_fit_700px(page, blog, site_url, reque
     page.locator("iframe.game").nth(0).screenshot(path=str(shot_path("embed-phone-column")))
 
 
+# What the "cannot save" note lies over: the header's status and tools, the seats, the board.
+NOTE_COVERS = """() => {
+  const n = document.querySelector('#embed-note').getBoundingClientRect();
+  return [...document.querySelectorAll('#status-who, #status-step, #tools .tool, .seat, #board')]
+    .filter((e) => { const r = e.getBoundingClientRect();
+      return r.width && n.left < r.right && r.left < n.right
+        && n.top < r.bottom && r.top < n.bottom; })
+    .map((e) => e.id || e.className);
+}"""
+
+
 def test_embed_on_another_site_plays_even_without_storage(page, blog, site_url, requests_log):
     page.set_viewport_size({"width": 1100, "height": 900})
     url = blog("localhost")  # another site than 127.0.0.1: the iframes are third-party
@@ -150,6 +161,9 @@ def test_embed_on_another_site_plays_even_without_storage(page, blog, site_url, 
     if blocked:  # Debian's Chromium: the tables play without saving, and say so
         first.locator("#embed-note").wait_for(state="visible")
         assert "save" in first.inner_text("#embed-note")
+        # A line of its own in the header: over neither the status, the tools nor the table.
+        first.wait_for_timeout(300)   # the board re-measures the room left
+        assert first.evaluate(NOTE_COVERS) == []
         show(page, 0)
         page.locator("iframe.game").nth(0).screenshot(path=str(shot_path("embed-cannot-save")))
         first.click("#embed-note")  # tap to dismiss

@@ -82,7 +82,7 @@ def test_the_choices_need_no_script_file_and_speak_the_page_language(page, site_
     """The first paint comes from the page alone: with every script file and the catalogue
     held back, the table and the welcome are up, in German for ?lang=de, and a choice waits."""
     held = []
-    for pattern in ("**/*.js", "**/*.mjs", "**/engine/messages/*.json"):
+    for pattern in ("**/*.js", "**/*.mjs", "**/messages/*.json"):   # both catalogues
         page.route(pattern, lambda route: held.append(route))
     page.goto(site_url + "index.html?lang=de", wait_until="commit")   # "load" never comes
     page.wait_for_selector('body[data-early="1"]', state="attached")
@@ -102,7 +102,7 @@ def test_the_choices_need_no_script_file_and_speak_the_page_language(page, site_
 
 
 def test_the_dialog_says_how_strong_each_level_is(page, site_url, held):
-    words = json.loads((ROOT / "engine" / "messages" / "en.json").read_text("utf-8"))
+    words = json.loads((ROOT / "web" / "messages" / "en.json").read_text("utf-8"))
     open_early(page, site_url)
     about = page.locator("#level-about")
     assert about.inner_text() == words["new.about.easy"]   # the page's own first paint

@@ -38,10 +38,6 @@ def claim(page, stone: int):
     page.click(f'#board .lane.claimable[data-stone="{stone}"] .stone')
 
 
-def no_toast(page):
-    page.evaluate("() => { document.querySelector('#toast').hidden = true; }")
-
-
 def test_a_new_player_learns_both_lessons(page, site_url, screenshot):
     page.set_viewport_size(PHONE)
     open_with_save(page, site_url, None)
@@ -98,12 +94,15 @@ def test_a_new_player_learns_both_lessons(page, site_url, screenshot):
     claim(page, 1)
     lesson_at(page, 3, "done")
     next_step(page, 4)
-    # (d) A refused claim: tapping the stone shows the engine's proof, with North's completion.
+    # (d) A refused claim: tapping the stone shows the engine's proof (the computer's completion).
     page.click('#board .lane[data-stone="3"] .stone')
     lesson_at(page, 4, "done")
     said = page.inner_text("#lesson-said")
     assert "Stone 4: cannot be claimed yet" in said and "Green 7" in said, said
-    no_toast(page)
+    # The lesson and the table name the opponent alike (the table says "Computer").
+    assert "North" not in said + page.inner_text("#lesson"), said
+    # The panel says the verdict: no toast repeats it over the hand.
+    assert page.locator("#toast").is_hidden()
     screenshot(page, "tutorial-refused-claim-390")
     page.set_viewport_size(DESKTOP)
     at_rest(page)
@@ -167,9 +166,10 @@ def test_a_new_player_learns_both_lessons(page, site_url, screenshot):
     page.click("#lesson-back")
     page.wait_for_selector(LESSON, state="hidden")
     assert (board(page), sorted(hand(page))) == before
-    # Both lessons are done; the header's Learn button is not on a phone, the Games
-    # dialog has it.
-    assert page.locator("#btn-learn").is_hidden()
+    # Both lessons are done; the header's Learn tool is there on a phone too (with its word),
+    # and the Games dialog has it as well.
+    assert page.locator("#btn-learn").is_visible()
+    assert page.locator("#btn-learn .tool-label").is_visible()
     page.click("#btn-games")
     page.click("#games-learn")
     page.wait_for_selector("#dlg-learn", state="visible")

@@ -1,9 +1,14 @@
-"""Words: the message catalogue, and the formatting of its parameters.
+"""Words: the message catalogues, and the formatting of their parameters.
 
-Every sentence a player reads is a key in ``engine/messages/<language>.json`` with
-named parameters. Parameters hold data, never words: cards in short notation, stones
-0-8, players 0/1, formations and proofs as the engine makes them. The catalogue's
-language turns them into words, here, by the parameter's name:
+Every sentence a player reads is a key in a catalogue, one JSON file per language, with
+named parameters. What the engine and the CLI say is in ``engine/messages/<language>.json``;
+the card table's words (menus, dialogs, lessons) are in ``web/messages/<language>.json``,
+which the table adds with ``add_catalogue`` (``web/words.py``): a ``Words`` then knows the
+keys of both, the engine alone only its own.
+
+Parameters hold data, never words: cards in short notation, stones 0-8, players 0/1,
+formations and proofs as the engine makes them. The catalogue's language turns them into
+words, here, by the parameter's name:
 
 - ``card``, ``target``, ``mode``, ``as``: a card (``"R7"`` -> "Red 7"); ``cards``: a list.
 - ``stone``, ``to``: a stone, 0-8 in data, 1-9 in words.
@@ -13,18 +18,32 @@ language turns them into words, here, by the parameter's name:
 - ``deck``: ``clan`` or ``tactic``; ``mine``, ``theirs``, ``best``: formations
   (``a_mine`` etc. with an article); ``proof``: a claim proof, in the claimant's words;
   ``cause``: a nested refusal (``GameError.to_json``), such as a record's bad action.
-- A catalogue entry ``{"one": ..., "other": ...}`` is picked by the parameter ``n``.
+
+Then one rule fills the entry, ``format_entry``, the same as the page's JavaScript
+(``web/js/format.js``; tests/test_format.py gives both every key of every catalogue):
+
+- an entry ``{"one": ..., "other": ...}`` is picked by the plural category of the parameter
+  ``n`` in the language (CLDR's cardinal rule, ``Intl.PluralRules`` in JavaScript: "one" for
+  exactly 1 in English and German), "other" without ``n`` or for a category it lacks;
+- ``{name}`` is the parameter ``name``, ``{name:form}`` the parameter ``name:form`` (here the
+  words above give it); a number is written in the language's way (``Intl.NumberFormat``:
+  ``1,234.5`` in English, ``1.234,5`` in German, at most three decimals), anything else as
+  text. A parameter missing is the caller's error: ``KeyError`` here, the placeholder left
+  showing in the page.
 
 >>> w = Words("en")
 >>> w.t("clause.play", card="R7", stone=0)
 'played Red 7 on stone 1'
 >>> w.proof({"ok": False, "why": "incomplete", "stone": 2, "have": 2, "need": 3, "mud": False})
 'your side is not complete: 2 of 3 cards'
+>>> format_entry("de", {"one": "{n} Stein", "other": "{n} Steine"}, {"n": 1500})
+'1.500 Steine'
 """
 
 from __future__ import annotations
 
 import json
+import math
 import re
 from pathlib import Path
 
@@ -35,6 +54,7 @@ MESSAGES = Path(__file__).with_name("messages")
 DEFAULT_LANGUAGE = "en"
 _PLACEHOLDER = re.compile(r"\{(\w+)(?::(\w+))?\}")
 _catalogues: dict[str, dict] = {}
+_added: list[Path] = []   # catalogue folders beside the engine's (add_catalogue)
 
 CARD_PARAMS = ("card", "target", "mode", "as")
 STONE_PARAMS = ("stone", "to")
@@ -47,22 +67,117 @@ def languages() -> list[str]:
     return sorted(p.stem for p in MESSAGES.glob("*.json"))
 
 
+def add_catalogue(folder: Path) -> None:
+    """Add a folder of ``<language>.json`` catalogues to every ``Words``, now and later
+    (``web/words.py`` adds the table's ``web/messages``). Adding one twice changes nothing."""
+    folder = Path(folder)
+    if folder not in _added:
+        _added.append(folder)
+        for lang, data in _catalogues.items():   # in place: a Words made before sees it too
+            fresh = _read(lang)
+            data.clear()
+            data.update(fresh)
+
+
+def catalogue_folders() -> list[Path]:
+    """The engine's catalogue folder, then those added."""
+    return [MESSAGES, *_added]
+
+
 def catalogue(lang: str = DEFAULT_LANGUAGE) -> dict:
-    """The catalogue of ``lang`` (read once), falling back to English for a missing key."""
+    """The catalogue of ``lang``, the engine's and every added one's keys (read once),
+    falling back to English for a missing key."""
     if lang not in _catalogues:
-        path = MESSAGES / f"{lang}.json"
-        if not path.is_file():
+        if not (MESSAGES / f"{lang}.json").is_file():
             raise GameError("no_language", value=shown(lang), languages=", ".join(languages()))
-        data = json.loads(path.read_text(encoding="utf-8"))
-        if lang != DEFAULT_LANGUAGE:
-            data = {**catalogue(DEFAULT_LANGUAGE), **data}
-        _catalogues[lang] = data
+        _catalogues[lang] = _read(lang)
     return _catalogues[lang]
 
 
-def plural_form(lang: str, n: int) -> str:
-    """The plural category of ``n`` (English and German: one, other)."""
-    return "one" if n == 1 else "other"
+def _read(lang: str) -> dict:
+    data = {}
+    for folder in catalogue_folders():
+        path = folder / f"{lang}.json"
+        if path.is_file():
+            data.update(json.loads(path.read_text(encoding="utf-8")))
+    return data if lang == DEFAULT_LANGUAGE else {**_read(DEFAULT_LANGUAGE), **data}
+
+
+# ------------------------------------------------------------------ the one formatting rule
+# web/js/format.js is its twin; tests/test_format.py runs both over every key.
+
+# The languages' plural rules (CLDR cardinal, as Intl.PluralRules says them for a number):
+# English and German say "one" for exactly 1 or -1. A language with another rule adds it.
+_PLURAL_RULES = {"en": lambda n: abs(n) == 1, "de": lambda n: abs(n) == 1}
+# The decimal mark and the thousands separator (CLDR, as Intl.NumberFormat writes them).
+_NUMBER_SYMBOLS = {"en": (".", ","), "de": (",", ".")}
+
+
+def plural_form(lang: str, n) -> str:
+    """The plural category of ``n`` in ``lang``: ``one`` or ``other`` (``other`` for no n)."""
+    if not isinstance(n, int | float) or isinstance(n, bool):
+        return "other"
+    one = _PLURAL_RULES.get(lang, _PLURAL_RULES[DEFAULT_LANGUAGE])
+    return "one" if one(n) else "other"
+
+
+def number_text(lang: str, value: int | float) -> str:
+    """A number as ``Intl.NumberFormat(lang)`` writes it: grouped thousands, at most three
+    decimals (rounded half away from zero from the shortest decimal that reads back as the
+    number, as JavaScript prints it), none when whole.
+
+    >>> number_text("en", 1234.5), number_text("de", 1234.5), number_text("de", 2.0005)
+    ('1,234.5', '1.234,5', '2,001')
+    """
+    if type(value) is int and -1000 < value < 1000:
+        return str(value)   # the common case, and no separators to place
+    if value != value or value in (math.inf, -math.inf):
+        return "NaN" if value != value else ("-∞" if value < 0 else "∞")
+    point, group = _NUMBER_SYMBOLS.get(lang, _NUMBER_SYMBOLS[DEFAULT_LANGUAGE])
+    # The digits of repr() ("1.5e-05", "2.0005"), rounded as text: no float arithmetic, and
+    # no decimal module (the page's trimmed standard library leaves it out).
+    text = repr(value) if isinstance(value, float) else str(value)
+    sign = "-" if text.startswith("-") else ""
+    mantissa, _, exponent = text.lstrip("-").partition("e")
+    whole, _, fraction = mantissa.partition(".")
+    digits, at = whole + fraction, len(whole) + int(exponent or 0)
+    digits = "0" * max(0, -at) + digits + "0" * max(0, at - len(digits))
+    at = max(at, 0)
+    thousandths = int(digits[:at + 3].ljust(at + 3, "0")) + (digits[at + 3:at + 4] >= "5")
+    whole, fraction = divmod(thousandths, 1000)
+    decimals = f"{fraction:03d}".rstrip("0")
+    return sign + f"{whole:,}".replace(",", group) + (point + decimals if decimals else "")
+
+
+def pick(lang: str, entry, n=None) -> str:
+    """A catalogue entry's text: itself, or its plural form for ``n``."""
+    if type(entry) is dict:
+        return entry.get(plural_form(lang, n), entry["other"])
+    return entry
+
+
+def as_text(lang: str, value) -> str:
+    """A parameter's value as the entry shows it: a number in the language's way."""
+    kind = type(value)
+    if kind is str:
+        return value
+    if kind is int and -1000 < value < 1000:
+        return str(value)
+    if kind is bool:   # as JavaScript's String() writes it
+        return "true" if value else "false"
+    if isinstance(value, int | float):
+        return number_text(lang, value)
+    return str(value)
+
+
+def fill(lang: str, text: str, params) -> str:
+    """``{name}`` and ``{name:form}`` replaced by ``params[name]``, ``params["name:form"]``."""
+    return _PLACEHOLDER.sub(lambda m: as_text(lang, params[m.group(0)[1:-1]]), text)
+
+
+def format_entry(lang: str, entry, params: dict) -> str:
+    """A catalogue entry as text with its parameters: the one rule (see the module)."""
+    return fill(lang, pick(lang, entry, params.get("n")), params)
 
 
 class Words:
@@ -72,7 +187,7 @@ class Words:
 
     def __init__(self, lang: str = DEFAULT_LANGUAGE, you=None, computer=None, names=None):
         self.lang = lang
-        self.cat = catalogue(lang)
+        self.cat = catalogue(lang)   # updated in place when a catalogue is added
         self.you, self.computer = you, computer
         self.names = names
 
@@ -86,8 +201,9 @@ class Words:
         entry = self.cat.get(key)
         if entry is None:
             raise KeyError(f"message catalogue {self.lang!r} has no key {key!r}")
-        if isinstance(entry, dict):
-            entry = entry[plural_form(self.lang, params.get("n", 0))]
+        if type(entry) is not str:
+            entry = pick(self.lang, entry, params.get("n"))
+        # fill(), with each data parameter put into words on the way (one pass)
         return _PLACEHOLDER.sub(lambda m: self._param(m.group(1), m.group(2), params), entry)
 
     def said(self, key: str, subject=None, **params) -> str:
@@ -109,7 +225,7 @@ class Words:
         if name == "cards":
             return self.t("list.comma").join(self.card(c) for c in value)
         if name in STONE_PARAMS:
-            return str(value + 1) if type(value) is int else str(value)
+            return as_text(self.lang, value + 1 if type(value) is int else value)
         if name in PLAYER_PARAMS:   # {player:pos} possessive; {player:cap} starts a sentence
             text = self.possessive(value) if form == "pos" else self.name(value)
             return text[:1].upper() + text[1:] if form == "cap" else text
@@ -123,7 +239,7 @@ class Words:
             return self.proof(value)
         if name == "cause":   # a nested refusal as data (``GameError.to_json``)
             return self.refusal_json(value)
-        return str(value)
+        return as_text(self.lang, value)   # a number or a text, as fill() writes it
 
     def card(self, text: str) -> str:
         """A card's name in this language: ``R7`` -> "Red 7", ``MudFight`` -> "Mud Fight"."""

@@ -3,6 +3,7 @@
     paths          where things are (the repository, dist/, web/, engine/, node_modules/)
     vendor         npm ci from package-lock.json; Pyodide's and PyScript's files, patched
     ship           which of our files the browser gets (the engine without tooling, web/)
+    catalogues     the words of every language, engine/messages and web/messages together
     pages          the generated pages (bare, smoke, embed) and every page's CSP
     icons          the app icons, painted with the standard library, and the manifest
     service_worker sw.js with the content hash of every file it keeps offline

@@ -9,7 +9,7 @@ import struct
 import zlib
 from pathlib import Path
 
-from .paths import ROOT
+from . import catalogues
 
 # The words (name, short_name, description, lang) come from each language's catalogue.
 MANIFEST = {
@@ -140,17 +140,17 @@ def write_manifest(out: Path) -> list[str]:
         if purpose != "apple"
     ]
     written = []
-    for path in sorted((ROOT / "engine" / "messages").glob("*.json")):
-        words = json.loads(path.read_text("utf-8"))
+    for lang in catalogues.languages():
+        words = catalogues.words(lang)
         manifest = {
             "name": words["manifest.name"],
             "short_name": words["manifest.short_name"],
             "description": words["manifest.description"],
-            "lang": path.stem,
+            "lang": lang,
             **MANIFEST,
             "icons": icons,
         }
-        name = manifest_name(path.stem)
+        name = manifest_name(lang)
         (out / name).write_text(json.dumps(manifest, indent=2, ensure_ascii=False) + "\n", "utf-8")
         written.append(name)
     return written

@@ -10,7 +10,8 @@ import json
 import re
 from pathlib import Path
 
-from .paths import ROOT, BuildError
+from . import catalogues
+from .paths import BuildError
 
 # Content-Security-Policy of every page (a meta tag: GitHub Pages cannot send headers, so
 # frame-ancestors, which only works as a header, is not set and blogs may embed the game).
@@ -118,30 +119,33 @@ def write_dev_pages(out: Path) -> None:
 
 
 EARLY_SCRIPT = '<script src="./js/early.js"></script>'
+# The formatting rule early.js and words.js share (and Python's twin): written before it.
+EARLY_FORMAT = "format.js"
 EARLY_WORDS = '<script type="application/json" id="early-words"></script>'
 # Keys early.js words besides the page's own data-t keys: its notes, embed.html's title.
 EARLY_KEYS = ("early.", "page.")
 
 
 def write_early(out: Path) -> None:
-    """index.html with js/early.js written into it, and the static words of every catalogue
-    (the page's data-t keys) in its JSON block: the first paint needs no other request."""
+    """index.html with js/format.js and js/early.js written into it, and the static words of
+    every language (the page's data-t keys, from both catalogues) in its JSON block: the
+    first paint needs no other request."""
     page = (out / "index.html").read_text()
     for tag in (EARLY_SCRIPT, EARLY_WORDS):
         if page.count(tag) != 1:
             raise BuildError(f"web/index.html: expected {tag} once")
     keys = set(re.findall(r'data-t(?:-[a-z-]+)?="([^"{]+)"', page))
     words = {}
-    for path in sorted((ROOT / "engine" / "messages").glob("*.json")):
-        catalogue = json.loads(path.read_text("utf-8"))
-        words[path.stem] = {k: v for k, v in sorted(catalogue.items())
-                            if k in keys or k.startswith(EARLY_KEYS)}
+    for lang in catalogues.languages():
+        words[lang] = {k: v for k, v in sorted(catalogues.words(lang).items())
+                       if k in keys or k.startswith(EARLY_KEYS)}
     data = json.dumps(words, ensure_ascii=False, separators=(",", ":")).replace("</", "<\\/")
-    script = (out / "js" / "early.js").read_text()
+    script = (out / "js" / EARLY_FORMAT).read_text() + (out / "js" / "early.js").read_text()
     page = page.replace(EARLY_WORDS, EARLY_WORDS.replace("></", f">{data}</"))
     page = page.replace(EARLY_SCRIPT, f"<script>\n{script}</script>")
     (out / "index.html").write_text(page)
-    (out / "js" / "early.js").unlink()   # shipped inside the pages only
+    for name in (EARLY_FORMAT, "early.js"):   # shipped inside the pages only
+        (out / "js" / name).unlink()
 
 
 def write_embed_page(out: Path) -> None:
@@ -155,8 +159,7 @@ def write_embed_page(out: Path) -> None:
             "web/index.html: expected a <html ...> line without a class to mark as embed"
         )
     # Its own title, in the page's language like every static word (words.js, data-t).
-    words = json.loads((ROOT / "engine" / "messages" / "en.json").read_text("utf-8"))
-    title = html.escape(words["page.title_embed"])
+    title = html.escape(catalogues.words("en")["page.title_embed"])
     marked, n = re.subn(
         r'<title data-t="page\.title">[^<]*</title>',
         lambda m: f'<title data-t="page.title_embed">{title}</title>',

@@ -1,10 +1,12 @@
 """Which of our own files the browser gets, and which of them Python reads.
 
-Only what runs in the page: the engine package (its modules and data files such as the
+Only what runs in the page: the engine package (its modules and data files such as its
 message catalogues, ``engine/messages/*.json``; never tests or caches: the tooling lives
-outside it, in ``tools/``) and everything in ``web/``. Engine files keep their path, so
-``./engine/messages/en.json`` is both a file in Pyodide's file system (next to the module
-that reads it) and a URL the page's JavaScript can fetch.
+outside it, in ``tools/``) and everything in ``web/``, with the table's catalogues,
+``web/messages/*.json``. Engine files keep their path, web/ files go to the site's root, so
+``./engine/messages/en.json`` and ``./messages/en.json`` are each both a file in Pyodide's
+file system (next to the module that reads it: engine/words.py, web/words.py) and a URL the
+page's JavaScript can fetch (web/js/words.js).
 """
 
 from __future__ import annotations
@@ -22,6 +24,8 @@ SW_TEMPLATE = WEB / "sw.js"          # written last, with the hash of every othe
 # The scripts PyScript fetches as a <script type="py" src=...>: shipped as source files. Every
 # other module is shipped compiled, in one archive (GAME_ARCHIVE, sitebuild/bytecode.py).
 ENTRY_SCRIPTS = ("app.py", "ai_worker.py")
+# Data files of web/ that Python reads as well as the page: the table's catalogues.
+WEB_PYTHON_DATA = ("messages/",)
 # Modules the browser never imports: the command line and the arena's sparring partner.
 NOT_IN_BROWSER = ("engine/__main__.py", "engine/cli.py", "engine/ai/barca.py")
 GAME_ARCHIVE = "game.zip"
@@ -57,5 +61,6 @@ def shipped_files() -> list[Shipped]:
         for src in walk(WEB):
             rel = src.relative_to(WEB).as_posix()
             if rel not in (WEB_CONFIG, SW_TEMPLATE.name):
-                out.append(Shipped(src, rel, python=src.suffix == ".py"))
+                python = src.suffix == ".py" or rel.startswith(WEB_PYTHON_DATA)
+                out.append(Shipped(src, rel, python=python))
     return out

@@ -53,7 +53,7 @@ def write_site(out: Path, dev_pages: bool = False) -> list[str]:
         web_config = json.loads((WEB / WEB_CONFIG).read_text())
     # `files`: URL (relative to pyscript.json, i.e. the site root) -> path in the virtual FS
     # (relative to the interpreter's cwd, which is on sys.path, so `import engine` works and
-    # engine/messages/en.json sits next to the module that reads it).
+    # engine/messages/en.json and messages/en.json sit next to the modules that read them).
     config = {**web_config, **RUNTIME_CONFIG}
     # The modules come as one archive of bytecode, unpacked into the cwd ("./*": PyScript
     # unpacks an archive whose target ends so): one request instead of 36, nothing to compile.

@@ -112,6 +112,17 @@ def test_engine_data_files_ship_for_python_and_for_javascript(shipped):
         assert f.python and f.url == path.relative_to(ROOT).as_posix()
 
 
+def test_the_tables_catalogues_ship_for_python_and_for_javascript(shipped):
+    """web/messages/<lang>.json: at the site's root like all of web/, and in Python's file
+    system beside web/words.py, which reads them."""
+    data = sorted((WEB / "messages").glob("*.json"))
+    assert WEB / "messages" / "en.json" in data
+    by_src = {f.src: f for f in shipped}
+    for path in data:
+        f = by_src[path]
+        assert f.python and f.url == f"messages/{path.name}"
+
+
 def test_web_files_ship_at_the_site_root(shipped):
     urls = {f.url: f for f in shipped}
     for name in ("index.html", "rules.html", "app.py", "session.py", "ai_worker.py"):
@@ -132,20 +143,31 @@ def test_the_written_site_maps_python_files_and_serves_the_catalogue(tmp_path, m
     # the scripts PyScript runs by their src stay source files.
     assert config["files"]["./game.zip"] == "./*"
     assert sorted(py_files) == ["ai_worker.py", "app.py", "engine/messages/de.json",
-                                "engine/messages/en.json"]
+                                "engine/messages/en.json", "messages/de.json",
+                                "messages/en.json"]
+    assert config["files"]["./messages/de.json"] == "./messages/de.json"
     with zipfile.ZipFile(tmp_path / "game.zip") as archive:
         names = set(archive.namelist())
-        assert {"engine/ai/hard.pyc", "engine/__init__.pyc", "session.pyc"} <= names
+        assert {"engine/ai/hard.pyc", "engine/__init__.pyc", "session.pyc", "words.pyc"} <= names
         assert not any(n.endswith(".py") for n in names)
         assert "engine/cli.pyc" not in names and "engine/ai/barca.pyc" not in names
     assert not (tmp_path / "engine" / "state.py").exists()
-    # the same catalogue is a plain file of the site, for fetch("./engine/messages/en.json")
+    # the same catalogues are plain files of the site, for fetch("./engine/messages/en.json")
+    # and fetch("./messages/en.json") (web/js/words.js)
     catalogue = tmp_path / "engine" / "messages" / "en.json"
     assert catalogue.read_bytes() == (ENGINE / "messages" / "en.json").read_bytes()
+    assert (tmp_path / "messages" / "de.json").read_bytes() == \
+        (WEB / "messages" / "de.json").read_bytes()
     written = {p.relative_to(tmp_path).as_posix() for p in tmp_path.rglob("*") if p.is_file()}
     assert not any(w.startswith("tools/") or "/arena" in w or "bench" in w for w in written)
     assert {"index.html", "embed.html", "sw.js", "manifest.webmanifest"} <= written
-    assert "engine/messages/en.json" in build.precache_list(tmp_path)   # kept offline too
+    precached = build.precache_list(tmp_path)   # kept offline too
+    assert {"engine/messages/en.json", "messages/en.json", "messages/de.json"} <= set(precached)
+    # the formatting rule and early.js are written into the pages, before the first paint
+    index = (tmp_path / "index.html").read_text(encoding="utf-8")
+    assert "globalThis.stFormat" in index and index.index("stFormat = {") < index.index(
+        "window.stFormat.format")
+    assert not (tmp_path / "js" / "format.js").exists()
 
 
 def test_the_deployed_site_has_no_development_pages(tmp_path, monkeypatch):
@@ -195,7 +217,7 @@ def test_a_manifest_per_language_and_a_german_embed_title(tmp_path, monkeypatch)
     for lang in languages:
         name = "manifest.webmanifest" if lang == "en" else f"manifest-{lang}.webmanifest"
         manifest = json.loads((tmp_path / name).read_text(encoding="utf-8"))
-        words = json.loads((ENGINE / "messages" / f"{lang}.json").read_text(encoding="utf-8"))
+        words = json.loads((WEB / "messages" / f"{lang}.json").read_text(encoding="utf-8"))
         assert manifest["lang"] == lang
         assert manifest["name"] == words["manifest.name"]
         assert manifest["description"] == words["manifest.description"]

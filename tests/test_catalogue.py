@@ -1,11 +1,15 @@
-"""The message catalogues (engine/messages/<language>.json): every language has every key with
-the same parameters and plural forms; every key the engine, the session and the table's
-JavaScript use exists; the German narration of the golden games is complete German; a new
-language is one more file (and one line in web/js/words.js)."""
+"""The message catalogues: engine/messages/<language>.json (what the engine and the CLI say)
+and web/messages/<language>.json (the table's words), one pair of files per language. Every
+language has every key with the same parameters and plural forms; each key is in the file of
+who says it, never in both; every key the engine, the session and the table's JavaScript use
+exists; the German narration of the golden games is complete German; a new language is one
+more file in each folder (and one line in web/js/words.js)."""
 
 import json
 import re
 import shutil
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -19,14 +23,23 @@ from engine.words import Words, catalogue, languages
 
 ROOT = Path(__file__).resolve().parent.parent
 MESSAGES = ROOT / "engine" / "messages"
+WEB_MESSAGES = ROOT / "web" / "messages"
 GAMES = sorted((ROOT / "tests" / "data" / "games").glob("*.json"))
 JS = sorted((ROOT / "web" / "js").glob("*.js"))
 # {name} or {name:form}: the form (e.g. a possessive) is the language's own
 PLACEHOLDER = re.compile(r"\{(\w+)(?::\w+)?\}")
 
+sys.path.insert(0, str(ROOT / "web"))
+import words as table_words  # noqa: E402  (the table's catalogue, added to every Words)
+
+
+def _file(folder: Path, lang: str) -> dict:
+    return json.loads((folder / f"{lang}.json").read_text(encoding="utf-8"))
+
 
 def _raw(lang: str) -> dict:
-    return json.loads((MESSAGES / f"{lang}.json").read_text(encoding="utf-8"))
+    """Both files of a language as one (the test below checks they share no key)."""
+    return {**_file(MESSAGES, lang), **_file(WEB_MESSAGES, lang)}
 
 
 EN = _raw("en")
@@ -50,14 +63,24 @@ def test_every_file_is_a_language_and_there_are_two_at_least():
     files = sorted(p.stem for p in MESSAGES.glob("*.json"))
     assert languages() == files
     assert {"en", "de"} <= set(files)
+    assert sorted(p.stem for p in WEB_MESSAGES.glob("*.json")) == files, \
+        "every language has a file in engine/messages and one in web/messages"
     for lang in files:
-        data = _raw(lang)
-        assert isinstance(data.get("@language"), str), f"{lang}.json: '@language' names it"
-        for key, entry in data.items():
-            plural = isinstance(entry, dict) and entry and all(
-                isinstance(v, str) for v in entry.values())
-            assert isinstance(entry, str) or plural, \
-                f"{lang}.json: {key!r} must be a text or a {{form: text}} plural entry"
+        for folder in (MESSAGES, WEB_MESSAGES):
+            data = _file(folder, lang)
+            assert data.get("@language") == _file(MESSAGES, lang)["@language"], \
+                f"{folder.name}/{lang}.json: '@language' names it, as engine/messages does"
+            for key, entry in data.items():
+                plural = isinstance(entry, dict) and entry and all(
+                    isinstance(v, str) for v in entry.values())
+                assert isinstance(entry, str) or plural, \
+                    f"{lang}.json: {key!r} must be a text or a {{form: text}} plural entry"
+
+
+@pytest.mark.parametrize("lang", languages())
+def test_a_key_is_in_one_file_of_its_language(lang):
+    both = sorted(_keys(_file(MESSAGES, lang)) & _keys(_file(WEB_MESSAGES, lang)))
+    assert not both, f"{lang}: in engine/messages and in web/messages: {both}"
 
 
 @pytest.mark.parametrize("lang", OTHERS)
@@ -149,6 +172,7 @@ def _js_literals() -> dict[str, set[str]]:
 def test_every_key_the_tables_javascript_uses_exists():
     found = _js_literals()
     assert len(found) > 100, "the table's keys were not found: did web/js change its call form?"
+    assert table_words.MESSAGES in engine.words.catalogue_folders()
     for lang in languages():
         cat = catalogue(lang)
         missing = {k: sorted(f) for k, f in found.items() if k not in cat}
@@ -196,14 +220,140 @@ def test_every_error_the_engine_raises_has_words():
 
 
 def test_every_key_python_uses_with_a_literal_exists():
-    used = set()
-    for path in [*(ROOT / "engine").rglob("*.py"), *(ROOT / "web").glob("*.py")]:
-        used |= set(re.findall(r"""\.(?:t|said|has)\(\s*["']([\w.:]+)["']""",
-                               path.read_text(encoding="utf-8")))
-    assert len(used) > 20
+    """The engine's keys in the engine's file (the CLI has no other); the table's in either."""
+    def used(paths) -> set[str]:
+        found = set()
+        for path in paths:
+            found |= set(re.findall(r"""\.(?:t|said|has)\(\s*["']([\w.:]+)["']""",
+                                    path.read_text(encoding="utf-8")))
+        return found
+    engine_used, table_used = used(ENGINE_CODE), used((ROOT / "web").glob("*.py"))
+    assert len(engine_used) > 20 and len(table_used) > 20
     for lang in languages():
-        missing = sorted(k for k in used if k not in _raw(lang))
+        missing = sorted(k for k in engine_used if k not in _file(MESSAGES, lang))
+        assert not missing, f"engine/messages/{lang}.json lacks {missing}"
+        missing = sorted(k for k in table_used if k not in _raw(lang))
         assert not missing, f"{lang}.json lacks {missing}"
+
+
+# ------------------------------------------------------------------ who says what
+
+ENGINE_CODE = sorted((ROOT / "engine").rglob("*.py"))
+TABLE_CODE = sorted([*(ROOT / "web").rglob("*.py"), *(ROOT / "web").rglob("*.js"),
+                     *(ROOT / "web").rglob("*.html"), *(ROOT / "sitebuild").rglob("*.py"),
+                     ROOT / "build.py"])
+LITERAL = re.compile(r"""["'`]([A-Za-z][\w.:-]*)(?=["'`])""")
+# A key made in code: f"error.{code}" (Python), `forms.${rank}.what` (JavaScript).
+MADE = re.compile(r"(?<![\w.$])([a-z][a-z_]*\.(?:[\w.:-]|\$?\{[^{}\n]*\})*\$?\{[^{}\n]*\}"
+                  r"(?:[\w.:-]|\$?\{[^{}\n]*\})*)")
+
+
+def _named(paths, keys: set[str]) -> set[str]:
+    """The keys some code names: as a quoted literal (data-t="x" too), by a quoted prefix
+    ("page."), or by the shape of a key made in an f-string or a template literal. A key's
+    reader's form (X.you, X_you) counts as named with X."""
+    families = {k.split(".")[0] for k in keys if "." in k}
+    literals, shapes = set(), set()
+    for path in paths:
+        text = path.read_text(encoding="utf-8")
+        literals |= set(LITERAL.findall(text))
+        shapes |= {re.sub(r"(?:\\\$)?\\\{.*?\\\}", r"[\\w.:-]*", re.escape(m))
+                   for m in MADE.findall(text) if m.split(".")[0] in families}
+    prefixes = tuple(s for s in literals if s.endswith(".") and s.split(".")[0] in families)
+    shape = re.compile("|".join(sorted(shapes)))
+
+    def names(k: str) -> bool:
+        return k in literals or k.startswith(prefixes) or bool(shape.fullmatch(k))
+    def base(k: str) -> str:
+        b = re.sub(r"[._]you$", "", k)
+        return b if b in keys else k
+    return {k for k in keys if names(k) or names(base(k))}
+
+
+def test_what_the_engine_says_is_in_the_engine_catalogue():
+    """The engine alone (the CLI, the tools) reads only engine/messages: every key its code
+    names is there, in every language."""
+    for lang in languages():
+        named = _named(ENGINE_CODE, _keys(_raw(lang)))
+        assert len(named) > 150
+        astray = sorted(named - _keys(_file(MESSAGES, lang)))
+        assert not astray, f"engine code names these, so they belong in " \
+                           f"engine/messages/{lang}.json, not web/messages: {astray}"
+
+
+def test_the_tables_words_are_in_the_tables_catalogue():
+    """A key only the table names (web/, the site build) is in web/messages, not the engine's."""
+    for lang in languages():
+        keys = _keys(_file(MESSAGES, lang))
+        table_only = _named(TABLE_CODE, keys) - _named(ENGINE_CODE, keys)
+        assert not table_only, f"only the table names these: move them from " \
+                               f"engine/messages/{lang}.json to web/messages: {sorted(table_only)}"
+
+
+def test_the_check_of_who_says_what_finds_keys():
+    assert {"clause.play", "error.deck_empty", "card.Spy", "line.new_game.you"} <= \
+        _named(ENGINE_CODE, _keys(EN))
+    assert {"new.title", "forms.kind.what", "manifest.name", "early.deal", "tactic.Spy.help",
+            "lesson.basics.five.done"} <= _named(TABLE_CODE, _keys(EN))
+
+
+def test_the_engine_alone_reads_only_its_own_catalogue():
+    """Without web/ (the CLI, the tools) a Words knows the engine's keys and no table key."""
+    code = ("from engine.words import Words; w = Words('de'); "
+            "print(w.has('clause.play'), w.has('new.title'))")
+    out = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True,
+                         text=True, check=True).stdout.split()
+    assert out == ["True", "False"]
+
+
+def test_a_catalogue_added_later_reaches_every_words(tmp_path, monkeypatch):
+    """add_catalogue: a Words made before it knows the new keys too; adding twice is once."""
+    monkeypatch.setattr(engine.words, "_added", list(engine.words._added))
+    monkeypatch.setattr(engine.words, "_catalogues", {})
+    before = Words("de")
+    (tmp_path / "en.json").write_text('{"zz.late": "late", "zz.en": "English"}')
+    (tmp_path / "de.json").write_text('{"zz.late": "spät"}')
+    assert not before.has("zz.late")
+    engine.words.add_catalogue(tmp_path)
+    engine.words.add_catalogue(tmp_path)
+    assert engine.words.catalogue_folders().count(tmp_path) == 1
+    assert before.t("zz.late") == "spät" and before.t("zz.en") == "English"   # English fills in
+    assert Words("en").t("zz.late") == "late" and before.t("clause.pass") == Words("de").t(
+        "clause.pass")
+
+
+def test_the_tables_words_module_examples():
+    import doctest
+    result = doctest.testmod(table_words)
+    assert result.attempted and not result.failed
+
+
+WEB_MODULES = sorted(p for p in (ROOT / "web").glob("*.py") if p.name != "words.py")
+
+
+def test_the_tables_modules_take_words_from_web_words():
+    """A module of web/ that words anything takes Words (and languages) from web/words.py,
+    which adds the table's catalogue; from engine it would miss the table's keys whenever it
+    is imported first."""
+    users = []
+    for path in WEB_MODULES:
+        text = path.read_text(encoding="utf-8")
+        code = re.sub(r'"""[\s\S]*?"""|#.*', "", text)   # not docstrings, not comments
+        assert not re.search(r"from engine(\.words)? import [^\n]*\b(Words|languages)\b|"
+                             r"from engine(\.words)? import \([^)]*\b(Words|languages)\b", code), \
+            f"web/{path.name}: take Words and languages from words (web/words.py), not engine"
+        if re.search(r"\b(Words|languages)\b", code):
+            assert re.search(r"^from words import ", code, re.MULTILINE), path.name
+            users.append(path.stem)
+    assert {"presenter", "movelog", "app"} <= set(users)
+    # Each of them, imported alone, has the table's words (app.py needs the browser's pyscript).
+    for module in sorted(set(users) - {"app"}):
+        check = (f"import sys; sys.path.insert(0, 'web'); import {module}; "
+                 "from engine.words import Words; print(Words('de').t('new.title'))")
+        out = subprocess.run([sys.executable, "-c", check], cwd=ROOT, capture_output=True,
+                             text=True)
+        assert out.returncode == 0, f"{module}: {out.stderr[-2000:]}"
+        assert out.stdout.strip() == _file(WEB_MESSAGES, "de")["new.title"], module
 
 
 # ------------------------------------------------------------------ German in use
@@ -272,7 +422,7 @@ def test_german_uses_the_pegasus_names_not_ielos():
     """The German table names cards and formations as the Pegasus rulebook does."""
     de = _raw("de")
     pegasus = {"card.Joker": "Trickser", "card.Spy": "Spionin", "card.ShieldBearer": "Schildträger",
-               "card.BlindMansBluff": "Blinde Kuh", "card.MudFight": "Schlamm Schlacht",
+               "card.BlindMansBluff": "Blinde Kuh", "card.MudFight": "Schlammschlacht",
                "card.Recruiter": "Einberufung", "card.Strategist": "Strategischer Schachzug",
                "card.Banshee": "Banshee-Beschwörung", "card.Traitor": "Verrat",
                "deck.clan": "Clanstapel", "deck.tactic": "Taktikstapel"}
@@ -308,22 +458,34 @@ def test_the_pages_language_list_matches_the_catalogues():
 
 
 def test_a_third_language_is_one_more_file(tmp_path, monkeypatch):
-    """Copy the catalogues and add one: Python lists it, words it, and falls back to English
-    for a key it lacks; the table's session accepts it as its language."""
-    folder = tmp_path / "messages"
-    shutil.copytree(MESSAGES, folder)
-    xx = {k: v for k, v in _raw("de").items() if k != "stone.plain"}
-    (folder / "xx.json").write_text(json.dumps({**xx, "@language": "Test"}), encoding="utf-8")
-    monkeypatch.setattr(engine.words, "MESSAGES", folder)
+    """Copy the catalogues and add one (a file in each folder): Python lists it, words it, and
+    falls back to English for a key it lacks; the table's session accepts it as its language."""
+    ours, table = tmp_path / "engine", tmp_path / "web"
+    shutil.copytree(MESSAGES, ours)
+    shutil.copytree(WEB_MESSAGES, table)
+    for folder, source in ((ours, MESSAGES), (table, WEB_MESSAGES)):
+        xx = {k: v for k, v in _file(source, "de").items() if k != "stone.plain"}
+        (folder / "xx.json").write_text(json.dumps({**xx, "@language": "Test"}), encoding="utf-8")
+    monkeypatch.setattr(engine.words, "MESSAGES", ours)
+    monkeypatch.setattr(engine.words, "_added", [table])
     monkeypatch.setattr(engine.words, "_catalogues", {})
     assert "xx" in languages()
     w = Words("xx")
     assert w.t("clause.play", card="R7", stone=0) == "spielt Rot 7 an Stein 1"
     assert w.t("stone.plain", n=3) == EN["stone.plain"].replace("{n}", "3")   # English fills in
-    import sys
-    sys.path.insert(0, str(ROOT / "web"))
     from session import Session
     s = Session()
     s.new_game({"opponent": "human", "seed": 5})
     s.set_option("lang", "xx")
     assert s.payload(None)["log"][0]["text"].startswith("Neues Spiel")
+
+
+def test_german_names_a_drawn_tactic_card_in_apposition_not_in_a_wrong_case():
+    """"ziehst Strategischer Schachzug" needs the accusative; "die Karte Strategischer
+    Schachzug" names the card as a title, as German does (and a Schlammschlacht is one word)."""
+    de = Words("de", you=0)
+    assert de.said("clause.draw.seen", 0, n=1, deck="tactic", cards=["Strategist"]) == (
+        "ziehst die Karte Strategischer Schachzug vom Taktikstapel")
+    assert de.said("clause.draw.seen", 1, n=2, deck="clan", cards=["R5", "B6"]).startswith(
+        "zieht die Karten Rot 5")
+    assert de.card("MudFight") == "Schlammschlacht"

@@ -20,9 +20,9 @@ from pyscript import window
 from refusal import RequestError, apology, worded
 from saves import MemoryStore, SaveError, Saves
 from session import SAVE_KEY, Session
+from words import Words, languages
 
-from engine import GameError, Words, position_from_json, view
-from engine.words import languages
+from engine import GameError, position_from_json, view
 
 session = Session()
 # An embedded table (embed.js) saves under its own key, so embeds never share a game; the

@@ -68,8 +68,9 @@
       note.id = "embed-note";
       note.setAttribute("role", "status");
       note.textContent = t("embed.no_save");
+      // A line of the header, under its tools: it covers nothing (the board makes room).
       note.addEventListener("click", () => note.remove());
-      document.body.append(note);
+      document.getElementById("bar").append(note);
       setTimeout(() => note.remove(), 8000);
     }, 250);
   }

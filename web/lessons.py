@@ -10,10 +10,10 @@ match the next pattern, or the step is missed and can be tried again. A look at 
 (the stone tapped, which shows the engine's claim verdict) is an event of the lesson's own:
 ``{"type": "look", "stone": s}``. The computer (Easy) plays North in between.
 
-The words are the message catalogue's (``engine/messages/<lang>.json``):
+The words are the table's catalogue's (``web/messages/<lang>.json``):
 ``lesson.<lesson>.title``, ``lesson.<lesson>.<step>.task`` (what to do),
 ``.done`` (why it worked) and, for some, ``.missed``; ``params`` fill them (cards and
-stones in data form, worded by ``engine.Words``).
+stones in data form, worded by ``Words``, web/words.py).
 
 The lesson under way at the table is ``tutorial.py``'s.
 

@@ -18,6 +18,7 @@ import random
 
 from refusal import RecordError, RequestError
 from replay import read_record
+from words import languages
 
 from engine import (
     Rules,
@@ -32,7 +33,6 @@ from engine.actions import shown
 from engine.cards import card_text
 from engine.narrate import TURN_EVENTS
 from engine.state import AFTER_PLAY, START_OF_TURN
-from engine.words import languages
 
 AI_LEVELS = ("easy", "medium", "hard")
 DEFAULT_SETTINGS = {"opponent": "ai", "ai_seat": 1, "ai_level": "easy", "autoclaim": False,

@@ -8,7 +8,8 @@ round's start or end, ...): those lines are kept, and only the turn in progress 
 again. So at most the last line the page holds can change, and ``lines_from`` answers from the
 first line the page must take again.
 
->>> from engine import Words, apply_events, new_game, Action
+>>> from engine import apply_events, new_game, Action
+>>> from words import Words
 >>> from engine.cards import parse_card
 >>> s = new_game(seed=3)
 >>> s, ev = apply_events(s, Action("play", card=s.hands[0][0], stone=0))
@@ -21,7 +22,9 @@ from __future__ import annotations
 
 import re
 
-from engine import Words, narrate, redact_all
+from words import Words
+
+from engine import narrate, redact_all
 from engine.narrate import TURN_EVENTS
 
 # Events after which narrate has no turn open: the lines before them are final.

@@ -14,8 +14,9 @@ from __future__ import annotations
 
 from match import PUBLIC_STEPS
 from movelog import MoveLog, head_lines
+from words import Words
 
-from engine import Rules, Words, redact_all, view
+from engine import Rules, redact_all, view
 from engine.cards import N_CLAN, card_text
 from engine.legality import play_refusal
 from engine.narrate import TURN_EVENTS, claim_line, narrate, new_game_line, variant_text

@@ -6,7 +6,7 @@ request of the page the table refuses (``RequestError``) or a record it cannot o
 (``RecordError``). Each is worded from the catalogue in the table's language; anything else
 is a bug: its traceback goes to the console and the player reads a short apology.
 
->>> from engine import Words
+>>> from words import Words
 >>> worded(RequestError("unknown_call", name="fly"), Words("de"))
 'Diese Anfrage kennt der Spieltisch nicht (fly).'
 """

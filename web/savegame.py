@@ -12,9 +12,9 @@ from __future__ import annotations
 from match import AI_LEVELS, DEFAULT_SETTINGS, names_of
 from replay import REFUSED, read_record
 from saves import SAVE_FORMAT, SAVE_VERSION, SaveError, parse_save
+from words import languages
 
 from engine import action_from_json, action_to_json, position_from_json, position_to_json
-from engine.words import languages
 
 
 def save_data(match) -> dict:

@@ -1,7 +1,8 @@
 // The first thing that runs, before any module: build.py writes this file into the page
-// itself (index.html and embed.html), after the elements it touches, with the static words
-// of every language in the JSON block #early-words. No request and no module graph stand
-// between the HTML and:
+// itself (index.html and embed.html), after the elements it touches and after js/format.js
+// (the formatting rule), with the static words of every language in the JSON block
+// #early-words (the page's keys, from engine/messages and web/messages). No request and no
+// module graph stand between the HTML and:
 //   - the page's language (the one rule for it: ?lang=, the choice remembered on this
 //     device, the browser's languages, English) and every static word in it (data-t);
 //   - on a first visit to the full page (no saved game, no record in the address), the
@@ -33,15 +34,9 @@
   const language = pickLanguage();
   document.documentElement.lang = language;
 
-  // A catalogue entry as text: {one, other} picked by Intl.PluralRules on params.n, named
-  // {param} placeholders filled, numbers in the language's way (0.3 -> "0,3" in German).
-  const plurals = new Intl.PluralRules(language);
-  const numbers = new Intl.NumberFormat(language);
-  function format(entry, params = {}) {
-    const text = typeof entry === "object" ? (entry[plurals.select(params.n)] ?? entry.other) : entry;
-    return text.replace(/\{(\w+)\}/g, (m, name) => (name in params
-      ? (typeof params[name] === "number" ? numbers.format(params[name]) : String(params[name])) : m));
-  }
+  // A catalogue entry as text in the page's language: the one rule of js/format.js (written
+  // into the page before this script), the same as Python's (engine/words.py).
+  const format = (entry, params = {}) => window.stFormat.format(language, entry, params);
 
   // The page's static words (index.html keeps English as the no-JavaScript fallback):
   //   data-t="key"              the element's text: all of it, or, when it has child elements

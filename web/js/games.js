@@ -60,6 +60,9 @@ export function openReplay(source = "game", info = null) {
   document.body.classList.add("replaying");
   $("#replay-bar").hidden = false;
   $("#replay-review").hidden = !canReview();
+  // The review's summary stays under the bar (a toast would cover the hand).
+  $("#review-summary").hidden = !out.review;
+  $("#review-summary").textContent = out.review ? t("review.done", { summary: out.review.summary }) : "";
   showStep(out.view, out.steps - 1, out.step_review);
   $("#replay-back").focus();
 }
@@ -117,6 +120,7 @@ export function closeReplay() {
   showVerdict(null);
   document.body.classList.remove("replaying");
   $("#replay-bar").hidden = true;
+  $("#review-summary").hidden = true;
   setPayload(state.live);
 }
 

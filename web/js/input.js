@@ -72,7 +72,8 @@ function onBoard(ev) {
     doAct({ kind: "claim", stone: s });
     return;
   }
-  if (ev.target.closest(".stone")) explainStone(s);
+  // In a lesson the panel says the engine's verdict (tutorial.js): no toast over the hand.
+  if (ev.target.closest(".stone") && !document.body.classList.contains("in-lesson")) explainStone(s);
 }
 
 // A tap on a stone that cannot be acted on says who holds it, or why it can(not) be claimed

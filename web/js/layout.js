@@ -14,6 +14,10 @@ export function layoutIfNeeded() {
   if (document.body.dataset.layout !== size) document.body.dataset.layout = size;
 }
 
+// The board's room also changes while the window does not (the lesson's panel, a hint read
+// whole, the replay's verdict): measure again whenever the board's own box changes size.
+new ResizeObserver(() => { layoutKey = ""; layoutIfNeeded(); }).observe($("#board"));
+
 function layout() {
   const board = $("#board");
   const app = $("#app");

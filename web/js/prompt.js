@@ -109,6 +109,7 @@ export function renderHint() {
     delete line.dataset.action;
   }
   line.hidden = !hint && !hintBusy;
+  document.body.classList.toggle("hint-shown", !line.hidden);   // the prompt grows to hold it
   updateHintButton();
 }
 

@@ -43,6 +43,7 @@ function renderAll() {
   renderSeat($("#seat-top"), v, top);
   renderSeat($("#seat-bottom"), v, bottom);
   renderBoard(v, bottom, opt);
+  renderSides(top, bottom);
   renderPiles(v, opt);
   renderHand(v);
   renderPrompt(v, opt);
@@ -111,6 +112,15 @@ function renderSeat(el, v, p) {
     else hand.removeAttribute("role");
     hand.setAttribute("aria-label", label);
     hand.title = label;
+  }
+}
+
+// The names over the two columns of a phone's board (the opponent's side left, yours right),
+// as the seats' lines name them.
+function renderSides(top, bottom) {
+  for (const [el, p] of [[$("#board-sides .side-left"), top], [$("#board-sides .side-right"), bottom]]) {
+    el.textContent = nameOf(p);
+    el.dataset.seat = p;
   }
 }
 

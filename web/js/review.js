@@ -58,8 +58,7 @@ export async function review(reopen) {
     const info = call("replay_info", { source: r.source, mode: r.mode });
     if (!info.ok) { toast(info.error); return; }
     running = null;   // done: the replay shown again may offer the review again
-    reopen(info);
-    toast(t("review.done", { summary: info.review.summary }));
+    reopen(info);   // the summary shows under the replay bar (games.js)
   } catch (e) {
     console.error(e);
     toast(t("review.failed", { error: e.message || e }));

@@ -1,16 +1,19 @@
-// Every word the table writes comes from the message catalogue shared with Python:
-// engine/messages/<language>.json (one file per language; engine/words.py reads the same
-// file). A flat key -> text, with named {param} placeholders, or {one, other} for a count
-// (picked by Intl.PluralRules on params.n). Log lines, claim reasons and refusals come from
-// Python already in words (the engine's events, worded by engine/narrate.py).
+// Every word the table writes comes from the message catalogues shared with Python, one
+// pair of files per language: engine/messages/<language>.json (what the engine says: card
+// names, the log's clauses, refusals; engine/words.py reads it) and messages/<language>.json
+// (the table's own words: menus, dialogs, lessons, toasts; web/messages in the source, read
+// by web/words.py too). A flat key -> text, with named {param} placeholders, or {one, other}
+// for a count; js/format.js fills them, by the same rule as Python. Log lines, claim reasons
+// and refusals come from Python already in words (the engine's events, worded by
+// engine/narrate.py).
 //
 // The language and the way entries and static words are filled in: js/early.js (written into
 // every page that loads this module, before it), window.stEarly. boot.js tells Python the
 // language, which words the log in it.
 
 // The languages there is a catalogue for: code -> its own name, the switch's label and its
-// rules page. A new language is its catalogue plus one line here (tests/test_catalogue.py
-// checks that this list and engine/messages/*.json agree).
+// rules page. A new language is its two catalogue files plus one line here
+// (tests/test_catalogue.py checks that this list and the catalogues agree).
 export const LANGUAGES = {
   en: { name: "English", label: "Language", rules: "./rules.html" },
   de: { name: "Deutsch", label: "Sprache", rules: "./rules-de.html" },
@@ -30,11 +33,14 @@ export function chooseLanguage(code) {
 
 export const LANGUAGE = early.language;
 
-const catalogue = async (code) =>
-  (await fetch(new URL(`../engine/messages/${code}.json`, import.meta.url))).json();
+// The engine's catalogue and the table's (they share no key), fetched side by side.
+const FOLDERS = ["../engine/messages/", "../messages/"];
+const catalogue = async (folder, code) =>
+  (await fetch(new URL(`${folder}${code}.json`, import.meta.url))).json();
 // English fills any key a catalogue lacks, as in Python (engine/words.py).
-export const WORDS = LANGUAGE === DEFAULT_LANGUAGE ? await catalogue(LANGUAGE)
-  : Object.assign(...await Promise.all([catalogue(DEFAULT_LANGUAGE), catalogue(LANGUAGE)]));
+const codes = LANGUAGE === DEFAULT_LANGUAGE ? [LANGUAGE] : [DEFAULT_LANGUAGE, LANGUAGE];
+export const WORDS = Object.assign({}, ...await Promise.all(
+  codes.flatMap((code) => FOLDERS.map((folder) => catalogue(folder, code)))));
 
 // t("seat.stones", {n: 2}) -> "2 stones". A missing key shows itself (and warns in the console).
 export function t(key, params = {}) {

@@ -1,0 +1,192 @@
+"""Every screen at phone, tablet and desktop sizes, in English and German: play, the
+handover (and its take-back question), the Games dialog, the replay (seen from you and with
+every card open), the review (also at 1366x768), a lesson (a stone tapped in it).
+
+On each: no text out of its box, nothing a player taps or reads under something else
+(e2e/geometry.py), and a screenshot in artifacts/screenshots/screen-<screen>-<width>-<lang>.png
+for people to look at. One browser context per size; the page is reused, a screen is reached
+by storing its save and reloading.
+"""
+from __future__ import annotations
+
+import random
+import sys
+
+import pytest
+from geometry import problems
+from table import BOOT_MS, QUERY, ROOT, SAVE_KEY, open_with_save, save_text
+from test_layout import LOG, rich_position
+
+sys.path.insert(0, str(ROOT / "web"))
+from session import Session
+
+from engine import action_to_json
+from engine.ai import make_agent
+
+SIZES = [(390, 844), (820, 1180), (1280, 800)]
+REVIEW_ITERATIONS = 12   # a quick review: the layout, not the verdicts
+
+
+def _handover_save() -> str:
+    """Two players on one device, South has played a turn: North's handover, with South's
+    take-back offered."""
+    s = Session()
+    s.new_game({"opponent": "human", "seed": 5, "starter": "0"})
+    rng = random.Random(5)
+    while s.state.to_move == 0:
+        v = s.payload(0)["view"]
+        s.act(action_to_json(make_agent("easy").choose(v, rng)), 0)
+    return s.save_json()
+
+
+def _finished_save() -> str:
+    """A whole game against the computer (both sides played by Easy), over."""
+    s = Session()
+    p = s.new_game({"opponent": "ai", "seed": 7, "ai_level": "easy", "tactics": True})
+    rng = random.Random(7)
+    while p["view"]["step"] != "over":
+        if p["ai_to_move"]:
+            req = s.ai_request()
+            p = s.act(action_to_json(make_agent("easy").choose(req["view"], rng)), 1)
+        else:
+            p = s.act(action_to_json(make_agent("easy").choose(p["view"], rng)), 0)
+    return s.save_json()
+
+
+@pytest.fixture(scope="module")
+def saves():
+    return {"play": save_text(rich_position(), opponent="ai", log=LOG),
+            "handover": _handover_save(), "finished": _finished_save()}
+
+
+def _load(page, site_url, text, lang, extra=""):
+    page.evaluate("([k, t]) => localStorage.setItem(k, t)", [SAVE_KEY, text])
+    page.goto(f"{site_url}index.html{QUERY}&lang={lang}{extra}")
+    page.wait_for_selector('body[data-ready="1"]', state="attached", timeout=BOOT_MS)
+
+
+def _look(page, screenshot, found, name):
+    """The screen's problems (kept, with its name) and its screenshot."""
+    page.wait_for_timeout(350)   # transitions (the drawer, a dialog) settle
+    found += [f"{name}: {p}" for p in problems(page)]
+    screenshot(page, f"screen-{name}")
+
+
+# Elements (selector) not wholly inside the box of another (container) as it shows.
+WHOLE_IN = """([box, sel]) => {
+  const b = document.querySelector(box).getBoundingClientRect();
+  return [...document.querySelectorAll(sel)].map((e) => [e.id, e.getBoundingClientRect()])
+    .filter(([id, r]) => r.top < b.top - 0.5 || r.bottom > b.bottom + 0.5
+                         || r.left < b.left - 0.5 || r.right > b.right + 0.5)
+    .map(([id, r]) => `${id} ${Math.round(r.top)}..${Math.round(r.bottom)} in `
+                      + `${Math.round(b.top)}..${Math.round(b.bottom)}`);
+}"""
+
+
+def _check_play(page, w):
+    """The header's tools: each with an accessible name, Learn among them; on a phone each
+    with its word under its icon; the phone's board says whose side is whose, by the seats'
+    names. L puts the move log in focus with a ring one can see."""
+    tools = page.eval_on_selector_all("#tools .tool", """els => els.filter(e => e.checkVisibility())
+        .map(e => [e.id, e.getAttribute('aria-label') || '', e.querySelector('.tool-label')
+                   ?.checkVisibility() || false])""")
+    assert "btn-learn" in [t[0] for t in tools]
+    assert all(label for _, label, _ in tools), tools
+    if w < 700 or w >= 800:
+        assert all(shown for _, _, shown in tools), tools
+    if w < 560:
+        sides = page.eval_on_selector_all("#board-sides span", "els => els.map(e => e.textContent)")
+        names = [page.inner_text(f"#seat-{w} .seat-name") for w in ("top", "bottom")]
+        assert sides == names and page.locator("#board-sides").is_visible()
+    page.keyboard.press("l")
+    page.wait_for_timeout(300)
+    ring = page.evaluate("""() => { const e = document.activeElement, cs = getComputedStyle(e);
+        return [e.id, cs.outlineStyle, parseFloat(cs.outlineWidth)]; }""")
+    # The log itself (beside the table), or the drawer's close button (a drawer on phones).
+    assert ring[0] in ("log", "log-close") and ring[1] != "none" and ring[2] >= 3, ring
+    page.keyboard.press("l")
+    page.evaluate("document.body.classList.remove('log-open')")
+
+
+@pytest.mark.parametrize("size", SIZES, ids=[f"{w}" for w, _ in SIZES])
+def test_every_screen(new_context, site_url, screenshot, saves, size):
+    w, h = size
+    page = new_context(viewport={"width": w, "height": h}).new_page()
+    open_with_save(page, site_url, saves["play"])
+    found: list[str] = []
+    for lang in ("en", "de"):
+        tag = f"{w}-{lang}"
+        # Play, and the Games dialog over it.
+        _load(page, site_url, saves["play"], lang, "&ai_time=0.3")
+        _look(page, screenshot, found, f"play-{tag}")
+        _check_play(page, w)
+        if w == 390:   # a hint on a phone: its reason whole, the board making room
+            page.click("#btn-hint")
+            page.wait_for_function("() => document.querySelector('#prompt-hint').dataset.action",
+                                   timeout=60_000)
+            _look(page, screenshot, found, f"hint-{tag}")
+            cut = page.eval_on_selector("#prompt-hint", """e => [e.scrollWidth > e.clientWidth,
+                getComputedStyle(e).textOverflow, e.getBoundingClientRect().height]""")
+            assert cut[0] is False and cut[1] != "ellipsis" and cut[2] > 20, cut
+        page.click("#btn-games")
+        _look(page, screenshot, found, f"games-{tag}")
+        page.click("#dlg-games [data-close]")
+        # The new-game dialog: its buttons reachable.
+        page.click("#btn-new")
+        _look(page, screenshot, found, f"new-{tag}")
+        # Deal and Cancel whole inside the dialog, whatever its options' height.
+        assert page.evaluate(WHOLE_IN, ["#dlg-new", "#new-start, #new-cancel"]) == []
+        page.click("#new-cancel")
+        # The handover, and the take-back question asked there.
+        _load(page, site_url, saves["handover"], lang)
+        page.wait_for_selector("#handover", state="visible")
+        _look(page, screenshot, found, f"handover-{tag}")
+        undo = page.eval_on_selector("#handover-undo", """e => { const cs = getComputedStyle(e);
+            return [e.getBoundingClientRect().height, cs.borderRadius, cs.fontWeight]; }""")
+        assert undo[0] >= 44 and undo[1] == "10px" and undo[2] == "700", undo   # a table button
+        page.click("#handover-undo")
+        assert page.eval_on_selector("#dlg-undo", "e => getComputedStyle(e).paddingLeft") != "0px"
+        _look(page, screenshot, found, f"handover-undo-{tag}")
+        page.click("#undo-no")
+        # The replay of a finished game, then with every card open.
+        _load(page, site_url, saves["finished"], lang, f"&review_iterations={REVIEW_ITERATIONS}")
+        page.wait_for_selector("#dlg-end[open]")
+        page.click("#end-look")
+        page.click("#btn-games")
+        page.click("#games-replay")
+        page.wait_for_selector("#replay-bar", state="visible")
+        page.click("#replay-back")
+        _look(page, screenshot, found, f"replay-{tag}")
+        page.select_option("#replay-mode", "open")
+        _look(page, screenshot, found, f"replay-open-{tag}")
+        # The opponent's open hand: cards side by side, not one stack.
+        xs = page.eval_on_selector_all("#seat-top .open-hand .card",
+                                       "els => els.map(e => e.getBoundingClientRect().left)")
+        assert len(xs) > 1 and len(set(xs)) == len(xs), xs
+        page.select_option("#replay-mode", "0")
+        # The review: while it runs, and its verdicts.
+        page.click("#replay-review")
+        page.wait_for_selector("#review-progress:not([hidden])")
+        _look(page, screenshot, found, f"review-running-{tag}")
+        page.wait_for_selector("#review-progress", state="hidden", timeout=120_000)
+        page.click("#replay-last")   # the most cards on the table
+        page.click("#replay-back")
+        _look(page, screenshot, found, f"review-{tag}")
+        # Its summary stays under the bar; no toast over the hand.
+        assert page.locator("#review-summary").is_visible()
+        assert page.locator("#toast").is_hidden()
+        if w == 1280:
+            page.set_viewport_size({"width": 1366, "height": 768})
+            _look(page, screenshot, found, f"review-1366-{lang}")
+            page.set_viewport_size({"width": w, "height": h})
+        page.click("#replay-exit")
+        # A lesson, a stone tapped in it.
+        page.click("#btn-learn")
+        page.click('#learn-list li[data-lesson="basics"] button')
+        page.wait_for_selector("#lesson", state="visible")
+        page.click('#board .lane[data-stone="0"] .stone')
+        _look(page, screenshot, found, f"lesson-{tag}")
+        # The stone's verdict is the panel's; no toast repeats it over the hand.
+        assert page.locator("#lesson-said").is_visible() and page.locator("#toast").is_hidden()
+        page.click("#lesson-leave")
+    assert found == [], "\n".join(found)
