@@ -41,8 +41,8 @@ export default [
     languageOptions: { sourceType: "module", globals: globals.node },
   },
   {
-    // The browser tests' probe: a classic script the Firefox and WebKit suites put in the page.
-    files: ["tools/engine_probe.js"],
+    // Scripts the browser tests put in the page: the other engines' probe, the geometry check.
+    files: ["tools/engine_probe.js", "e2e/*.js"],
     languageOptions: { sourceType: "script", globals: globals.browser },
   },
   {

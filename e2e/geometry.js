@@ -14,7 +14,7 @@
     && !el.closest('[inert], .sr-only');
   // The part of the element's box that shows: inside the window and every clipping ancestor.
   const shown = (el) => {
-    let r = el.getBoundingClientRect();
+    const r = el.getBoundingClientRect();
     let box = { l: r.left, t: r.top, r: r.right, b: r.bottom };
     box = { l: Math.max(box.l, 0), t: Math.max(box.t, 0), r: Math.min(box.r, innerWidth), b: Math.min(box.b, innerHeight) };
     for (let a = el.parentElement; a && a !== document.documentElement; a = a.parentElement) {
