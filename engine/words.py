@@ -144,15 +144,15 @@ def number_text(lang: str, value: int | float) -> str:
     digits = "0" * max(0, -at) + digits + "0" * max(0, at - len(digits))
     at = max(at, 0)
     thousandths = int(digits[:at + 3].ljust(at + 3, "0")) + (digits[at + 3:at + 4] >= "5")
-    whole, fraction = divmod(thousandths, 1000)
-    decimals = f"{fraction:03d}".rstrip("0")
-    return sign + f"{whole:,}".replace(",", group) + (point + decimals if decimals else "")
+    units, milli = divmod(thousandths, 1000)
+    decimals = f"{milli:03d}".rstrip("0")
+    return sign + f"{units:,}".replace(",", group) + (point + decimals if decimals else "")
 
 
 def pick(lang: str, entry, n=None) -> str:
     """A catalogue entry's text: itself, or its plural form for ``n``."""
     if type(entry) is dict:
-        return entry.get(plural_form(lang, n), entry["other"])
+        return str(entry.get(plural_form(lang, n), entry["other"]))
     return entry
 
 
