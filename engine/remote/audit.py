@@ -76,7 +76,7 @@ def check_round(cards, start_state, final_state) -> dict:
     n = s.rules.hand_size
     clan = [PHYSICAL[i] for i in at_start[0]]
     top = clan[-2 * n:][::-1]
-    hands = [[], []]
+    hands: list[list[int]] = [[], []]
     for i, p in dealt_positions(n, s.round_starter):
         hands[p].append(top[i])
     s.hands = [sorted(h) for h in hands]

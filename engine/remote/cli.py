@@ -190,6 +190,7 @@ def _show_turn(ep: Endpoint) -> None:
     if ep.state is not None:
         print(board_text(ep.state, ep.seat))
     if waiting == "you":
+        assert ep.state is not None   # a move here: the game is dealt
         for i, a in enumerate(ep.legal()):
             print(f"  {i:2}: {action_text(a)}", end="\n" if i % 6 == 5 else "")
         print()

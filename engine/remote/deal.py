@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import copy
 import hashlib
+from typing import Any
 
 from ..cards import card_text, deck_of, parse_card
 from .errors import RemoteError
@@ -38,6 +39,9 @@ from .sra import (
     unlock,
     valid_element,
 )
+
+Entry = int | str
+"""A deck entry: a card locked by both (a number) or a returned card's commitment (text)."""
 
 
 def deck_ids(tactics: bool) -> tuple:
@@ -67,20 +71,21 @@ class RoundCards:
         self.game, self.round, self.seat, self.tactics = game, round_no, seat, tactics
         self.entropy = entropy
         self.key = Key.new(entropy)
-        self.their_commit = None     # the other's key commitment (G^E)
-        self.their_key = None        # revealed at the end of the round
-        self.first = [[], []]        # the host's locked decks, as sent
-        self.start = [[], []]        # the decks as dealt: locked by both, top last
-        self.order = [[], []]        # host: the card at each place of `first`; guest: the
-        #                              place in `first` of each card of `start` (own secrets:
-        #                              they halve the audit's work, and reveal no deck order)
-        self.decks = [[], []]        # the live decks: entries, top last
-        self.pending = []            # [[deck, entry], ...] drawn by me, not readable yet
-        self.owed = []               # [deck entry, ...] drawn by the other, I must unlock
-        self.returns = []            # mine: {"card", "nonce", "commit", "deck"}
-        self.their_returns = []      # the other's: [{"card", "nonce"}] once revealed
-        self.reads = []              # [[fingerprint, card text]] every card I read
-        self.log = []                # [[seat, action JSON]] the round's actions, in order
+        self.their_commit: int | None = None    # the other's key commitment (G^E)
+        self.their_key: Key | None = None       # revealed at the end of the round
+        self.first: list[list[int]] = [[], []]  # the host's locked decks, as sent
+        self.start: list[list[int]] = [[], []]  # the decks as dealt: locked by both, top last
+        # host: the card at each place of `first`; guest: the place in `first` of each card
+        # of `start` (own secrets: they halve the audit's work, and reveal no deck order)
+        self.order: list[list[int]] = [[], []]
+        self.decks: list[list[Entry]] = [[], []]     # the live decks: entries, top last
+        self.pending: list[tuple[int, Entry]] = []   # (deck, entry) drawn by me, not readable
+        self.owed: list[Entry] = []                  # drawn by the other, I must unlock
+        # mine: {"card", "nonce", "commit", "deck", "drawn"}
+        self.returns: list[dict[str, Any]] = []
+        self.their_returns: list[dict[str, str]] = []  # the other's {"card", "nonce"}, revealed
+        self.reads: list[list[str]] = []    # [[fingerprint, card text]] every card I read
+        self.log: list[list[Any]] = []      # [[seat, action JSON]] the round's actions, in order
         self.revealed = False        # my key was sent
 
     def copy(self) -> RoundCards:
@@ -120,7 +125,7 @@ class RoundCards:
             self.entropy.shuffle(places)
             self.order[d] = places
             self.start[d] = [lock(deck[i], self.key) for i in places]
-        self.decks = [deck[:] for deck in self.start]
+        self.decks = [list(deck) for deck in self.start]
         return {"round": self.round, "key": int_to_text(self.key.commit),
                 "decks": [[int_to_text(x) for x in deck] for deck in self.start]}
 
@@ -149,7 +154,7 @@ class RoundCards:
         del self.decks[0][-2 * hand_size:]
         for i, p in dealt_positions(hand_size, starter):
             if p == self.seat:
-                self.pending.append([0, top[i]])
+                self.pending.append((0, top[i]))
             else:
                 self.owed.append(top[i])
 
@@ -169,8 +174,9 @@ class RoundCards:
         theirs = isinstance(entry, str) and not mine
         if player == self.seat:
             if mine:
+                assert isinstance(entry, str)
                 return entry, self._my_return(entry)
-            self.pending.append([deck, entry])
+            self.pending.append((deck, entry))
         elif not theirs:
             self.owed.append(entry)
         return entry, None
@@ -229,6 +235,7 @@ class RoundCards:
                 if "s" not in item:
                     raise RemoteError("wrong_share")
                 s = text_to_int(item["s"])
+                assert self.their_commit is not None   # taken at the deal, before any draw
                 if not check_share(entry, s, text_to_int(item["c"]), text_to_int(item["z"]),
                                    self.their_commit):
                     raise RemoteError("wrong_share")
@@ -296,8 +303,11 @@ class RoundCards:
                 raise ValueError("number")
             return n
 
+        def entry(x: str) -> Entry:
+            return x if ":" in x else num(x)
+
         def entries(xs):
-            return [x if ":" in x else num(x) for x in xs]
+            return [entry(x) for x in xs]
         r = cls.__new__(cls)
         r.entropy = SYSTEM
         r.game, r.round, r.seat, r.tactics = (data["game"], data["round"], data["seat"],
@@ -309,7 +319,7 @@ class RoundCards:
         r.start = [[num(x) for x in d] for d in data["start"]]
         r.order = data["order"]
         r.decks = [entries(d) for d in data["decks"]]
-        r.pending = [[d, *entries([e])] for d, e in data["pending"]]
+        r.pending = [(d, entry(e)) for d, e in data["pending"]]
         r.owed = entries(data["owed"])
         r.returns, r.their_returns = data["returns"], data["their_returns"]
         r.reads, r.log, r.revealed = data["reads"], data["log"], data["revealed"]

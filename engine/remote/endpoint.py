@@ -28,7 +28,7 @@ from ..cards import CLAN_BACK, JOKER, N_CLAN, TACTIC_BACK, card_text, deck_of
 from ..events import redact
 from ..legality import check, legal_actions
 from ..rules import rooms
-from ..state import OVER, RECRUIT_RETURN, ROUND_OVER, Rules, deal_round, new_game
+from ..state import OVER, RECRUIT_RETURN, ROUND_OVER, Rules, State, deal_round, new_game
 from ..turn import apply_events, apply_fast
 from ..view import view
 from . import audit
@@ -61,20 +61,23 @@ class Endpoint:
                  entropy: Entropy = SYSTEM):
         self.seat, self.game, self.rules, self.names = seat, game, rules, names
         self.entropy = entropy   # the system's; a seeded one in tests
-        self.key = None          # the HMAC key, once paired
-        self.half = None         # host: its Diffie-Hellman half until the answer
-        self.sent = 0            # the number of my next message
-        self.expect = 0          # the number of the next message I accept
-        self.state = None        # the engine state, hidden cards as backs
-        self.start_state = None  # the round's first state (the audit replays from it)
-        self.cards = None        # this round's RoundCards
-        self.unsent = []         # my actions not sent yet (their wire form)
-        self.drew = []           # the fingerprints of my draws among them
-        self.deal_out = None     # a deal step to send
-        self.answer = False      # a message is due now (the guest's hand, after the deal)
-        self.last_sent = None    # the last message sent (to send again after a reconnect)
-        self.audits = []         # the rounds audited: {"round": r, "ok": True}
-        self.verdict = None      # a cheat found: the game is void
+        self.key: bytes | None = None          # the HMAC key, once paired
+        self.half: Half | None = None          # host: its Diffie-Hellman half until the answer
+        self.sent = 0                          # the number of my next message
+        self.expect = 0                        # the number of the next message I accept
+        self.state: State | None = None        # the engine state, hidden cards as backs
+        self.start_state: State | None = None  # the round's first state (the audit replays
+        #                                        from it)
+        self.cards: RoundCards | None = None   # this round's cards (set before the deal)
+        self.unsent: list[dict] = []           # my actions not sent yet (their wire form)
+        self.drew: list[str] = []              # the fingerprints of my draws among them
+        self.deal_out: dict | None = None      # a deal step to send
+        self.answer = False                    # a message is due now (the guest's hand,
+        #                                        after the deal)
+        self.last_sent: dict | None = None     # the last message sent (to send again after
+        #                                        a reconnect)
+        self.audits: list[dict] = []           # the rounds audited: {"round": r, "ok": True}
+        self.verdict: dict | None = None       # a cheat found: the game is void
 
     # ------------------------------------------------------------ pairing
 
@@ -82,10 +85,10 @@ class Endpoint:
     def host(cls, rules: Rules, name: str, entropy: Entropy = SYSTEM) -> Endpoint:
         """A new game offered by this device: ``invitation()`` is its first message."""
         ep = cls(0, new_game_id(entropy), rules, [check_name(name), None], entropy)
-        ep.half = Half.new(entropy)
+        ep.half = half = Half.new(entropy)
         ep.last_sent = {"v": VERSION, "t": "invite", "g": ep.game, "n": 0, "from": 0,
                         "rules": rules.to_json(), "name": ep.names[0],
-                        "dh": int_to_text(ep.half.public)}
+                        "dh": int_to_text(half.public)}
         ep.sent = 1
         ep._new_round_cards(1)   # the first pass needs no answer: done while the guest scans
         return ep
@@ -93,6 +96,7 @@ class Endpoint:
     def invitation(self) -> dict:
         if self.key is not None:
             raise RemoteError("already_paired")
+        assert self.last_sent is not None   # unpaired: only a host, whose invitation it is
         return self.last_sent
 
     @classmethod
@@ -146,7 +150,10 @@ class Endpoint:
         return "you" if self.can_play() else "them"
 
     def legal(self) -> list:
-        return legal_actions(self.state) if self.can_play() else []
+        if not self.can_play():
+            return []
+        assert self.state is not None   # can_play: dealt
+        return legal_actions(self.state)
 
     # ------------------------------------------------------------ my moves
 
@@ -221,8 +228,10 @@ class Endpoint:
         if msg["n"] != 0:
             raise RemoteError("out_of_order", n=msg["n"], expected=0)
         guest_public = text_to_int(msg["dh"])
-        work.key = mac_key(work.half, guest_public, work.game, work.half.public, guest_public)
-        if not authentic(msg, work.key):
+        half = work.half
+        assert half is not None   # unpaired: a host, which keeps its half until the answer
+        work.key = key = mac_key(half, guest_public, work.game, half.public, guest_public)
+        if not authentic(msg, key):
             raise RemoteError("bad_mac")
         work.names[1] = check_name(msg["name"])
         work.half = None
@@ -275,11 +284,11 @@ class Endpoint:
     def _reveal_played(self, q: int, card: int) -> None:
         """The card the opponent plays turns one of their backs face up: refused if they
         cannot hold it (this device sees it elsewhere, or they hold no card of its deck)."""
-        s = self.state
+        s, cards = self._dealt()
         back = CLAN_BACK if card < N_CLAN else TACTIC_BACK
         seen = s.hands[self.seat].count(card) + s.discard.count(card) \
             + sum(side.count(card) for side in s.sides) \
-            + sum(1 for r in self.cards.returns if r["card"] == card_text(card) and not r["drawn"])
+            + sum(1 for r in cards.returns if r["card"] == card_text(card) and not r["drawn"])
         if seen >= (2 if card == JOKER else 1) or back not in s.hands[q]:
             raise RemoteError("not_held", card=card_text(card))
         hand = s.hands[q]
@@ -291,18 +300,19 @@ class Endpoint:
     def _apply(self, p: int, action: Action, drew, result: Result) -> None:
         """Apply ``p``'s action with the engine's checks, then follow its draws on the decks'
         entries."""
+        s, cards = self._dealt()
         if action.kind == RETURN and p == self.seat:
-            check(self.state, action, p)
+            check(s, action, p)
             d = deck_of(action.card)
-            hand = self.state.hands[p]
+            hand = s.hands[p]
             hand.remove(action.card)       # my card goes under the deck face down, as a back
             insort(hand, BACKS[d])
             self._put_back(p, BACKS[d], {"kind": "return", "deck": DECK_NAMES[d]}, drew, result,
                            action.card)
             return
-        self.state, events = apply_events(self.state, action, p)
+        self.state, events = apply_events(s, action, p)
         wire = action_to_json(action)
-        self.cards.log.append([p, wire])
+        cards.log.append([p, wire])
         if p == self.seat:
             self.unsent.append(wire)
         self._after(p, events, drew, result)
@@ -311,26 +321,27 @@ class Endpoint:
                   card=None) -> None:
         """A Recruiter's return, face down: a back under the deck here, a commitment on the
         wire (made here for my card, received for theirs)."""
+        s, cards = self._dealt()
         events: list = []
-        apply_fast(self.state, Action(RETURN, card=back), events)
-        commit = self.cards.put_back(p, deck_of(back), card=card, commit=wire.get("commit"))
+        apply_fast(s, Action(RETURN, card=back), events)
+        commit = cards.put_back(p, deck_of(back), card=card, commit=wire.get("commit"))
         wire = {**wire, "commit": commit}
         if card is not None:
             events[0]["card"] = card_text(card)
-        self.cards.log.append([p, wire])
+        cards.log.append([p, wire])
         if p == self.seat:
             self.unsent.append(wire)
         self._after(p, events, drew, result)
 
     def _after(self, p: int, events: list, drew, result: Result) -> None:
-        s = self.state
+        s, cards = self._dealt()
         for e in events:
             if e["type"] == "draw":
                 d = DECK_NAMES.index(e["deck"])
                 if p != self.seat and not drew:
                     raise RemoteError("draw_count")
                 fp = None if p == self.seat else drew.pop(0)
-                entry, card = self.cards.draw(e["player"], d, fp)
+                entry, card = cards.draw(e["player"], d, fp)
                 if e["player"] == self.seat:
                     self.drew.append(fingerprint(entry))
                     if card is not None:             # my own card, back from under the deck
@@ -344,7 +355,8 @@ class Endpoint:
             self._maybe_audit(result)
 
     def _into_hand(self, deck: int, card: int) -> None:
-        hand = self.state.hands[self.seat]
+        s, _ = self._dealt()
+        hand = s.hands[self.seat]
         hand.remove(BACKS[deck])
         insort(hand, card)
 
@@ -359,13 +371,19 @@ class Endpoint:
         """How many cards of my hand I cannot read yet (their shares are on the way)."""
         return 0 if s is None else sum(1 for c in s.hands[self.seat] if c in BACKS)
 
+    def _dealt(self) -> tuple[State, RoundCards]:
+        """The game and its round's cards, for the steps that only run once dealt (the round's
+        cards come before its deal, and neither is ever unset)."""
+        assert self.state is not None and self.cards is not None
+        return self.state, self.cards
+
     # ------------------------------------------------------------ rounds: deal and audit
 
     def _new_round_cards(self, round_no: int) -> None:
-        self.cards = RoundCards(self.game, round_no, self.seat, self.rules.tactics,
-                                self.entropy)
+        self.cards = cards = RoundCards(self.game, round_no, self.seat, self.rules.tactics,
+                                        self.entropy)
         if self.seat == 0:
-            self.deal_out = self.cards.lock_decks()
+            self.deal_out = cards.lock_decks()
 
     def _their_deal(self, deal: dict, result: Result) -> None:
         expected = 1 if self.state is None else self.state.round + 1
@@ -377,11 +395,12 @@ class Endpoint:
         if self.seat == 1:   # the host's first pass: lock again, shuffle, deal
             if "shares" in deal:
                 raise RemoteError("unexpected", kind="deal")
-            self.cards = RoundCards(self.game, expected, 1, self.rules.tactics, self.entropy)
-            self.cards.take_first(deal)
-            out = self.cards.shuffle_decks()
+            self.cards = cards = RoundCards(self.game, expected, 1, self.rules.tactics,
+                                            self.entropy)
+            cards.take_first(deal)
+            out = cards.shuffle_decks()
             self._start_round(result)
-            out["shares"] = self.cards.shares()
+            out["shares"] = cards.shares()
             self.deal_out = out
         else:                # the guest's second pass: the deal, and my hand's shares
             if self.cards is None or self.cards.round != expected or "shares" not in deal:
@@ -396,30 +415,31 @@ class Endpoint:
         backs = {"hands": [[CLAN_BACK] * n, [CLAN_BACK] * n], "deck": [CLAN_BACK] * (54 - 2 * n),
                  "tactic_deck": [TACTIC_BACK] * (10 if tactics else 0)}
         if self.state is None:
-            self.state = new_game(self.rules, self.game, deal=backs)
+            s = new_game(self.rules, self.game, deal=backs)
         else:
             s = self.state.copy()
             deal_round(s, s.round + 1, s.to_move, backs)
-            self.state = s
-        result.events.append({"type": "round_start", "round": self.state.round,
-                              "player": self.state.to_move})
-        self.start_state = self.state.copy()
-        self.cards.deal_hands(n, self.state.round_starter)
+        self.state = s
+        result.events.append({"type": "round_start", "round": s.round, "player": s.to_move})
+        self.start_state = s.copy()
+        _, cards = self._dealt()   # the round's cards came before its deal
+        cards.deal_hands(n, s.round_starter)
 
     def _their_reveal(self, reveal: dict, result: Result) -> None:
-        s = self.state
-        if s is None or s.step not in (ROUND_OVER, OVER) or reveal["round"] != s.round \
-                or self.cards.their_key is not None:
+        s, cards = self.state, self.cards
+        if s is None or cards is None or s.step not in (ROUND_OVER, OVER) \
+                or reveal["round"] != s.round or cards.their_key is not None:
             raise RemoteError("unexpected", kind="reveal")
-        self.cards.their_key = audit.their_key(self.cards, reveal["key"], self.other)
-        self.cards.their_returns = reveal["returns"]
+        cards.their_key = audit.their_key(cards, reveal["key"], self.other)
+        cards.their_returns = reveal["returns"]
         self._maybe_audit(result)
 
     def _maybe_audit(self, result: Result) -> None:
         """Once the round is over and both keys are known: check the whole round."""
-        if self.cards.their_key is None:
+        _, cards = self._dealt()
+        if cards.their_key is None:
             return
-        result.audit = audit.check_round(self.cards, self.start_state, self.state)
+        result.audit = audit.check_round(cards, self.start_state, self.state)
         self.audits.append(result.audit)
 
     # ------------------------------------------------------------ messages out
@@ -432,12 +452,14 @@ class Endpoint:
         their_turn = s is not None and not over and s.to_move == self.other
         blocked = s is not None and s.to_move == self.seat and self._backs_in_hand(s) > 0
         owed = cards is not None and bool(cards.owed)
-        next_deal = (self.seat == 0 and over and s.step == ROUND_OVER and self.audits
-                     and self.audits[-1]["round"] == s.round)
-        if not (self.deal_out is not None or (over and not cards.revealed) or next_deal
+        next_deal = (self.seat == 0 and over and s is not None and s.step == ROUND_OVER
+                     and self.audits and self.audits[-1]["round"] == s.round)
+        if not (self.deal_out is not None or (over and cards is not None and not cards.revealed)
+                or next_deal
                 or self.answer
                 or (their_turn and (owed or self.unsent)) or (blocked and self.unsent)):
             return None
+        assert cards is not None   # whatever is due (the deal, a move, shares) has its cards
         self.answer = False
         body: dict = {"t": "move"}
         if owed:
@@ -455,6 +477,7 @@ class Endpoint:
         return self._seal(body)
 
     def _seal(self, body: dict) -> dict:
+        assert self.key is not None   # the invitation is the only message sent unpaired
         msg = seal({"v": VERSION, "g": self.game, "n": self.sent, "from": self.seat, **body},
                    self.key)
         self.sent += 1
