@@ -14,8 +14,9 @@ import sys
 
 import pytest
 from geometry import problems
-from table import BOOT_MS, QUERY, ROOT, SAVE_KEY, open_with_save, save_text
 from test_layout import LOG, rich_position
+
+from tools.table import BOOT_MS, QUERY, ROOT, SAVE_KEY, open_with_save, save_text
 
 sys.path.insert(0, str(ROOT / "web"))
 from session import Session
