@@ -32,7 +32,7 @@ def _handover_save() -> str:
     """Two players on one device, South has played a turn: North's handover, with South's
     take-back offered."""
     s = Session()
-    s.new_game({"opponent": "human", "seed": 5, "starter": "0"})
+    s.new_game({"opponent": "human", "seed": 5, "starter": 0})
     rng = random.Random(5)
     while s.state.to_move == 0:
         v = s.payload(0)["view"]

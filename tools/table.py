@@ -76,6 +76,12 @@ def py(page, name: str, arg=None):
                          [name, arg])
 
 
+def turns_told(page) -> int:
+    """How many turns the public move log tells (the glue's whole log: ``py`` sends no
+    ``have``)."""
+    return sum(line["kind"] == "turn" for line in py(page, "state", {"seat": None})["log"])
+
+
 def take_device(page):
     """Tap through the pass-the-device screen if it shows."""
     if page.locator("#handover").is_visible():
@@ -261,8 +267,11 @@ def play_turn(page, seed: int = 1, max_steps: int = 25) -> None:
     """Play the seat to move's whole turn through the UI; against the computer, also wait
     for its answer. ``page`` may be a Page or a Frame (an embedded table)."""
     driver = Driver(page, seed=seed)
-    start = body(page, "toMove")
-    while body(page, "toMove") == start and not driver.finished():
+    start, turns = body(page, "toMove"), turns_told(page)
+    # The turn has ended when the seat to move changed, or when a turn was told meanwhile:
+    # Easy and Medium may answer on the page (js/ai.js) before the seat to move is read again.
+    while body(page, "toMove") == start and turns_told(page) == turns \
+            and not driver.finished():
         assert driver.steps < max_steps, "the turn did not end"
         driver.step()
     if body(page, "mode") == "ai":
