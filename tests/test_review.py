@@ -61,8 +61,22 @@ def test_a_claim_left_untaken_is_a_missed_claim():
     r = assess(v, {"kind": "done"}, iterations=ITER)
     assert r == {"kind": "missed_claim", "level": "mistake",
                  "best": {"kind": "claim", "stone": 0},
-                 "advice": {"reason": "claim_now", "stone": 0}}
+                 "advice": {"reason": "claim_proof", "stone": 0}}
     assert assess(v, {"kind": "claim", "stone": 0})["kind"] == "by_rule"
+
+
+@pytest.mark.parametrize("lang", ["en", "de"])
+def test_a_claims_reason_names_tactic_cards_only_in_the_tactics_game(lang):
+    """The base game has no tactic card that could change a stone: its reason to claim
+    now must not speak of one (issue 25)."""
+    words = Words(lang)
+    tactic = words.t("advice.claim_now", stone=0).split(":")[1]
+    for tactics in (False, True):
+        s = position(Rules(tactics=tactics), hands=("B1 B2 G1 P1 Y1", "O9 O8 Y9 Y8 G9 G8"),
+                     stones={0: ("R7 R8 R9", "O1 O2 O4")}, to_move=0, step="claim")
+        why = advice_line(advice(view(s, 0), {"kind": "claim", "stone": 0}), words)
+        assert why.startswith(words.t("advice.claim_now", stone=0).split(":")[0])
+        assert (tactic in why) is tactics, why
 
 
 def test_an_illegal_move_is_refused():
