@@ -22,8 +22,9 @@ from engine.ai.review import assess
 from engine.cards import card_text
 
 
-def _finished_game(seed: int, rounds: int = 1):
-    """A game against Easy where the human plays randomly (so there are mistakes)."""
+def _finished_game(seed: int, rounds: int = 1, hinted: bool = False):
+    """A game against Easy where the human plays randomly (so there are mistakes);
+    ``hinted``: each of those moves is first shown as a hint, then followed."""
     s = Session()
     payload = s.new_game({"opponent": "ai", "seed": seed, "rounds": rounds})
     rng = random.Random(seed)
@@ -34,7 +35,10 @@ def _finished_game(seed: int, rounds: int = 1):
             req = s.ai_request()
             payload = s.act(action_to_json(make_agent("easy").choose(req["view"], rng)), 1)
         else:
-            payload = s.act(rng.choice(payload["view"]["legal"]), 0)
+            move = rng.choice(payload["view"]["legal"])
+            if hinted:
+                s.hint_words(move, {"reason": "open", "stone": 0})
+            payload = s.act(move, 0)
     return s
 
 
@@ -85,6 +89,26 @@ def test_marks_and_the_preferred_move_show_in_the_replay(reviewed):
     assert step["best"]["kind"] in ("play", "claim", "pass")
     assert "Hard prefers: " in step["text"]
     assert step["text"].endswith(".")
+
+
+def test_a_followed_hint_is_never_marked(reviewed):
+    """The same game as ``reviewed`` (marked moves), each move played as a hint showed it:
+    the review marks none of them and says the hint was followed; the mark survives a save."""
+    s = _finished_game(seed=21, hinted=True)
+    resumed = Session()
+    resumed.restore(s.save_json())
+    assert resumed.match.hinted == s.match.hinted and s.match.hinted
+    out = resumed.review_requests("game")
+    resumed.review_store(out["key"], _worker(out["requests"]))
+    info = resumed.replay_info("game", "open")
+    assert not any(m.get("mark") for m in info["moves"])
+    assert info["review"]["summary"] == Words("en").t("review.clean")
+    i = out["requests"][0]["index"]
+    k = resumed.viewer.source("game")[0].step_of(i)
+    assert resumed.replay_view("game", "open", k)["step_review"]["text"] == \
+        Words("en").t("review.hinted")
+    marked, _, _ = reviewed
+    assert any(m.get("mark") for m in marked.replay_info("game", "open")["moves"])
 
 
 def test_a_review_of_another_game_is_not_shown():

@@ -41,16 +41,20 @@ class Review:
     def __init__(self, words, seat_words):
         self.words, self.seat_words = words, seat_words
         self.kept: dict | None = None
+        self.hinted: tuple[int, set] = (0, set())   # the game's key, its hinted indices
 
-    def requests(self, replay, seats) -> dict:
+    def requests(self, replay, seats, hinted=()) -> dict:
         """What the worker weighs for a review of a finished game: for each decision of a
         seat in ``seats`` that had a choice, that seat's view at the moment and the move
-        made. ``key`` names the game for ``store``."""
+        made. ``key`` names the game for ``store``. ``hinted``: the record indices of moves
+        that followed a hint; their verdicts are never marked (the hint searched with its
+        own budget: a review must not call its advice a mistake)."""
         if not replay.over:
             raise RequestError("not_over")
         if not isinstance(seats, list) or any(q not in (0, 1) for q in seats):
             raise RequestError("bad_seats", value=shown(seats))
         key = game_key(replay)
+        self.hinted = (key, set(hinted))
         out = []
         for i, entry in enumerate(replay.entries):
             st = replay.states[i]
@@ -79,7 +83,10 @@ class Review:
                     isinstance(r.get("result"), dict) and
                     r["result"].get("kind") in REVIEW_KINDS):
                 raise RequestError("bad_result", value=shown(r))
-            kept[r["index"]] = r["result"]
+            result = r["result"]
+            if self.hinted[0] == key and r["index"] in self.hinted[1]:
+                result = {**result, "level": None, "hinted": True}
+            kept[r["index"]] = result
         self.kept = {"key": key, "results": kept}
         return {"stored": len(kept)}
 
@@ -125,7 +132,7 @@ class Review:
         timing = replay.final.rules.claim_timing
         out = {"seat": seat, "level": r.get("level")}
         if r.get("level") is None:
-            out["text"] = words.t("review.ok")
+            out["text"] = words.t("review.hinted" if r.get("hinted") else "review.ok")
             return out
         level = "missed_claim" if r["kind"] == "missed_claim" else r["level"]
         out["best"] = r["best"]
