@@ -46,7 +46,7 @@ export function soundsFor(events, seat) {
   const end = has("match_end").length ? "match" : has("round_end").length ? "round" : null;
   const claims = has("claim");
   if (claims.length && !end) {
-    out.push(claims.some((e) => seat == null || e.player === seat) ? "won" : "claim");
+    out.push(claims.some((e) => seat === null || seat === undefined || e.player === seat) ? "won" : "claim");
   }
   if (end) out.push(end);
   return out;
