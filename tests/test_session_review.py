@@ -111,6 +111,24 @@ def test_a_followed_hint_is_never_marked(reviewed):
     assert any(m.get("mark") for m in marked.replay_info("game", "open")["moves"])
 
 
+def test_a_finished_game_is_counted_once_and_cannot_be_taken_back():
+    """Undo reopened a finished game, and finishing it again counted it twice in the recent
+    games and the statistics (issue 25): a finished game stays finished."""
+    from finished import Finished
+    from saves import MemoryStore
+
+    s = _finished_game(seed=21)
+    assert s.state.step == "over" and s.match.takeback_seat() is None
+    assert s.payload(0).get("takeback") in (None, False)
+    with pytest.raises(ValueError, match="take"):
+        s.take_back(0)
+    shelf = Finished(MemoryStore(), "k")
+    for _ in range(2):   # saved again after the end (a reload, a language change)
+        shelf.remember(s.finished_entry(), "2026-11-25T23:00:00Z")
+    assert len(shelf.games()) == 1
+    assert sum(row["games"] for row in shelf.statistics_of(None)["opponents"].values()) == 1
+
+
 def test_a_review_of_another_game_is_not_shown():
     s = _finished_game(seed=22)
     other = _finished_game(seed=23)

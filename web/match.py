@@ -232,9 +232,12 @@ class Match:
     def takeback_start(self, p: int):
         """Where player ``p``'s last turn began (an index into the record), if it can be
         taken back: against the computer its reply goes too; on a shared device only the
-        turn just ended, before the other player has acted. Never across a new deal.
+        turn just ended, before the other player has acted. Never across a new deal, nor
+        once the round or the game is over.
         Read from the end: a long match costs no more than a short one."""
-        if self.actions is None or not self.actions or self.state.step == "round_over":
+        if self.actions is None or not self.actions or self.state.step in PUBLIC_STEPS:
+            # A finished round or game stays finished: the recent games and the statistics
+            # count each game once, as it ended (a game reopened could end twice).
             return None
         ai = self.settings["opponent"] == "ai"
         if not ai and (self.state.to_move == p or self.state.step == "over"):
