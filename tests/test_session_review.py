@@ -129,6 +129,22 @@ def test_a_finished_game_is_counted_once_and_cannot_be_taken_back():
     assert sum(row["games"] for row in shelf.statistics_of(None)["opponents"].values()) == 1
 
 
+def test_a_stopped_review_keeps_the_verdicts_found(reviewed):
+    """Stopping a review threw every verdict away (issue 25): those found are kept, marked,
+    and the summary says how far the review went."""
+    _, out, results = reviewed
+    marked = [r for r in results if r["result"].get("level")]
+    assert marked
+    upto = results.index(marked[0]) + 1   # stopped right after the first marked decision
+    s = _finished_game(seed=21)
+    s.review_store(out["key"], results[:upto], len(results))
+    info = s.replay_info("game", "open")
+    assert info["review"]["partial"]
+    assert info["review"]["summary"].endswith(
+        f"(stopped after {upto} of {len(results)} decisions)"), info["review"]["summary"]
+    assert sum(1 for m in info["moves"] if m.get("mark")) >= 1
+
+
 def test_a_review_of_another_game_is_not_shown():
     s = _finished_game(seed=22)
     other = _finished_game(seed=23)

@@ -72,10 +72,13 @@ class Review:
                         "iterations": REVIEW_ITERATIONS, "time": REVIEW_TIME})
         return {"key": key, "requests": out}
 
-    def store(self, key, results) -> dict:
+    def store(self, key, results, total=None) -> dict:
         """Keep the worker's verdicts (``[{"index": i, "result": {...}}]``) for the game
-        ``key``; the replay of that game then marks its moves. One review is kept."""
-        if type(key) is not int or not isinstance(results, list):
+        ``key``; the replay of that game then marks its moves. One review is kept.
+        ``total``: the decisions asked for, when the review was stopped before the end (the
+        verdicts found so far are kept, and the summary says how far it went)."""
+        if type(key) is not int or not isinstance(results, list) or \
+                (total is not None and (type(total) is not int or total < len(results))):
             raise RequestError("bad_review")
         kept = {}
         for r in results:
@@ -87,7 +90,7 @@ class Review:
             if self.hinted[0] == key and r["index"] in self.hinted[1]:
                 result = {**result, "level": None, "hinted": True}
             kept[r["index"]] = result
-        self.kept = {"key": key, "results": kept}
+        self.kept = {"key": key, "results": kept, "total": total or len(kept)}
         return {"stored": len(kept)}
 
     def _of(self, replay) -> dict:
@@ -115,9 +118,12 @@ class Review:
         parts = [words.t(f"review.count.{lv}", n=n) for lv, n in counts.items() if n]
         worst = sorted((i for i, r in results.items() if r.get("level")),
                        key=lambda i: -results[i].get("drop", 1.0))[:3]
-        return {"summary": words.t("list.comma").join(parts) if parts else
-                words.t("review.clean"),
-                "worst": sorted({replay.step_of(i) for i in worst})}
+        summary = words.t("list.comma").join(parts) if parts else words.t("review.clean")
+        total = self.kept.get("total", len(results))
+        if total > len(results):   # stopped: what was found in the decisions weighed
+            summary = words.t("review.partial", summary=summary, k=len(results), n=total)
+        return {"summary": summary, "worst": sorted({replay.step_of(i) for i in worst}),
+                "partial": total > len(results)}
 
     def step(self, replay, k: int) -> dict | None:
         """The verdict shown at step ``k``: the move made, Hard's preferred move and why."""

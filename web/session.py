@@ -188,8 +188,8 @@ class Session:
         hinted = self.match.hinted if source == "game" else ()
         return self.review.requests(replay, seats, hinted)
 
-    def review_store(self, key, results) -> dict:
-        return self.review.store(key, results)
+    def review_store(self, key, results, total=None) -> dict:
+        return self.review.store(key, results, total)
 
 
 __all__ = ["AI_BUDGETS", "HINT_BUDGET", "SAVE_KEY", "SaveError", "Session", "parse_card"]
