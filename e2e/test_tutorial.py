@@ -300,3 +300,15 @@ def test_a_lesson_resumes_from_the_device_and_the_claims_list_shows_proofs(page,
     page.click("#lesson-leave")
     page.wait_for_selector(LESSON, state="hidden")
     assert board(page)[0] == [["R7", "R8"], ["B7"]]
+
+
+def test_a_missed_step_is_marked_before_the_computer_answers(page, site_url):
+    """The computer takes its time (a 4 s pause): the step is marked missed at once, while
+    it is still the computer's turn (issue 25)."""
+    page.goto(site_url + "index.html?aipause=4000")
+    page.wait_for_selector("#welcome-learn", state="visible", timeout=60_000)
+    page.click("#welcome-learn")
+    lesson_at(page, 0)
+    play_card(page, "R9", 2)   # the step asks for stone 5
+    lesson_at(page, 0, "missed")
+    assert body(page, "toMove") == "1", "marked before the computer's move"
