@@ -88,8 +88,12 @@ def test_the_tree_names_the_hand_the_board_and_the_last_move(page, site_url, lan
     pictures = [n for n in nodes if n["role"] in ("image", "img") and not n["ignored"]]
     unnamed = [n for n in pictures if not n["name"]]
     assert not unnamed, unnamed[:5]
+    # The cards on the table are not read again as loose pictures between the stones: each
+    # stone's name says them (issue 25).
     board_imgs = sorted(n["name"] for n in _under(by_id, boards[0]) if n in pictures)
-    assert board_imgs == sorted(w["on_board"]), board_imgs
+    assert board_imgs == [], board_imgs
+    said = " ".join(stones_said)
+    assert all(c in said for c in w["on_board"]), said
     # The last move, announced in words in a polite status region.
     status = page.locator("#announce")
     assert status.get_attribute("role") == "status"
@@ -99,3 +103,28 @@ def test_the_tree_names_the_hand_the_board_and_the_last_move(page, site_url, lan
     # And the keyboard focus is in the hand, where the next action is.
     assert page.evaluate("() => !!document.activeElement.closest('#hand')")
     screenshot(page, f"a11y-tree-{lang}")
+
+
+@pytest.mark.parametrize("lang", ["en", "de"])
+def test_a_tactic_card_in_the_hand_says_what_it_does(page, site_url, lang):
+    """Each tactic card in the hand has the catalogue's help line as its accessible
+    description; a clan card has none."""
+    pos = position({"tactics": True}, hands=[["R2", "Traitor", "MudFight", "G1", "G5", "P2", "B3"],
+                                             ["Y5", "Y3", "P4", "P6", "G8", "O9", "B4"]],
+                   to_move=0)
+    open_with_save(page, site_url, save_text(pos, opponent="ai"), f"&lang={lang}")
+    cdp = page.context.new_cdp_session(page)
+    try:
+        nodes = cdp.send("Accessibility.getFullAXTree")["nodes"]
+    finally:
+        cdp.detach()
+    desc = {n.get("name", {}).get("value"): n.get("description", {}).get("value", "")
+            for n in nodes if n.get("role", {}).get("value") == "button"}
+    help_of = page.evaluate("""() => import('./js/words.js').then(w =>
+        [w.t('card.Traitor'), w.t('tactic.Traitor.help'), w.t('card.MudFight'),
+         w.t('tactic.MudFight.help'), w.t('card.clan', {colour: w.t('colour.R'), value: 2})])""")
+    traitor, traitor_help, mud, mud_help, red2 = help_of
+    def of(card):   # "Traitor, cannot be played now": the name comes first
+        return next(d for name, d in desc.items() if name and name.startswith(card))
+    assert of(traitor) == traitor_help and of(mud) == mud_help, desc
+    assert of(red2) in ("", red2)   # a clan card: no more than its name (its title)

@@ -87,7 +87,8 @@ def test_two_embeds_play_independently_and_fit_700px(page, blog, site_url, reque
     page.set_viewport_size({"width": 1100, "height": 900})
     first, second = open_post(page, blog("127.0.0.1"))
     assert body(first, "mode") == "ai" and body(second, "mode") == "human"
-    assert first.get_attribute("#btn-full", "href") == "./"  # the full game, in a new tab
+    # The full game in a new tab, on this embed's game (e2e/test_embed_preview.py follows it).
+    assert first.get_attribute("#btn-full", "href") == "./?game=blog-first"
     rules = py(second, "state", {"seat": None})["view"]["rules"]
     assert rules["tactics"] and rules["claim_timing"] == "start_of_turn", rules
 

@@ -13,7 +13,7 @@ sys.path.insert(0, str(ROOT))
 from conftest import SUB_PATH
 
 import build
-from tools.table import body, play_turn
+from tools.table import board, body, play_turn
 
 PREVIEW_BUDGET = 50 * 1024
 
@@ -63,6 +63,29 @@ def test_the_preview_costs_a_few_kb_until_play(page, gzipped_site, screenshot):
     play_turn(page, seed=1)
     assert sum(moved.values()) > 2_000_000   # Python came with Play
     screenshot(page, "embed-preview-played")
+
+    # ↗ opens the full game on this embed's game, not on the full page's own; the save goes
+    # with the link (the full page here sees none: storage partitioned as in a third-party
+    # embed).
+    page.context.add_init_script("""if (location.search.includes('game=preview') &&
+        location.hash.startsWith('#carry='))
+      localStorage.removeItem('schotten-totten.embed.preview');""")
+    with page.context.expect_page() as opened:
+        page.click("#btn-full")
+    full = opened.value
+    full.wait_for_selector('body[data-ready="1"]', state="attached", timeout=60_000)
+    assert "?game=preview" in full.url and "#carry" not in full.url
+    assert board(full) == board(page)
+    full.close()
+    # Back later: the preview offers to continue the saved game, and does.
+    mine = board(page)
+    page.reload()
+    play.wait_for(state="visible")
+    assert play.inner_text() == "▶ Continue"
+    assert page.inner_text(".pv-text") == "Your game is saved here. Press Continue to play on."
+    play.click()
+    page.wait_for_selector('body[data-ready="1"]', state="attached", timeout=60_000)
+    assert board(page) == mine
 
 
 def test_the_preview_in_german(page, site_url):

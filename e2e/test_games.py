@@ -27,7 +27,13 @@ def finish_and_check_end(page):
     page.wait_for_selector("#dlg-end[open]")
     title = page.inner_text("#end-title")
     assert re.search(r"wins|draw", title, re.IGNORECASE), title
-    assert page.locator("#end-scores tfoot td").count() == 2
+    # A single game is a game: no match, no score; the stones each side won.
+    assert "match" not in title.lower(), title
+    assert page.locator("#end-scores tfoot").count() == 0
+    assert page.inner_text("#end-scores tbody th") == "Stones won"
+    assert "Round 1" not in page.inner_text("#dlg-end")
+    log = page.evaluate("() => [...document.querySelectorAll('#log li')].map(e => e.textContent)")
+    assert not any("match" in line for line in log), log
     return title
 
 

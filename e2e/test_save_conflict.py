@@ -53,6 +53,10 @@ def test_two_tabs_on_one_game_ask_which_game_to_play(page, context, site_url, sc
     text = other.inner_text("#dlg-save-conflict")
     assert "continued in another tab or window" in text
     assert "Take over here" in text and "Keep playing here" in text
+    # It says which game is further on, and its default is the choice that keeps that one
+    # (the focus on Take over: Keep playing here would overwrite the newer game).
+    assert "The game saved there is further on" in other.inner_text("#save-conflict-which")
+    assert other.evaluate("() => document.activeElement.id") == "save-take-over"
     screenshot(other, "save-conflict")
     # Escape is no answer: the player must choose.
     other.keyboard.press("Escape")

@@ -130,9 +130,14 @@ def test_a_new_player_learns_both_lessons(page, site_url, screenshot):
     # (f) ... and so do five.
     play_card(page, "P7", 8)
     claim(page, 8)
-    lesson_at(page, 8, "done")
-    page.click("#lesson-next")
+    # The last step done ends the lesson at once (no Next), its lesson said too; a first
+    # visit has no game in progress waiting (the deal nobody played is none).
     page.wait_for_selector(f'{LESSON}[data-state="finished"]')
+    assert page.locator("#lesson-next").is_hidden()
+    result = page.inner_text("#lesson-result")
+    assert result.startswith("Five stones: you win!") and "waiting" not in result, result
+    assert page.locator("#lesson-back").is_hidden()
+    assert page.evaluate("() => document.activeElement.id") == "lesson-next-lesson"
     assert page.inner_text("#lesson-count") == "Lesson complete!"
     assert page.inner_text("#lesson-next-lesson") == "Next lesson: Tactic cards"
     screenshot(page, "tutorial-finished-390")
@@ -157,14 +162,16 @@ def test_a_new_player_learns_both_lessons(page, site_url, screenshot):
     pick_on_table(page, 1, 5, "R9")
     page.click('#board .lane.target[data-stone="1"] .stone')
     claim(page, 1)
-    lesson_at(page, 3, "done", "tactics")
-    screenshot(page, "tutorial-traitor-390")
-    page.click("#lesson-next")
     page.wait_for_selector(f'{LESSON}[data-state="finished"]')
+    screenshot(page, "tutorial-traitor-390")
     assert page.locator("#lesson-next-lesson").is_hidden()
-    # Back to the game dealt on the first visit, as it was.
-    page.click("#lesson-back")
+    assert page.locator("#lesson-back").is_hidden()
+    # A new game: the one dealt on the first visit comes back under the new-game dialog.
+    page.click("#lesson-new-game")
     page.wait_for_selector(LESSON, state="hidden")
+    page.wait_for_selector("#dlg-new", state="visible")
+    page.click("#new-cancel")
+    page.wait_for_selector("#dlg-new", state="hidden")
     assert (board(page), sorted(hand(page))) == before
     # Both lessons are done; the header's Learn tool is there on a phone too (with its word),
     # and the Games dialog has it as well.
@@ -293,3 +300,15 @@ def test_a_lesson_resumes_from_the_device_and_the_claims_list_shows_proofs(page,
     page.click("#lesson-leave")
     page.wait_for_selector(LESSON, state="hidden")
     assert board(page)[0] == [["R7", "R8"], ["B7"]]
+
+
+def test_a_missed_step_is_marked_before_the_computer_answers(page, site_url):
+    """The computer takes its time (a 4 s pause): the step is marked missed at once, while
+    it is still the computer's turn (issue 25)."""
+    page.goto(site_url + "index.html?aipause=4000")
+    page.wait_for_selector("#welcome-learn", state="visible", timeout=60_000)
+    page.click("#welcome-learn")
+    lesson_at(page, 0)
+    play_card(page, "R9", 2)   # the step asks for stone 5
+    lesson_at(page, 0, "missed")
+    assert body(page, "toMove") == "1", "marked before the computer's move"

@@ -142,10 +142,12 @@ def event_line(e: dict, words: Words) -> dict | None:
         return {"player": None, "kind": kind, "text": words.t(key, **params)}
     if kind == "match_end":
         params = {"winner": e["winner"], "score_a": e["scores"][0], "score_b": e["scores"][1]}
+        # A single game (one round) is a game, not a match, and has no score to tell.
+        what = "game" if e.get("rounds") == 1 else "match"
         if e["winner"] is None:
-            return {"player": None, "kind": kind, "text": words.t("line.match_draw", **params)}
+            return {"player": None, "kind": kind, "text": words.t(f"line.{what}_draw", **params)}
         return {"player": None, "kind": kind,
-                "text": sentence(words.said("line.match_won", e["winner"], **params))}
+                "text": sentence(words.said(f"line.{what}_won", e["winner"], **params))}
     if kind == "shuffle":
         return {"player": None, "kind": kind, "text": words.t("line.shuffle")}
     if kind == "round_start":

@@ -62,7 +62,7 @@ VERSION = 1
 
 
 # The keys each object of a document may hold: any other is refused by name.
-RECORD_KEYS = ("format", "version", "rules", "seed", "deal", "actions", "takebacks")
+RECORD_KEYS = ("format", "version", "rules", "seed", "deal", "actions", "takebacks", "players")
 DEAL_KEYS = ("hands", "deck", "tactic_deck")
 SHUFFLE_KEYS = ("kind", "seed")
 POSITION_KEYS = ("format", "version", "rules", "seed", "round", "scores", "round_starter",
@@ -212,6 +212,8 @@ def _replay(record, with_events: bool) -> tuple[State, list, list]:
     deal = _deal(record["deal"], rules) if "deal" in record else None
     if "takebacks" in record:
         _whole(record["takebacks"], "takebacks")
+    if "players" in record and not isinstance(record["players"], dict):
+        raise FormatError("'players' must be an object (who played: names, opponent, level)")
     actions = record.get("actions", [])
     if not isinstance(actions, list):
         raise FormatError("actions_not_list", value=shown(actions))

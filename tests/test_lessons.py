@@ -374,3 +374,23 @@ def test_bad_lesson_calls_are_refused(app):
         assert out["ok"] is False and out["error"]
     # a step out of range starts the lesson from its beginning
     assert _call(app, "lesson_start", {"lesson": "basics", "step": 42})["lesson"]["step"] == 0
+
+
+def test_a_game_waits_for_the_player_only_when_one_was_in_progress():
+    """The lesson's end says "your game in progress is waiting" only when a game with cards
+    played was put aside for it; a first visit's untouched deal is none (issue 25)."""
+    from lesson_progress import LessonProgress
+    from saves import MemoryStore, Saves
+
+    for played in (False, True):
+        store = MemoryStore()
+        session = Session()
+        p = session.new_game({"opponent": "ai", "seed": 3})
+        if played:
+            session.act(p["view"]["legal"][0], 0)
+        saves = Saves(store, "k")
+        saves.write(session.save_data())
+        progress = LessonProgress(session, store, saves, "k",
+                                  lambda s=saves, g=session: s.write(g.save_data(), True))
+        progress.start(LESSONS[0].id, len(LESSONS[0].steps) - 1)
+        assert progress.game_waiting() is played

@@ -160,7 +160,7 @@ def test_a_write_by_an_older_build_still_open_is_a_change_too():
     a = Saves(store, "k", tab="a")
     s = _game()
     a.write(s.save_data())
-    store.setItem("k", s.save_json())           # an older page: no stamp
+    store.setItem("k", _game(2).save_json())     # an older page (no stamp), another game
     assert a.check() and a.write(s.save_data()) == "conflict"
     a.read()                                     # take over
     assert not a.check() and a.write(s.save_data()) == "saved"
@@ -288,6 +288,29 @@ def test_app_two_tabs_one_game(open_tab):
     assert first("save_check")["conflict"]
     assert first("save_keep") == {"ok": True}
     assert second("save_check")["conflict"]
+
+
+def test_a_lesson_started_and_left_in_one_tab_asks_nothing_in_another(open_tab):
+    """The game is put aside for the lesson and comes back unchanged: the other tab, which
+    knows that game, has nothing to ask, during the lesson or after (issue 25)."""
+    from lesson_progress import IDS
+    store = MemoryStore()
+    first = open_tab(store)
+    first("boot")
+    p1 = first("new_game", {"opponent": "ai", "seed": 8})
+    second = open_tab(store)
+    p2 = second("boot")
+    assert first("lesson_start", {"lesson": IDS[0]})["ok"]
+    assert second("save_check") == {"ok": True, "conflict": False}
+    assert first("lesson_leave")["ok"]
+    assert second("save_check") == {"ok": True, "conflict": False}
+    assert "save_conflict" not in _play_turn(second, p2)   # the game goes on here, no question
+    # A real change elsewhere is still asked about, and the question says which game is
+    # further on.
+    assert first("save_check")["conflict"]
+    compare = first("save_compare")
+    assert compare["further"] == "there" and compare["there"]["cards"] > compare["here"]["cards"]
+    assert p1["view"]["round"] == compare["here"]["round"] == 1
 
 
 def test_app_says_when_the_storage_is_full(open_tab):

@@ -22,8 +22,9 @@ from engine.ai.review import assess
 from engine.cards import card_text
 
 
-def _finished_game(seed: int, rounds: int = 1):
-    """A game against Easy where the human plays randomly (so there are mistakes)."""
+def _finished_game(seed: int, rounds: int = 1, hinted: bool = False):
+    """A game against Easy where the human plays randomly (so there are mistakes);
+    ``hinted``: each of those moves is first shown as a hint, then followed."""
     s = Session()
     payload = s.new_game({"opponent": "ai", "seed": seed, "rounds": rounds})
     rng = random.Random(seed)
@@ -34,7 +35,10 @@ def _finished_game(seed: int, rounds: int = 1):
             req = s.ai_request()
             payload = s.act(action_to_json(make_agent("easy").choose(req["view"], rng)), 1)
         else:
-            payload = s.act(rng.choice(payload["view"]["legal"]), 0)
+            move = rng.choice(payload["view"]["legal"])
+            if hinted:
+                s.hint_words(move, {"reason": "open", "stone": 0})
+            payload = s.act(move, 0)
     return s
 
 
@@ -85,6 +89,60 @@ def test_marks_and_the_preferred_move_show_in_the_replay(reviewed):
     assert step["best"]["kind"] in ("play", "claim", "pass")
     assert "Hard prefers: " in step["text"]
     assert step["text"].endswith(".")
+
+
+def test_a_followed_hint_is_never_marked(reviewed):
+    """The same game as ``reviewed`` (marked moves), each move played as a hint showed it:
+    the review marks none of them and says the hint was followed; the mark survives a save."""
+    s = _finished_game(seed=21, hinted=True)
+    resumed = Session()
+    resumed.restore(s.save_json())
+    assert resumed.match.hinted == s.match.hinted and s.match.hinted
+    out = resumed.review_requests("game")
+    resumed.review_store(out["key"], _worker(out["requests"]))
+    info = resumed.replay_info("game", "open")
+    assert not any(m.get("mark") for m in info["moves"])
+    assert info["review"]["summary"] == Words("en").t("review.clean")
+    i = out["requests"][0]["index"]
+    k = resumed.viewer.source("game")[0].step_of(i)
+    assert resumed.replay_view("game", "open", k)["step_review"]["text"] == \
+        Words("en").t("review.hinted")
+    marked, _, _ = reviewed
+    assert any(m.get("mark") for m in marked.replay_info("game", "open")["moves"])
+
+
+def test_a_finished_game_is_counted_once_and_cannot_be_taken_back():
+    """Undo reopened a finished game, and finishing it again counted it twice in the recent
+    games and the statistics (issue 25): a finished game stays finished."""
+    from finished import Finished
+    from saves import MemoryStore
+
+    s = _finished_game(seed=21)
+    assert s.state.step == "over" and s.match.takeback_seat() is None
+    assert s.payload(0).get("takeback") in (None, False)
+    with pytest.raises(ValueError, match="take"):
+        s.take_back(0)
+    shelf = Finished(MemoryStore(), "k")
+    for _ in range(2):   # saved again after the end (a reload, a language change)
+        shelf.remember(s.finished_entry(), "2026-11-25T23:00:00Z")
+    assert len(shelf.games()) == 1
+    assert sum(row["games"] for row in shelf.statistics_of(None)["opponents"].values()) == 1
+
+
+def test_a_stopped_review_keeps_the_verdicts_found(reviewed):
+    """Stopping a review threw every verdict away (issue 25): those found are kept, marked,
+    and the summary says how far the review went."""
+    _, out, results = reviewed
+    marked = [r for r in results if r["result"].get("level")]
+    assert marked
+    upto = results.index(marked[0]) + 1   # stopped right after the first marked decision
+    s = _finished_game(seed=21)
+    s.review_store(out["key"], results[:upto], len(results))
+    info = s.replay_info("game", "open")
+    assert info["review"]["partial"]
+    assert info["review"]["summary"].endswith(
+        f"(stopped after {upto} of {len(results)} decisions)"), info["review"]["summary"]
+    assert sum(1 for m in info["moves"] if m.get("mark")) >= 1
 
 
 def test_a_review_of_another_game_is_not_shown():

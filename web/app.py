@@ -18,7 +18,7 @@ from lesson_progress import LessonProgress
 from pyodide.ffi import create_proxy
 from pyscript import window
 from refusal import RequestError, apology, worded
-from saves import MemoryStore, SaveError, Saves
+from saves import MemoryStore, SaveError, Saves, progress_of
 from session import SAVE_KEY, Session
 from words import Words, languages
 
@@ -47,6 +47,17 @@ def save() -> None:
     entry = session.finished_entry()
     if entry is not None:
         finished.remember(entry, window.Date.new().toISOString())
+
+
+def save_compare() -> dict:
+    """How far the game here and the game saved elsewhere are (round and cards played), for
+    the "Continued elsewhere" question; ``further``: "here", "there" or None (as far)."""
+    here = progress_of(json.dumps(session.save_data()))
+    there = progress_of(storage.getItem(SAVE))
+    key = (lambda p: (p["round"], p["cards"])) if here and there else None
+    further = None if key is None or key(here) == key(there) else \
+        "here" if key(here) > key(there) else "there"
+    return {"here": here, "there": there, "further": further}
 
 
 def saved(out: dict) -> dict:
@@ -160,6 +171,7 @@ def statistics_reset(_arg):
 API = {
     "boot": boot,
     "save_check": lambda _: {"conflict": saves.check()},
+    "save_compare": lambda _: save_compare(),
     "save_take_over": save_take_over,
     "save_keep": save_keep,
     "forget_save": forget_save,
@@ -183,7 +195,8 @@ API = {
     "open_record": open_record,
     "review_requests": lambda a: session.review_requests(opt(a, "source", "game"),
                                                          opt(a, "seats")),
-    "review_store": lambda a: session.review_store(opt(a, "key"), opt(a, "results")),
+    "review_store": lambda a: session.review_store(opt(a, "key"), opt(a, "results"),
+                                                   opt(a, "total")),
     "statistics": statistics,
     "statistics_reset": statistics_reset,
     "lessons": lambda _: lessons.lessons(),

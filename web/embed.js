@@ -18,8 +18,24 @@
 // localStorage key, app.py). The full page sets neither and keeps "schotten-totten.save".
 
 (() => {
-  if (!document.documentElement.classList.contains("embed")) return;
   const q = new URLSearchParams(location.search);
+  if (!document.documentElement.classList.contains("embed")) {
+    // The full page opened from an embed's ↗ (?game=NAME): it plays on the embed's saved game.
+    const game = (q.get("game") || "").replace(/[^A-Za-z0-9_-]/g, "").slice(0, 40);
+    if (!game) return;
+    window.stSaveKey = `schotten-totten.embed.${game}`;
+    // The embed's save carried in the link (#carry=): browsers that keep an embed's storage
+    // apart from the site's own (storage partitioning) would otherwise show no game here.
+    if (location.hash.startsWith("#carry=")) {
+      try {
+        if (!localStorage.getItem(window.stSaveKey)) {
+          localStorage.setItem(window.stSaveKey, decodeURIComponent(location.hash.slice(7)));
+        }
+      } catch { /* storage blocked: a fresh game */ }
+      history.replaceState(null, "", location.pathname + location.search);
+    }
+    return;
+  }
   const pick = (name, allowed, fallback) => (allowed.includes(q.get(name)) ? q.get(name) : fallback);
   const yes = ["on", "1", "yes", "true"];
   const options = {
@@ -42,11 +58,11 @@
   }
   window.stEmbed = { options };
   window.stSaveKey = `schotten-totten.embed.${name}`;
-  // A way out of the blog column: the full game in a new tab (it keeps its own save).
+  // A way out of the blog column: the full game in a new tab, on this embed's game.
   const full = document.createElement("a");
   full.className = "tool";
   full.id = "btn-full";
-  full.href = "./";
+  full.href = `./?game=${name}`;
   full.target = "_blank";
   full.rel = "noopener";
   // English until words.js puts the page's language in (data-t, its translatePage()).
@@ -54,6 +70,12 @@
   full.setAttribute("aria-label", full.title);
   full.dataset.tTitle = full.dataset.tAriaLabel = "embed.full.label";
   full.innerHTML = '<span class="tool-icon">↗</span><span class="tool-label" data-t="embed.full">Full game</span>';
+  // The save goes with the link as it is when pressed (see the full page's #carry above).
+  full.addEventListener("click", () => {
+    let text = null;
+    try { text = localStorage.getItem(window.stSaveKey); } catch { /* not saved here */ }
+    full.href = `./?game=${name}${text ? `#carry=${encodeURIComponent(text)}` : ""}`;
+  });
   document.getElementById("tools")?.append(full);
   // Where the browser keeps storage from embedded pages (third-party storage blocked), the
   // game plays but is not saved (app.py keeps it in memory): say so once the table shows.
@@ -110,15 +132,18 @@ async function preview() {
   table.className = "pv-table";
   table.setAttribute("aria-hidden", "true");
   table.append(row("pv-hand", 6, "i"), row("pv-stones", 9, "b"), row("pv-hand pv-own", 6, "i"));
+  // A game saved here: the preview offers to continue it.
+  let saved = false;
+  try { saved = !!localStorage.getItem(window.stSaveKey); } catch { /* storage blocked */ }
   const text = document.createElement("p");
   text.className = "pv-text";
-  text.textContent = t("embed.preview");
+  text.textContent = t(saved ? "embed.preview_saved" : "embed.preview");
   const play = document.createElement("button");
   play.type = "button";
   play.id = "preview-play";
   play.className = "big";
-  play.textContent = `▶ ${t("embed.play")}`;
-  play.setAttribute("aria-label", t("embed.play.label"));
+  play.textContent = `▶ ${t(saved ? "embed.continue" : "embed.play")}`;
+  play.setAttribute("aria-label", t(saved ? "embed.continue.label" : "embed.play.label"));
   play.addEventListener("click", () => { box.remove(); load(); }, { once: true });
   box.append(table, play, text);
   document.querySelector("#loading .loading-box")?.append(box);

@@ -26,10 +26,13 @@ def finished_entry(match, words) -> dict | None:
         return None
     winner = match_winner(st.scores)
     human = match.humans()[0] if match.settings["opponent"] == "ai" else None
+    # A single game has no score to tell; a match of rounds has its points.
+    game = "_game" if st.rules.rounds == 1 else ""
     if winner is None:
-        result = words.t("games.draw", a=st.scores[0], b=st.scores[1])
+        result = words.t(f"games.draw{game}", a=st.scores[0], b=st.scores[1])
     else:
-        result = words.said("games.won", winner, player=winner, a=st.scores[0], b=st.scores[1])
+        result = words.said(f"games.won{game}", winner, player=winner, a=st.scores[0],
+                            b=st.scores[1])
     level = match.settings["ai_level"]
     opponent = words.t(f"games.vs_{level}") if human is not None else words.t("games.two_players")
     return {"opponent": opponent, "result": result, "winner": winner, "human": human,

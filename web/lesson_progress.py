@@ -14,6 +14,7 @@ import json
 from lessons import LESSONS
 from lessons import lesson as lesson_of
 from refusal import RequestError
+from saves import progress_of
 from tutorial import Tutorial
 
 from engine.actions import shown
@@ -115,8 +116,19 @@ class LessonProgress:
             raise RequestError("no_lesson")
         les, k = self.tutorial.lesson, self.tutorial.k
         if k + 1 >= len(les.steps):
-            return {"finished": True, "lesson": self.tutorial.status()}
+            return {"finished": True, "lesson": self.tutorial.status(),
+                    "waiting": self.game_waiting()}
         return self.start(les.id, k + 1)
+
+    def game_waiting(self) -> bool:
+        """Is a game in progress put aside for the lesson (cards played, not over)? A
+        first visit's deal, untouched, is none."""
+        text = self.storage.getItem(self.aside)
+        progress = progress_of(text)
+        if progress is None:
+            return False
+        step = (json.loads(text).get("position") or {}).get("step")
+        return step != "over" and (progress["cards"] > 0 or progress["round"] > 1)
 
     def leave(self, fresh_game) -> dict:
         """Leave the lesson: the game put aside comes back (none, or one that cannot be

@@ -63,6 +63,10 @@ class Match:
         # Bumped whenever lines of the log told already may read differently (a new deal,
         # a take-back, a resumed save): the page then gets its whole log again.
         self.epoch = 0
+        # Hints: the last one shown (its record index and action) and the record indices of
+        # the actions that followed one; a review never marks those (web/review.py).
+        self.hint: tuple[int, dict] | None = None
+        self.hinted: list[int] = []
 
     # ------------------------------------------------------------ set-up
 
@@ -101,12 +105,15 @@ class Match:
 
     def begin(self, state, settings: dict, start: dict, actions: list | None,
               action_events: list | None = None, takebacks: int = 0, last=None,
-              legacy_log: list | None = None) -> None:
+              legacy_log: list | None = None, hinted=()) -> None:
         """Take up a match: dealt, resumed from a save (``savegame.py``), or a lesson's."""
         self.state, self.settings, self.start = state, settings, start
         self.actions, self.action_events = actions, action_events or []
         self.takebacks, self.last_action = takebacks, last
         self.legacy_log = legacy_log or []
+        n = len(actions) if actions is not None else 0
+        self.hinted = sorted({i for i in hinted or () if type(i) is int and 0 <= i < n})
+        self.hint = None
         self.epoch += 1
 
     def rematch_options(self) -> dict:
@@ -160,11 +167,22 @@ class Match:
             return None   # a new deal: whoever starts takes the device first
         return self.seat_after(actor)
 
+    def note_hint(self, action_json) -> None:
+        """A hint was shown for the next action: if that action follows it, it is kept as
+        hinted."""
+        try:
+            self.hint = (len(self.actions or ()), action_to_json(action_from_json(action_json)))
+        except ValueError:
+            self.hint = None
+
     def _apply(self, a, seat=None) -> None:
         self.state, events = apply_events(self.state, a, seat)
         self.last_action = action_to_json(a)
         if self.actions is not None:
+            if self.hint == (len(self.actions), self.last_action):
+                self.hinted.append(len(self.actions))
             self.actions.append(self.last_action)
+        self.hint = None
         self.action_events.append(events)
 
     @property
@@ -214,9 +232,12 @@ class Match:
     def takeback_start(self, p: int):
         """Where player ``p``'s last turn began (an index into the record), if it can be
         taken back: against the computer its reply goes too; on a shared device only the
-        turn just ended, before the other player has acted. Never across a new deal.
+        turn just ended, before the other player has acted. Never across a new deal, nor
+        once the round or the game is over.
         Read from the end: a long match costs no more than a short one."""
-        if self.actions is None or not self.actions or self.state.step == "round_over":
+        if self.actions is None or not self.actions or self.state.step in PUBLIC_STEPS:
+            # A finished round or game stays finished: the recent games and the statistics
+            # count each game once, as it ended (a game reopened could end twice).
             return None
         ai = self.settings["opponent"] == "ai"
         if not ai and (self.state.to_move == p or self.state.step == "over"):
@@ -260,7 +281,8 @@ class Match:
         if any(e["type"] in ("draw", "return") for e in undone):
             entries.append({"kind": "shuffle", "seed": random.SystemRandom().randrange(1, 2**31)})
         state, events = read_record(self.start, entries)
-        self.begin(state, self.settings, self.start, entries, events, self.takebacks + 1)
+        self.begin(state, self.settings, self.start, entries, events, self.takebacks + 1,
+                   hinted=self.hinted)
         self.auto_claim()   # back at a claim step: auto-claim claims, as after any move
 
     # ------------------------------------------------------------ the record
@@ -270,7 +292,31 @@ class Match:
         if self.actions is None:
             raise RecordError("unknown")
         return {"format": "schotten-totten/record", "version": 1, **self.start,
-                "actions": self.actions, "takebacks": self.takebacks}
+                "actions": self.actions, "takebacks": self.takebacks,
+                "players": players_of(self.settings)}
+
+
+def players_of(settings) -> dict:
+    """Who played, for a record (docs/formats.md): the opponent, the computer's seat and
+    level, or the names given on a shared device."""
+    if settings.get("opponent") == "ai":
+        return {"opponent": "ai", "ai_seat": settings["ai_seat"], "ai_level": settings["ai_level"]}
+    return {"opponent": "human", "names": settings.get("names")}
+
+
+def read_players(value) -> dict | None:
+    """A record's ``players`` as far as it can be read (``None``: not said, or not readable:
+    the record is shown with South and North)."""
+    if not isinstance(value, dict):
+        return None
+    if value.get("opponent") == "ai":
+        seat = value.get("ai_seat") if value.get("ai_seat") in (0, 1) and \
+            type(value.get("ai_seat")) is int else 1
+        level = value.get("ai_level") if value.get("ai_level") in AI_LEVELS else None
+        return {"opponent": "ai", "ai_seat": seat, "ai_level": level}
+    if value.get("opponent") == "human":
+        return {"opponent": "human", "names": names_of(value.get("names"))}
+    return None
 
 
 def names_of(value):

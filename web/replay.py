@@ -19,6 +19,7 @@ from __future__ import annotations
 import json
 
 from refusal import RecordError, RequestError
+from words import Words
 
 from engine import (
     GameError,
@@ -118,6 +119,7 @@ class Viewer:
     def __init__(self, match, words, review):
         self.match, self.words, self.review = match, words, review
         self.opened: Replay | None = None
+        self.opened_players: dict | None = None   # who played the opened record, if it says
 
     def open_record(self, text) -> dict:
         """Open a game record to step through (the game in progress is kept)."""
@@ -130,9 +132,12 @@ class Viewer:
         if not isinstance(data, dict) or data.get("format") != RECORD_FORMAT or \
                 not isinstance(data.get("actions"), list):
             raise RecordError("not_a_record")
+        # match.py reads records with this module: imported here, not at the top
+        from match import read_players
         try:
             self.opened = Replay({"rules": data.get("rules"), "seed": data.get("seed", 0)},
                                  data["actions"])
+            self.opened_players = read_players(data.get("players"))
         except RecordError:
             raise   # an entry that cannot be played: said with its number
         except REFUSED as e:
@@ -162,14 +167,34 @@ class Viewer:
         replay, modes = self.source(source)
         mode = mode if mode in modes else modes[0]
         seat = None if mode in ("public", "open") else int(mode)
-        words = self.words(seat)
+        words = self._words(source, seat)
         moves = replay.moves("open" if mode == "open" else seat, words)
         last = len(replay.steps) - 1
         return {"source": source, "mode": mode, "modes": modes, "moves": moves,
+                "players": self.players(source),
                 "steps": len(replay.steps), "over": replay.over,
                 "review": self.review.marks(replay, moves) if replay.over else None,
                 "view": replay.view(last, mode),
                 "step_review": self.review.step(replay, last) if replay.over else None}
+
+    def players(self, source) -> dict:
+        """Who played ``source``, as the page labels its seats: the game at the table's
+        settings, an opened record's own ``players`` (South and North when it has none)."""
+        if source == "opened":
+            return self.opened_players or {"opponent": "human", "names": None}
+        m = self.match.settings
+        return {"opponent": m["opponent"], "ai_seat": m["ai_seat"],
+                "ai_level": m["ai_level"], "names": m.get("names")}
+
+    def _words(self, source, seat):
+        """Words for ``source`` as ``seat`` knows its players: an opened record never
+        borrows the names of the game at the table."""
+        if source != "opened":
+            return self.words(seat)
+        p = self.players("opened")
+        ai = p.get("ai_seat") if p["opponent"] == "ai" else None
+        return Words(self.words(None).lang, you=None if ai is None else 1 - ai, computer=ai,
+                     names=p.get("names"))
 
     def view(self, source, mode, k) -> dict:
         replay, modes = self.source(source)

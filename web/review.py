@@ -41,16 +41,20 @@ class Review:
     def __init__(self, words, seat_words):
         self.words, self.seat_words = words, seat_words
         self.kept: dict | None = None
+        self.hinted: tuple[int, set] = (0, set())   # the game's key, its hinted indices
 
-    def requests(self, replay, seats) -> dict:
+    def requests(self, replay, seats, hinted=()) -> dict:
         """What the worker weighs for a review of a finished game: for each decision of a
         seat in ``seats`` that had a choice, that seat's view at the moment and the move
-        made. ``key`` names the game for ``store``."""
+        made. ``key`` names the game for ``store``. ``hinted``: the record indices of moves
+        that followed a hint; their verdicts are never marked (the hint searched with its
+        own budget: a review must not call its advice a mistake)."""
         if not replay.over:
             raise RequestError("not_over")
         if not isinstance(seats, list) or any(q not in (0, 1) for q in seats):
             raise RequestError("bad_seats", value=shown(seats))
         key = game_key(replay)
+        self.hinted = (key, set(hinted))
         out = []
         for i, entry in enumerate(replay.entries):
             st = replay.states[i]
@@ -68,10 +72,13 @@ class Review:
                         "iterations": REVIEW_ITERATIONS, "time": REVIEW_TIME})
         return {"key": key, "requests": out}
 
-    def store(self, key, results) -> dict:
+    def store(self, key, results, total=None) -> dict:
         """Keep the worker's verdicts (``[{"index": i, "result": {...}}]``) for the game
-        ``key``; the replay of that game then marks its moves. One review is kept."""
-        if type(key) is not int or not isinstance(results, list):
+        ``key``; the replay of that game then marks its moves. One review is kept.
+        ``total``: the decisions asked for, when the review was stopped before the end (the
+        verdicts found so far are kept, and the summary says how far it went)."""
+        if type(key) is not int or not isinstance(results, list) or \
+                (total is not None and (type(total) is not int or total < len(results))):
             raise RequestError("bad_review")
         kept = {}
         for r in results:
@@ -79,8 +86,11 @@ class Review:
                     isinstance(r.get("result"), dict) and
                     r["result"].get("kind") in REVIEW_KINDS):
                 raise RequestError("bad_result", value=shown(r))
-            kept[r["index"]] = r["result"]
-        self.kept = {"key": key, "results": kept}
+            result = r["result"]
+            if self.hinted[0] == key and r["index"] in self.hinted[1]:
+                result = {**result, "level": None, "hinted": True}
+            kept[r["index"]] = result
+        self.kept = {"key": key, "results": kept, "total": total or len(kept)}
         return {"stored": len(kept)}
 
     def _of(self, replay) -> dict:
@@ -108,9 +118,12 @@ class Review:
         parts = [words.t(f"review.count.{lv}", n=n) for lv, n in counts.items() if n]
         worst = sorted((i for i, r in results.items() if r.get("level")),
                        key=lambda i: -results[i].get("drop", 1.0))[:3]
-        return {"summary": words.t("list.comma").join(parts) if parts else
-                words.t("review.clean"),
-                "worst": sorted({replay.step_of(i) for i in worst})}
+        summary = words.t("list.comma").join(parts) if parts else words.t("review.clean")
+        total = self.kept.get("total", len(results))
+        if total > len(results):   # stopped: what was found in the decisions weighed
+            summary = words.t("review.partial", summary=summary, k=len(results), n=total)
+        return {"summary": summary, "worst": sorted({replay.step_of(i) for i in worst}),
+                "partial": total > len(results)}
 
     def step(self, replay, k: int) -> dict | None:
         """The verdict shown at step ``k``: the move made, Hard's preferred move and why."""
@@ -125,7 +138,7 @@ class Review:
         timing = replay.final.rules.claim_timing
         out = {"seat": seat, "level": r.get("level")}
         if r.get("level") is None:
-            out["text"] = words.t("review.ok")
+            out["text"] = words.t("review.hinted" if r.get("hinted") else "review.ok")
             return out
         level = "missed_claim" if r["kind"] == "missed_claim" else r["level"]
         out["best"] = r["best"]

@@ -26,6 +26,8 @@ def save_data(match) -> dict:
             "position": position_to_json(match.state), "record": record}
     if match.legacy_log:
         data["log"] = match.legacy_log
+    if match.hinted:
+        data["hinted"] = match.hinted   # actions that followed a hint (since 2026-11-25)
     data["last"] = match.last_action   # the glow on the last card played (since 2026-11-24)
     return data
 
@@ -88,7 +90,9 @@ def restore(match, text) -> None:
     legacy = [] if actions is not None or not isinstance(log, list) else [
         {"p": e.get("p"), "kind": "turn", "text": e["text"]} for e in log
         if isinstance(e, dict) and isinstance(e.get("text"), str)]
-    match.begin(state, settings, start, actions, events, takebacks, last, legacy)
+    hinted = data.get("hinted")
+    match.begin(state, settings, start, actions, events, takebacks, last, legacy,
+                hinted if isinstance(hinted, list) else ())
     match.auto_claim()
 
 

@@ -24,8 +24,15 @@ somewhere) is told apart by a checksum of its text.
 >>> b.check(), b.write({"format": SAVE_FORMAT, "version": SAVE_VERSION})
 (True, 'conflict')
 >>> _ = b.read()   # take over here: b loads a's save, then plays on from it
->>> b.write({"format": SAVE_FORMAT, "version": SAVE_VERSION}), a.check()
+>>> b.write({"format": SAVE_FORMAT, "version": SAVE_VERSION, "moved": 1}), a.check()
 ('saved', True)
+
+The same game saved again elsewhere (a lesson started and left there) is no conflict:
+
+>>> _ = a.read(); b.write({"format": SAVE_FORMAT, "version": SAVE_VERSION, "moved": 1}, True)
+'saved'
+>>> a.check()
+False
 """
 
 from __future__ import annotations
@@ -100,6 +107,37 @@ def stamp_of(text) -> tuple | None:
     return ("", zlib.crc32(text.encode("utf-8", "surrogatepass")))
 
 
+def body_of(text):
+    """A stored save without its stamp (what the game is, not who wrote it); ``None`` for
+    text that is not a save's data."""
+    try:
+        data = json.loads(text) if isinstance(text, str) else None
+    except (json.JSONDecodeError, RecursionError):
+        return None
+    if not isinstance(data, dict):
+        return None
+    return json.dumps({k: v for k, v in data.items() if k not in ("tab", "generation", "last")},
+                      sort_keys=True)
+
+
+def progress_of(text) -> dict | None:
+    """How far a saved game is: ``{"round", "cards"}`` (the cards played in that round: on
+    the stones and discarded); ``None`` for no save."""
+    try:
+        data = json.loads(text) if isinstance(text, str) else None
+    except (json.JSONDecodeError, RecursionError):
+        return None
+    position = data.get("position") if isinstance(data, dict) else None
+    if not isinstance(position, dict):
+        return None
+    cards = len(position.get("discard") or ())
+    for stone in position.get("stones") or ():
+        for side in (stone.get("sides") or ()) if isinstance(stone, dict) else ():
+            cards += len(side) if isinstance(side, list) else 0
+    rnd = position.get("round")
+    return {"round": rnd if type(rnd) is int else 1, "cards": cards}
+
+
 def storage_problem(error: BaseException) -> str:
     """``full`` for a storage out of room (QuotaExceededError, in any browser's words),
     ``blocked`` for anything else (storage switched off, a SecurityError)."""
@@ -140,6 +178,7 @@ class Saves:
         self.tab = tab or secrets.token_hex(6)
         self.generation = 0
         self.known = None        # the stamp of the stored save as this tab last saw it
+        self.body = None         # and that save without its stamp (body_of)
         self.conflict = False    # a write was held back: another tab saved since
         self.problem = None      # "full" / "blocked": the last write failed
         self.told = None         # the problem the page was last told about
@@ -151,19 +190,38 @@ class Saves:
     def read(self):
         """The stored save's text (``None``: none), now known to this tab as the latest."""
         text = self._stored()
-        self._saw(stamp_of(text))
+        self._saw(stamp_of(text), text)
         self.conflict = False
         return text
 
-    def _saw(self, stamp) -> None:
+    def _saw(self, stamp, text=None) -> None:
         self.known = stamp
+        self.body = body_of(text)
         if stamp and stamp[0]:
             self.generation = max(self.generation, stamp[1])
 
     def check(self) -> bool:
         """Has another tab saved this game since this tab last read or wrote it?"""
         text = self._stored()
-        return text is not None and stamp_of(text) != self.known
+        return text is not None and stamp_of(text) != self.known and not self._same(text) \
+            and not self._lesson_elsewhere()
+
+    def _lesson_elsewhere(self) -> bool:
+        """Another tab began a lesson: the game this tab knows is put aside there, unchanged
+        (``web/lesson_progress.py``), and comes back when the lesson is left."""
+        try:
+            aside = self.storage.getItem(self.key + ".aside")
+        except Exception:  # noqa: BLE001 - storage blocked: nothing put aside
+            return False
+        return self.body is not None and body_of(aside) == self.body
+
+    def _same(self, text) -> bool:
+        """Saved by another tab, but the same game as this tab last knew (a lesson started
+        and left there puts the game back unchanged): known now, nothing to ask."""
+        if self.body is None or body_of(text) != self.body:
+            return False
+        self._saw(stamp_of(text), text)
+        return True
 
     def write(self, data: dict, force: bool = False) -> str:
         """Save ``data`` stamped: ``saved``; ``conflict`` (another tab saved since: nothing
@@ -171,17 +229,17 @@ class Saves:
         refused: the game goes on)."""
         text = self._stored()
         stamp = stamp_of(text)
-        if not force and text is not None and stamp != self.known:
+        if not force and text is not None and stamp != self.known and not self._same(text):
             self.conflict = True
             return "conflict"
         gen = max(self.generation, stamp[1] if stamp and stamp[0] else 0) + 1
+        written = json.dumps({**data, "tab": self.tab, "generation": gen})
         try:
-            self.storage.setItem(self.key, json.dumps({**data, "tab": self.tab,
-                                                      "generation": gen}))
+            self.storage.setItem(self.key, written)
         except Exception as e:  # noqa: BLE001 - a full or disabled storage must not stop the game
             self.problem = storage_problem(e)
             return self.problem
-        self._saw((self.tab, gen))
+        self._saw((self.tab, gen), written)
         self.conflict, self.problem = False, None
         return "saved"
 
@@ -208,7 +266,7 @@ class Saves:
                 self.storage.setItem(self.key, text)
                 return None
         self.storage.removeItem(self.key)
-        self.known, self.conflict = None, False
+        self.known, self.body, self.conflict = None, None, False
         return aside
 
     def news(self) -> dict:

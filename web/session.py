@@ -131,6 +131,7 @@ class Session:
             raise RequestError("bad_hint")
         words = self.words(None)
         timing = self.state.rules.claim_timing if self.state else "after_play"
+        self.match.note_hint(action)   # a review never marks a followed hint
         return {"what": move_text(action, words, timing), "why": advice_line(advice, words)}
 
     # ------------------------------------------------------------ saving
@@ -184,10 +185,11 @@ class Session:
         replay, _ = self.viewer.source(source)
         if seats is None or source == "game":
             seats = self.humans() if source == "game" else [0, 1]
-        return self.review.requests(replay, seats)
+        hinted = self.match.hinted if source == "game" else ()
+        return self.review.requests(replay, seats, hinted)
 
-    def review_store(self, key, results) -> dict:
-        return self.review.store(key, results)
+    def review_store(self, key, results, total=None) -> dict:
+        return self.review.store(key, results, total)
 
 
 __all__ = ["AI_BUDGETS", "HINT_BUDGET", "SAVE_KEY", "SaveError", "Session", "parse_card"]

@@ -78,7 +78,10 @@ def advice(view: dict, action_json: dict) -> dict:
     if a.kind == PASS:
         return {"reason": "pass"}
     if a.kind == CLAIM:
-        return {"reason": "claim_now", "stone": a.stone}
+        # Only tactic cards can change a stone's sides before it is claimed: the base game's
+        # reason is the round the stone counts toward.
+        tactics = view["rules"].get("tactics", False)
+        return {"reason": "claim_now" if tactics else "claim_proof", "stone": a.stone}
     if a.kind == DRAW:
         return {"reason": "draw_tactic" if a.deck == 1 else "draw_clan"}
     if a.kind == RETURN:

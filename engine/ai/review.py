@@ -9,7 +9,9 @@ the same objective Hard plays by. Only the view is read: the opponent's hand and
 deck order never reach the review (``tests/test_review.py`` checks this).
 
 The verdict's ``level``: ``blunder``, ``mistake``, ``inaccuracy`` or None, by the drop
-from Hard's preferred move (``LEVELS``); a claim left untaken is a ``missed_claim``.
+from Hard's preferred move (``LEVELS``), and only a drop larger than the review's own noise
+(``NOISE_Z`` standard errors of the paired difference, ``noise``); a claim left untaken is a
+``missed_claim``.
 
 >>> from engine import new_game, view
 >>> v = view(new_game(seed=4), 0)
@@ -34,6 +36,10 @@ ITERATIONS = 360
 TIME = 2.0
 # Drops in the chance of winning the round that mark a decision, largest first.
 LEVELS = (("blunder", 0.15), ("mistake", 0.07), ("inaccuracy", 0.03))
+# A drop is marked only when it stands out of the review's own noise: this many standard
+# errors of the paired difference (a move the hint chose with a smaller budget, and any move
+# as good as Hard's, then stays unmarked).
+NOISE_Z = 2.0
 UNDECIDED = 1e9   # the paired test's z: never drop a move, so every move sees every world
 
 
@@ -81,15 +87,27 @@ def assess(view: dict, played: dict, seed: int = 0, iterations: int = ITERATIONS
     mine = next(a for a in arms if a.action == move)
     best = max(arms, key=lambda a: (_mean(a), a.prior))
     drop = max(0.0, _mean(best) - _mean(mine)) if best is not mine else 0.0
+    noise = _noise(best, mine)
     best_json = action_to_json(best.action)
     return {"kind": "play", "best": best_json, "best_value": _chance(best),
             "played_value": min(_chance(mine), _chance(best)), "drop": round(drop, 4),
-            "level": level_of(drop) if best is not mine else None,
+            "noise": round(noise, 4),
+            "level": level_of(drop) if best is not mine and drop > NOISE_Z * noise else None,
             "advice": advice(view, best_json), "worlds": mine.n}
 
 
 def _mean(arm) -> float:
     return arm.w / arm.n if arm.n else float("-inf")
+
+
+def _noise(best, mine) -> float:
+    """The standard error of the paired difference between two moves over their worlds."""
+    d = [b - m for b, m in zip(best.vals, mine.vals)]
+    n = len(d)
+    if best is mine or n < 2:
+        return 0.0
+    m = sum(d) / n
+    return (sum((x - m) ** 2 for x in d) / (n - 1) / n) ** 0.5
 
 
 def _chance(arm) -> float:
@@ -102,4 +120,4 @@ def _deadline(time: float) -> float:
     return _time.perf_counter() + time
 
 
-__all__ = ["ITERATIONS", "LEVELS", "TIME", "assess", "level_of"]
+__all__ = ["ITERATIONS", "LEVELS", "NOISE_Z", "TIME", "assess", "level_of"]

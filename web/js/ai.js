@@ -2,6 +2,7 @@
 // seat's own view as JSON and answers with one action, so the page never waits on it.
 import { call, setPayload } from "./bridge.js";
 import { $ } from "./dom.js";
+import { tellHint } from "./focus.js";
 import { canHint, selectionOptions } from "./moves.js";
 import { renderHint, renderPrompt, updateHintButton } from "./prompt.js";
 import { render } from "./render.js";
@@ -154,4 +155,5 @@ export async function requestHint() {
     document.body.classList.remove("hint-thinking");
     if (state.P) render();
   }
+  if (state.hint && token === state.hintToken) tellHint($("#prompt-hint").textContent);
 }

@@ -17,8 +17,9 @@ import { openLinkedRecord, wireGames } from "./games.js";
 import { wireInput } from "./input.js";
 import { layoutIfNeeded } from "./layout.js";
 import { toggleLog } from "./log.js";
-import { render, renderHandover } from "./render.js";
+import { render, renderHandover, wireHandoverTrap } from "./render.js";
 import { saveErrorText, wireSaves } from "./saves.js";
+import { wireSound } from "./sound.js";
 import { isAI } from "./state.js";
 import { wireToast } from "./toast.js";
 import { firstVisit } from "./tutorial.js";
@@ -154,6 +155,8 @@ function wire() {
   wireDialogs();
   wireToast();
   wireSaves();
+  wireSound();
+  wireHandoverTrap();
   $("#btn-log").addEventListener("click", () => toggleLog());
   $("#log-close").addEventListener("click", () => toggleLog(false));
   // The log drawer closes with a tap anywhere else.

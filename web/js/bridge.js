@@ -15,7 +15,7 @@ export function call(name, arg) {
   const out = JSON.parse(text);
   if (out.log_key !== undefined) keepLog(out);
   if (options.perf) performance.measure(`py:${name}`, { start: t0 });
-  for (const fn of answerListeners) fn(out);
+  for (const fn of answerListeners) fn(out, name);
   return out;
 }
 
@@ -29,8 +29,9 @@ function keepLog(out) {
   out.log = logs[out.log_key];
 }
 
-// Every call's answer, for what Python tells besides the result (saves.js: a save held back
-// because another tab saved, or refused by a full storage).
+// Every call's answer and the call's name, for what Python tells besides the result (saves.js:
+// a save held back because another tab saved, or refused by a full storage; sound.js: the
+// events of an action).
 const answerListeners = [];
 
 export function onAnswer(fn) {

@@ -42,14 +42,21 @@ export function showEnd() {
   }
   $("#end-title").textContent = title;
   d.dataset.winner = o.winner === null ? "draw" : o.winner;
-  $("#end-reason").textContent = t("end.reason", { round: v.round, reason: state.P.outcome_text });
+  // A single game: the reason and the stones won; a match: each round's points and the score.
+  $("#end-reason").textContent = match ? t("end.reason", { round: v.round, reason: state.P.outcome_text })
+    : t("end.reason_game", { reason: state.P.outcome_text });
   const cell = (points, stones) => `<td>${points} <small>(${esc(t("end.stones", { n: stones }))})</small></td>`;
   let html = `<thead><tr><th></th><th>${esc(nameOf(0))}</th><th>${esc(nameOf(1))}</th></tr></thead><tbody>`;
-  v.history.forEach((h, i) => {
-    const pts = h.points;   // [South, North], the engine's
-    html += `<tr><th>${esc(t("end.round", { n: i + 1 }))}</th>${cell(pts[0], h.stones[0])}${cell(pts[1], h.stones[1])}</tr>`;
-  });
-  html += `</tbody><tfoot><tr><th>${esc(t("end.score"))}</th><td>${v.scores[0]}</td><td>${v.scores[1]}</td></tr></tfoot>`;
+  if (match) {
+    v.history.forEach((h, i) => {
+      const pts = h.points;   // [South, North], the engine's
+      html += `<tr><th>${esc(t("end.round", { n: i + 1 }))}</th>${cell(pts[0], h.stones[0])}${cell(pts[1], h.stones[1])}</tr>`;
+    });
+    html += `</tbody><tfoot><tr><th>${esc(t("end.score"))}</th><td>${v.scores[0]}</td><td>${v.scores[1]}</td></tr></tfoot>`;
+  } else {
+    const h = v.history[v.history.length - 1];
+    html += `<tr><th>${esc(t("end.stones_won"))}</th><td>${h.stones[0]}</td><td>${h.stones[1]}</td></tr></tbody>`;
+  }
   $("#end-scores").innerHTML = html;
   const next = $("#end-next");
   next.textContent = over ? t("end.rematch") : t("end.next_round", { n: v.round + 1 });

@@ -89,12 +89,23 @@ export function nextTarget() {
   const sel = state.sel;
   if (sel) {
     const opt = selectionOptions();
+    // The hinted card chosen: the focus goes on to the hinted stone, not the first one.
+    const hinted = (s, set) => {
+      const a = state.hint?.action;
+      return a && a.card === sel.card && set.has(s) ? stoneButton(s) : null;
+    };
     if (!sel.target) {
       if (opt.bare) return $("#btn-confirm");
       if (opt.picks.size) return preferred("board", items("board"));
-      if (opt.stones.size) return preferred("board", [...opt.stones].map(stoneButton));
+      if (opt.stones.size) {
+        return hinted(state.hint?.action?.stone, opt.stones)
+          ?? preferred("board", [...opt.stones].map(stoneButton));
+      }
     } else {
-      if (opt.dests.size) return preferred("board", [...opt.dests].map(stoneButton));
+      if (opt.dests.size) {
+        return hinted(state.hint?.action?.to, opt.dests)
+          ?? preferred("board", [...opt.dests].map(stoneButton));
+      }
       if (opt.discard) return $("#btn-discard");
     }
     return $("#btn-cancel");
@@ -116,6 +127,26 @@ export function nextTarget() {
     default:
       return null;
   }
+}
+
+// Where a hint points: the hinted card in the hand, the stone, the card to pick, the deck or
+// the Pass/Done button (render.js and prompt.js mark it .hinted).
+export function hintTarget() {
+  const a = state.hint?.action;
+  if (!a || state.hint.review) return null;
+  if (a.kind === "claim") return stoneButton(a.stone);
+  return $("#hand .card.hinted") ?? $("#board .card.hinted") ?? $("#piles .pile.hinted")
+    ?? $("#prompt-buttons .hinted");
+}
+
+// A hint just shown: said in the live region (a screen reader hears it), and the focus moved
+// to what it points at, so Enter follows it.
+export function tellHint(text) {
+  const box = $("#announce");
+  box.textContent = "";
+  setTimeout(() => { box.textContent = text; }, 50);
+  const el = hintTarget();
+  if (el) focusItem(el);
 }
 
 export function focusNext() {

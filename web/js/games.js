@@ -48,7 +48,8 @@ export function openReplay(source = "game", info = null) {
   if (!out.ok) { toast(out.error); return; }
   if (!state.replay) state.live = state.P;
   state.replay = { source: out.source, mode: out.mode, modes: out.modes, moves: out.moves,
-    n: out.steps - 1, k: out.steps - 1, bottom: 0, over: out.over, review: out.review };
+    n: out.steps - 1, k: out.steps - 1, bottom: 0, over: out.over, review: out.review,
+    players: out.players };   // who played it: an opened record is labelled by its own
   const select = $("#replay-mode");
   select.replaceChildren(...out.modes.map((m) => {
     const o = document.createElement("option");
@@ -68,18 +69,25 @@ export function openReplay(source = "game", info = null) {
 }
 
 const modeName = (m) => (m === "public" || m === "open" ? t(`replay.mode.${m}`)
-  : (isYou(Number(m)) ? t("replay.mode.seat.you") : t("replay.mode.seat", { name: nameOf(Number(m)) })));
-const isYou = (p) => isAI() && p === 1 - state.live.settings.ai_seat;
+  : (isYou(Number(m)) ? t("replay.mode.seat.you") : t("replay.mode.seat", { name: replayName(Number(m)) })));
+// A seat's name in the replay on show, from its own players (the menu is made before its
+// first step is drawn).
+const replayName = (p) => (replayAI() ? t("name.computer")
+  : state.replay?.players?.names?.[p] || t(p === 0 ? "name.south" : "name.north"));
+const replayAI = () => state.replay?.players?.opponent === "ai";
+const isYou = (p) => replayAI() && p === 1 - state.replay.players.ai_seat;
 
 function showStep(view, k, stepReview = null) {
   const r = state.replay;
   showVerdict(stepReview);
   r.k = k;
   const seat = r.mode === "public" || r.mode === "open" ? null : Number(r.mode);
-  r.bottom = seat ?? (isAI() ? 1 - state.live.settings.ai_seat : 0);
+  r.bottom = seat ?? (replayAI() ? 1 - r.players.ai_seat : 0);
   const v = { ...view, legal: [] };   // a replay is for looking: nothing can be played
   if (view.open_hands) v.hand = view.open_hands[r.bottom];
-  state.P = { ...state.live, view: v, seat: view.open_hands ? r.bottom : seat, handover: null,
+  // The replay's players name its seats (names.js reads the payload's settings).
+  const settings = { ...state.live.settings, ...r.players, names: r.players?.names ?? null };
+  state.P = { ...state.live, settings, view: v, seat: view.open_hands ? r.bottom : seat, handover: null,
     ai_to_move: false, summary: null, refusals: {}, takeback: null, events: [],
     claims_text: {}, log: [] };
   $("#replay-step").textContent = k === 0 ? t("replay.deal") : t("replay.step", { k, n: r.n });

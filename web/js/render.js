@@ -4,7 +4,7 @@
 // sides, their formations from the payload, its status), and the keyboard focus is kept
 // or moved on to the next action (focus.js).
 import { $, esc } from "./dom.js";
-import { cardEl, cardSaid, cardTitle, formationText, sortHand, TACTIC_KIND, tacticWord } from "./cards.js";
+import { cardEl, cardSaid, cardTitle, formationText, isClan, sortHand, TACTIC_KIND, tacticWord } from "./cards.js";
 import { announce, focusAfter, focusBefore, focusNext } from "./focus.js";
 import { layoutIfNeeded } from "./layout.js";
 import { renderLog } from "./log.js";
@@ -168,8 +168,10 @@ function sideEl(st, s, p, where, opt, last) {
       el.setAttribute("role", "button");
       el.tabIndex = -1;
       el.setAttribute("aria-label", t("stone.pick", { card: cardSaid(c, data.declared), n: s + 1, side: sideName(p) }));
-    } else if (data.declared?.length) {
-      el.setAttribute("aria-label", cardSaid(c, data.declared));
+    } else {
+      // The stone's button says every card on it: the picture itself is not read again.
+      el.removeAttribute("role");
+      el.setAttribute("aria-hidden", "true");
     }
     if (sel && sel.target && sel.target.stone === s && sel.target.card === c) el.classList.add("picked");
     // An elite troop on a complete side shows the card it counts as.
@@ -317,6 +319,8 @@ function renderHand(v) {
   for (const c of sortHand(v.hand)) {
     const el = cardEl(c, "button");
     el.classList.add("in-hand");
+    // A tactic card says what it does, after its name (the catalogue's help line).
+    if (!isClan(c)) el.setAttribute("aria-description", tacticWord(c, "help"));
     if (v.step === "play" && myTurn()) {
       if (playable.has(c)) el.classList.add("playable");
       else {
@@ -335,6 +339,20 @@ function renderHand(v) {
   }
 }
 
+// Tab and Shift+Tab go round the handover screen's buttons (the dialog pattern's focus trap:
+// the page behind is inert, and the browser's own controls are not a way out either).
+export function wireHandoverTrap() {
+  $("#handover").addEventListener("keydown", (e) => {
+    if (e.key !== "Tab") return;
+    const items = [...$("#handover").querySelectorAll("button")].filter((b) => !b.hidden && !b.disabled);
+    if (!items.length) return;
+    const i = items.indexOf(document.activeElement);
+    const next = items[(i + (e.shiftKey ? -1 : 1) + items.length) % items.length];
+    e.preventDefault();
+    next.focus();
+  });
+}
+
 // Pass-the-device screen: shown while a seat must take the device (its hand is not fetched yet).
 export function renderHandover() {
   const P = state.P;
@@ -347,10 +365,14 @@ export function renderHandover() {
     $("#handover-last").textContent = summaryText(P);
     ho.dataset.seat = P.handover;
     ho.hidden = false;
+    // A modal screen (the WAI-ARIA dialog pattern): the table beneath is inert, out of the
+    // tab order and of the accessibility tree, until the next player takes the device.
+    $("#app").inert = true;
     $("#handover-go").focus();
   } else if (!ho.hidden) {
     const had = ho.contains(document.activeElement);
     ho.hidden = true;
+    $("#app").inert = false;
     if (had) focusNext();   // the hand just fetched: the next action is in it
   }
 }

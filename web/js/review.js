@@ -51,9 +51,10 @@ export async function review(reopen) {
       const answer = JSON.parse(await w.sync.review(JSON.stringify(req)));
       results.push({ index: answer.index, result: answer.result });
     }
-    if (job.stop) { toast(t("review.stopped")); return; }
-    meter.value = n;
-    const stored = call("review_store", { key: out.key, results });
+    // Stopped: the verdicts found so far are kept and shown (the summary says how far).
+    if (job.stop && !results.length) { toast(t("review.stopped")); return; }
+    meter.value = results.length;
+    const stored = call("review_store", { key: out.key, results, total: n });
     if (!stored.ok) { toast(t("review.failed", { error: stored.error })); return; }
     const info = call("replay_info", { source: r.source, mode: r.mode });
     if (!info.ok) { toast(info.error); return; }

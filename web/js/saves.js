@@ -22,9 +22,22 @@ export function saveErrorText(out) {
   return t("save.error", { error: out.kept ? `${why} ${t("save.kept_aside")}` : why });
 }
 
+// The question says which game is further on, and its default (the focus) is the choice that
+// keeps that game: never the one that overwrites a newer game.
 function askWhichGame() {
   const d = $("#dlg-save-conflict");
-  if (!d.open) d.showModal();
+  if (d.open) return;
+  const c = call("save_compare");
+  const said = (p) => (p ? t("save.conflict.progress", { n: p.cards, round: p.round }) : "");
+  const which = $("#save-conflict-which");
+  which.textContent = !c.ok || !c.here || !c.there ? ""
+    : t(c.further ? `save.conflict.further_${c.further}` : "save.conflict.as_far",
+      { here: said(c.here), there: said(c.there) });
+  which.hidden = !which.textContent;
+  const safe = c.ok && c.further === "here" ? $("#save-keep") : $("#save-take-over");
+  for (const b of [$("#save-keep"), $("#save-take-over")]) b.autofocus = b === safe;
+  d.showModal();
+  safe.focus();
 }
 
 // What Python tells with any answer, besides its result.

@@ -135,6 +135,7 @@ async function startLesson(id, step) {
 function enter(out) {
   if (state.replay) closeReplay();
   lesson = out.lesson;
+  endedFor = null;   // a step entered (again): its end may be shown again
   document.body.classList.add("in-lesson");
   state.sel = null;
   setPayload(out);
@@ -145,7 +146,7 @@ async function nextStep() {
   await aiIdle();
   const out = call("lesson_next");
   if (!out.ok) { toast(out.error); return; }
-  if (out.finished) { showFinished(out.lesson); return; }
+  if (out.finished) { showFinished(out.lesson, out.waiting); return; }
   enter(out);
 }
 
@@ -177,6 +178,8 @@ function refresh(look) {
   if (!out.lesson) { exit(); return; }   // another game was dealt over the lesson
   show(out.lesson);
 }
+
+let endedFor = null;   // the lesson/step whose end was shown (once)
 
 function show(st) {
   lesson = st;
@@ -213,6 +216,11 @@ function show(st) {
   }
   if (panel.offsetHeight !== before) relayout();
   pointAt();
+  // The last step done: the lesson's end at once, no Next to press first.
+  if (st.state === "done" && st.step + 1 === st.steps && endedFor !== key) {
+    endedFor = key;
+    nextStep();
+  }
 }
 
 // What the step asks for next is pointed at on the table: the card, the stone, a card on
@@ -231,7 +239,10 @@ function pointAt() {
 const redrawn = new MutationObserver(() => { if (lesson) pointAt(); });
 for (const sel of ["#board", "#hand"]) redrawn.observe($(sel), { childList: true });
 
-function showFinished(st) {
+// The lesson's end: what the last step taught, then the way on (the next lesson, a new
+// game, and back to the game in progress only when one is waiting).
+function showFinished(st, waiting) {
+  const lastDone = st.done;
   show(st);
   $("#lesson").dataset.state = "finished";
   $("#lesson-text").hidden = true;
@@ -239,7 +250,8 @@ function showFinished(st) {
   $("#lesson-said").hidden = true;
   $("#lesson-result").hidden = false;
   $("#lesson-result").className = "finished";
-  $("#lesson-result").textContent = t("lesson.finished_text");
+  $("#lesson-result").textContent = [lastDone, t(waiting ? "lesson.finished_text" : "lesson.finished_text_new")]
+    .filter(Boolean).join(" ");
   $("#lesson-next").hidden = true;
   $("#lesson-forms").hidden = true;
   const nextLesson = $("#lesson-next-lesson");
@@ -249,10 +261,11 @@ function showFinished(st) {
     nextLesson.textContent = t("lesson.next_lesson", { title });
     nextLesson.dataset.lesson = st.next;
   }
-  $("#lesson-back").hidden = false;
+  $("#lesson-back").hidden = !waiting;
   $("#lesson-new-game").hidden = false;
   $("#lesson-leave").hidden = true;
   relayout();
+  (st.next ? nextLesson : waiting ? $("#lesson-back") : $("#lesson-new-game")).focus();
 }
 
 // The board's size follows the room it has (layout.js), measured again only when the
