@@ -220,5 +220,6 @@ def test_a_cheat_found_is_named_on_the_table(open_tab, small_group):  # noqa: F8
     # As the endpoint records what the round's audit found (tests/test_remote_tamper.py).
     d.tabs[0].app.duo.match.ep.verdict = {"code": "wrong_card", "params": {"player": 1}}
     out = d.tabs[0]("state", {})
+    assert out["ok"], d.tabs[0].window.errors
     assert out["duo"]["waiting"] == "over" and out["view"]["legal"] == []
     assert out["duo"]["verdict"] == "Cheat found: Bob unlocked a card other than the one drawn."

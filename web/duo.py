@@ -203,9 +203,10 @@ class Duo:
                "rules_text": variant_text(ep.rules, words),
                "verdict": None}
         if ep.verdict is not None:
-            duo["verdict"] = worded(Cheat(ep.verdict["code"],
-                                          **_worded_params(ep.verdict.get("params", {}), ep)),
-                                    words)
+            params = dict(ep.verdict.get("params", {}))
+            if type(params.get("player")) is int:   # named as this table names the player
+                params["player"] = words.name(params["player"])
+            duo["verdict"] = worded(Cheat(ep.verdict["code"], **params), words)
         if ep.state is None:
             return {"view": None, "seat": ep.seat, "duo": duo, "settings": dict(m.settings)}
         out = self.presenter.payload(ep.seat, self.have)
@@ -252,10 +253,3 @@ class Duo:
         self._take_up(ep, saved_lang if isinstance(saved_lang, str) else lang, events)
         return self.payload()
 
-
-def _worded_params(params: dict, ep: Endpoint) -> dict:
-    """A cheat's parameters with the player named."""
-    out = dict(params)
-    if type(out.get("player")) is int:
-        out["player"] = ep.names[out["player"]] or str(out["player"])
-    return out
