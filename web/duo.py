@@ -28,6 +28,7 @@ from engine.remote.errors import Cheat, RemoteError
 from engine.remote.messages import dumps, loads, to_link
 from engine.remote.sra import SYSTEM
 from engine.state import AFTER_PLAY, START_OF_TURN
+from engine.words import languages
 
 # Refusals that only mean "this message was seen already, or is not for this game": the page
 # shows a toast and carries on.
@@ -40,9 +41,7 @@ class DuoMatch:
     (the other's hand and the decks as backs) and whose events are those this seat saw."""
 
     def __init__(self, ep: Endpoint, lang: str, events: list, epoch: int = 1):
-        self.ep = ep
-        self.settings = {**DEFAULT_SETTINGS, "opponent": "human", "names": ep.names,
-                         "lang": lang, "autoclaim": False}
+        self.ep, self.lang = ep, lang
         self.action_events = events
         self.start = {"rules": ep.rules.to_json()}
         self.actions: list = []
@@ -52,6 +51,12 @@ class DuoMatch:
         self.fresh = False   # the last events are from a move (something lands on the table)
 
     state = property(lambda self: self.ep.state)
+
+    @property
+    def settings(self) -> dict:
+        # The names as the endpoint has them now (the host learns the guest's with the answer).
+        return {**DEFAULT_SETTINGS, "opponent": "human", "names": self.ep.names,
+                "lang": self.lang, "autoclaim": False}
 
     def ai_seat(self):
         return None
@@ -96,7 +101,7 @@ class Duo:
         self.presenter = DuoPresenter(self.match)
 
     def set_language(self, lang: str) -> None:
-        self.match.settings["lang"] = lang
+        self.match.lang = lang
         self.match.epoch += 1   # the log told again, in that language
 
     def leave(self) -> None:
@@ -203,9 +208,7 @@ class Duo:
                "rules_text": variant_text(ep.rules, words),
                "verdict": None}
         if ep.verdict is not None:
-            params = dict(ep.verdict.get("params", {}))
-            if type(params.get("player")) is int:   # named as this table names the player
-                params["player"] = words.name(params["player"])
+            params = ep.verdict.get("params", {})   # the player: a seat, named by the words
             duo["verdict"] = worded(Cheat(ep.verdict["code"], **params), words)
         if ep.state is None:
             return {"view": None, "seat": ep.seat, "duo": duo, "settings": dict(m.settings)}
@@ -228,7 +231,7 @@ class Duo:
         has seen, the table's language."""
         m = self.match
         return {"format": SAVE_FORMAT, "version": SAVE_VERSION,
-                "settings": {"lang": m.settings["lang"]},
+                "settings": {"lang": m.lang},
                 "duo": {"endpoint": m.ep.to_json(), "events": m.action_events}}
 
     @staticmethod
@@ -250,6 +253,6 @@ class Duo:
             raise SaveError("damaged", inner=e if isinstance(e, GameError)
                             else RemoteError("bad_save")) from None
         saved_lang = (data.get("settings") or {}).get("lang")
-        self._take_up(ep, saved_lang if isinstance(saved_lang, str) else lang, events)
+        self._take_up(ep, saved_lang if saved_lang in languages() else lang, events)
         return self.payload()
 
