@@ -58,6 +58,14 @@ def saved(out: dict) -> dict:
     return out
 
 
+def saved_duo(out: dict) -> dict:
+    """A message received: saved when it was played (an invitation to answer is not yet a
+    game here, and a message ignored changed nothing)."""
+    if duo.active and "invite" not in out:
+        save()
+    return out
+
+
 lessons = LessonProgress(session, storage, saves, SAVE, save, warn=window.console.warn)
 tutorial = lessons.tutorial
 
@@ -210,9 +218,9 @@ API = {
     "take_back": not_in_duo(lambda a: saved(session.take_back(need(a, "seat")))),
     "state": table(lambda _: duo.payload(), lambda a: session.payload(opt(a, "seat"))),
     "duo_host": lambda a: saved(duo.host(a or {}, lang())),
-    "duo_invitation": lambda a: duo.invitation(need(a, "link")),
+    "duo_invitation": lambda a: duo.invitation(need(a, "link"), lang()),
     "duo_join": lambda a: saved(duo.join(need(a, "link"), need(a, "name"), lang())),
-    "duo_receive": lambda a: saved(duo.receive(need(a, "message"))),
+    "duo_receive": lambda a: saved_duo(duo.receive(need(a, "message"), lang())),
     "duo_leave": lambda _: duo.leave() or {},
     "set_option": set_option,
     "warm": warm,

@@ -21,7 +21,7 @@ from presenter import Presenter
 from refusal import RequestError, worded
 from saves import SAVE_FORMAT, SAVE_VERSION, SaveError, parse_save
 
-from engine import GameError, Rules
+from engine import GameError, Rules, Words
 from engine.narrate import variant_text
 from engine.remote import Endpoint
 from engine.remote.errors import Cheat, RemoteError
@@ -132,12 +132,14 @@ class Duo:
         self._take_up(ep, lang)
         return self.payload(send=ep.invitation())
 
-    def invitation(self, link) -> dict:
+    def invitation(self, link, lang: str) -> dict:
         """What an invitation offers (who invites, to which game), before the guest answers."""
         msg = self._message(link)
         if msg["t"] != "invite":
             raise RemoteError("not_an_invitation")
-        return {"host": msg["name"], "game": msg["g"], "rules": msg["rules"]}
+        rules = Rules.from_json(msg["rules"])
+        return {"host": msg["name"], "game": msg["g"], "rules": msg["rules"],
+                "rules_text": variant_text(rules, Words(lang))}
 
     def join(self, link, name, lang: str) -> dict:
         """Answer an invitation: the answer to send back, and the table waiting for the deal."""
@@ -159,14 +161,14 @@ class Duo:
         from engine.remote.messages import from_link
         return from_link(text)
 
-    def receive(self, text) -> dict:
+    def receive(self, text, lang: str) -> dict:
         """The other device's message: played here if it holds. A message seen already, or
         of another game, is ignored (``ignored``: why, for a toast); a cheat the round's
         audit finds voids the game (``duo.verdict``); anything else refused is a ``GameError``."""
         msg = self._message(text)
         if self.match is None or msg["g"] != self.ep.game:
             if msg["t"] == "invite":
-                return {"invite": self.invitation(text)}
+                return {"invite": self.invitation(text, lang)}
             raise RemoteError("other_game")
         try:
             r = self.ep.receive(msg)

@@ -1,0 +1,124 @@
+"""A game against a friend on another device, in the browser: two Chromium pages in two browser
+contexts (two devices: each its own storage) pair through the real screens (the welcome's "Play
+a friend on another device", the invitation link opened on the other device, its answer link
+opened on the first through a new tab that hands it to the game's tab) and play a whole Tactic
+game by links: each move sent with the page's Send button (copied, as Chromium on Linux has no
+Web Share) and opened on the other device with "Open a link". One page reloads mid-game and
+the game resumes from its save.
+
+Flags: none beyond tools.chromium's usual ones; the clipboard permissions are granted to each
+context (the Send button copies the link)."""
+
+from __future__ import annotations
+
+import pytest
+
+from tools.table import BOOT_MS, QUERY, Driver, body, py
+
+pytestmark = pytest.mark.slow
+
+
+def _device(browser, site_url):
+    ctx = browser.new_context(permissions=["clipboard-read", "clipboard-write"],
+                              base_url=site_url)
+    page = ctx.new_page()
+    page.goto(site_url + "index.html" + QUERY)
+    page.wait_for_selector('body[data-ready="1"]', state="attached", timeout=BOOT_MS)
+    return ctx, page
+
+
+def _sent_link(page) -> str:
+    """Send what the page has to send (its Send button copies the link) and read it back."""
+    page.evaluate("navigator.clipboard.writeText('')")
+    page.click("#end-duo-send" if page.locator("#end-duo-send").is_visible() else "#duo-send")
+    return page.wait_for_function(
+        "() => navigator.clipboard.readText().then(t => t || null)").json_value()
+
+
+def _open_link(page, link: str) -> None:
+    """Paste the link into "A link from your friend" (the pairing dialog's, or the bar's)."""
+    if not page.locator("#duo-paste").is_visible():
+        if page.locator("#dlg-end").is_visible():
+            page.click("#end-look")   # the end screen covers the bar: look at the table
+        page.click("#duo-open-link")
+    page.fill("#duo-paste", link)
+    page.click("#duo-paste-open")
+
+
+def _pair(browser, site_url):
+    host_ctx, host = _device(browser, site_url)
+    host.wait_for_selector("#new-welcome:not([hidden])")
+    host.click("#welcome-remote")
+    host.fill('#dlg-new input[name="my_name"]', "Ann")
+    host.check('#dlg-new input[name="tactics"][value="on"]')
+    assert host.inner_text("#new-start") == "Invite"
+    host.click("#new-start")
+    host.wait_for_selector("#dlg-duo[open] #duo-link-set:not([hidden])")
+    assert host.inner_text("#duo-title") == "Invite your friend"
+    invitation = host.input_value("#duo-link")
+    assert "#m=" in invitation and len(invitation) < 1000
+
+    guest_ctx = browser.new_context(permissions=["clipboard-read", "clipboard-write"])
+    guest = guest_ctx.new_page()
+    guest.goto(invitation)   # the link, as the friend's phone opens it
+    guest.wait_for_selector("#dlg-duo[open] #duo-join-set:not([hidden])", timeout=BOOT_MS)
+    assert guest.inner_text("#duo-title") == "Ann invites you to a game"
+    guest.fill("#duo-name", "Bob")
+    guest.click("#duo-join")
+    guest.wait_for_selector("#dlg-duo[open] #duo-link-set:not([hidden])")
+    assert guest.inner_text("#duo-title") == "Send your answer to Ann"
+    answer = guest.input_value("#duo-link")
+    code = guest.inner_text("#duo-code")
+
+    # The answer opened on the host's device, in a new tab: handed to the game's tab.
+    tab = host_ctx.new_page()
+    tab.goto(answer)
+    tab.wait_for_selector('body[data-handed-over="1"]', state="attached")
+    assert "other tab" in tab.inner_text("#loading-text")
+    tab.close()
+    host.wait_for_selector("#duo-title:text('Dealing')")
+    assert host.inner_text("#duo-code") == code
+    deal = host.input_value("#duo-link")
+    _open_link(guest, deal)
+    return (host_ctx, host), (guest_ctx, guest)
+
+
+def test_a_tactic_game_by_links_with_a_reload(browser, site_url, screenshot):
+    (host_ctx, host), (guest_ctx, guest) = _pair(browser, site_url)
+    pages = [host, guest]
+    drivers = [Driver(host, seed=1), Driver(guest, seed=2)]
+    reloaded = False
+    moves = 0
+    while True:
+        states = [body(p, "duo") for p in pages]
+        if "unsent" in states:   # a message to carry, then the other's answer, if any
+            i = states.index("unsent")
+            _open_link(pages[1 - i], _sent_link(pages[i]))
+            continue
+        if states == ["over", "over"]:
+            break
+        assert "you" in states, (states, moves, [p.inner_text("#toast") for p in pages],
+                                 [py(p, "state")["duo"] for p in pages],
+                                 [py(p, "state")["view"]["step"] for p in pages],
+                                 [body(p, "toMove") for p in pages])
+        seat = states.index("you")
+        drivers[seat].step()
+        moves += 1
+        assert moves < 400
+        if moves == 20 and not reloaded:
+            reloaded = True
+            hand = guest.eval_on_selector_all("#hand .card", "els => els.map(e => e.dataset.card)")
+            guest.reload()
+            guest.wait_for_selector('body[data-ready="1"]', state="attached", timeout=BOOT_MS)
+            again = guest.eval_on_selector_all("#hand .card",
+                                               "els => els.map(e => e.dataset.card)")
+            assert sorted(again) == sorted(hand)
+            drivers[1] = Driver(guest, seed=3)
+            screenshot(guest, "duo-resumed")
+    screenshot(host, "duo-over")
+    assert body(host, "step") == body(guest, "step") == "over"
+    assert "over" in host.inner_text("#duo-status")
+    # The opponent's hand only as backs on each device.
+    assert host.locator("#seat-top .card[data-card]").count() == 0
+    host_ctx.close()
+    guest_ctx.close()
