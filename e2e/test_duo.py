@@ -1,10 +1,10 @@
 """A game against a friend on another device, in the browser: two Chromium pages in two browser
 contexts (two devices: each its own storage) pair through the real screens (the welcome's "Play
 a friend on another device", the invitation link opened on the other device, its answer link
-opened on the first through a new tab that hands it to the game's tab) and play a whole Tactic
-game by links: each move sent with the page's Send button (copied, as Chromium on Linux has no
-Web Share) and opened on the other device with "Open a link". One page reloads mid-game and
-the game resumes from its save.
+opened on the first through a new tab that hands it to the game's tab; both also shown as QR
+codes) and play a whole Tactic game by links: each move sent with the page's Send button
+(copied, as Chromium on Linux has no Web Share) and opened on the other device with "Open a
+link". One page reloads mid-game and the game resumes from its save.
 
 Flags: none beyond tools.chromium's usual ones; the clipboard permissions are granted to each
 context (the Send button copies the link)."""
@@ -57,6 +57,10 @@ def _pair(browser, site_url):
     assert host.inner_text("#duo-title") == "Invite your friend"
     invitation = host.input_value("#duo-link")
     assert "#m=" in invitation and len(invitation) < 1000
+    # The invitation as a QR code too (the vendored qrcode-generator), for a phone's camera.
+    host.wait_for_selector("#duo-qr svg")
+    assert host.get_attribute("#duo-qr", "data-link") == invitation
+    assert host.get_attribute("#duo-qr", "role") == "img"
 
     guest_ctx = browser.new_context(permissions=["clipboard-read", "clipboard-write"])
     guest = guest_ctx.new_page()
@@ -68,6 +72,7 @@ def _pair(browser, site_url):
     guest.wait_for_selector("#dlg-duo[open] #duo-link-set:not([hidden])")
     assert guest.inner_text("#duo-title") == "Send your answer to Ann"
     answer = guest.input_value("#duo-link")
+    guest.wait_for_selector("#duo-qr svg")
     code = guest.inner_text("#duo-code")
 
     # The answer opened on the host's device, in a new tab: handed to the game's tab.

@@ -132,10 +132,32 @@ function showPairing() {
   else [title, text] = [t("duo.dealing.title"), t("duo.dealing")];
   showDialog(title, text, lastLink ? "link" : "paste");
   $("#duo-link").value = lastLink ?? "";
+  showQR(lastLink);
   $("#duo-code").textContent = duo.code ? t("duo.code", { code: duo.code }) : "";
   $("#duo-state").textContent = t(`duo.conn.${live.state}`);
   document.body.dataset.duo = "pairing";
   document.dispatchEvent(new CustomEvent("st:duo-link", { detail: lastLink }));
+}
+
+// The link as a QR code, for the other device's camera (the invitation and the answer are
+// about 600 characters; a deal's link is too long for one and is sent as a link only).
+const QR_MAX = 2000;
+let qrcode = null;   // the vendored generator (build.py copies it from node_modules)
+
+async function showQR(link) {
+  const box = $("#duo-qr");
+  box.textContent = "";
+  if (!link || link.length > QR_MAX) return;
+  try {
+    qrcode ??= (await import("../vendor/qrcode/qrcode.mjs")).default;
+  } catch { return; }   // the site without its vendored files (web/ served as it is)
+  const qr = qrcode(0, "L");
+  qr.addData(link);
+  qr.make();
+  if ($("#duo-link").value !== link) return;   // another link is on show by now
+  box.innerHTML = qr.createSvgTag({ cellSize: 4, margin: 4, scalable: true });
+  box.setAttribute("aria-label", t("duo.qr"));
+  box.dataset.link = link;
 }
 
 function showJoin(invite, link) {
