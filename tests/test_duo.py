@@ -202,8 +202,9 @@ def test_refusals_are_worded_and_change_nothing(open_tab, small_group):  # noqa:
     assert _game(d.stores[seat]) == save
     out = d.tabs[seat]("duo_receive", {"message": "https://example.org/#m=AAAA"})
     assert not out["ok"] and out["code"] == "not_a_link" and out["error"]
-    for call in ("take_back", "rematch"):
-        out = d.tabs[seat](call, {"seat": seat})
+    for call, arg in (("take_back", {"seat": seat}), ("rematch", None), ("record", None),
+                      ("replay_info", {"source": "game"}), ("review_requests", {})):
+        out = d.tabs[seat](call, arg)
         assert not out["ok"] and out["code"] == "duo_game" and "device" in out["error"]
     out = d.tabs[0]("duo_host", {"name": "", "tactics": True})
     assert not out["ok"] and out["code"] == "bad_name"

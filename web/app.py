@@ -160,6 +160,16 @@ def not_in_duo(fn):
     return call
 
 
+def on_device(fn):
+    """A call about "the game at the table" or an opened record: the table's game only when it
+    is on this device (a record opened from a file still replays)."""
+    def call(a):
+        if duo.active and opt(a, "source", "game") == "game":
+            raise RequestError("duo_game")
+        return fn(a)
+    return call
+
+
 def set_option(a):
     session.set_option(need(a, "name"), need(a, "value"))   # auto-claim may claim at once
     if duo.active:
@@ -228,14 +238,15 @@ API = {
     "hint_request": table(lambda _: {"request": None},
                           lambda a: {"request": session.hint_request(opt(a, "seat"))}),
     "hint_words": lambda a: session.hint_words(opt(a, "action"), opt(a, "advice")),
-    "record": lambda _: {"record": session.record_json()},
+    "record": not_in_duo(lambda _: {"record": session.record_json()}),
     "games": lambda _: {"games": finished.games()},
-    "replay_info": lambda a: session.replay_info(opt(a, "source", "game"), opt(a, "mode", "")),
-    "replay_view": lambda a: session.replay_view(opt(a, "source", "game"), need(a, "mode"),
-                                                 need(a, "step")),
+    "replay_info": on_device(lambda a: session.replay_info(opt(a, "source", "game"),
+                                                           opt(a, "mode", ""))),
+    "replay_view": on_device(lambda a: session.replay_view(opt(a, "source", "game"),
+                                                           need(a, "mode"), need(a, "step"))),
     "open_record": open_record,
-    "review_requests": lambda a: session.review_requests(opt(a, "source", "game"),
-                                                         opt(a, "seats")),
+    "review_requests": on_device(lambda a: session.review_requests(opt(a, "source", "game"),
+                                                                   opt(a, "seats"))),
     "review_store": lambda a: session.review_store(opt(a, "key"), opt(a, "results")),
     "statistics": statistics,
     "statistics_reset": statistics_reset,

@@ -4,6 +4,7 @@ import { call, setPayload } from "./bridge.js";
 import { cardEl } from "./cards.js";
 import { $, $$, esc } from "./dom.js";
 import { host, rememberedName } from "./duo.js";
+import { chooseStun, stunChosen } from "./rtc.js";
 import { doAct } from "./flow.js";
 import { aboutSeat, nameOf } from "./names.js";
 import { isAI, options, state } from "./state.js";
@@ -151,6 +152,7 @@ export function openNewGame(note) {
   f.name_0.value = names[0] ?? "";
   f.name_1.value = names[1] ?? "";
   f.my_name.value = rememberedName();
+  f.stun.checked = stunChosen();
   syncNewGame();
   const n = $("#new-note");
   n.hidden = !note;
@@ -212,6 +214,7 @@ function startNewGame(ev) {
     return;
   }
   if (opts.opponent === "remote") {   // the game starts once the friend's device answers
+    chooseStun(f.stun.checked);
     const out = host(opts, f.my_name.value.trim());
     if (!out.ok) { toast(out.error); return; }
     $("#dlg-new").close();

@@ -5,6 +5,7 @@
 // No rule here: Python says whose turn it is and which message to send.
 import { call, onPayload, setPayload } from "./bridge.js";
 import { $ } from "./dom.js";
+import * as rtc from "./rtc.js";
 import { state } from "./state.js";
 import { toast } from "./toast.js";
 import { t } from "./words.js";
@@ -18,6 +19,7 @@ let unsent = [];            // the messages not sent yet, as link parts ("m=..."
 let lastLink = null;        // the last link sent (to send again)
 let pairing = null;         // a game's payload before its table exists (invitation, deal)
 let joining = null;         // the invitation link being answered
+let shownParts = [];        // the messages of the link the pairing dialog shows
 export const live = { state: "links", send: null };   // rtc.js: "connecting", "live"
 
 export const isDuo = () => !!(state.P?.duo || pairing);
@@ -40,18 +42,19 @@ export function messagesIn(text) {
 
 // A link (or a live message's JSON text) to the game: each message in it, in order. A
 // message seen already is ignored with a toast; an invitation asks for this player's name.
-export function receive(text) {
+export function receive(text, quiet = false) {
   const parts = text.trim().startsWith("{") ? [text] : messagesIn(text).map((p) => `#${p}`);
   let took = false, ignored = null;
   for (const part of parts) {
     const out = call("duo_receive", { message: part });
     if (!out.ok) { toast(out.error); return; }
-    if (out.invite) { showJoin(out.invite, part); return; }
+    if (out.invite) { showJoin(out.invite, part, rtc.rtcIn(text)); return; }
     if (out.ignored) { ignored = out.ignored; continue; }
     took = true;
     take(out);
   }
-  if (!took && ignored) toast(ignored, "info");
+  if (!took && ignored && !quiet) toast(ignored, "info");   // a live repeat: no news
+  if (took && rtc.rtcIn(text)) rtc.accept(rtc.rtcIn(text));   // the answer's: the channel opens
 }
 
 // A payload of the game: the table once the cards are dealt, the pairing dialog before.
@@ -123,7 +126,7 @@ function showDialog(title, text, mode) {
 // code; then "dealing" while the devices lock and shuffle. The link shown counts as sent.
 function showPairing() {
   const duo = pairing.duo;
-  if (unsent.length) { lastLink = linkOf(unsent); unsent = []; }
+  if (unsent.length) { shownParts = unsent; lastLink = linkOf(unsent); unsent = []; }
   if (!lastLink && duo.resend) lastLink = base() + duo.resend;   // after a reload
   const name = friend(duo);
   let title, text;
@@ -160,8 +163,11 @@ async function showQR(link) {
   box.dataset.link = link;
 }
 
-function showJoin(invite, link) {
+let joiningOffer = null;   // the invitation's WebRTC offer, if it has one
+
+function showJoin(invite, link, offer) {
   joining = link;
+  joiningOffer = offer;
   showDialog(t("duo.join.title", { name: invite.host }), t("duo.join.text", { game: invite.rules_text }), "join");
   $("#duo-name").value = localStorage.getItem(NAME_KEY) ?? "";
   document.body.dataset.duo = "invited";
@@ -176,6 +182,17 @@ function join() {
   joining = null;
   unsent = []; lastLink = null;
   take(out);
+  withLive(rtc.answer(joiningOffer));   // the answer link carries the answer to the offer
+}
+
+// A link shown in the pairing dialog gets the live connection's offer or answer added once
+// it is gathered (a few milliseconds with no ICE server).
+function withLive(promise) {
+  promise.then((part) => {
+    if (!part || !pairing || !lastLink || lastLink.includes("&rtc=")) return;
+    lastLink = `${lastLink}&${part}`;
+    showPairing();
+  }).catch(() => connectionChanged("links"));
 }
 
 function openPaste() {
@@ -195,6 +212,7 @@ export function host(opts, name) {
   try { localStorage.setItem(NAME_KEY, name); } catch { /* blocked */ }
   unsent = []; lastLink = null;
   take(out);
+  withLive(rtc.offer());
   return out;
 }
 
@@ -271,8 +289,17 @@ export function handOver(link) {
   });
 }
 
+// The channel open: whatever waits to be sent goes over it.
+function flushLive() {
+  const parts = pairing ? shownParts.concat(unsent) : unsent;
+  unsent = parts.filter((part) => !rtc.send(`#${part}`));
+  renderBar();
+}
+
 export function wireDuo() {
   onPayload(onGamePayload);
+  live.send = (text) => rtc.send(text);
+  rtc.onLive(flushLive, (text) => receive(text, true), connectionChanged);
   if ("BroadcastChannel" in window) {
     const ch = new BroadcastChannel(CHANNEL);
     ch.onmessage = (e) => {
