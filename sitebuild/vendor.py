@@ -28,6 +28,9 @@ PYSCRIPT_UNUSED = (
     "storage.js", "service-worker.js",
 )
 PYSCRIPT_DIR = NODE_MODULES / "@pyscript" / "core" / "dist"
+# The QR code of an invitation to a friend's device (js/duo.js): an ES module, MIT, no
+# dependencies; its licence header travels with it.
+QRCODE = NODE_MODULES / "qrcode-generator" / "dist" / "qrcode.mjs"
 INTERPRETER = "./vendor/pyodide/pyodide.mjs"
 # pyscript.json's keys for the game's trimmed standard library (see PYSCRIPT_PATCHES)
 RUNTIME_CONFIG = {"interpreter": INTERPRETER, "stdlib": GAME_STDLIB, "lockfile": GAME_LOCK}
@@ -115,7 +118,10 @@ def _patch_pyscript(path: Path) -> None:
 
 def write_runtime(out: Path, full_stdlib: bool = False) -> None:
     """vendor/pyodide/ (Pyodide's files and the game's standard library; full_stdlib: also
-    Pyodide's own) and vendor/pyscript/ (*.js, *.css)."""
+    Pyodide's own), vendor/pyscript/ (*.js, *.css) and vendor/qrcode/qrcode.mjs."""
+    if not QRCODE.is_file():
+        raise BuildError(f"{QRCODE} is missing: is qrcode-generator installed?")
+    copy(QRCODE, out / "vendor" / "qrcode" / QRCODE.name)
     for name in PYODIDE_FILES + (FULL_STDLIB if full_stdlib else ()):
         src = PYODIDE_DIR / name
         if not src.is_file():

@@ -13,6 +13,7 @@ import json
 import traceback
 
 from ai_requests import choose_on_page
+from duo import Duo
 from finished import Finished
 from lesson_progress import LessonProgress
 from pyodide.ffi import create_proxy
@@ -25,6 +26,7 @@ from words import Words, languages
 from engine import GameError, position_from_json, view
 
 session = Session()
+duo = Duo()   # a game against a friend's device, when one is at the table (web/duo.py)
 # An embedded table (embed.js) saves under its own key, so embeds never share a game; the
 # full page keeps SAVE_KEY, so existing saves still resume.
 SAVE = getattr(window, "stSaveKey", None) or SAVE_KEY
@@ -43,6 +45,9 @@ def save() -> None:
     """Saved after every change. Held back if another tab saved since; a full or blocked
     storage does not stop the game. Either way the page is told with the call's answer
     (``saves.news()``, in ``call``)."""
+    if duo.active:
+        saves.write(duo.save_data())
+        return
     saves.write(session.save_data())
     entry = session.finished_entry()
     if entry is not None:
@@ -65,6 +70,14 @@ def saved(out: dict) -> dict:
     return out
 
 
+def saved_duo(out: dict) -> dict:
+    """A message received: saved when it was played (an invitation to answer is not yet a
+    game here, and a message ignored changed nothing)."""
+    if duo.active and "invite" not in out:
+        save()
+    return out
+
+
 lessons = LessonProgress(session, storage, saves, SAVE, save, warn=window.console.warn)
 tutorial = lessons.tutorial
 
@@ -79,6 +92,9 @@ def boot(arg):
     lang = arg.get("lang") if isinstance(arg, dict) else None
     words = Words(lang) if lang in languages() else session.words(None)
     try:
+        if Duo.is_duo_save(text):
+            return {"resumed": True, **duo.restore(text, words.lang)}
+        duo.leave()
         return {"resumed": True, **session.restore(text)}
     except SaveError as e:
         error = {"key": e.key, "params": e.params, "text": worded(e, words)}
@@ -129,8 +145,50 @@ def opt(a, key: str, default=None):
     return default if value is None else value
 
 
+def table(a_duo, a_table):
+    """The call for the game at the table: against a friend's device, or on this one."""
+    return lambda a: a_duo(a) if duo.active else a_table(a)
+
+
+def lang() -> str:
+    return session.settings.get("lang", "en")
+
+
+def leave_duo(fn):
+    """A call that deals another game: the game against a friend's device is put down."""
+    def call(a):
+        duo.leave()
+        return fn(a)
+    return call
+
+
+def not_in_duo(fn):
+    """A call with no meaning in a game against a friend's device (take-backs need a new
+    shuffle by both devices: not in protocol version 1; a lesson would put it aside)."""
+    def call(a):
+        if duo.active:
+            raise RequestError("duo_game")
+        return fn(a)
+    return call
+
+
+def on_device(fn):
+    """A call about "the game at the table" or an opened record: the table's game only when it
+    is on this device (a record opened from a file still replays)."""
+    def call(a):
+        if duo.active and opt(a, "source", "game") == "game":
+            raise RequestError("duo_game")
+        return fn(a)
+    return call
+
+
 def set_option(a):
     session.set_option(need(a, "name"), need(a, "value"))   # auto-claim may claim at once
+    if duo.active:
+        if a["name"] == "lang":
+            duo.set_language(a["value"])
+        save()
+        return duo.payload()
     save()
     seat = opt(a, "seat")
     return session.payload(session.first_seat() if seat is None else session.seat_after(seat))
@@ -176,31 +234,39 @@ API = {
     "save_keep": save_keep,
     "forget_save": forget_save,
     "export_save": lambda _: {"save": session.save_json()},
-    "new_game": lambda a: saved(session.new_game(a or {})),
-    "rematch": lambda _: saved(session.rematch()),
-    "act": lambda a: saved(session.act(need(a, "action"), opt(a, "seat"))),
-    "take_back": lambda a: saved(session.take_back(need(a, "seat"))),
-    "state": lambda a: session.payload(opt(a, "seat")),
+    "new_game": leave_duo(lambda a: saved(session.new_game(a or {}))),
+    "rematch": not_in_duo(lambda _: saved(session.rematch())),
+    "act": table(lambda a: saved(duo.act(need(a, "action"))),
+                 lambda a: saved(session.act(need(a, "action"), opt(a, "seat")))),
+    "take_back": not_in_duo(lambda a: saved(session.take_back(need(a, "seat")))),
+    "state": table(lambda _: duo.payload(), lambda a: session.payload(opt(a, "seat"))),
+    "duo_host": lambda a: saved(duo.host(a or {}, lang())),
+    "duo_invitation": lambda a: duo.invitation(need(a, "link"), lang()),
+    "duo_join": lambda a: saved(duo.join(need(a, "link"), need(a, "name"), lang())),
+    "duo_receive": lambda a: saved_duo(duo.receive(need(a, "message"), lang())),
+    "duo_leave": lambda _: duo.leave() or {},
     "set_option": set_option,
     "warm": warm,
-    "ai_request": lambda _: {"request": session.ai_request()},
+    "ai_request": table(lambda _: {"request": None}, lambda _: {"request": session.ai_request()}),
     "ai_choose": choose_on_page,
-    "hint_request": lambda a: {"request": session.hint_request(opt(a, "seat"))},
+    "hint_request": table(lambda _: {"request": None},
+                          lambda a: {"request": session.hint_request(opt(a, "seat"))}),
     "hint_words": lambda a: session.hint_words(opt(a, "action"), opt(a, "advice")),
-    "record": lambda _: {"record": session.record_json()},
+    "record": not_in_duo(lambda _: {"record": session.record_json()}),
     "games": lambda _: {"games": finished.games()},
-    "replay_info": lambda a: session.replay_info(opt(a, "source", "game"), opt(a, "mode", "")),
-    "replay_view": lambda a: session.replay_view(opt(a, "source", "game"), need(a, "mode"),
-                                                 need(a, "step")),
+    "replay_info": on_device(lambda a: session.replay_info(opt(a, "source", "game"),
+                                                           opt(a, "mode", ""))),
+    "replay_view": on_device(lambda a: session.replay_view(opt(a, "source", "game"),
+                                                           need(a, "mode"), need(a, "step"))),
     "open_record": open_record,
-    "review_requests": lambda a: session.review_requests(opt(a, "source", "game"),
-                                                         opt(a, "seats")),
+    "review_requests": on_device(lambda a: session.review_requests(opt(a, "source", "game"),
+                                                                   opt(a, "seats"))),
     "review_store": lambda a: session.review_store(opt(a, "key"), opt(a, "results"),
                                                    opt(a, "total")),
     "statistics": statistics,
     "statistics_reset": statistics_reset,
     "lessons": lambda _: lessons.lessons(),
-    "lesson_start": lambda a: lessons.start(need(a, "lesson"), opt(a, "step")),
+    "lesson_start": not_in_duo(lambda a: lessons.start(need(a, "lesson"), opt(a, "step"))),
     "lesson_status": lambda a: lessons.status(opt(a, "look")),
     "lesson_next": lambda _: lessons.next(),
     "lesson_leave": lesson_leave,
@@ -217,11 +283,11 @@ def _request(name, arg_json, have_json):
         have = json.loads(have_json) if have_json else None
     except (json.JSONDecodeError, RecursionError):
         raise RequestError("bad_argument", name=name) from None
-    session.have = have if isinstance(have, dict) else None
+    session.have = duo.have = have if isinstance(have, dict) else None
     try:
         return fn(arg)
     finally:
-        session.have = None
+        session.have = duo.have = None
 
 
 def call(name, arg_json, have_json=None):

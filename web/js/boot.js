@@ -11,8 +11,9 @@
 //   dialogs   end of round/match, discard, claims, new game  ai       the AI worker and hints
 import { aiWorker, maybeAI } from "./ai.js";
 import { call, onPayload, setPayload } from "./bridge.js";
-import { maybeShowEnd, showMessage, syncNewGame, wireDialogs } from "./dialogs.js";
+import { maybeShowEnd, openNewGame, showMessage, syncNewGame, wireDialogs } from "./dialogs.js";
 import { $ } from "./dom.js";
+import { handOver, linkAtStart, receive, resumePairing, wireDuo } from "./duo.js";
 import { openLinkedRecord, wireGames } from "./games.js";
 import { wireInput } from "./input.js";
 import { layoutIfNeeded } from "./layout.js";
@@ -28,6 +29,7 @@ import { chooseLanguage, LANGUAGE, LANGUAGES, t } from "./words.js";
 // ------------------------------------------------------------------ loading progress
 
 function progress(frac, text) {
+  if (handedOver) return;   // this tab only says where the link went
   const bar = $("#progress-bar");
   const cur = Number(bar.dataset.frac || 0);
   if (frac > cur) { bar.dataset.frac = frac; bar.style.width = `${Math.round(frac * 100)}%`; }
@@ -116,7 +118,7 @@ function languageSwitch(compact) {
 
 let started = false;
 function start() {
-  if (started) return;
+  if (started || handedOver) return;
   started = true;
   progress(0.95, t("loading.shuffling"));
   const early = window.stEarly;
@@ -128,18 +130,24 @@ function start() {
   const out = call("boot", { lang: LANGUAGE });   // a save not resumed is told in it
   $("#loading").hidden = true;
   $("#app").hidden = false;
-  if (out.ok && out.resumed) {
+  if (out.ok && out.resumed && out.view === null) {
+    resumePairing(inLanguage(out));   // a game with a friend's device, not dealt yet
+  } else if (out.ok && out.resumed) {
     setPayload(inLanguage(out));
   } else {
     // An embed (embed.js) deals at once with the options in its URL; the full page asks.
     setPayload(inLanguage(call("new_game", window.stEmbed?.options ?? { opponent: "ai", tactics: false })));
     if (out.save_error) showMessage(t("save.not_resumed"), saveErrorText(out));
     else if (chosen) applyEarly(chosen.pending);   // the dialog is up already
-    else if (!window.stEmbed) firstVisit();   // the welcome (Learn to play) the first time
+    else if (!window.stEmbed && !startLink) firstVisit();   // the welcome the first time
   }
   window.__ready = true;
   document.body.dataset.ready = "1";
   openLinkedRecord();
+  if (startLink) {
+    if ($("#dlg-new").open) $("#dlg-new").close();   // the link says what to play
+    receive(startLink);
+  }   // a link from a friend's device: played, or answered
   // Warm the engine's lazy tables, then (against the computer) start the AI's worker.
   setTimeout(() => { call("warm"); if (isAI()) aiWorker(); }, 30);
   maybeAI();
@@ -157,6 +165,8 @@ function wire() {
   wireSaves();
   wireSound();
   wireHandoverTrap();
+  wireDuo();
+  document.addEventListener("st:new-game", () => openNewGame());
   $("#btn-log").addEventListener("click", () => toggleLog());
   $("#log-close").addEventListener("click", () => toggleLog(false));
   // The log drawer closes with a tap anywhere else.
@@ -185,9 +195,24 @@ function applyEarly(pending) {
   else $("#new-cancel").hidden = false;   // as firstVisit() after a deal: Cancel keeps it
 }
 
+// A link from a friend's device opened in a new tab while the game's tab is open goes to that
+// tab (duo.js); this one then only says so.
+const startLink = linkAtStart();
+let handedOver = false;
+
 wireLanguage();
 wire();
 watchLoading();
 adoptEarly();
-if (window.stCall) start();
-else addEventListener("st:python-ready", start, { once: true });
+(startLink ? handOver(startLink) : Promise.resolve(false)).then((taken) => {
+  if (taken) {
+    handedOver = true;
+    window.stEarly && (window.stEarly.active = false);
+    $("#dlg-new").open && $("#dlg-new").close();
+    $("#loading-text").textContent = t("duo.handed");
+    document.body.dataset.handedOver = "1";
+    return;
+  }
+  if (window.stCall) start();
+  else addEventListener("st:python-ready", start, { once: true });
+});

@@ -3,6 +3,8 @@ import { aiWorker, maybeAI } from "./ai.js";
 import { call, setPayload } from "./bridge.js";
 import { cardEl } from "./cards.js";
 import { $, $$, esc } from "./dom.js";
+import { host, rememberedName } from "./duo.js";
+import { chooseStun, stunChosen } from "./rtc.js";
 import { doAct } from "./flow.js";
 import { aboutSeat, nameOf } from "./names.js";
 import { isAI, options, state } from "./state.js";
@@ -61,7 +63,10 @@ export function showEnd() {
   const next = $("#end-next");
   next.textContent = over ? t("end.rematch") : t("end.next_round", { n: v.round + 1 });
   next.dataset.action = over ? "rematch" : "next_round";
-  $("#end-review").hidden = !over;
+  // Against a friend's device the next round is dealt by the two devices together, and a
+  // rematch or a review needs the game on this device.
+  next.hidden = !!state.P.duo;
+  $("#end-review").hidden = !over || !!state.P.duo;
   openDialog(d);
 }
 
@@ -153,6 +158,8 @@ export function openNewGame(note) {
   try { names = JSON.parse(localStorage.getItem(NAMES_KEY)) ?? names; } catch { /* none */ }
   f.name_0.value = names[0] ?? "";
   f.name_1.value = names[1] ?? "";
+  f.my_name.value = rememberedName();
+  f.stun.checked = stunChosen();
   syncNewGame();
   const n = $("#new-note");
   n.hidden = !note;
@@ -168,16 +175,19 @@ let abandonAsked = false;
 // The dialog as its opponent and rounds say: the level or the names, the seats' names.
 export function syncNewGame() {
   const f = $("#new-form");
-  const ai = f.opponent.value === "ai";
+  const ai = f.opponent.value === "ai", remote = f.opponent.value === "remote";
   $$("#dlg-new [data-name]").forEach((el) => {
     const p = Number(el.dataset.name);
-    el.textContent = ai ? t(p === 0 ? "name.you" : "name.the_computer") : t(p === 0 ? "name.south" : "name.north");
+    el.textContent = ai ? t(p === 0 ? "name.you" : "name.the_computer")
+      : remote ? t(p === 0 ? "name.you" : "duo.friend") : t(p === 0 ? "name.south" : "name.north");
   });
+  $("#remote-set").hidden = !remote;
+  if (!abandonAsked) $("#new-start").textContent = t(remote ? "new.invite" : "new.deal");
   $("#level-set").hidden = !ai;
   // How strong the chosen level is, in a sentence (from the arena's figures: docs/ai.md).
   $("#level-about").hidden = !ai;
   $("#level-about").textContent = t(`new.about.${f.ai_level.value}`);
-  $("#names-set").hidden = ai;
+  $("#names-set").hidden = ai || remote;
   $("#winner-starts").hidden = f.rounds.value === "1";
 }
 
@@ -208,6 +218,14 @@ function startNewGame(ev) {
     n.textContent = t("new.abandon");
     n.hidden = false;
     $("#new-start").textContent = t("new.abandon_button");
+    return;
+  }
+  if (opts.opponent === "remote") {   // the game starts once the friend's device answers
+    chooseStun(f.stun.checked);
+    const out = host(opts, f.my_name.value.trim());
+    if (!out.ok) { toast(out.error); return; }
+    $("#dlg-new").close();
+    endShownFor = null;
     return;
   }
   const out = call("new_game", opts);

@@ -133,7 +133,7 @@
   }, true);
   // Play the computer / a friend before the table's scripts have loaded: the opponent is
   // chosen and the options shown (boot.js shows the level or the names once they load).
-  for (const [id, opponent] of [["#welcome-ai", "ai"], ["#welcome-friend", "human"]])
+  for (const [id, opponent] of [["#welcome-ai", "ai"], ["#welcome-friend", "human"], ["#welcome-remote", "remote"]])
     $(id).addEventListener("click", (e) => {
       if (state.wired) return;   // tutorial.js's own handler does it
       e.stopImmediatePropagation();

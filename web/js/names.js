@@ -3,11 +3,14 @@ import { aiSeat, isAI, state } from "./state.js";
 import { t } from "./words.js";
 
 // The seat of the person at the device against the computer ("You").
-const isYou = (p) => isAI() && p !== null && p !== undefined && p !== aiSeat();
+// Against a friend's device, "You" is this device's seat.
+const isYou = (p) => p !== null && p !== undefined &&
+  ((isAI() && p !== aiSeat()) || (!!state.P?.duo && p === state.P.duo.seat));
 
 export function nameOf(p) {
   if (p === null || p === undefined) return "";
   if (isAI()) return t(p === aiSeat() ? "name.computer" : "name.you");
+  if (isYou(p)) return t("name.you");
   const chosen = state.P?.settings.names?.[p];   // names given in the new-game dialog
   if (chosen) return chosen;
   return t(p === 0 ? "name.south" : "name.north");

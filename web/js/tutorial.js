@@ -339,6 +339,7 @@ function wireTutorial() {
   $("#welcome-learn").addEventListener("click", () => { $("#dlg-new").close(); startLesson("basics"); });
   $("#welcome-ai").addEventListener("click", () => choose("ai"));
   $("#welcome-friend").addEventListener("click", () => choose("human"));
+  $("#welcome-remote").addEventListener("click", () => choose("remote"));
   $("#dlg-new").addEventListener("close", hideWelcome);
   document.addEventListener("click", onClick, true);
   onPayload(() => {

@@ -1,0 +1,226 @@
+"""A game against a friend on another device, through the page's calls (web/app.py, web/duo.py)
+in two stand-in browser tabs with their own storage (two devices): pairing by links, a whole
+Tactic game with each message carried as a link or as live text, and after every message no
+card of the other's hand or of the decks in either page's payload or save; a reload resumes;
+a repeated or foreign link is ignored with words; refusals in the table's language.
+
+The 256-bit test prime (``small_group``) keeps the exponentiations cheap, as in the protocol
+tests."""
+
+from __future__ import annotations
+
+import json
+import random
+
+from remote_play import assert_hidden, hidden_from, small_group  # noqa: F401
+
+from engine.cards import card_text
+from engine.remote.sra import Entropy
+
+# Cards named that are no card's place: a claim's proof names cards that could still complete
+# a side (worked out on this device's state, where every hidden card is a back), and an elite
+# troop's declared value ("Joker as O9") is the player's choice, not the card O9.
+PROOFS = ("claims", "claims_text", "proof", "declared", "as", "log", "summary")
+
+
+def _strings(obj, out: list) -> list:
+    if isinstance(obj, str):
+        out.append(obj)
+    elif isinstance(obj, dict):
+        for k, v in obj.items():
+            if k not in PROOFS:
+                _strings(v, out)
+    elif isinstance(obj, list):
+        for v in obj:
+            _strings(v, out)
+    return out
+
+
+def _no_hidden_card(strings: list, hidden: set, where: str) -> None:
+    """No hidden card by its code ("R7"): in the view, the events, the save's endpoint."""
+    texts = {card_text(c) for c in hidden}
+    for s in strings:
+        assert s not in texts, f"{where} holds {s}"
+
+
+def _game(store) -> dict:
+    """The saved game, without the stamp of the tab that wrote it."""
+    data = json.loads(store.getItem("schotten-totten.save"))
+    return {k: v for k, v in data.items() if k not in ("tab", "generation")}
+
+
+def _this_round(events: list) -> list:
+    """The events since the round began: the cards of an earlier round were all shown by its
+    audit, and the deal of this one is new."""
+    starts = [i for i, ev in enumerate(events) if any(e["type"] == "round_start" for e in ev)]
+    return events[starts[-1]:] if starts else events
+
+
+class Devices:
+    """Two tabs, each its own device, and the messages in flight between them."""
+
+    def __init__(self, open_tab, seed: int, live: bool):
+        self.stores = [None, None]
+        self.tabs = [open_tab(), open_tab()]
+        for seat, tab in enumerate(self.tabs):
+            tab.app.duo.entropy = Entropy(random.Random(seed * 2 + seat))
+            self.stores[seat] = tab.window.localStorage
+        self.open_tab, self.live, self.rng = open_tab, live, random.Random(seed)
+        self.inbox: list = []
+        self.payloads = [None, None]
+        self.checked = 0
+
+    def took(self, seat: int, out: dict) -> dict:
+        assert out["ok"], out
+        self.payloads[seat] = out
+        send = out.get("duo", {}).get("send")
+        if send:
+            self.inbox.append((1 - seat, send["text"] if self.live else
+                               "https://example.org/index.html" + send["link"]))
+        return out
+
+    def eps(self):
+        return [t.app.duo.match.ep for t in self.tabs]
+
+    def check_hidden(self) -> None:
+        eps = self.eps()
+        for seat in (0, 1):
+            hidden = hidden_from(eps, seat)
+            if not hidden:
+                continue
+            self.checked += len(hidden)
+            assert_hidden(eps, seat)
+            _no_hidden_card(_strings(self.payloads[seat], []), hidden, f"page {seat}")
+            saved = json.loads(self.stores[seat].getItem("schotten-totten.save"))
+            saved["duo"]["events"] = _this_round(saved["duo"]["events"])
+            _no_hidden_card(_strings(saved, []), hidden, f"save {seat}")
+
+    def deliver(self) -> None:
+        while self.inbox:
+            to, msg = self.inbox.pop(0)
+            self.took(to, self.tabs[to]("duo_receive", {"message": msg}))
+            self.check_hidden()
+
+    def pair(self, options: dict) -> None:
+        host, guest = self.tabs
+        out = self.took(0, host("duo_host", {**options, "name": "Ann"}))
+        link = "https://example.org/index.html" + out["duo"]["send"]["link"]
+        self.inbox.clear()
+        offer = guest("duo_invitation", {"link": link})
+        assert offer["host"] == "Ann" and offer["rules"]["tactics"] is options["tactics"]
+        out = self.took(1, guest("duo_join", {"link": link, "name": "Bob"}))
+        assert out["view"] is None and out["duo"]["names"] == ["Ann", "Bob"]
+        self.deliver()
+
+    def play(self, reload_at: int | None = None) -> int:
+        """Moves chosen at random from each page's legal list until the match is over."""
+        moves = 0
+        while True:
+            self.deliver()
+            movers = [s for s in (0, 1) if self.payloads[s]["view"]
+                      and self.payloads[s]["view"]["legal"]]
+            if not movers:
+                return moves
+            seat = movers[0]
+            assert self.payloads[seat]["duo"]["waiting"] == "you"
+            assert self.payloads[1 - seat]["duo"]["waiting"] == "them"
+            action = self.rng.choice(self.payloads[seat]["view"]["legal"])
+            self.took(seat, self.tabs[seat]("act", {"action": action}))
+            moves += 1
+            if moves == reload_at:
+                self.reload(1)
+
+    def reload(self, seat: int) -> None:
+        """The page of ``seat`` reloads: a new tab on the same storage resumes the game."""
+        before = self.payloads[seat]
+        tab = self.open_tab(self.stores[seat])
+        out = tab("boot", {"lang": "en"})
+        assert out["resumed"] is True and out["duo"]["game"] == before["duo"]["game"]
+        assert out["view"]["hand"] == before["view"]["hand"]
+        assert out["log"][-1]["text"] == before["log"][-1]["text"]
+        tab.app.duo.entropy = self.tabs[seat].app.duo.entropy
+        self.tabs[seat] = tab
+        self.payloads[seat] = out
+
+
+def test_a_tactic_game_by_links_with_a_reload(open_tab, small_group):  # noqa: F811
+    d = Devices(open_tab, seed=3, live=False)
+    d.pair({"tactics": True, "rounds": 1})
+    p0, p1 = d.payloads
+    assert p0["view"]["hand_sizes"] == [7, 7] and len(p0["view"]["hand"]) == 7
+    assert p0["duo"]["code"] == p1["duo"]["code"] and len(p0["duo"]["code"]) == 6
+    moves = d.play(reload_at=12)
+    assert moves > 20 and d.checked > 0
+    for seat in (0, 1):
+        out = d.payloads[seat]
+        assert out["duo"]["waiting"] == "over" and out["view"]["step"] == "over"
+        assert out["outcome_text"]
+    assert d.payloads[0]["view"]["scores"] == d.payloads[1]["view"]["scores"]
+
+
+def test_a_match_in_german_live_with_the_expert_timing(open_tab, small_group):  # noqa: F811
+    d = Devices(open_tab, seed=5, live=True)
+    for tab in d.tabs:   # the table's language, as the page sets it before a game
+        tab.app.session.settings["lang"] = "de"
+    d.pair({"tactics": True, "rounds": 2, "claim_timing": "start_of_turn", "starter": 1})
+    assert d.payloads[0]["view"]["to_move"] == 1
+    assert "Runde 1" in d.payloads[0]["game_line"]
+    d.play()
+    assert d.payloads[0]["view"]["round"] == 2
+    assert [a["round"] for a in d.eps()[0].audits] == [1, 2]
+
+
+def test_stale_repeated_and_foreign_links_are_ignored(open_tab, small_group):  # noqa: F811
+    d = Devices(open_tab, seed=7, live=False)
+    d.pair({"tactics": False})
+    seat = next(s for s in (0, 1) if d.payloads[s]["view"]["legal"])
+    out = d.took(seat, d.tabs[seat]("act", {"action": d.payloads[seat]["view"]["legal"][0]}))
+    link = "https://example.org/index.html" + out["duo"]["send"]["link"]
+    d.deliver()
+    save = _game(d.stores[1 - seat])
+    again = d.tabs[1 - seat]("duo_receive", {"message": link})
+    assert again["ok"] and "already received" in again["ignored"]
+    assert _game(d.stores[1 - seat]) == save
+    own = d.tabs[seat]("duo_receive", {"message": link})
+    assert own["ok"] and "your own messages" in own["ignored"]
+    # A message of another game (a second pair of devices) is refused, in words.
+    other = Devices(open_tab, seed=8, live=False)
+    other.pair({"tactics": False})
+    foreign = d.tabs[0]("duo_receive", {"message": other.tabs[0].app.duo.match.ep.last_sent
+                                        and json.dumps(other.tabs[0].app.duo.match.ep.last_sent)})
+    assert not foreign["ok"] and foreign["code"] == "other_game"
+    assert _game(d.stores[1 - seat]) == save
+
+
+def test_refusals_are_worded_and_change_nothing(open_tab, small_group):  # noqa: F811
+    d = Devices(open_tab, seed=9, live=True)
+    d.pair({"tactics": True})
+    seat = next(s for s in (0, 1) if not d.payloads[s]["view"]["legal"])
+    save = _game(d.stores[seat])
+    out = d.tabs[seat]("act", {"action": {"kind": "pass"}})
+    assert not out["ok"] and out["code"]
+    assert _game(d.stores[seat]) == save
+    out = d.tabs[seat]("duo_receive", {"message": "https://example.org/#m=AAAA"})
+    assert not out["ok"] and out["code"] == "not_a_link" and out["error"]
+    for call, arg in (("take_back", {"seat": seat}), ("rematch", None), ("record", None),
+                      ("replay_info", {"source": "game"}), ("review_requests", {})):
+        out = d.tabs[seat](call, arg)
+        assert not out["ok"] and out["code"] == "duo_game" and "device" in out["error"]
+    out = d.tabs[0]("duo_host", {"name": "", "tactics": True})
+    assert not out["ok"] and out["code"] == "bad_name"
+    out = d.tabs[0]("duo_host", {"name": "Ann", "rounds": 0})
+    assert not out["ok"] and out["code"] == "bad_option"
+    # Another game at the table puts the game against the friend's device down.
+    out = d.tabs[seat]("new_game", {"opponent": "ai"})
+    assert out["ok"] and "duo" not in out and not d.tabs[seat].app.duo.active
+
+
+def test_a_cheat_found_is_named_on_the_table(open_tab, small_group):  # noqa: F811
+    d = Devices(open_tab, seed=11, live=True)
+    d.pair({"tactics": False})
+    # As the endpoint records what the round's audit found (tests/test_remote_tamper.py).
+    d.tabs[0].app.duo.match.ep.verdict = {"code": "wrong_card", "params": {"player": 1}}
+    out = d.tabs[0]("state", {})
+    assert out["ok"], d.tabs[0].window.errors
+    assert out["duo"]["waiting"] == "over" and out["view"]["legal"] == []
+    assert out["duo"]["verdict"] == "Cheat found: Bob unlocked a card other than the one drawn."

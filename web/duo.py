@@ -1,0 +1,260 @@
+"""A game against a friend on another device: this device's endpoint (``engine/remote``), its
+save, and what the page is shown of it.
+
+The endpoint keeps this device's secrets and checks every message; here its results become
+payloads the table renders like any other (the presenter's, with the opponent's hand as
+backs: ``view.hand_sizes``) plus ``duo``: the names, whose turn, what the game waits for and
+the link to send now. Messages travel as links (``#m=...``, the page puts its own address in
+front) or, live, as their JSON text. The save holds the endpoint's save (this device's game
+and own secrets: never a card of the other's hand or of the decks), the events this seat has
+seen (for the move log) and the table's language.
+
+Pure Python (no browser imports), tested under CPython (``tests/test_duo.py``).
+"""
+
+from __future__ import annotations
+
+import json
+
+from match import DEFAULT_SETTINGS, PUBLIC_STEPS
+from presenter import Presenter
+from refusal import RequestError, worded
+from saves import SAVE_FORMAT, SAVE_VERSION, SaveError, parse_save
+from words import Words, languages
+
+from engine import GameError, Rules
+from engine.narrate import variant_text
+from engine.remote import Endpoint
+from engine.remote.errors import Cheat, RemoteError
+from engine.remote.messages import dumps, loads, to_link
+from engine.remote.sra import SYSTEM
+from engine.state import AFTER_PLAY, START_OF_TURN
+
+# Refusals that only mean "this message was seen already, or is not for this game": the page
+# shows a toast and carries on.
+IGNORED = ("replayed", "other_game", "own_message")
+TIMINGS = (AFTER_PLAY, START_OF_TURN)
+
+
+class DuoMatch:
+    """What the presenter reads of a match, for a game whose engine state is the endpoint's
+    (the other's hand and the decks as backs) and whose events are those this seat saw."""
+
+    def __init__(self, ep: Endpoint, lang: str, events: list, epoch: int = 1):
+        self.ep, self.lang = ep, lang
+        self.action_events = events
+        self.start = {"rules": ep.rules.to_json()}
+        self.actions: list = []
+        self.legacy_log: list = []
+        self.takebacks = 0
+        self.epoch = epoch
+        self.fresh = False   # the last events are from a move (something lands on the table)
+
+    state = property(lambda self: self.ep.state)
+
+    @property
+    def settings(self) -> dict:
+        # The names as the endpoint has them now (the host learns the guest's with the answer).
+        return {**DEFAULT_SETTINGS, "opponent": "human", "names": self.ep.names,
+                "lang": self.lang, "autoclaim": False}
+
+    def ai_seat(self):
+        return None
+
+    def humans(self) -> list[int]:
+        return [self.ep.seat]
+
+    def takeback_seat(self):
+        return None
+
+    def last_events(self) -> list[dict]:
+        return self.action_events[-1] if self.fresh and self.action_events else []
+
+
+class DuoPresenter(Presenter):
+    def refusals(self, seat, words) -> dict:
+        # Cards drawn but not read yet are backs in the hand: nothing to word until then.
+        return super().refusals(seat, words) if self.match.ep.can_play() else {}
+
+
+class Duo:
+    """This device's game against a friend's device, if one is at the table."""
+
+    def __init__(self, entropy=SYSTEM):
+        self.entropy = entropy   # the system's; a seeded one in tests
+        self.match: DuoMatch | None = None
+        self.presenter: DuoPresenter | None = None
+
+    @property
+    def active(self) -> bool:
+        return self.match is not None
+
+    @property
+    def ep(self) -> Endpoint:
+        if self.match is None:
+            raise RequestError("no_game")
+        return self.match.ep
+
+    def _take_up(self, ep: Endpoint, lang: str, events: list | None = None) -> None:
+        epoch = self.match.epoch + 1 if self.match else 1
+        self.match = DuoMatch(ep, lang, events or [], epoch)
+        self.presenter = DuoPresenter(self.match)
+
+    def set_language(self, lang: str) -> None:
+        self.match.lang = lang
+        self.match.epoch += 1   # the log told again, in that language
+
+    def leave(self) -> None:
+        """Another game at the table: this one is put down (its save is replaced)."""
+        self.match = self.presenter = None
+
+    # ------------------------------------------------------------ pairing
+
+    def host(self, options: dict, lang: str) -> dict:
+        """A new game offered to a friend: the invitation to send, and the table waiting."""
+        if not isinstance(options, dict):
+            raise RequestError("bad_argument", name="options")
+        timing = options.get("claim_timing", AFTER_PLAY)
+        if timing not in TIMINGS:
+            raise RequestError("bad_option", name="claim_timing", value=str(timing)[:20])
+        rounds = options.get("rounds", 1)
+        if type(rounds) is not int or not 1 <= rounds <= 99:
+            raise RequestError("bad_option", name="rounds", value=str(rounds)[:20])
+        starter = options.get("starter", 0)
+        if starter == "random":
+            starter = self.entropy.bits(1)
+        if starter not in (0, 1):
+            raise RequestError("bad_option", name="starter", value=str(starter)[:20])
+        rules = Rules(tactics=bool(options.get("tactics", False)), claim_timing=timing,
+                      starter=starter, rounds=rounds,
+                      next_starter=options.get("next_starter", "alternate"))
+        ep = Endpoint.host(rules, options.get("name"), self.entropy)
+        self._take_up(ep, lang)
+        return self.payload(send=ep.invitation())
+
+    def invitation(self, link, lang: str) -> dict:
+        """What an invitation offers (who invites, to which game), before the guest answers."""
+        msg = self._message(link)
+        if msg["t"] != "invite":
+            raise RemoteError("not_an_invitation")
+        rules = Rules.from_json(msg["rules"])
+        return {"host": msg["name"], "game": msg["g"], "rules": msg["rules"],
+                "rules_text": variant_text(rules, Words(lang))}
+
+    def join(self, link, name, lang: str) -> dict:
+        """Answer an invitation: the answer to send back, and the table waiting for the deal."""
+        if not isinstance(link, str):
+            raise RequestError("bad_argument", name="link")
+        ep, r = Endpoint.join(self._message(link), name, self.entropy)
+        self._take_up(ep, lang)
+        return self.payload(send=r.send)
+
+    # ------------------------------------------------------------ messages and moves
+
+    @staticmethod
+    def _message(text) -> dict:
+        """A message from a link (``...#m=...``) or a live connection (its JSON text)."""
+        if not isinstance(text, str):
+            raise RequestError("bad_argument", name="message")
+        if text.lstrip().startswith("{"):
+            return loads(text)
+        from engine.remote.messages import from_link
+        return from_link(text)
+
+    def receive(self, text, lang: str) -> dict:
+        """The other device's message: played here if it holds. A message seen already, or
+        of another game, is ignored (``ignored``: why, for a toast); a cheat the round's
+        audit finds voids the game (``duo.verdict``); anything else refused is a ``GameError``."""
+        msg = self._message(text)
+        if self.match is None or msg["g"] != self.ep.game:
+            if msg["t"] == "invite":
+                return {"invite": self.invitation(text, lang)}
+            raise RemoteError("other_game")
+        try:
+            r = self.ep.receive(msg)
+        except Cheat:
+            return self.payload()   # the endpoint keeps the verdict: the game is void
+        except RemoteError as e:
+            if e.code in IGNORED:
+                return {"ignored": worded(e, self.presenter.words(None)), **self.payload()}
+            raise
+        return self._after(r)
+
+    def act(self, action) -> dict:
+        """One of this device's moves (from the view's ``legal`` list)."""
+        if isinstance(action, str):
+            try:
+                action = json.loads(action)
+            except (ValueError, RecursionError):
+                raise RequestError("bad_argument", name="action") from None
+        return self._after(self.ep.play(action))
+
+    def _after(self, r) -> dict:
+        if r.events:
+            self.match.action_events.append(r.events)
+        self.match.fresh = bool(r.events)
+        return self.payload(send=r.send)
+
+    # ------------------------------------------------------------ what the page is shown
+
+    def payload(self, send: dict | None = None) -> dict:
+        """The table as this device sees it, and ``duo``: who plays, what the game waits for,
+        the message to send now (``send``: its link fragment and its JSON text)."""
+        ep, m = self.ep, self.match
+        words = self.presenter.words(ep.seat)
+        waiting = ep.waiting_for()
+        duo = {"seat": ep.seat, "names": ep.names, "game": ep.game, "waiting": waiting,
+               "paired": ep.key is not None, "code": ep.pairing_code(),
+               "resend": to_link(ep.last_sent) if ep.last_sent else None,
+               "send": None if send is None else {"link": to_link(send), "text": dumps(send)},
+               "rules_text": variant_text(ep.rules, words),
+               "verdict": None}
+        if ep.verdict is not None:
+            params = ep.verdict.get("params", {})   # the player: a seat, named by the words
+            duo["verdict"] = worded(Cheat(ep.verdict["code"], **params), words)
+        if ep.state is None:
+            return {"view": None, "seat": ep.seat, "duo": duo, "settings": dict(m.settings)}
+        out = self.presenter.payload(ep.seat, self.have)
+        out["view"] = ep.view()
+        out["handover"] = None
+        out["duo"] = duo
+        if not ep.can_play():
+            out["warning"] = None
+        if ep.state.step in PUBLIC_STEPS:
+            out["view"]["legal"] = []   # the next round is dealt by the two devices together
+        return out
+
+    have = None   # the log lines the page holds, set by app.py for each call
+
+    # ------------------------------------------------------------ the save
+
+    def save_data(self) -> dict:
+        """This device's save: the endpoint's (its game and its own secrets), the events it
+        has seen, the table's language."""
+        m = self.match
+        return {"format": SAVE_FORMAT, "version": SAVE_VERSION,
+                "settings": {"lang": m.lang},
+                "duo": {"endpoint": m.ep.to_json(), "events": m.action_events}}
+
+    @staticmethod
+    def is_duo_save(text) -> bool:
+        try:
+            return "duo" in parse_save(text)
+        except SaveError:
+            return False
+
+    def restore(self, text, lang: str) -> dict:
+        data = parse_save(text)
+        duo = data.get("duo")
+        try:
+            ep = Endpoint.from_json(duo.get("endpoint"))
+            events = duo.get("events")
+            if not isinstance(events, list) or not all(isinstance(e, list) for e in events):
+                raise ValueError("events")
+        except (GameError, AttributeError, ValueError) as e:
+            raise SaveError("damaged", inner=e if isinstance(e, GameError)
+                            else RemoteError("bad_save")) from None
+        saved_lang = (data.get("settings") or {}).get("lang")
+        self._take_up(ep, saved_lang if saved_lang in languages() else lang, events)
+        return self.payload()
+

@@ -1,0 +1,357 @@
+// A game against a friend on another device (web/duo.py keeps this device's side and checks
+// every message): the invitation and its answer, the links that carry the moves (sent with
+// the Web Share API where the browser has it, copied otherwise), a link opened in another tab
+// handed to the game's tab, and the bar that says who plays and what the game waits for.
+// No rule here: Python says whose turn it is and which message to send.
+import { call, onPayload, setPayload } from "./bridge.js";
+import { $ } from "./dom.js";
+import * as rtc from "./rtc.js";
+import { state } from "./state.js";
+import { toast } from "./toast.js";
+import { t } from "./words.js";
+
+const CHANNEL = "schotten-totten.links";
+const NAME_KEY = "schotten-totten.my-name";
+// The messages not sent yet survive a reload (Python's save holds only the last one sent).
+const UNSENT_KEY = "schotten-totten.duo-unsent";
+
+let unsent = [];            // the messages not sent yet, as link parts ("m=..."), in order
+let lastLink = null;        // the last link sent (to send again)
+let pairing = null;         // a game's payload before its table exists (invitation, deal)
+let joining = null;         // the invitation link being answered
+let shownParts = [];        // the messages of the link the pairing dialog shows
+export const live = { state: "links", send: null };   // rtc.js: "connecting", "live"
+
+export const isDuo = () => !!(state.P?.duo || pairing);
+const duoOf = () => pairing?.duo ?? state.P?.duo;
+const friend = (duo) => duo.names[1 - duo.seat] || t("duo.friend");
+
+function base() {
+  return location.origin + location.pathname;
+}
+
+function linkOf(parts) {
+  return `${base()}#${parts.join("&")}`;
+}
+
+// The messages a link carries: each "m=..." part of its fragment.
+export function messagesIn(text) {
+  const at = text.indexOf("#");
+  return (at >= 0 ? text.slice(at + 1) : text).split("&").filter((p) => p.startsWith("m="));
+}
+
+// A link (or a live message's JSON text) to the game: each message in it, in order. A
+// message seen already is ignored with a toast; an invitation asks for this player's name.
+export function receive(text, quiet = false) {
+  const parts = text.trim().startsWith("{") ? [text] : messagesIn(text).map((p) => `#${p}`);
+  let took = false, ignored = null;
+  for (const part of parts) {
+    const out = call("duo_receive", { message: part });
+    if (!out.ok) { toast(out.error); return; }
+    if (out.invite) { showJoin(out.invite, part, rtc.rtcIn(text)); return; }
+    if (out.ignored) { ignored = out.ignored; continue; }
+    took = true;
+    take(out);
+  }
+  if (!took && ignored && !quiet) toast(ignored, "info");   // a live repeat: no news
+  if (took && rtc.rtcIn(text)) rtc.accept(rtc.rtcIn(text));   // the answer's: the channel opens
+}
+
+// A payload of the game: the table once the cards are dealt, the pairing dialog before.
+function take(out) {
+  if (out.view === null) {
+    pairing = out;
+    queue(out.duo);
+    showPairing();
+    renderBar();
+    return;
+  }
+  pairing = null;
+  if ($("#dlg-duo").open && !joining) $("#dlg-duo").close();
+  setPayload(out);   // the bar (an onPayload listener) queues the message it brings
+}
+
+// The message to send now goes live if the channel is open, else into the next link.
+function queue(duo) {
+  const send = duo?.send;
+  if (!send || send.link === queue.last) return;
+  queue.last = send.link;
+  if (live.send && live.send(send.text)) return;
+  unsent.push(send.link.slice(1));
+}
+
+// ------------------------------------------------------------------ sending a link
+
+async function share(url) {
+  const name = duoOf() ? friend(duoOf()) : t("duo.friend");
+  if (navigator.share) {
+    try { await navigator.share({ url }); return true; } catch (e) {
+      if (e.name === "AbortError") return false;   // the player closed the share sheet
+    }
+  }
+  try {
+    await navigator.clipboard.writeText(url);
+    toast(t("duo.copied", { name }), "info");
+    return true;
+  } catch {
+    toast(t("duo.copy_failed"));
+    return false;
+  }
+}
+
+async function sendUnsent() {
+  if (!unsent.length) return;
+  const url = linkOf(unsent);
+  const sent = unsent;
+  unsent = [];
+  lastLink = url;
+  renderBar();
+  if (!(await share(url))) { unsent = sent.concat(unsent); renderBar(); }
+}
+
+// ------------------------------------------------------------------ the dialog
+
+function showDialog(title, text, mode) {
+  const d = $("#dlg-duo");
+  $("#duo-title").textContent = title;
+  $("#duo-text").textContent = text;
+  $("#duo-join-set").hidden = mode !== "join";
+  $("#duo-link-set").hidden = mode !== "link";
+  $("#duo-paste-set").hidden = mode === "join";
+  $("#duo-close").hidden = !state.P?.duo;
+  if (!d.open) d.showModal();
+}
+
+// Before the deal: the invitation (host) or the answer (guest) to send, as a link and a QR
+// code; then "dealing" while the devices lock and shuffle. The link shown counts as sent.
+function showPairing() {
+  const duo = pairing.duo;
+  if (unsent.length) { shownParts = unsent; lastLink = linkOf(unsent); unsent = []; }
+  if (!lastLink && duo.resend) lastLink = base() + duo.resend;   // after a reload
+  const name = friend(duo);
+  let title, text;
+  if (!duo.paired) [title, text] = [t("duo.invite.title"), t("duo.invite.text")];
+  else if (duo.seat === 1) [title, text] = [t("duo.answer.title", { name }), t("duo.answer.text", { name })];
+  else [title, text] = [t("duo.dealing.title"), t("duo.dealing")];
+  showDialog(title, text, lastLink ? "link" : "paste");
+  $("#duo-link").value = lastLink ?? "";
+  showQR(lastLink);
+  $("#duo-code").textContent = duo.code ? t("duo.code", { code: duo.code }) : "";
+  $("#duo-state").textContent = t(`duo.conn.${live.state}`);
+  document.body.dataset.duo = "pairing";
+  document.dispatchEvent(new CustomEvent("st:duo-link", { detail: lastLink }));
+}
+
+// The link as a QR code, for the other device's camera (the invitation and the answer are
+// about 600 characters; a deal's link is too long for one and is sent as a link only).
+const QR_MAX = 2000;
+let qrcode = null;   // the vendored generator (build.py copies it from node_modules)
+
+async function showQR(link) {
+  const box = $("#duo-qr");
+  box.textContent = "";
+  if (!link || link.length > QR_MAX) return;
+  try {
+    qrcode ??= (await import("../vendor/qrcode/qrcode.mjs")).default;
+  } catch { return; }   // the site without its vendored files (web/ served as it is)
+  const qr = qrcode(0, "L");
+  qr.addData(link);
+  qr.make();
+  if ($("#duo-link").value !== link) return;   // another link is on show by now
+  box.innerHTML = qr.createSvgTag({ cellSize: 4, margin: 4, scalable: true });
+  box.setAttribute("aria-label", t("duo.qr"));
+  box.dataset.link = link;
+}
+
+let joiningOffer = null;   // the invitation's WebRTC offer, if it has one
+
+function showJoin(invite, link, offer) {
+  joining = link;
+  joiningOffer = offer;
+  showDialog(t("duo.join.title", { name: invite.host }), t("duo.join.text", { game: invite.rules_text }), "join");
+  $("#duo-name").value = localStorage.getItem(NAME_KEY) ?? "";
+  document.body.dataset.duo = "invited";
+  $("#duo-name").focus();
+}
+
+function join() {
+  const name = $("#duo-name").value.trim();
+  const out = call("duo_join", { link: joining, name });
+  if (!out.ok) { toast(out.error); return; }
+  try { localStorage.setItem(NAME_KEY, name); } catch { /* blocked */ }
+  joining = null;
+  unsent = []; lastLink = null;
+  take(out);
+  withLive(rtc.answer(joiningOffer));   // the answer link carries the answer to the offer
+}
+
+// A link shown in the pairing dialog gets the live connection's offer or answer added once
+// it is gathered (a few milliseconds with no ICE server).
+function withLive(promise) {
+  promise.then((part) => {
+    if (!part || !pairing || !lastLink || lastLink.includes("&rtc=")) return;
+    lastLink = `${lastLink}&${part}`;
+    showPairing();
+  }).catch(() => connectionChanged("links"));
+}
+
+function openPaste() {
+  const duo = duoOf();
+  const name = duo ? friend(duo) : t("duo.friend");
+  showDialog(t("duo.open_title", { name }), t("duo.open_text", { name }), "paste");
+  $("#duo-paste").value = "";
+  $("#duo-paste").focus();
+}
+
+// ------------------------------------------------------------------ the new-game dialog
+
+// "A friend on another device": this device invites; the options are the dialog's.
+export function host(opts, name) {
+  const out = call("duo_host", { ...opts, name });
+  if (!out.ok) return out;
+  try { localStorage.setItem(NAME_KEY, name); } catch { /* blocked */ }
+  unsent = []; lastLink = null;
+  take(out);
+  withLive(rtc.offer());
+  return out;
+}
+
+export const rememberedName = () => localStorage.getItem(NAME_KEY) ?? "";
+
+// ------------------------------------------------------------------ the bar
+
+function keepUnsent(duo) {
+  try {
+    if (unsent.length) localStorage.setItem(UNSENT_KEY, JSON.stringify({ game: duo.game, unsent }));
+    else localStorage.removeItem(UNSENT_KEY);
+  } catch { /* storage blocked: the Send again button still has the last message */ }
+}
+
+function unsentOf(duo) {
+  try {
+    const kept = JSON.parse(localStorage.getItem(UNSENT_KEY));
+    return kept?.game === duo.game && Array.isArray(kept.unsent) ? kept.unsent : [];
+  } catch { return []; }
+}
+
+function renderBar() {
+  const duo = duoOf();
+  const bar = $("#duo-bar");
+  bar.hidden = !duo || !state.P?.duo;
+  if (!duo) { delete document.body.dataset.duo; $("#end-duo-send").hidden = true; return; }
+  const name = friend(duo), connection = t(`duo.conn.${live.state}`);
+  let text;
+  if (duo.verdict) text = t("duo.status.void", { name, verdict: duo.verdict });
+  else if (unsent.length) text = t("duo.status.unsent", { name });
+  else if (duo.waiting === "over") text = t("duo.status.over", { name });
+  else if (duo.waiting === "you") text = t("duo.status.you", { name, connection });
+  else text = t("duo.status.waiting", { name, connection });
+  if ($("#duo-status").textContent !== text) $("#duo-status").textContent = text;
+  // The move that ends a round is sent from the end screen too (it covers the bar).
+  for (const b of [$("#duo-send"), $("#end-duo-send")]) {
+    b.hidden = !unsent.length;
+    b.textContent = t("duo.send", { name });
+  }
+  $("#duo-again").hidden = !!unsent.length || !(lastLink || duo.resend) || live.state === "live";
+  if (!pairing) document.body.dataset.duo = unsent.length ? "unsent" : duo.waiting;
+  keepUnsent(duo);
+  document.body.dataset.duoConnection = live.state;
+}
+
+let resumed = false;
+
+function onGamePayload(P) {
+  if (!P.duo) { unsent = []; lastLink = null; pairing = null; renderBar(); return; }
+  if (!resumed) { resumed = true; if (!unsent.length) unsent = unsentOf(P.duo); }
+  queue(P.duo);
+  renderBar();
+  if (unsent.length && document.activeElement === document.body) $("#duo-send").focus();
+}
+
+export function connectionChanged(s) {
+  live.state = s;
+  renderBar();
+  if (pairing) $("#duo-state").textContent = t(`duo.conn.${s}`);
+}
+
+// ------------------------------------------------------------------ links from elsewhere
+
+// A link opened in a new tab while the game's tab is open: handed over (BroadcastChannel),
+// and the new tab says so. Resolves true when the game's tab took it.
+export function handOver(link) {
+  if (!("BroadcastChannel" in window)) return Promise.resolve(false);
+  const ch = new BroadcastChannel(CHANNEL), id = Math.random().toString(36).slice(2);
+  return new Promise((resolve) => {
+    const done = (taken) => { ch.close(); resolve(taken); };
+    ch.onmessage = (e) => { if (e.data?.kind === "taken" && e.data.id === id) done(true); };
+    ch.postMessage({ kind: "link", link, id });
+    setTimeout(() => done(false), 1200);   // no tab of a game answered
+  });
+}
+
+// The channel open: whatever waits to be sent goes over it.
+function flushLive() {
+  const parts = pairing ? shownParts.concat(unsent) : unsent;
+  unsent = parts.filter((part) => !rtc.send(`#${part}`));
+  renderBar();
+}
+
+export function wireDuo() {
+  onPayload(onGamePayload);
+  live.send = (text) => rtc.send(text);
+  rtc.onLive(flushLive, (text) => receive(text, true), connectionChanged);
+  if ("BroadcastChannel" in window) {
+    const ch = new BroadcastChannel(CHANNEL);
+    ch.onmessage = (e) => {
+      if (e.data?.kind !== "link" || !isDuo() || !messagesIn(e.data.link).length) return;
+      ch.postMessage({ kind: "taken", id: e.data.id });
+      receive(e.data.link);
+    };
+  }
+  addEventListener("hashchange", () => {
+    if (!messagesIn(location.hash).length) return;
+    const link = location.href;
+    history.replaceState(null, "", base() + location.search);
+    receive(link);
+  });
+  $("#duo-send").addEventListener("click", sendUnsent);
+  $("#end-duo-send").addEventListener("click", sendUnsent);
+  $("#duo-again").addEventListener("click", () => {
+    const duo = duoOf();
+    const url = lastLink ?? (duo?.resend ? base() + duo.resend : null);
+    if (url) share(url);
+  });
+  $("#duo-open-link").addEventListener("click", openPaste);
+  $("#duo-share").addEventListener("click", () => share($("#duo-link").value));
+  $("#duo-join").addEventListener("click", join);
+  $("#duo-name").addEventListener("keydown", (e) => { if (e.key === "Enter") { e.preventDefault(); join(); } });
+  $("#duo-paste-open").addEventListener("click", () => {
+    const text = $("#duo-paste").value.trim();
+    if (!messagesIn(text).length) { toast(t("error.remote.not_a_link")); return; }
+    if (!pairing && !joining) $("#dlg-duo").close();
+    receive(text);
+  });
+  $("#duo-close").addEventListener("click", () => { joining = null; $("#dlg-duo").close(); });
+  $("#duo-new").addEventListener("click", () => {
+    joining = null;
+    $("#dlg-duo").close();
+    document.dispatchEvent(new CustomEvent("st:new-game"));
+  });
+  // Before the deal there is no table to go back to: Escape does not close the dialog.
+  $("#dlg-duo").addEventListener("cancel", (e) => { if (pairing || !state.P) e.preventDefault(); });
+}
+
+// The link this page was opened with, if it carries messages: the fragment taken off the
+// address (a reload must not play it again) and played once the table is up.
+export function linkAtStart() {
+  if (!messagesIn(location.hash).length) return null;
+  const link = location.href;
+  history.replaceState(null, "", base() + location.search);
+  return link;
+}
+
+// At start: a saved game that was not dealt yet shows its pairing dialog again.
+export function resumePairing(out) {
+  if (out.duo && out.view === null) { take(out); return true; }
+  return false;
+}

@@ -1,0 +1,101 @@
+// The live connection to a friend's device: one WebRTC data channel. No server: the offer
+// and the answer, each with every ICE candidate gathered first (no trickle), ride in the
+// invitation and answer links (duo.js). With no ICE server (the default) the two devices
+// find each other on the same network only; the STUN server is the player's choice (it
+// learns both players' addresses). Messages are the protocol's JSON text; links stay the
+// fallback whenever the channel is not open.
+const STUN_KEY = "schotten-totten.stun";
+const STUN = "stun:stun.l.google.com:19302";
+
+let pc = null, channel = null;
+const hooks = { open: () => {}, message: () => {}, state: () => {} };
+
+export const stunChosen = () => localStorage.getItem(STUN_KEY) === "1";
+
+export function chooseStun(on) {
+  try { localStorage.setItem(STUN_KEY, on ? "1" : "0"); } catch { /* blocked: off */ }
+}
+
+export function onLive(open, message, state) {
+  Object.assign(hooks, { open, message, state });
+}
+
+export const isOpen = () => channel?.readyState === "open";
+
+export function send(text) {
+  if (!isOpen()) return false;
+  try { channel.send(text); return true; } catch { return false; }
+}
+
+function fresh() {
+  close();
+  pc = new RTCPeerConnection({ iceServers: stunChosen() ? [{ urls: STUN }] : [] });
+  pc.addEventListener("connectionstatechange", () => {
+    const s = pc?.connectionState;
+    if (s === "failed" || s === "closed" || s === "disconnected") hooks.state("links");
+  });
+  return pc;
+}
+
+function wire(ch) {
+  channel = ch;
+  ch.addEventListener("open", () => { hooks.state("live"); hooks.open(); });
+  ch.addEventListener("close", () => hooks.state("links"));
+  ch.addEventListener("message", (e) => hooks.message(String(e.data)));
+}
+
+// Every candidate in the description before it travels (the link is sent once).
+function gathered() {
+  if (pc.iceGatheringState === "complete") return Promise.resolve();
+  return new Promise((resolve) => {
+    pc.addEventListener("icegatheringstatechange", () => {
+      if (pc.iceGatheringState === "complete") resolve();
+    });
+  });
+}
+
+const encode = (sdp) => btoa(sdp).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
+const decode = (text) => atob(text.replace(/-/g, "+").replace(/_/g, "/"));
+
+// The host: an offer for the invitation link ("rtc=..."), or null where WebRTC is missing.
+export async function offer() {
+  if (!("RTCPeerConnection" in window)) return null;
+  fresh();
+  wire(pc.createDataChannel("schotten-totten", { ordered: true }));
+  await pc.setLocalDescription(await pc.createOffer());
+  await gathered();
+  hooks.state("connecting");
+  return `rtc=${encode(pc.localDescription.sdp)}`;
+}
+
+// The guest: the answer to the invitation's offer, for the answer link.
+export async function answer(part) {
+  if (!("RTCPeerConnection" in window) || !part) return null;
+  fresh();
+  pc.addEventListener("datachannel", (e) => wire(e.channel));
+  await pc.setRemoteDescription({ type: "offer", sdp: decode(part.slice(4)) });
+  await pc.setLocalDescription(await pc.createAnswer());
+  await gathered();
+  hooks.state("connecting");
+  return `rtc=${encode(pc.localDescription.sdp)}`;
+}
+
+// The host, once the answer link arrives: the channel opens by itself.
+export async function accept(part) {
+  if (!pc || !part || pc.signalingState !== "have-local-offer") return;
+  try {
+    await pc.setRemoteDescription({ type: "answer", sdp: decode(part.slice(4)) });
+  } catch { hooks.state("links"); }
+}
+
+export function close() {
+  try { channel?.close(); pc?.close(); } catch { /* closed already */ }
+  pc = channel = null;
+}
+
+// The part of a link that carries an offer or an answer.
+export function rtcIn(text) {
+  const at = text.indexOf("#");
+  return (at >= 0 ? text.slice(at + 1) : text).split("&").find((p) => p.startsWith("rtc=")) ?? null;
+}
+
