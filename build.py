@@ -65,8 +65,18 @@ from sitebuild import (
 )
 
 __all__ = [
-    "DIST", "ROOT", "BuildError", "build", "ensure_node_modules", "main", "make_server",
-    "precache_list", "serve_in_thread", "shipped_files", "url_of", "write_service_worker",
+    "DIST",
+    "ROOT",
+    "BuildError",
+    "build",
+    "ensure_node_modules",
+    "main",
+    "make_server",
+    "precache_list",
+    "serve_in_thread",
+    "shipped_files",
+    "url_of",
+    "write_service_worker",
     "write_site",
 ]
 
@@ -76,8 +86,11 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--serve", action="store_true", help="serve dist/ after building")
     parser.add_argument("--port", type=int, default=8000, help="port for --serve (default 8000)")
     parser.add_argument("--deps", action="store_true", help="only run npm ci if needed")
-    parser.add_argument("--dev-pages", action="store_true",
-                        help="also bare.html and smoke.html (benchmarks, tests; never deployed)")
+    parser.add_argument(
+        "--dev-pages",
+        action="store_true",
+        help="also bare.html and smoke.html (benchmarks, tests; never deployed)",
+    )
     parser.add_argument(
         "--prefix", default="/", help="serve under this URL path, e.g. /repo/ like GitHub Pages"
     )

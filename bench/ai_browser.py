@@ -57,25 +57,45 @@ def in_chromium(views: list[dict], seconds: float) -> list[dict]:
         page.wait_for_function("() => typeof window.__aiWorker === 'function'")
 
         def decide(i: int) -> dict:
-            req = {"view": views[i], "seed": i, "level": "hard",
-                   "budget": {"time": seconds}, "seat": views[i]["player"]}
+            req = {
+                "view": views[i],
+                "seed": i,
+                "level": "hard",
+                "budget": {"time": seconds},
+                "seat": views[i]["player"],
+            }
             return page.evaluate(DECIDE, json.dumps(req))
 
-        decide(0)   # untimed: boots the worker's lazy tables
+        decide(0)  # untimed: boots the worker's lazy tables
         out = []
         for i in range(len(views)):
             r = decide(i)
             out.append(r)
-            print(f"  {i + 1:3d}/{len(views)}: {r['ms']:7.0f} ms in the worker,"
-                  f" {r['trip']:7.0f} ms round trip, {r['iterations']} iterations",
-                  file=sys.stderr)
+            print(
+                f"  {i + 1:3d}/{len(views)}: {r['ms']:7.0f} ms in the worker,"
+                f" {r['trip']:7.0f} ms round trip, {r['iterations']} iterations",
+                file=sys.stderr,
+            )
         return out
 
 
 def in_cpython(n: int, seconds: float) -> dict:
     text = subprocess.run(
-        [sys.executable, "-m", "tools.ai_speed", "--json", "--decisions", str(n),
-         "--time", str(seconds)], cwd=ROOT, check=True, capture_output=True, text=True).stdout
+        [
+            sys.executable,
+            "-m",
+            "tools.ai_speed",
+            "--json",
+            "--decisions",
+            str(n),
+            "--time",
+            str(seconds),
+        ],
+        cwd=ROOT,
+        check=True,
+        capture_output=True,
+        text=True,
+    ).stdout
     return json.loads(text.strip().splitlines()[-1])
 
 
@@ -101,36 +121,57 @@ def main(argv=None) -> int:
     worker_s = [r["ms"] / 1000 for r in runs]
     trip_s = [r["trip"] / 1000 for r in runs]
     its = [r["iterations"] or 0 for r in runs]
-    ch = {"decisions": len(runs), "time": args.time,
-          "median_s": statistics.median(worker_s), "max_s": max(worker_s),
-          "median_trip_s": statistics.median(trip_s), "max_trip_s": max(trip_s),
-          "median_iterations": statistics.median(its),
-          "iterations_per_s": sum(its) / sum(worker_s), "total_s": sum(worker_s),
-          "wall_s": wall}
+    ch = {
+        "decisions": len(runs),
+        "time": args.time,
+        "median_s": statistics.median(worker_s),
+        "max_s": max(worker_s),
+        "median_trip_s": statistics.median(trip_s),
+        "max_trip_s": max(trip_s),
+        "median_iterations": statistics.median(its),
+        "iterations_per_s": sum(its) / sum(worker_s),
+        "total_s": sum(worker_s),
+        "wall_s": wall,
+    }
     ok = ch["median_trip_s"] <= TARGET_MEDIAN_S and ch["max_trip_s"] <= TARGET_MAX_S
-    result = {"chromium": ch, "cpython": cp, "load": [load_before, load_after],
-              "slowdown_iterations_per_s": cp["iterations_per_s"] / ch["iterations_per_s"],
-              "target_met": ok}
+    result = {
+        "chromium": ch,
+        "cpython": cp,
+        "load": [load_before, load_after],
+        "slowdown_iterations_per_s": cp["iterations_per_s"] / ch["iterations_per_s"],
+        "target_met": ok,
+    }
     if args.json:
         print(json.dumps(result))
         return 0
 
-    print(f"{len(runs)} Hard decisions, budget {{\"time\": {args.time}}}"
-          f" (load average {load_before} before, {load_after} after)")
+    print(
+        f'{len(runs)} Hard decisions, budget {{"time": {args.time}}}'
+        f" (load average {load_before} before, {load_after} after)"
+    )
     row = "{:<28}{:>16}{:>16}"
     print(row.format("", "Chromium worker", f"CPython {cp['python']}"))
-    print(row.format("median ms/decision", f"{ch['median_s'] * 1000:.0f}",
-                     f"{cp['median_s'] * 1000:.0f}"))
+    print(
+        row.format(
+            "median ms/decision", f"{ch['median_s'] * 1000:.0f}", f"{cp['median_s'] * 1000:.0f}"
+        )
+    )
     print(row.format("max ms/decision", f"{ch['max_s'] * 1000:.0f}", f"{cp['max_s'] * 1000:.0f}"))
     print(row.format("median ms round trip", f"{ch['median_trip_s'] * 1000:.0f}", "-"))
     print(row.format("max ms round trip", f"{ch['max_trip_s'] * 1000:.0f}", "-"))
-    print(row.format("median iterations", f"{ch['median_iterations']:.0f}",
-                     f"{cp['median_iterations']:.0f}"))
-    print(row.format("iterations/s", f"{ch['iterations_per_s']:.0f}",
-                     f"{cp['iterations_per_s']:.0f}"))
-    print(f"CPython does {result['slowdown_iterations_per_s']:.2f}x the iterations per second."
-          f" Target (round trip: median <= {TARGET_MEDIAN_S} s, max <= {TARGET_MAX_S} s):"
-          f" {'met' if ok else 'NOT met'}.")
+    print(
+        row.format(
+            "median iterations", f"{ch['median_iterations']:.0f}", f"{cp['median_iterations']:.0f}"
+        )
+    )
+    print(
+        row.format("iterations/s", f"{ch['iterations_per_s']:.0f}", f"{cp['iterations_per_s']:.0f}")
+    )
+    print(
+        f"CPython does {result['slowdown_iterations_per_s']:.2f}x the iterations per second."
+        f" Target (round trip: median <= {TARGET_MEDIAN_S} s, max <= {TARGET_MAX_S} s):"
+        f" {'met' if ok else 'NOT met'}."
+    )
     return 0
 
 

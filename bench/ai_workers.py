@@ -51,11 +51,17 @@ def run(workers: int, views: list[dict], seconds: float) -> dict[str, list[dict]
         page.wait_for_function("() => typeof window.__aiDecide === 'function'")
 
         def decide(i: int, shared: bool) -> dict:
-            req = {"view": views[i], "seed": i, "level": "hard", "shared": shared,
-                   "budget": {"time": seconds}, "seat": views[i]["player"]}
+            req = {
+                "view": views[i],
+                "seed": i,
+                "level": "hard",
+                "shared": shared,
+                "budget": {"time": seconds},
+                "seat": views[i]["player"],
+            }
             return page.evaluate(DECIDE, json.dumps(req))
 
-        for _ in range(60):   # untimed: start every worker and build its tables
+        for _ in range(60):  # untimed: start every worker and build its tables
             if decide(0, True)["workers"] == workers:
                 break
             page.wait_for_timeout(1000)
@@ -67,9 +73,12 @@ def run(workers: int, views: list[dict], seconds: float) -> dict[str, list[dict]
             for shared in order:
                 r = decide(i, shared)
                 out["shared" if shared else "one"].append(r)
-                print(f"  {i + 1:3d}/{len(views)} {'shared' if shared else 'one   '}:"
-                      f" {r['trip']:6.0f} ms, {r['iterations']} iterations,"
-                      f" {r['workers']} worker(s)", file=sys.stderr)
+                print(
+                    f"  {i + 1:3d}/{len(views)} {'shared' if shared else 'one   '}:"
+                    f" {r['trip']:6.0f} ms, {r['iterations']} iterations,"
+                    f" {r['workers']} worker(s)",
+                    file=sys.stderr,
+                )
     return out
 
 
@@ -88,18 +97,23 @@ def main(argv=None) -> int:
     got = run(args.workers, views, args.time)
     after = load()
     # Decisions both ways searched (a decision by rule counts no worlds either way).
-    pairs = [(o, s) for o, s in zip(got["one"], got["shared"]) if o["iterations"]
-             and s["iterations"]]
-    print(f"{len(pairs)} Hard decisions searched both ways, budget {args.time} s, "
-          f"{os.cpu_count()} CPUs (load average {before} before, {after} after)")
+    pairs = [
+        (o, s) for o, s in zip(got["one"], got["shared"]) if o["iterations"] and s["iterations"]
+    ]
+    print(
+        f"{len(pairs)} Hard decisions searched both ways, budget {args.time} s, "
+        f"{os.cpu_count()} CPUs (load average {before} before, {after} after)"
+    )
     row = "{:<30}{:>12}{:>12}{:>8}"
     print(row.format("", "1 worker", f"{args.workers} workers", "ratio"))
-    for label, f in (("median iterations/decision", lambda rs: statistics.median(
-            r["iterations"] for r in rs)),
-                     ("iterations per s of round trip", lambda rs: sum(
-            r["iterations"] for r in rs) / sum(r["trip"] / 1000 for r in rs)),
-                     ("median round trip, ms", lambda rs: statistics.median(
-            r["trip"] for r in rs))):
+    for label, f in (
+        ("median iterations/decision", lambda rs: statistics.median(r["iterations"] for r in rs)),
+        (
+            "iterations per s of round trip",
+            lambda rs: sum(r["iterations"] for r in rs) / sum(r["trip"] / 1000 for r in rs),
+        ),
+        ("median round trip, ms", lambda rs: statistics.median(r["trip"] for r in rs)),
+    ):
         one = f([o for o, _ in pairs])
         shared = f([s for _, s in pairs])
         print(row.format(label, f"{one:.0f}", f"{shared:.0f}", f"{shared / one:.2f}x"))

@@ -61,15 +61,23 @@ def visit(context, url: str, profile: str) -> dict:
     page = context.pages[0] if context.pages else context.new_page()
     cdp = context.new_cdp_session(page)
     moved: dict[str, int] = {}
-    cdp.on("Network.loadingFinished", lambda e: moved.__setitem__(
-        e["requestId"], e["encodedDataLength"]))
+    cdp.on(
+        "Network.loadingFinished",
+        lambda e: moved.__setitem__(e["requestId"], e["encodedDataLength"]),
+    )
     cdp.send("Network.enable")
     throttle = PROFILES[profile]
     if throttle:
         cdp.send("Emulation.setCPUThrottlingRate", {"rate": throttle["cpu"]})
-        cdp.send("Network.emulateNetworkConditions", {
-            "offline": False, "latency": throttle["latency"],
-            "downloadThroughput": throttle["down"], "uploadThroughput": throttle["up"]})
+        cdp.send(
+            "Network.emulateNetworkConditions",
+            {
+                "offline": False,
+                "latency": throttle["latency"],
+                "downloadThroughput": throttle["down"],
+                "uploadThroughput": throttle["up"],
+            },
+        )
     page.goto(url, timeout=TIMEOUT_MS)
     page.wait_for_function("window.__readyAt !== undefined", timeout=TIMEOUT_MS)
     out = {
@@ -92,7 +100,8 @@ def measure(playwright, page_name: str, profile: str) -> dict:
 
             def launch():
                 context = playwright.chromium.launch_persistent_context(
-                    folder, executable_path=CHROMIUM, headless=True, args=CHROMIUM_ARGS)
+                    folder, executable_path=CHROMIUM, headless=True, args=CHROMIUM_ARGS
+                )
                 context.add_init_script(PROBE)
                 return context
 
@@ -101,8 +110,9 @@ def measure(playwright, page_name: str, profile: str) -> dict:
                 out[1] = visit(context, url, profile)
                 page = context.pages[0]
                 if page_name == "index.html":  # its service worker has every file
-                    page.wait_for_function("navigator.serviceWorker.controller !== null",
-                                           timeout=TIMEOUT_MS)
+                    page.wait_for_function(
+                        "navigator.serviceWorker.controller !== null", timeout=TIMEOUT_MS
+                    )
                 page.wait_for_timeout(3000)  # the same chance to store compiled code
             finally:
                 context.close()
@@ -139,12 +149,17 @@ def main() -> int:
                     r = measure(playwright, pages[kind], profile)
                     got[profile, kind].append(r)
                     early = f", choices {r[1]['early']:.2f} s" if r[1]["early"] else ""
-                    print(f"  run {run + 1} {profile:7} {kind}: visit 1 {r[1]['ready']:.2f} s"
-                          f"{early} ({r[1]['bytes'] / 1e6:.2f} MB, {r[1]['requests']} "
-                          f"requests), visit 2 {r[2]['ready']:.2f} s", flush=True)
+                    print(
+                        f"  run {run + 1} {profile:7} {kind}: visit 1 {r[1]['ready']:.2f} s"
+                        f"{early} ({r[1]['bytes'] / 1e6:.2f} MB, {r[1]['requests']} "
+                        f"requests), visit 2 {r[2]['ready']:.2f} s",
+                        flush=True,
+                    )
     load_end = ", ".join(f"{x:.1f}" for x in os.getloadavg())
-    print(f"\nMedians of {args.runs} runs (load average {load} at the start, {load_end} at "
-          "the end); ratio = game / bare:")
+    print(
+        f"\nMedians of {args.runs} runs (load average {load} at the start, {load_end} at "
+        "the end); ratio = game / bare:"
+    )
     print(f"{'profile':8} {'measure':34} {'game':>9} {'bare':>9} {'ratio':>6}  per run")
     med = statistics.median
     for profile in profiles:
@@ -158,8 +173,10 @@ def main() -> int:
             b = [r[visit_n][key] for r in bare]
             scale = 1e6 if unit == "MB" else 1
             per_run = ", ".join(f"{x / y:.2f}" for x, y in zip(g, b))
-            print(f"{profile:8} {label:34} {med(g) / scale:>7.2f} {unit:<2}"
-                  f"{med(b) / scale:>7.2f} {unit:<2} {med(g) / med(b):>5.2f}x  {per_run}")
+            print(
+                f"{profile:8} {label:34} {med(g) / scale:>7.2f} {unit:<2}"
+                f"{med(b) / scale:>7.2f} {unit:<2} {med(g) / med(b):>5.2f}x  {per_run}"
+            )
         early = [r[1]["early"] for r in game if r[1]["early"]]
         if early:
             print(f"{profile:8} {'visit 1, first-visit choices shown':34} {med(early):>7.2f} s")

@@ -30,7 +30,7 @@ from engine.ai import LEVELS, world
 from engine.ai.hard import HardAgent
 from tools import arena
 
-_REAL = {}   # the real state of the game being decided, per worker process
+_REAL = {}  # the real state of the game being decided, per worker process
 
 
 class OracleHard(HardAgent):
@@ -60,11 +60,17 @@ def main(argv=None) -> int:
     ap.add_argument("--seed", default="1")
     ap.add_argument("--iterations", type=int, default=300)
     ap.add_argument("--jobs", type=int, default=2)
-    ap.add_argument("--options", default="{}",
-                    help='JSON of Hard\'s other settings (candidates, reply, depth, z, cal, '
-                         'tactic_price), e.g. \'{"depth": 99}\': replies to the end of the round')
-    ap.add_argument("--hand-only", action="store_true",
-                    help="know the opponent's hand only: the decks are shuffled in every world")
+    ap.add_argument(
+        "--options",
+        default="{}",
+        help="JSON of Hard's other settings (candidates, reply, depth, z, cal, "
+        "tactic_price), e.g. '{\"depth\": 99}': replies to the end of the round",
+    )
+    ap.add_argument(
+        "--hand-only",
+        action="store_true",
+        help="know the opponent's hand only: the decks are shuffled in every world",
+    )
     args = ap.parse_args(argv)
     # Patched before the worker processes fork, so they inherit it.
     world.Worlds.sample = _real_hand_world if args.hand_only else _real_world
@@ -72,8 +78,9 @@ def main(argv=None) -> int:
     LEVELS["oracle-hard"] = OracleHard
     t0 = time.perf_counter()
     budget = {**json.loads(args.options), "iterations": args.iterations}
-    cfg_list, results = arena.run("oracle-hard", "medium", args.games, args.seed, "both", "both",
-                                  (budget, None), args.jobs)
+    cfg_list, results = arena.run(
+        "oracle-hard", "medium", args.games, args.seed, "both", "both", (budget, None), args.jobs
+    )
     print(arena.summary("oracle-hard", "medium", cfg_list, results))
     print(f"{args.games} games in {time.perf_counter() - t0:.0f} s")
     return 0

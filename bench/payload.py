@@ -30,9 +30,9 @@ ROOT = Path(__file__).resolve().parent.parent
 
 def _page_have(session, payload) -> None:
     """What the page holds after ``payload`` (one log per key), told with the next call."""
-    if "log_key" in payload:   # a build without it sends the whole log every time
+    if "log_key" in payload:  # a build without it sends the whole log every time
         held = session.page_logs.get(payload["log_key"], [])
-        session.page_logs = {payload["log_key"]: held[:payload["log_from"]] + payload["log"]}
+        session.page_logs = {payload["log_key"]: held[: payload["log_from"]] + payload["log"]}
         session.have = {k: len(v) for k, v in session.page_logs.items()}
 
 
@@ -41,6 +41,7 @@ def play_match(seed: int, rounds: int):
     from session import Session
 
     from engine import action_to_json, legal_actions
+
     rng = random.Random(seed)
     s = Session()
     s.page_logs = {}
@@ -64,7 +65,7 @@ def click(snapshot, action, seat) -> tuple[float, int]:
     """The click made once on a copy of ``snapshot``: milliseconds, and the payload's bytes."""
     s = copy.deepcopy(snapshot)
     t0 = time.perf_counter()
-    text = json.dumps(s.act(action, seat))   # what crosses to the page
+    text = json.dumps(s.act(action, seat))  # what crosses to the page
     return (time.perf_counter() - t0) * 1000, len(text.encode())
 
 
@@ -74,17 +75,27 @@ def measure(clicks: dict, runs: int) -> dict:
     for _ in range(runs):
         for name, c in clicks.items():
             seen[name].append(click(*c))
-    return {name: {"ms": round(statistics.median(t for t, _ in v), 3),
-                   "bytes": int(statistics.median(b for _, b in v))} for name, v in seen.items()}
+    return {
+        name: {
+            "ms": round(statistics.median(t for t, _ in v), 3),
+            "bytes": int(statistics.median(b for _, b in v)),
+        }
+        for name, v in seen.items()
+    }
 
 
 def run(runs: int = 7, seed: int = 2, rounds: int = 7) -> dict:
     clicks = play_match(seed, rounds)
     first = next(c for c in clicks if c[1]["kind"] != "next_round")
     last = [c for c in clicks if c[1]["kind"] != "next_round"][-1]
-    out = {"python": platform.python_version(), "runs": runs, "seed": seed, "rounds": rounds,
-           "moves": len(last[0].actions or ()),
-           **measure({"first": first, "end": last}, runs)}
+    out = {
+        "python": platform.python_version(),
+        "runs": runs,
+        "seed": seed,
+        "rounds": rounds,
+        "moves": len(last[0].actions or ()),
+        **measure({"first": first, "end": last}, runs),
+    }
     out["time_ratio"] = round(out["end"]["ms"] / out["first"]["ms"], 2)
     out["size_ratio"] = round(out["end"]["bytes"] / out["first"]["bytes"], 2)
     return out
@@ -105,8 +116,10 @@ def main(argv=None) -> int:
     if args.json:
         print(json.dumps(r))
         return 0
-    print(f"Python {r['python']}, seed {r['seed']}, {r['rounds']} rounds "
-          f"({r['moves']} entries in the record at the last move), medians of {r['runs']} runs")
+    print(
+        f"Python {r['python']}, seed {r['seed']}, {r['rounds']} rounds "
+        f"({r['moves']} entries in the record at the last move), medians of {r['runs']} runs"
+    )
     for k in ("first", "end"):
         print(f"{k:>6}: {r[k]['ms']:8.2f} ms {r[k]['bytes']:8d} bytes")
     print(f"end / first: {r['time_ratio']}x time, {r['size_ratio']}x size")

@@ -84,7 +84,7 @@ def ratios(pair: tuple[str, str], games: int, every: int, dealt: int = 20) -> di
                     for _ in range(dealt):
                         world = seen_by_other.sample(rng)
                         hand = world.hands[q]
-                        if action.card not in hand:   # the card they played is certain
+                        if action.card not in hand:  # the card they played is certain
                             hand[rng.randrange(len(hand))] = action.card
                             hand.sort()
                         hands.append(world)
@@ -105,9 +105,11 @@ def main(argv=None) -> int:
     args = ap.parse_args(argv)
     for pair in (("medium", "medium"), ("barca", "medium")):
         for (level, model), rs in sorted(ratios(pair, args.games, args.every).items()):
-            print(f"{pair[0]} vs {pair[1]}: {level}'s plays, model {model}: {len(rs)} plays, "
-                  f"mean log-likelihood ratio real hand / dealt hands {sum(rs) / len(rs):+.3f}",
-                  flush=True)
+            print(
+                f"{pair[0]} vs {pair[1]}: {level}'s plays, model {model}: {len(rs)} plays, "
+                f"mean log-likelihood ratio real hand / dealt hands {sum(rs) / len(rs):+.3f}",
+                flush=True,
+            )
     return 0
 
 

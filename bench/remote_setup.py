@@ -20,6 +20,7 @@ from tools import remote_bench
 def main(argv=None) -> int:
     import contextlib
     import io
+
     out = io.StringIO()
     with contextlib.redirect_stdout(out):
         remote_bench.main([*(argv or sys.argv[1:]), "--json"])
@@ -30,15 +31,23 @@ def main(argv=None) -> int:
         t = r[f"setup_{who}"]
         print(f"set-up, {who:5}: {t * 1000:7.0f} ms CPU = {t / pow_s:5.1f} full-size pow")
     t = r["setup_wait"]
-    print(f"set-up, waited for (after the answer, both in turn): {t * 1000:7.0f} ms CPU = "
-          f"{t / pow_s:5.1f} full-size pow")
-    print(f"one full-size pow: {r['pow_ms']:.1f} ms; a draw read: {r['draw_ms']:.1f} ms; "
-          f"the audit: {r['audit_ms']:.0f} ms")
-    print(f"a move ({r['moves']} in one game): message median {r['move_bytes_median']} B, "
-          f"largest {r['move_bytes_max']} B; link median {r['move_link_median']}, "
-          f"largest {r['move_link_max']} characters")
-    print(f"set-up: largest message {r['setup_bytes_max']} B, link {r['setup_link_max']} "
-          f"characters; end of round: link {r['end_link_max']} characters")
+    print(
+        f"set-up, waited for (after the answer, both in turn): {t * 1000:7.0f} ms CPU = "
+        f"{t / pow_s:5.1f} full-size pow"
+    )
+    print(
+        f"one full-size pow: {r['pow_ms']:.1f} ms; a draw read: {r['draw_ms']:.1f} ms; "
+        f"the audit: {r['audit_ms']:.0f} ms"
+    )
+    print(
+        f"a move ({r['moves']} in one game): message median {r['move_bytes_median']} B, "
+        f"largest {r['move_bytes_max']} B; link median {r['move_link_median']}, "
+        f"largest {r['move_link_max']} characters"
+    )
+    print(
+        f"set-up: largest message {r['setup_bytes_max']} B, link {r['setup_link_max']} "
+        f"characters; end of round: link {r['end_link_max']} characters"
+    )
     return 0
 
 

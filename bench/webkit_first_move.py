@@ -92,28 +92,35 @@ def main() -> int:
     with tempfile.TemporaryDirectory() as tmp, xvfb_display() as display:
         tmp = Path(tmp)
         sites = {"game": probed_site(tmp / "game"), "worker": worker_only_site(tmp / "worker")}
-        servers = {k: build.serve_in_thread(port=0, directory=v, prefix=PREFIX)
-                   for k, v in sites.items()}
+        servers = {
+            k: build.serve_in_thread(port=0, directory=v, prefix=PREFIX) for k, v in sites.items()
+        }
         try:
             for run in range(args.runs):
                 order = ["game", "worker"] if run % 2 == 0 else ["worker", "game"]
                 for setup in order:
                     r = measure(display, build.url_of(servers[setup]), tmp / f"p{run}{setup}")
                     results[setup].append(r)
-                    print(f"run {run + 1} {setup:6}: ready {r['ready']:.2f} s, worker ready "
-                          f"+{r['worker']:.2f} s, first computer move +{r['move']:.2f} s",
-                          flush=True)
+                    print(
+                        f"run {run + 1} {setup:6}: ready {r['ready']:.2f} s, worker ready "
+                        f"+{r['worker']:.2f} s, first computer move +{r['move']:.2f} s",
+                        flush=True,
+                    )
         finally:
             for server in servers.values():
                 server.stop()
     print("\nmedians (seconds after the table is playable):")
     for setup, rows in results.items():
-        print(f"  {setup:6}: ready at {statistics.median(r['ready'] for r in rows):.2f} s, "
-              f"worker +{statistics.median(r['worker'] for r in rows):.2f}, "
-              f"first computer move +{statistics.median(r['move'] for r in rows):.2f}")
+        print(
+            f"  {setup:6}: ready at {statistics.median(r['ready'] for r in rows):.2f} s, "
+            f"worker +{statistics.median(r['worker'] for r in rows):.2f}, "
+            f"first computer move +{statistics.median(r['move'] for r in rows):.2f}"
+        )
     ratios = [g["move"] / w["move"] for g, w in zip(results["game"], results["worker"])]
-    print(f"  first move game / worker: {statistics.median(ratios):.2f}x "
-          f"(per run {', '.join(f'{x:.2f}' for x in ratios)})")
+    print(
+        f"  first move game / worker: {statistics.median(ratios):.2f}x "
+        f"(per run {', '.join(f'{x:.2f}' for x in ratios)})"
+    )
     return 0
 
 

@@ -14,21 +14,36 @@ Intended overlaps are not problems: the cards on the board cascade (only the one
 pick are checked, at the corner that shows), a sticky footer over a dialog's scrolled body,
 an element outside the window or scrolled out of its box.
 """
+
 from __future__ import annotations
 
 from pathlib import Path
 
 # Texts a player reads that nothing may cover (besides the interactive elements).
-READ = ["#status-who", "#status-step", ".seat .seat-name", ".seat .seat-info", "#prompt-text",
-        "#prompt-hint", "#replay-step", "#review-note", "#review-progress-text", "#lesson-text",
-        "#lesson-result", "#lesson-said", "#handover-title", "#handover-sub"]
+READ = [
+    "#status-who",
+    "#status-step",
+    ".seat .seat-name",
+    ".seat .seat-info",
+    "#prompt-text",
+    "#prompt-hint",
+    "#replay-step",
+    "#review-note",
+    "#review-progress-text",
+    "#lesson-text",
+    "#lesson-result",
+    "#lesson-said",
+    "#handover-title",
+    "#handover-sub",
+]
 
-INTERACTIVE = ("button, a[href], select, input:not([type=hidden]), textarea, [tabindex], "
-               "#hand .card, #board .card.pick, .lane.target .stone, .pile")
+INTERACTIVE = (
+    "button, a[href], select, input:not([type=hidden]), textarea, [tabindex], "
+    "#hand .card, #board .card.pick, .lane.target .stone, .pile"
+)
 
 # The script's first line is a comment for people; page.evaluate gets the function alone.
 GEOMETRY = (Path(__file__).parent / "geometry.js").read_text().split("\n", 1)[1]
-
 
 
 def problems(page, allowed: tuple[str, ...] = ()) -> list[str]:

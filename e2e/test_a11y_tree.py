@@ -3,6 +3,7 @@ Accessibility.getFullAXTree, and Playwright's aria snapshots): the hand as a too
 named with colour and value, each stone naming both sides in words with their formation and
 status, and the computer's last move announced in words in a polite status region; in English
 and in German (the Pegasus names)."""
+
 import pytest
 
 from tools.table import open_with_save, position, save_text
@@ -13,21 +14,28 @@ WORDS = {
         "cards": ["Red 2", "Green 1", "Green 5", "Blue 1", "Blue 3", "Purple 2"],
         "board": "The nine stones",
         "on_board": ["Blue 7", "Blue 8", "Blue 9", "Yellow 1", "Orange 9"],
-        "stone1": ("Stone 1: your side: Yellow 1; Computer's side: Blue 7, Blue 8, Blue 9, "
-                   "a Color-Run totalling 24; claimed by Computer"),
+        "stone1": (
+            "Stone 1: your side: Yellow 1; Computer's side: Blue 7, Blue 8, Blue 9, "
+            "a Color-Run totalling 24; claimed by Computer"
+        ),
         "stone3": "Stone 3: your side: no cards; Computer's side: Orange 9; not claimed",
-        "said": ("The computer played Orange 9 on stone 3, then claimed stone 1: the best you "
-                 "can still make is a Color-Run totalling 6"),
+        "said": (
+            "The computer played Orange 9 on stone 3, then claimed stone 1: the best you "
+            "can still make is a Color-Run totalling 6"
+        ),
     },
     "de": {
         "hand": "Deine Hand",
         "cards": ["Rot 2", "Grün 1", "Grün 5", "Blau 1", "Blau 3", "Lila 2"],
         "board": "Die neun Steine",
         "on_board": ["Blau 7", "Blau 8", "Blau 9", "Gelb 1", "Orange 9"],
-        "stone1": ("Stein 1: deine Seite: Gelb 1; Seite von Computer: Blau 7, Blau 8, Blau 9, "
-                   "ein Königstrupp mit Summe 24; beansprucht, Besitz: Computer"),
-        "stone3": ("Stein 3: deine Seite: keine Karten; Seite von Computer: Orange 9; "
-                   "nicht beansprucht"),
+        "stone1": (
+            "Stein 1: deine Seite: Gelb 1; Seite von Computer: Blau 7, Blau 8, Blau 9, "
+            "ein Königstrupp mit Summe 24; beansprucht, Besitz: Computer"
+        ),
+        "stone3": (
+            "Stein 3: deine Seite: keine Karten; Seite von Computer: Orange 9; nicht beansprucht"
+        ),
         "said": "Der Computer spielt Orange 9 an Stein 3 und beansprucht Stein 1",
     },
 }
@@ -40,9 +48,16 @@ def _ax_nodes(page) -> list[dict]:
         nodes = cdp.send("Accessibility.getFullAXTree")["nodes"]
     finally:
         cdp.detach()
-    return [{"role": n.get("role", {}).get("value"), "name": n.get("name", {}).get("value", ""),
-             "ignored": n.get("ignored", False), "id": n["nodeId"],
-             "children": n.get("childIds", [])} for n in nodes]
+    return [
+        {
+            "role": n.get("role", {}).get("value"),
+            "name": n.get("name", {}).get("value", ""),
+            "ignored": n.get("ignored", False),
+            "id": n["nodeId"],
+            "children": n.get("childIds", []),
+        }
+        for n in nodes
+    ]
 
 
 def _under(by_id: dict, node: dict) -> list[dict]:
@@ -63,11 +78,18 @@ def test_the_tree_names_the_hand_the_board_and_the_last_move(page, site_url, lan
     w = WORDS[lang]
     stones = [{} for _ in range(9)]
     stones[0] = {"sides": [["Y1"], ["B7", "B8", "B9"]]}
-    pos = position({}, hands=[["R2", "B1", "B3", "G1", "G5", "P2"],
-                              ["Y5", "Y3", "P4", "P6", "G8", "O9"]], stones=stones, to_move=1)
+    pos = position(
+        {},
+        hands=[["R2", "B1", "B3", "G1", "G5", "P2"], ["Y5", "Y3", "P4", "P6", "G8", "O9"]],
+        stones=stones,
+        to_move=1,
+    )
     open_with_save(page, site_url, save_text(pos, opponent="ai"), f"&lang={lang}")
-    page.wait_for_function("() => document.body.dataset.toMove === '0' && "
-                           "!document.body.classList.contains('ai-thinking')", timeout=60_000)
+    page.wait_for_function(
+        "() => document.body.dataset.toMove === '0' && "
+        "!document.body.classList.contains('ai-thinking')",
+        timeout=60_000,
+    )
     page.wait_for_function("() => document.querySelector('#announce').textContent.length > 0")
 
     nodes = _ax_nodes(page)
@@ -80,8 +102,9 @@ def test_the_tree_names_the_hand_the_board_and_the_last_move(page, site_url, lan
     # The board: the stones say both sides in words, the formation and the status.
     boards = [n for n in nodes if n["role"] == "toolbar" and n["name"] == w["board"]]
     assert len(boards) == 1
-    stones_said = [n["name"] for n in nodes if n["role"] == "button" and n["name"].startswith(
-        w["stone1"][:6])]
+    stones_said = [
+        n["name"] for n in nodes if n["role"] == "button" and n["name"].startswith(w["stone1"][:6])
+    ]
     assert len(stones_said) == 9, stones_said
     assert stones_said[0] == w["stone1"] and stones_said[2] == w["stone3"], stones_said[:3]
     # No card is read as its bare corner values and pictures ("6, image, image, 6").
@@ -109,22 +132,32 @@ def test_the_tree_names_the_hand_the_board_and_the_last_move(page, site_url, lan
 def test_a_tactic_card_in_the_hand_says_what_it_does(page, site_url, lang):
     """Each tactic card in the hand has the catalogue's help line as its accessible
     description; a clan card has none."""
-    pos = position({"tactics": True}, hands=[["R2", "Traitor", "MudFight", "G1", "G5", "P2", "B3"],
-                                             ["Y5", "Y3", "P4", "P6", "G8", "O9", "B4"]],
-                   to_move=0)
+    pos = position(
+        {"tactics": True},
+        hands=[
+            ["R2", "Traitor", "MudFight", "G1", "G5", "P2", "B3"],
+            ["Y5", "Y3", "P4", "P6", "G8", "O9", "B4"],
+        ],
+        to_move=0,
+    )
     open_with_save(page, site_url, save_text(pos, opponent="ai"), f"&lang={lang}")
     cdp = page.context.new_cdp_session(page)
     try:
         nodes = cdp.send("Accessibility.getFullAXTree")["nodes"]
     finally:
         cdp.detach()
-    desc = {n.get("name", {}).get("value"): n.get("description", {}).get("value", "")
-            for n in nodes if n.get("role", {}).get("value") == "button"}
+    desc = {
+        n.get("name", {}).get("value"): n.get("description", {}).get("value", "")
+        for n in nodes
+        if n.get("role", {}).get("value") == "button"
+    }
     help_of = page.evaluate("""() => import('./js/words.js').then(w =>
         [w.t('card.Traitor'), w.t('tactic.Traitor.help'), w.t('card.MudFight'),
          w.t('tactic.MudFight.help'), w.t('card.clan', {colour: w.t('colour.R'), value: 2})])""")
     traitor, traitor_help, mud, mud_help, red2 = help_of
-    def of(card):   # "Traitor, cannot be played now": the name comes first
+
+    def of(card):  # "Traitor, cannot be played now": the name comes first
         return next(d for name, d in desc.items() if name and name.startswith(card))
+
     assert of(traitor) == traitor_help and of(mud) == mud_help, desc
-    assert of(red2) in ("", red2)   # a clan card: no more than its name (its title)
+    assert of(red2) in ("", red2)  # a clan card: no more than its name (its title)

@@ -1,6 +1,7 @@
 """The computer's Hard level and the hint button in the browser: a full game against Hard
 (its search in the worker, with a short thinking time from ?ai_time=), a page that never
 stalls while it thinks, and hints that are legal, only shown, and only for the player to move."""
+
 import json
 
 from tools.table import (
@@ -15,7 +16,7 @@ from tools.table import (
     take_device,
 )
 
-AI_TIME = 0.3   # seconds per Hard decision: the real search, with a shorter budget
+AI_TIME = 0.3  # seconds per Hard decision: the real search, with a shorter budget
 
 # From here on: main-thread long tasks, and any moment the hint button is enabled while
 # the computer thinks.
@@ -42,8 +43,9 @@ def ask_hint(page, seat: int) -> dict:
     action = json.loads(page.get_attribute("#prompt-hint", "data-action"))
     assert page.inner_text("#prompt-hint").startswith("Hint: ")
     after = py(page, "state", {"seat": seat})["view"]
-    assert after["tick"] == before["tick"] and after["hand"] == before["hand"], \
+    assert after["tick"] == before["tick"] and after["hand"] == before["hand"], (
         "the hint must not play the move"
+    )
     assert action in after["legal"], f"hint {action} is not among the legal actions"
     # Shown on the table: the suggested card (or deck / claim / button) is highlighted.
     assert page.locator(".hinted, .lane.hint-stone").count() >= 1
@@ -60,9 +62,11 @@ def test_full_game_against_hard_with_hints(page, site_url):
     # Only the human seat on its turn may ask; the request holds that seat's view only.
     assert py(page, "hint_request", {"seat": 1})["request"] is None
     req = py(page, "hint_request", {"seat": 0})["request"]
-    secret = py(page, "state", {"seat": 1})["view"]["hand"]   # the computer's hand
-    assert req["view"]["player"] == 0 and req["view"]["hand"] == py(
-        page, "state", {"seat": 0})["view"]["hand"]
+    secret = py(page, "state", {"seat": 1})["view"]["hand"]  # the computer's hand
+    assert (
+        req["view"]["player"] == 0
+        and req["view"]["hand"] == py(page, "state", {"seat": 0})["view"]["hand"]
+    )
     text = json.dumps(req)
     assert not [c for c in secret if f'"{c}"' in text], "the hint request leaks the other hand"
 
@@ -70,8 +74,11 @@ def test_full_game_against_hard_with_hints(page, site_url):
     hints, turns = [], 0
     while not d.finished():
         assert d.steps < 1500, "the game did not end"
-        mine = (body(page, "toMove") == "0" and body(page, "step") == "play"
-                and not page.evaluate("() => document.body.classList.contains('ai-thinking')"))
+        mine = (
+            body(page, "toMove") == "0"
+            and body(page, "step") == "play"
+            and not page.evaluate("() => document.body.classList.contains('ai-thinking')")
+        )
         if mine:
             turns += 1
             if turns in (1, 4, 8) and page.locator("#btn-hint").is_enabled():
@@ -93,8 +100,9 @@ def test_full_game_against_hard_with_hints(page, site_url):
     assert len(stats) >= 10 and {s["level"] for s in stats} == {"hard"}
     assert all(s["budget"] == {"time": AI_TIME} for s in stats), "the budget reached the engine"
     assert max(s["iterations"] or 0 for s in stats) > 0, "Hard searched (it counts iterations)"
-    assert page.evaluate("() => window.__hintWhileThinking") == 0, \
+    assert page.evaluate("() => window.__hintWhileThinking") == 0, (
         "the hint button was enabled while the computer was thinking"
+    )
 
     # While the worker chooses (a move or a hint), the main thread never stalls for 100 ms:
     # no long task begins inside a worker call. (The task that makes the call -- the
@@ -102,13 +110,17 @@ def test_full_game_against_hard_with_hints(page, site_url):
     # is the page's work before the call, held to the looser bound below.)
     long_tasks = page.evaluate("() => window.__long")
     spans = page.evaluate("() => [...(window.__aiSpans || []), ...(window.__hintSpans || [])]")
-    during = [(dur, start, dur) for start, dur in long_tasks
-              if any(a < start < b for a, b in spans)]
+    during = [
+        (dur, start, dur) for start, dur in long_tasks if any(a < start < b for a, b in spans)
+    ]
     worst, start, dur = max(during, default=(0, 0, 0))
     # ?perf names the page's own work (Python calls, redraws) inside the stall, if any.
-    inside = page.evaluate("""([s, d]) => performance.getEntriesByType('measure')
+    inside = page.evaluate(
+        """([s, d]) => performance.getEntriesByType('measure')
         .filter(m => m.startTime + m.duration > s && m.startTime < s + d)
-        .map(m => `${m.name} ${Math.round(m.duration)} ms`)""", [start, dur])
+        .map(m => `${m.name} ${Math.round(m.duration)} ms`)""",
+        [start, dur],
+    )
     assert worst < 100, f"main thread stalled for {worst:.0f} ms in a worker call: {inside}"
     assert max((dur for _, dur in long_tasks), default=0) < 1000
 
@@ -125,7 +137,7 @@ def test_hint_when_passing_the_device(page, site_url):
     if action["kind"] == "play":
         assert page.locator(f'#hand .card.hinted[data-card="{action["card"]}"]').count() >= 1
     # Acting clears the hint, and the next player's screen starts without one.
-    page.click("#btn-hint")   # hide it, then ask again
+    page.click("#btn-hint")  # hide it, then ask again
     page.wait_for_selector("#prompt-hint", state="hidden")
     ask_hint(page, 0)
     Driver(page, seed=2).step()
@@ -136,9 +148,15 @@ def test_hint_when_passing_the_device(page, site_url):
 def test_save_from_an_older_build_plays_hard_with_the_browser_budget(page, site_url):
     """A save holds only the level's name (as older builds wrote it): it resumes, and Hard
     thinks with the table's own budget, {"time": 1.0}."""
-    old = json.loads(save_text(position({}, hands=[["R1", "R2", "R3", "R4", "R5", "R6"],
-                                                    ["B1", "B2", "B3", "B4", "B5", "B6"]]),
-                               opponent="ai"))
+    old = json.loads(
+        save_text(
+            position(
+                {},
+                hands=[["R1", "R2", "R3", "R4", "R5", "R6"], ["B1", "B2", "B3", "B4", "B5", "B6"]],
+            ),
+            opponent="ai",
+        )
+    )
     old["settings"] = {"opponent": "ai", "ai_seat": 1, "ai_level": "hard", "autoclaim": False}
     open_with_save(page, site_url, json.dumps(old))
     assert py(page, "state", {"seat": 0})["settings"]["ai_level"] == "hard"
@@ -171,7 +189,7 @@ def test_hard_shares_its_search_among_workers(page, site_url):
     stats = page.evaluate("() => window.__aiStats")
     shared = [s for s in stats if s["workers"] == 2]
     assert len(shared) >= 4, stats
-    assert stats[0]["workers"] == 1   # the first decision: the second worker was starting
+    assert stats[0]["workers"] == 1  # the first decision: the second worker was starting
     assert all(s["level"] == "hard" and s["budget"] == {"time": AI_TIME} for s in shared)
     searched = [s for s in shared if s["iterations"]]
     assert searched, "both workers searched"
@@ -182,9 +200,12 @@ def test_hard_shares_its_search_among_workers(page, site_url):
     # A hint is shared the same way: both workers search it, the first merges their sums
     # and gives the reason (the hint's words need it).
     for _ in range(60):
-        if (body(page, "toMove") == "0" and body(page, "step") == "play"
-                and not page.evaluate("() => document.body.classList.contains('ai-thinking')")
-                and page.locator("#btn-hint").is_enabled()):
+        if (
+            body(page, "toMove") == "0"
+            and body(page, "step") == "play"
+            and not page.evaluate("() => document.body.classList.contains('ai-thinking')")
+            and page.locator("#btn-hint").is_enabled()
+        ):
             break
         d.step()
     ask_hint(page, 0)

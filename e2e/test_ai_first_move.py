@@ -36,7 +36,7 @@ def test_the_computer_moves_while_its_worker_is_starting(context, site_url, leve
     assert body(page, "toMove") == "0"
     assert page.inner_text("#log").count("The computer played") == 1
 
-    for route in held:   # the worker starts; the moves to come are its own
+    for route in held:  # the worker starts; the moves to come are its own
         route.continue_()
     context.unroute("**/ai_worker.py")
     page.wait_for_function("() => window.__aiWorker().then(() => true)", timeout=60_000)

@@ -10,6 +10,7 @@ players on one device), the end of a round and of a match, the games dialog and 
 Learn to play (its dialog, a lesson's panel, the five formations), rules.html,
 rules-de.html and embed.html.
 """
+
 from __future__ import annotations
 
 import base64
@@ -105,10 +106,14 @@ def violations(page) -> list[dict]:
     found = [v for v in page.evaluate(RUN, PIECES) if v["impact"] in BAD]
     pieces = page.evaluate(PIECE_LABELS)
     if pieces:
-        found.append({"id": "piece-label-in-name", "impact": "serious",
-                      "help": "A piece's visible label must be in its accessible name",
-                      "nodes": [{"target": p, "impact": "serious", "summary": ""}
-                                for p in pieces]})
+        found.append(
+            {
+                "id": "piece-label-in-name",
+                "impact": "serious",
+                "help": "A piece's visible label must be in its accessible name",
+                "nodes": [{"target": p, "impact": "serious", "summary": ""} for p in pieces],
+            }
+        )
     return found
 
 
@@ -133,7 +138,7 @@ class Audit:
         self.screens: list[str] = []
 
     def __call__(self, page, screen: str) -> None:
-        at_rest(page)   # transitions (a dialog, the log drawer) come to rest
+        at_rest(page)  # transitions (a dialog, the log drawer) come to rest
         name = f"{screen} ({self.lang})"
         self.screens.append(name)
         found = violations(page)
@@ -257,7 +262,7 @@ HIDE_TEXT = """(mode) => {
 def low_contrast(page) -> list[str]:
     """Texts whose contrast with the pixels behind them is under WCAG's minimum."""
     try:
-        page.evaluate(HIDE_TEXT, 1)   # still first: a drawer or dialog where it comes to rest
+        page.evaluate(HIDE_TEXT, 1)  # still first: a drawer or dialog where it comes to rest
         texts = page.evaluate(TEXTS)
         shown = base64.b64encode(page.screenshot()).decode()
         page.evaluate(HIDE_TEXT, 2)
@@ -272,8 +277,7 @@ def test_text_contrast_on_the_felt(page, site_url, lang):
     """The table's own text (status, seats, prompt, piles, stones, log, hint) at desktop and
     phone sizes, the handover screen, and a lesson's panel: 4.5:1 (3:1 large) by pixels."""
     found = {}
-    open_with_save(page, site_url, save_text(rich_position(), opponent="human"),
-                   lang_query(lang))
+    open_with_save(page, site_url, save_text(rich_position(), opponent="human"), lang_query(lang))
     page.set_viewport_size(DESKTOP)
     page.wait_for_selector("#handover", state="visible")
     found["handover"] = low_contrast(page)
@@ -320,8 +324,11 @@ def test_axe_loading_screen(page, site_url, lang):
     page.wait_for_function("() => document.querySelector('#loading-text').textContent.trim()")
     audit(page, "loading screen")
     # A first visit: no save, so the table and the new-game dialog come before Python.
-    page.evaluate("""([k]) => { sessionStorage.setItem('e2e-axe', '1');
-                                localStorage.removeItem(k); }""", [SAVE_KEY])
+    page.evaluate(
+        """([k]) => { sessionStorage.setItem('e2e-axe', '1');
+                                localStorage.removeItem(k); }""",
+        [SAVE_KEY],
+    )
     page.reload()
     page.wait_for_selector("#dlg-new[open]")
     audit(page, "first visit, before Python")
@@ -337,8 +344,12 @@ def test_axe_table_and_dialogs_against_the_computer(page, site_url, lang):
     """A tactics game against the computer: the table, a card selected, the dialogs."""
     audit = Audit(lang)
     page.set_viewport_size(DESKTOP)
-    pos = rich_position(hands=[["R5", "G6", "P2", "O3", "Y4", "Strategist", "Spy"],
-                               ["R4", "R6", "R7", "G4", "G5", "P1", "O2"]])
+    pos = rich_position(
+        hands=[
+            ["R5", "G6", "P2", "O3", "Y4", "Strategist", "Spy"],
+            ["R4", "R6", "R7", "G4", "G5", "P1", "O2"],
+        ]
+    )
     open_with_save(page, site_url, save_text(pos, opponent="ai"), lang_query(lang))
     audit(page, "table, desktop")
     page.click('#hand .card[data-card="R5"]')
@@ -382,8 +393,7 @@ def test_axe_handover_and_shared_device(page, site_url, lang):
     """Two players on one device: the handover screen, then the table after the tap."""
     audit = Audit(lang)
     page.set_viewport_size(PHONE)
-    open_with_save(page, site_url, save_text(rich_position(), opponent="human"),
-                   lang_query(lang))
+    open_with_save(page, site_url, save_text(rich_position(), opponent="human"), lang_query(lang))
     page.wait_for_selector("#handover", state="visible")
     audit(page, "handover screen")
     take_device(page)
@@ -400,8 +410,10 @@ def test_axe_end_of_round_and_match(page, site_url, lang):
     audit(page, "end of a round")
     history = [[0, "three_adjacent", 3, 1], [1, "five_stones", 2, 5], [0, "three_adjacent", 3, 0]]
     pos = won_round({"rounds": 3}, history, step="over", to_move=0)
-    page.evaluate("([k, v]) => localStorage.setItem(k, v)",
-                  ["schotten-totten.save", save_text(pos, opponent="ai")])
+    page.evaluate(
+        "([k, v]) => localStorage.setItem(k, v)",
+        ["schotten-totten.save", save_text(pos, opponent="ai")],
+    )
     page.reload()
     page.wait_for_selector(READY, state="attached", timeout=BOOT_MS)
     page.wait_for_selector("#dlg-end[open]")
@@ -483,5 +495,6 @@ def test_axe_reports_a_violation(page, site_url):
       k.setAttribute('aria-label', 'Keyboard shortcuts'); document.body.append(k);
     }""")
     ids = {v["id"] for v in violations(page)}
-    assert {"button-name", "color-contrast", "label-content-name-mismatch"} <= ids, \
-        json.dumps(sorted(ids))
+    assert {"button-name", "color-contrast", "label-content-name-mismatch"} <= ids, json.dumps(
+        sorted(ids)
+    )

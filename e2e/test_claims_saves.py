@@ -1,5 +1,6 @@
 """Claims with the engine's proof, automatic claims, and the saved game: reload, corrupt,
 incompatible."""
+
 import json
 
 import pytest
@@ -26,8 +27,14 @@ def claim_position():
     stones[2] = {"sides": [["R3"], []]}
     stones[4] = {"sides": [["G7", "G8", "G9"], ["R1", "R2"]]}
     stones[7] = {"sides": [["P4", "P5", "P6"], ["O2", "B2", "G2"]]}
-    return position({}, hands=[["R5", "B8", "O9"], ["P1", "P2", "P3"]], stones=stones,
-                    to_move=0, step="claim", played=True)
+    return position(
+        {},
+        hands=[["R5", "B8", "O9"], ["P1", "P2", "P3"]],
+        stones=stones,
+        to_move=0,
+        step="claim",
+        played=True,
+    )
 
 
 def test_claim_with_proof(page, site_url, screenshot):
@@ -82,27 +89,53 @@ def test_reload_resumes_the_same_position(page, site_url):
     while d.steps < 14 and not d.finished():
         d.step()
     page.wait_for_function("() => !document.body.classList.contains('ai-thinking')")
-    before = (board(page), sorted(hand(page)), page.inner_text("#log"), body(page, "step"),
-              page.inner_text("#pile-clan .pile-count"))
+    before = (
+        board(page),
+        sorted(hand(page)),
+        page.inner_text("#log"),
+        body(page, "step"),
+        page.inner_text("#pile-clan .pile-count"),
+    )
     page.reload()
     page.wait_for_selector('body[data-ready="1"]', state="attached", timeout=60_000)
     page.wait_for_function("() => !document.body.classList.contains('ai-thinking')")
-    after = (board(page), sorted(hand(page)), page.inner_text("#log"), body(page, "step"),
-             page.inner_text("#pile-clan .pile-count"))
+    after = (
+        board(page),
+        sorted(hand(page)),
+        page.inner_text("#log"),
+        body(page, "step"),
+        page.inner_text("#pile-clan .pile-count"),
+    )
     assert after == before
     assert page.locator("#dlg-new").is_hidden()
     # And the game goes on from there.
     d.step()
 
 
-@pytest.mark.parametrize("save, why", [
-    ("{this is not json", "damaged"),
-    (json.dumps({"format": "schotten-totten/save", "version": 99, "position": {}}),
-     "another version"),
-    (json.dumps({"format": "schotten-totten/save", "version": 1,
-                 "position": {"format": "schotten-totten/position", "version": 1,
-                              "hands": [["R1", "R1"], []]}}), "damaged"),
-])
+@pytest.mark.parametrize(
+    "save, why",
+    [
+        ("{this is not json", "damaged"),
+        (
+            json.dumps({"format": "schotten-totten/save", "version": 99, "position": {}}),
+            "another version",
+        ),
+        (
+            json.dumps(
+                {
+                    "format": "schotten-totten/save",
+                    "version": 1,
+                    "position": {
+                        "format": "schotten-totten/position",
+                        "version": 1,
+                        "hands": [["R1", "R1"], []],
+                    },
+                }
+            ),
+            "damaged",
+        ),
+    ],
+)
 def test_corrupt_or_incompatible_save(page, site_url, save, why):
     errors = []
     page.on("pageerror", lambda e: errors.append(str(e)))

@@ -21,8 +21,7 @@ pytestmark = pytest.mark.slow
 
 
 def _device(browser, site_url):
-    ctx = browser.new_context(permissions=["clipboard-read", "clipboard-write"],
-                              base_url=site_url)
+    ctx = browser.new_context(permissions=["clipboard-read", "clipboard-write"], base_url=site_url)
     page = ctx.new_page()
     page.goto(site_url + "index.html" + QUERY)
     page.wait_for_selector('body[data-ready="1"]', state="attached", timeout=BOOT_MS)
@@ -37,14 +36,15 @@ def _sent_link(page) -> str:
     page.evaluate("navigator.clipboard.writeText('')")
     page.click("#end-duo-send" if page.locator("#end-duo-send").is_visible() else "#duo-send")
     return page.wait_for_function(
-        "() => navigator.clipboard.readText().then(t => t || null)").json_value()
+        "() => navigator.clipboard.readText().then(t => t || null)"
+    ).json_value()
 
 
 def _open_link(page, link: str) -> None:
     """Paste the link into "A link from your friend" (the pairing dialog's, or the bar's)."""
     if not page.locator("#duo-paste").is_visible():
         if page.locator("#dlg-end").is_visible():
-            page.click("#end-look")   # the end screen covers the bar: look at the table
+            page.click("#end-look")  # the end screen covers the bar: look at the table
         page.click("#duo-open-link")
     page.fill("#duo-paste", link)
     page.click("#duo-paste-open")
@@ -71,7 +71,7 @@ def _pair(browser, site_url, live=False):
 
     guest_ctx = browser.new_context(permissions=["clipboard-read", "clipboard-write"])
     guest = guest_ctx.new_page()
-    guest.goto(invitation)   # the link, as the friend's phone opens it
+    guest.goto(invitation)  # the link, as the friend's phone opens it
     guest.wait_for_selector("#dlg-duo[open] #duo-join-set:not([hidden])", timeout=BOOT_MS)
     assert guest.inner_text("#duo-title") == "Ann invites you to a game"
     guest.fill("#duo-name", "Bob")
@@ -92,7 +92,7 @@ def _pair(browser, site_url, live=False):
     if not live:
         host.wait_for_selector("#duo-title:text('Dealing')")
         assert host.inner_text("#duo-code") == code
-    if live:   # the deal goes over the channel as soon as it opens
+    if live:  # the deal goes over the channel as soon as it opens
         for page in (host, guest):
             page.wait_for_selector('body[data-duo-connection="live"]', state="attached")
     else:
@@ -102,8 +102,10 @@ def _pair(browser, site_url, live=False):
 
 def _wait_for_news(pages) -> None:
     """Wait on the pages' own flags until one may move, has a link to send, or both are over."""
-    cond = ("() => ['you', 'unsent'].includes(document.body.dataset.duo) || "
-            "document.body.dataset.duo === 'over'")
+    cond = (
+        "() => ['you', 'unsent'].includes(document.body.dataset.duo) || "
+        "document.body.dataset.duo === 'over'"
+    )
     for _ in range(600):
         for page in pages:
             try:
@@ -124,7 +126,7 @@ def _play(pages, reload_at: int, screenshot) -> dict:
         states = [body(p, "duo") for p in pages]
         if states == ["over", "over"]:
             return {"moves": moves, "links": links}
-        if "unsent" in states:   # a message to carry, then the other's answer, if any
+        if "unsent" in states:  # a message to carry, then the other's answer, if any
             i = states.index("unsent")
             _open_link(pages[1 - i], _sent_link(pages[i]))
             links += 1
@@ -141,8 +143,7 @@ def _play(pages, reload_at: int, screenshot) -> dict:
             hand = guest.eval_on_selector_all("#hand .card", "els => els.map(e => e.dataset.card)")
             guest.reload()
             guest.wait_for_selector('body[data-ready="1"]', state="attached", timeout=BOOT_MS)
-            again = guest.eval_on_selector_all("#hand .card",
-                                               "els => els.map(e => e.dataset.card)")
+            again = guest.eval_on_selector_all("#hand .card", "els => els.map(e => e.dataset.card)")
             assert sorted(again) == sorted(hand)
             drivers[1] = Driver(guest, seed=3)
             screenshot(guest, "duo-resumed")
@@ -167,12 +168,14 @@ def test_a_tactic_game_live_over_webrtc(browser_type, site_url, screenshot):
     ``--host-resolver-rules=MAP * ~NOTFOUND`` (no request leaves the machine) makes those
     names unresolvable, so the two pages would never connect; with the flag the candidates
     carry the machine's plain addresses, as with no ICE server on a home network."""
-    browser = browser_type.launch(executable_path=CHROMIUM, args=[
-        *CHROMIUM_ARGS, "--disable-features=WebRtcHideLocalIpsWithMdns"])
+    browser = browser_type.launch(
+        executable_path=CHROMIUM,
+        args=[*CHROMIUM_ARGS, "--disable-features=WebRtcHideLocalIpsWithMdns"],
+    )
     (_, host), (_, guest) = _pair(browser, site_url, live=True)
     assert "connected live" in host.inner_text("#duo-status")
     done = _play([host, guest], 30, screenshot)
-    assert done["moves"] > 30 and done["links"] >= 1   # links only after the reload
+    assert done["moves"] > 30 and done["links"] >= 1  # links only after the reload
     _check_over(host, guest, screenshot)
     browser.close()
 

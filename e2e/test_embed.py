@@ -54,7 +54,8 @@ def blog(site_url, serve, tmp_path):
     # The tables' own address, and no AI pause so the tests run quickly; autostart=1 skips
     # the light preview's Play (e2e/test_embed_preview.py tests it).
     text = text.replace(
-        EXAMPLE_BASE + "embed.html?", site_url + "embed.html?aipause=40&autostart=1&")
+        EXAMPLE_BASE + "embed.html?", site_url + "embed.html?aipause=40&autostart=1&"
+    )
     (folder / "post.html").write_text(text)
     server, _url = serve(folder, prefix="/")
     port = server.server_address[1]
@@ -163,7 +164,7 @@ def test_embed_on_another_site_plays_even_without_storage(page, blog, site_url, 
         first.locator("#embed-note").wait_for(state="visible")
         assert "save" in first.inner_text("#embed-note")
         # A line of its own in the header: over neither the status, the tools nor the table.
-        first.wait_for_timeout(300)   # the board re-measures the room left
+        first.wait_for_timeout(300)  # the board re-measures the room left
         assert first.evaluate(NOTE_COVERS) == []
         show(page, 0)
         page.locator("iframe.game").nth(0).screenshot(path=str(shot_path("embed-cannot-save")))
@@ -204,19 +205,25 @@ def test_embed_with_storage_blocked_logs_no_error(page, site_url, serve, tmp_pat
     src = site_url + "embed.html?save=blocked&aipause=40"
     (folder / "post.html").write_text(
         '<!doctype html><link rel="icon" href="data:,"><p>A post</p>'
-        f'<iframe src="{src}" width="700" height="600"></iframe>')
+        f'<iframe src="{src}" width="700" height="600"></iframe>'
+    )
     _server, url = serve(folder, prefix="/")
     other = url.replace("127.0.0.1", "localhost")  # another site: the iframe is third-party
     problems = []
-    page.on("console", lambda m: m.type == "error" and problems.append(
-        f"console {m.text} at {m.location.get('url')}"))
+    page.on(
+        "console",
+        lambda m: (
+            m.type == "error" and problems.append(f"console {m.text} at {m.location.get('url')}")
+        ),
+    )
     page.on("pageerror", lambda e: problems.append(f"pageerror {e}"))
     page.goto(other + "post.html")
     page.wait_for_function("() => document.querySelector('iframe').contentWindow")
     frame = next(f for f in page.frames if "embed.html" in f.url)
     frame.wait_for_selector(READY, state="attached", timeout=BOOT_MS)
     blocked = frame.evaluate(
-        "() => { try { localStorage.length; return false } catch { return true } }")
+        "() => { try { localStorage.length; return false } catch { return true } }"
+    )
     assert blocked, "this Chromium lets third-party frames store: the test proves nothing"
     play_turn(frame)
     assert "The computer played" in frame.inner_text("#log")

@@ -30,10 +30,15 @@ def count_bytes(page):
     encodedDataLength: headers and compressed body, as they came over the wire)."""
     cdp = page.context.new_cdp_session(page)
     urls, moved = {}, {}
-    cdp.on("Network.requestWillBeSent", lambda e: urls.__setitem__(e["requestId"],
-                                                                    e["request"]["url"]))
-    cdp.on("Network.loadingFinished", lambda e: moved.__setitem__(
-        urls.get(e["requestId"], e["requestId"]), e["encodedDataLength"]))
+    cdp.on(
+        "Network.requestWillBeSent", lambda e: urls.__setitem__(e["requestId"], e["request"]["url"])
+    )
+    cdp.on(
+        "Network.loadingFinished",
+        lambda e: moved.__setitem__(
+            urls.get(e["requestId"], e["requestId"]), e["encodedDataLength"]
+        ),
+    )
     cdp.send("Network.enable")
     return moved
 
@@ -52,8 +57,10 @@ def test_the_preview_costs_a_few_kb_until_play(page, gzipped_site, screenshot):
     total = sum(before.values())
     print(f"embed preview: {total} bytes until Play, {len(before)} responses")
     assert total <= PREVIEW_BUDGET, sorted(before.items(), key=lambda kv: -kv[1])
-    assert not any("pyodide" in u or ("pyscript" in u and u.endswith(".js")) or u.endswith(".py")
-                   for u in before), sorted(before)
+    assert not any(
+        "pyodide" in u or ("pyscript" in u and u.endswith(".js")) or u.endswith(".py")
+        for u in before
+    ), sorted(before)
     assert body(page, "ready") is None
 
     play.click()
@@ -61,7 +68,7 @@ def test_the_preview_costs_a_few_kb_until_play(page, gzipped_site, screenshot):
     assert page.locator("#preview").count() == 0
     assert body(page, "mode") == "ai"
     play_turn(page, seed=1)
-    assert sum(moved.values()) > 2_000_000   # Python came with Play
+    assert sum(moved.values()) > 2_000_000  # Python came with Play
     screenshot(page, "embed-preview-played")
 
     # ↗ opens the full game on this embed's game, not on the full page's own; the save goes

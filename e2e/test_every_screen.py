@@ -7,6 +7,7 @@ On each: no text out of its box, nothing a player taps or reads under something 
 for people to look at. One browser context per size; the page is reused, a screen is reached
 by storing its save and reloading.
 """
+
 from __future__ import annotations
 
 import random
@@ -25,7 +26,7 @@ from engine import action_to_json
 from engine.ai import make_agent
 
 SIZES = [(390, 844), (820, 1180), (1280, 800)]
-REVIEW_ITERATIONS = 12   # a quick review: the layout, not the verdicts
+REVIEW_ITERATIONS = 12  # a quick review: the layout, not the verdicts
 
 
 def _handover_save() -> str:
@@ -56,8 +57,11 @@ def _finished_save() -> str:
 
 @pytest.fixture(scope="module")
 def saves():
-    return {"play": save_text(rich_position(), opponent="ai", log=LOG),
-            "handover": _handover_save(), "finished": _finished_save()}
+    return {
+        "play": save_text(rich_position(), opponent="ai", log=LOG),
+        "handover": _handover_save(),
+        "finished": _finished_save(),
+    }
 
 
 def _load(page, site_url, text, lang, extra=""):
@@ -68,7 +72,7 @@ def _load(page, site_url, text, lang, extra=""):
 
 def _look(page, screenshot, found, name):
     """The screen's problems (kept, with its name) and its screenshot."""
-    page.wait_for_timeout(350)   # transitions (the drawer, a dialog) settle
+    page.wait_for_timeout(350)  # transitions (the drawer, a dialog) settle
     found += [f"{name}: {p}" for p in problems(page)]
     screenshot(page, f"screen-{name}")
 
@@ -88,9 +92,12 @@ def _check_play(page, w):
     """The header's tools: each with an accessible name, Learn among them; on a phone each
     with its word under its icon; the phone's board says whose side is whose, by the seats'
     names. L puts the move log in focus with a ring one can see."""
-    tools = page.eval_on_selector_all("#tools .tool", """els => els.filter(e => e.checkVisibility())
+    tools = page.eval_on_selector_all(
+        "#tools .tool",
+        """els => els.filter(e => e.checkVisibility())
         .map(e => [e.id, e.getAttribute('aria-label') || '', e.querySelector('.tool-label')
-                   ?.checkVisibility() || false])""")
+                   ?.checkVisibility() || false])""",
+    )
     assert "btn-learn" in [t[0] for t in tools]
     assert all(label for _, label, _ in tools), tools
     if w < 700 or w >= 800:
@@ -121,13 +128,17 @@ def test_every_screen(new_context, site_url, screenshot, saves, size):
         _load(page, site_url, saves["play"], lang, "&ai_time=0.3")
         _look(page, screenshot, found, f"play-{tag}")
         _check_play(page, w)
-        if w == 390:   # a hint on a phone: its reason whole, the board making room
+        if w == 390:  # a hint on a phone: its reason whole, the board making room
             page.click("#btn-hint")
-            page.wait_for_function("() => document.querySelector('#prompt-hint').dataset.action",
-                                   timeout=60_000)
+            page.wait_for_function(
+                "() => document.querySelector('#prompt-hint').dataset.action", timeout=60_000
+            )
             _look(page, screenshot, found, f"hint-{tag}")
-            cut = page.eval_on_selector("#prompt-hint", """e => [e.scrollWidth > e.clientWidth,
-                getComputedStyle(e).textOverflow, e.getBoundingClientRect().height]""")
+            cut = page.eval_on_selector(
+                "#prompt-hint",
+                """e => [e.scrollWidth > e.clientWidth,
+                getComputedStyle(e).textOverflow, e.getBoundingClientRect().height]""",
+            )
             assert cut[0] is False and cut[1] != "ellipsis" and cut[2] > 20, cut
         page.click("#btn-games")
         _look(page, screenshot, found, f"games-{tag}")
@@ -142,9 +153,12 @@ def test_every_screen(new_context, site_url, screenshot, saves, size):
         _load(page, site_url, saves["handover"], lang)
         page.wait_for_selector("#handover", state="visible")
         _look(page, screenshot, found, f"handover-{tag}")
-        undo = page.eval_on_selector("#handover-undo", """e => { const cs = getComputedStyle(e);
-            return [e.getBoundingClientRect().height, cs.borderRadius, cs.fontWeight]; }""")
-        assert undo[0] >= 44 and undo[1] == "10px" and undo[2] == "700", undo   # a table button
+        undo = page.eval_on_selector(
+            "#handover-undo",
+            """e => { const cs = getComputedStyle(e);
+            return [e.getBoundingClientRect().height, cs.borderRadius, cs.fontWeight]; }""",
+        )
+        assert undo[0] >= 44 and undo[1] == "10px" and undo[2] == "700", undo  # a table button
         page.click("#handover-undo")
         assert page.eval_on_selector("#dlg-undo", "e => getComputedStyle(e).paddingLeft") != "0px"
         _look(page, screenshot, found, f"handover-undo-{tag}")
@@ -161,8 +175,9 @@ def test_every_screen(new_context, site_url, screenshot, saves, size):
         page.select_option("#replay-mode", "open")
         _look(page, screenshot, found, f"replay-open-{tag}")
         # The opponent's open hand: cards side by side, not one stack.
-        xs = page.eval_on_selector_all("#seat-top .open-hand .card",
-                                       "els => els.map(e => e.getBoundingClientRect().left)")
+        xs = page.eval_on_selector_all(
+            "#seat-top .open-hand .card", "els => els.map(e => e.getBoundingClientRect().left)"
+        )
         assert len(xs) > 1 and len(set(xs)) == len(xs), xs
         page.select_option("#replay-mode", "0")
         # The review: while it runs, and its verdicts.
@@ -170,7 +185,7 @@ def test_every_screen(new_context, site_url, screenshot, saves, size):
         page.wait_for_selector("#review-progress:not([hidden])")
         _look(page, screenshot, found, f"review-running-{tag}")
         page.wait_for_selector("#review-progress", state="hidden", timeout=120_000)
-        page.click("#replay-last")   # the most cards on the table
+        page.click("#replay-last")  # the most cards on the table
         page.click("#replay-back")
         _look(page, screenshot, found, f"review-{tag}")
         # Its summary stays under the bar; no toast over the hand.

@@ -19,9 +19,14 @@ def test_firefox_smoke(site_url, tmp_path, serve):
     node = shutil.which("node") or "node"
     require(FIREFOX, node, str(ROOT / "node_modules" / "puppeteer-core" / "package.json"))
     server, url = serve(probed_site(tmp_path / "site"))
-    proc = subprocess.Popen([node, str(ROOT / "e2e" / "firefox_smoke.mjs"), url, FIREFOX],
-                            cwd=ROOT, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
-                            stderr=subprocess.STDOUT, text=True)
+    proc = subprocess.Popen(
+        [node, str(ROOT / "e2e" / "firefox_smoke.mjs"), url, FIREFOX],
+        cwd=ROOT,
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.STDOUT,
+        text=True,
+    )
     out = []
     try:
         for line in proc.stdout:
@@ -40,4 +45,3 @@ def test_firefox_smoke(site_url, tmp_path, serve):
     print("Firefox smoke, seconds from the start:", ", ".join(laps))
     assert not failed and proc.returncode == 0, "\n".join(failed or out[-30:])
     assert len(laps) == 4, out[-30:]
-

@@ -31,14 +31,13 @@ def held(page):
 def open_early(page, site_url):
     page.goto(site_url + "index.html?aipause=40")
     page.wait_for_selector('body[data-early="1"]', state="attached")
-    assert page.evaluate("document.body.dataset.ready") is None   # Python is not there yet
+    assert page.evaluate("document.body.dataset.ready") is None  # Python is not there yet
     assert page.locator("#dlg-new").is_visible()
     assert page.locator("#new-welcome").is_visible()
     assert page.locator("#board .lane").count() == 9
 
 
-def test_a_game_chosen_while_python_loads_is_dealt_when_ready(page, site_url, held,
-                                                             screenshot):
+def test_a_game_chosen_while_python_loads_is_dealt_when_ready(page, site_url, held, screenshot):
     page.set_viewport_size({"width": 1280, "height": 800})
     open_early(page, site_url)
     screenshot(page, "first-paint-welcome")
@@ -46,7 +45,7 @@ def test_a_game_chosen_while_python_loads_is_dealt_when_ready(page, site_url, he
     page.check('#dlg-new input[name="tactics"][value="on"]')
     page.click("#new-start")
     assert page.inner_text("#new-note") == "The cards are dealt as soon as the game has loaded…"
-    page.keyboard.press("Escape")   # the dialog stays until Python is there
+    page.keyboard.press("Escape")  # the dialog stays until Python is there
     assert page.locator("#dlg-new").is_visible()
     held()
     page.wait_for_selector(READY, state="attached", timeout=60_000)
@@ -61,8 +60,9 @@ def test_learn_chosen_while_python_loads_starts_the_lesson(page, site_url, held)
     page.click("#welcome-learn")
     assert page.inner_text("#new-note") == "The lesson starts as soon as the game has loaded…"
     held()
-    page.wait_for_selector('#lesson[data-lesson="basics"][data-step="0"]', state="visible",
-                           timeout=60_000)
+    page.wait_for_selector(
+        '#lesson[data-lesson="basics"][data-step="0"]', state="visible", timeout=60_000
+    )
     assert page.locator("#dlg-new").is_hidden()
 
 
@@ -71,7 +71,7 @@ def test_no_choice_keeps_the_dialog_for_when_python_is_ready(page, site_url, hel
     held()
     page.wait_for_selector(READY, state="attached", timeout=60_000)
     assert page.locator("#dlg-new").is_visible()
-    assert page.locator("#new-cancel").is_visible()   # a game is dealt behind it now
+    assert page.locator("#new-cancel").is_visible()  # a game is dealt behind it now
     page.click("#welcome-ai")
     page.click("#new-start")
     page.wait_for_selector("#dlg-new", state="hidden")
@@ -82,22 +82,22 @@ def test_the_choices_need_no_script_file_and_speak_the_page_language(page, site_
     """The first paint comes from the page alone: with every script file and the catalogue
     held back, the table and the welcome are up, in German for ?lang=de, and a choice waits."""
     held = []
-    for pattern in ("**/*.js", "**/*.mjs", "**/messages/*.json"):   # both catalogues
+    for pattern in ("**/*.js", "**/*.mjs", "**/messages/*.json"):  # both catalogues
         page.route(pattern, lambda route: held.append(route))
-    page.goto(site_url + "index.html?lang=de", wait_until="commit")   # "load" never comes
+    page.goto(site_url + "index.html?lang=de", wait_until="commit")  # "load" never comes
     page.wait_for_selector('body[data-early="1"]', state="attached")
     assert page.locator("#dlg-new").is_visible() and page.locator("#board .lane").count() == 9
     assert page.evaluate("document.documentElement.lang") == "de"
     assert page.locator("#welcome-title").inner_text() == "Willkommen bei Schotten Totten"
     assert page.locator("#welcome-learn-label").inner_text() == "Spielen lernen"
     assert page.evaluate("document.title").startswith("Schotten Totten")
-    page.keyboard.press("Escape")   # no game behind the dialog: it stays
+    page.keyboard.press("Escape")  # no game behind the dialog: it stays
     assert page.locator("#dlg-new").is_visible()
     page.click("#welcome-learn")
-    assert "sobald" in page.locator("#new-note").inner_text()   # "... as soon as it has loaded"
+    assert "sobald" in page.locator("#new-note").inner_text()  # "... as soon as it has loaded"
     assert page.locator("#new-start").is_disabled()
     assert page.evaluate("window.stEarly.pending") == "learn"
-    assert held   # the scripts were asked for, and none of them ran
+    assert held  # the scripts were asked for, and none of them ran
     assert page.evaluate("typeof window.stCall") == "undefined"
 
 
@@ -105,8 +105,8 @@ def test_the_dialog_says_how_strong_each_level_is(page, site_url, held):
     words = json.loads((ROOT / "web" / "messages" / "en.json").read_text("utf-8"))
     open_early(page, site_url)
     about = page.locator("#level-about")
-    assert about.inner_text() == words["new.about.easy"]   # the page's own first paint
-    page.wait_for_function("() => window.stEarly.wired === true")   # the dialog's scripts
+    assert about.inner_text() == words["new.about.easy"]  # the page's own first paint
+    page.wait_for_function("() => window.stEarly.wired === true")  # the dialog's scripts
     page.click("#welcome-ai")
     for level in ("hard", "medium", "easy"):
         page.check(f'#dlg-new input[name="ai_level"][value="{level}"]')

@@ -21,7 +21,7 @@ from engine.ai import make_agent
 from engine.ai.medium import scored_plays, table_state
 from engine.ai.review import assess
 
-ITERATIONS = 40   # the page's ?review_iterations: the same verdicts as computed here
+ITERATIONS = 40  # the page's ?review_iterations: the same verdicts as computed here
 
 
 def _worst_play(view: dict) -> dict:
@@ -70,8 +70,7 @@ def bad_game():
     raise AssertionError("no seed gave a marked mistake")
 
 
-def test_a_finished_game_is_reviewed_and_the_bad_move_marked(page, site_url, bad_game,
-                                                             screenshot):
+def test_a_finished_game_is_reviewed_and_the_bad_move_marked(page, site_url, bad_game, screenshot):
     s, step, verdict = bad_game
     open_with_save(page, site_url, s.save_json(), f"&review_iterations={ITERATIONS}")
     page.wait_for_selector("#dlg-end[open]")
@@ -80,12 +79,15 @@ def test_a_finished_game_is_reviewed_and_the_bad_move_marked(page, site_url, bad
     assert "Hard is weighing decision" in page.inner_text("#review-progress-text")
     page.wait_for_selector("#review-progress", state="hidden", timeout=180_000)
     page.wait_for_selector("#review-note:not([hidden])")
-    if page.locator("#btn-log").is_visible():   # a drawer on small screens
+    if page.locator("#btn-log").is_visible():  # a drawer on small screens
         page.click("#btn-log")
     bad = page.locator(f'#log li[data-step="{step}"]')
     assert bad.get_attribute("data-mark") in ("blunder", "mistake", "inaccuracy")
     assert bad.locator(".review-mark").get_attribute("aria-label") in (
-        "Blunder", "Mistake", "Inaccuracy")
+        "Blunder",
+        "Mistake",
+        "Inaccuracy",
+    )
     bad.click()
     note = page.inner_text("#review-note")
     assert "Hard prefers: " in note and note.endswith(".")
@@ -93,11 +95,11 @@ def test_a_finished_game_is_reviewed_and_the_bad_move_marked(page, site_url, bad
     if best["kind"] == "play" and "stone" in best and "target" not in best:
         # The preferred move is pointed at on the board: its stone and the card in hand.
         assert page.locator(f'#board .lane[data-stone="{best["stone"]}"].hint-stone').count() == 1
-    assert page.locator("#replay-review").is_visible()   # it can run again
+    assert page.locator("#replay-review").is_visible()  # it can run again
     for name, size in (("desktop", (1280, 800)), ("tablet", (820, 1180)), ("phone", (390, 844))):
         page.set_viewport_size({"width": size[0], "height": size[1]})
-        page.evaluate("document.body.classList.remove('log-open')")   # the board, not the log
-        at_rest(page)   # the drawer's slide, the board measured for the size
+        page.evaluate("document.body.classList.remove('log-open')")  # the board, not the log
+        at_rest(page)  # the drawer's slide, the board measured for the size
         screenshot(page, f"review-{name}")
 
 
@@ -116,11 +118,12 @@ def test_statistics_count_the_finished_game_and_reset(page, site_url, bad_game):
     open_with_save(page, site_url, before.save_json())
     last = s.actions[-1]
     out = py(page, "act", {"action": last, "seat": before.state.to_move})
-    assert out["ok"] and out["view"]["step"] == "over"   # kept by the page's Python
+    assert out["ok"] and out["view"]["step"] == "over"  # kept by the page's Python
     page.click("#btn-games")
     stats = page.inner_text("#stats-list")
-    result = "1 won, 0 drawn, 0 lost" if s.finished_entry()["winner"] == 0 else \
-        "0 won, 0 drawn, 1 lost"
+    result = (
+        "1 won, 0 drawn, 0 lost" if s.finished_entry()["winner"] == 0 else "0 won, 0 drawn, 1 lost"
+    )
     assert stats == f"Computer (Easy): 1 game: {result}"
     page.once("dialog", lambda d: d.accept())
     page.click("#stats-reset")
@@ -130,7 +133,7 @@ def test_statistics_count_the_finished_game_and_reset(page, site_url, bad_game):
     page.wait_for_selector("#dlg-end[open]")
     page.click("#end-look")
     page.click("#btn-games")
-    assert page.inner_text("#stats-list") == "No finished game yet."   # counted once
+    assert page.inner_text("#stats-list") == "No finished game yet."  # counted once
 
 
 def test_a_hint_says_why(page, site_url):

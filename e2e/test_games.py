@@ -1,5 +1,6 @@
 """Complete games through the card table's UI: two players passing the device (with and
 without tactic cards) and one against the computer."""
+
 import re
 
 from tools.table import Driver, body, open_with_save, py, start_new_game
@@ -14,7 +15,7 @@ def hidden_hand_check(site_url):
         secret = py(page, "state", {"seat": nxt})["view"]["hand"]
         html = page.content()
         for card in secret:
-            if card == "Joker":   # two identical Jokers: one may be on the table
+            if card == "Joker":  # two identical Jokers: one may be on the table
                 continue
             assert f'data-card="{card}"' not in html, f"{card} from the hidden hand is in the DOM"
         check.count += 1
@@ -82,8 +83,7 @@ def test_against_the_computer_without_stalls(page, site_url):
     spans = page.evaluate("() => window.__aiSpans")
     assert len(spans) >= 10, "the computer chose its moves in the worker"
     # While the worker chooses, the main thread must never stall for 100 ms or more.
-    during = [d for start, d in long_tasks
-              if any(a - d < start < b for a, b in spans)]
+    during = [d for start, d in long_tasks if any(a - d < start < b for a, b in spans)]
     assert max(during, default=0) < 100, f"main thread stalled for {max(during):.0f} ms"
     # Applying and drawing a move happens on the main thread; a generous bound keeps it honest
     # on a busy 2-core CI machine.

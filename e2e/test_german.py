@@ -29,15 +29,17 @@ ROOT = Path(__file__).resolve().parent.parent
 
 # English words the German page must not show (whole words, case as written; none of them
 # is also a German word).
-ENGLISH = re.compile(r"\b(played|drew|claim(?:s|ed)?|stones?|Stone|Deal|South|North|New game|"
-                     r"Cancel|Rules|Log|turn|your|the|card|cards|deck|Pass|Done|tap|choose|wins?|"
-                     r"Round|round|Tactics|Joker|Spy|Traitor|Strategist|Recruiter|"
-                     r"New|Undo|Games?|Hint|Discard|discard|thinking|Move|move|Close|Back|"
-                     r"Forward|First|Opponent|You|you|hand|Learn|learn|Easy|Medium|Hard|Random|"
-                     r"With|Without|Names|Who|starts|Welcome|Replay|Download|Open|open|Recent|"
-                     r"Loading|border|nine|game|play|Formations|Try|Next|Leave|from|"
-                     r"and|of|to|with|by|on|is|not|when|can|Expert|after|start|special|"
-                     r"device|players|automatically|winner|Look|Got)\b")
+ENGLISH = re.compile(
+    r"\b(played|drew|claim(?:s|ed)?|stones?|Stone|Deal|South|North|New game|"
+    r"Cancel|Rules|Log|turn|your|the|card|cards|deck|Pass|Done|tap|choose|wins?|"
+    r"Round|round|Tactics|Joker|Spy|Traitor|Strategist|Recruiter|"
+    r"New|Undo|Games?|Hint|Discard|discard|thinking|Move|move|Close|Back|"
+    r"Forward|First|Opponent|You|you|hand|Learn|learn|Easy|Medium|Hard|Random|"
+    r"With|Without|Names|Who|starts|Welcome|Replay|Download|Open|open|Recent|"
+    r"Loading|border|nine|game|play|Formations|Try|Next|Leave|from|"
+    r"and|of|to|with|by|on|is|not|when|can|Expert|after|start|special|"
+    r"device|players|automatically|winner|Look|Got)\b"
+)
 
 # Every text of the page a person can see or hear: the visible text nodes, and the
 # aria-label, title and placeholder of every visible element.
@@ -110,10 +112,18 @@ def _claimable_position(tactics: bool = True) -> dict:
     stones[2] = {"sides": [["G1", "Joker"], ["P4", "P5"]], "mode": "MudFight"}
     stones[4] = {"sides": [["Y1"], ["B8", "B9"]], "mode": "BlindMansBluff"}
     stones[6] = {"sides": [["O9"], ["ShieldBearer", "Y5", "Y6"]]}
-    hands = [["R9", "B1", "B3", "G5", "Strategist", "Recruiter", "Traitor"],
-             ["Y2", "Y3", "P6", "P7", "G6", "B6", "Spy"]]
-    return position({"tactics": True}, hands=hands, stones=stones, to_move=0,
-                    tactics_played=[2, 3], discard=["Banshee"])
+    hands = [
+        ["R9", "B1", "B3", "G5", "Strategist", "Recruiter", "Traitor"],
+        ["Y2", "Y3", "P6", "P7", "G6", "B6", "Spy"],
+    ]
+    return position(
+        {"tactics": True},
+        hands=hands,
+        stones=stones,
+        to_move=0,
+        tactics_played=[2, 3],
+        discard=["Banshee"],
+    )
 
 
 def test_a_shared_device_game_in_german(page, site_url, screenshot):
@@ -126,10 +136,11 @@ def test_a_shared_device_game_in_german(page, site_url, screenshot):
     assert english_left(page) == []
     take_device(page)
     assert page.inner_text("#status-who") == "Süd ist am Zug"
-    assert page.inner_text("#prompt-text") == \
-        "Wähle eine Karte deiner Hand, dann einen Stein."
-    assert page.get_attribute('#hand .card[data-card="Strategist"]', "aria-label") == \
-        "Strategischer Schachzug"
+    assert page.inner_text("#prompt-text") == "Wähle eine Karte deiner Hand, dann einen Stein."
+    assert (
+        page.get_attribute('#hand .card[data-card="Strategist"]', "aria-label")
+        == "Strategischer Schachzug"
+    )
     # Its short name on the card: "Schachzug" (not "Schach", chess), broken where it may be.
     tname = page.inner_text('#hand .card[data-card="Strategist"] .tname')
     assert tname.replace("\u00ad", "").replace("\n", "") == "Schachzug"
@@ -176,7 +187,8 @@ def test_a_shared_device_game_in_german(page, site_url, screenshot):
     assert summary.startswith(
         "Süd spielt Rot 9 an Stein 1 und beansprucht Stein 1 (die Seite von Süd ist stärker "
         "als die von Nord: Königstrupp mit Summe 24 gegen Farbwall mit Summe 7) und zieht eine "
-        "Karte vom Clanstapel."), summary
+        "Karte vom Clanstapel."
+    ), summary
     assert english_left(page) == []
     screenshot(page, "german-handover-390")
     take_device(page)
@@ -209,14 +221,17 @@ def test_against_the_computer_in_german(page, site_url, screenshot):
         start = len(py(page, "state", {"seat": 0})["log"])
         while body(page, "toMove") == "0" and not driver.finished():
             driver.step()
-        page.wait_for_function("() => document.body.dataset.toMove === '0' && "
-                               "!document.body.classList.contains('ai-thinking')", timeout=60_000)
+        page.wait_for_function(
+            "() => document.body.dataset.toMove === '0' && "
+            "!document.body.classList.contains('ai-thinking')",
+            timeout=60_000,
+        )
         assert len(py(page, "state", {"seat": 0})["log"]) > start
     last = page.inner_text("#prompt-last")
     assert last.startswith("Der Computer spielt "), last
     assert page.inner_text("#status-who") == "Du bist am Zug"
     assert english_left(page) == []
-    if page.locator("#btn-log").is_visible():   # a drawer on phones; always open on desktops
+    if page.locator("#btn-log").is_visible():  # a drawer on phones; always open on desktops
         page.click("#btn-log")
     log = page.inner_text("#log")
     assert log.startswith("Neues Spiel: Grundspiel · Beanspruchen nach dem Ausspielen. "), log
@@ -264,10 +279,26 @@ def test_the_german_rules_page(page, site_url, screenshot):
         page.goto(site_url + "rules-de.html")
         assert page.evaluate("document.documentElement.lang") == "de"
         text = page.inner_text("main")
-        for name in ("Königstrupp", "Dreierspitze", "Farbwall", "Bunter Trupp", "Wilde Horde",
-                     "Trickser", "Spionin", "Schildträger", "Blinde Kuh", "Schlammschlacht",
-                     "Einberufung", "Strategischer Schachzug", "Banshee-Beschwörung", "Verrat",
-                     "Clanfehde", "Der frühe Vogel", "Grenzstein", "Clankarte"):
+        for name in (
+            "Königstrupp",
+            "Dreierspitze",
+            "Farbwall",
+            "Bunter Trupp",
+            "Wilde Horde",
+            "Trickser",
+            "Spionin",
+            "Schildträger",
+            "Blinde Kuh",
+            "Schlammschlacht",
+            "Einberufung",
+            "Strategischer Schachzug",
+            "Banshee-Beschwörung",
+            "Verrat",
+            "Clanfehde",
+            "Der frühe Vogel",
+            "Grenzstein",
+            "Clankarte",
+        ):
             assert name in text, name
         overflow = page.evaluate("() => document.documentElement.scrollWidth - innerWidth")
         assert overflow <= 0
@@ -280,6 +311,7 @@ def test_the_german_rules_page(page, site_url, screenshot):
 
 # ------------------------------------------------------------------ index.html's static words
 
+
 class _StaticWords(HTMLParser):
     """Every English text of index.html without its catalogue key (data-t="key" on its
     element, data-t-<attribute>="key" for a label, title, placeholder or description), and
@@ -287,13 +319,13 @@ class _StaticWords(HTMLParser):
 
     VOID = ("meta", "link", "input", "br", "img", "source", "use", "path", "circle")
     ATTRIBUTES = ("aria-label", "title", "placeholder", "alt")
-    WORD = re.compile("[A-Za-z]{2}")   # a word: a single letter is a key's name (<kbd>C</kbd>)
+    WORD = re.compile("[A-Za-z]{2}")  # a word: a single letter is a key's name (<kbd>C</kbd>)
 
     def __init__(self):
         super().__init__()
         self.stack: list[tuple[str, dict]] = []
         self.unkeyed: list[str] = []
-        self.keys: dict[str, dict] = {}   # key -> its parameters
+        self.keys: dict[str, dict] = {}  # key -> its parameters
 
     def handle_starttag(self, tag, attrs):
         a = dict(attrs)
@@ -333,7 +365,7 @@ def test_every_static_word_of_the_page_has_a_catalogue_key():
     assert words.unkeyed == [], "English without a catalogue key in web/index.html"
     assert len(words.keys) > 80, words.keys
     for lang in ("en", "de"):
-        cat = {}   # the engine's catalogue and the table's: a page's key may be in either
+        cat = {}  # the engine's catalogue and the table's: a page's key may be in either
         for folder in (ROOT / "engine" / "messages", ROOT / "web" / "messages"):
             cat.update(json.loads((folder / f"{lang}.json").read_text("utf-8")))
         missing = sorted(k for k in words.keys if k not in cat)
@@ -348,14 +380,20 @@ def test_every_static_word_of_the_page_has_a_catalogue_key():
 def test_the_static_check_finds_a_word_without_a_key():
     """The check above can fail: an English text or label without its key is found."""
     words = _StaticWords()
-    words.feed('<p data-t="a.b">Fine <small>Left in</small></p><button title="Close">✕</button>'
-               '<meta name="description" content="Words"><script>let a = "code";</script>'
-               '<kbd>C</kbd>')
-    assert words.unkeyed == ["<small> 'Left in'", "<button> title='Close'",
-                             "<meta> content='Words'"]
+    words.feed(
+        '<p data-t="a.b">Fine <small>Left in</small></p><button title="Close">✕</button>'
+        '<meta name="description" content="Words"><script>let a = "code";</script>'
+        "<kbd>C</kbd>"
+    )
+    assert words.unkeyed == [
+        "<small> 'Left in'",
+        "<button> title='Close'",
+        "<meta> content='Words'",
+    ]
 
 
 # ------------------------------------------------------------------ every screen in German
+
 
 def _no_english(page, where: str) -> None:
     left = english_left(page)
@@ -401,10 +439,11 @@ def test_every_screen_and_dialog_in_german(page, site_url, screenshot):
     open_with_save(page, site_url, None, DE + "&seed=7")
     assert page.title() == "Schotten Totten"
     assert "Kartenspiel" in page.get_attribute('meta[name="description"]', "content")
-    assert page.evaluate("document.querySelector('link[rel=manifest]').href") == \
-        site_url + "manifest-de.webmanifest"
-    assert page.evaluate("document.querySelector('#rules-frame').dataset.src") == \
-        "./rules-de.html"
+    assert (
+        page.evaluate("document.querySelector('link[rel=manifest]').href")
+        == site_url + "manifest-de.webmanifest"
+    )
+    assert page.evaluate("document.querySelector('#rules-frame').dataset.src") == "./rules-de.html"
     assert page.get_attribute("#dlg-new .dlg-credits a", "href") == "./rules-de.html"
     assert page.text_content("#loading h1") == "Schotten Totten"
     assert page.text_content("#loading .loading-sub") == "Ein Grenzkonflikt um neun Steine"
@@ -418,8 +457,13 @@ def test_every_screen_and_dialog_in_german(page, site_url, screenshot):
     page.click("#welcome-ai")
     page.wait_for_selector("#new-welcome", state="hidden")
     assert page.inner_text("#new-title") == "Neue Partie"
-    assert page.inner_text('#level-set label:has(input[value="easy"])').split() == \
-        ["Leicht", "spielt", "nach", "einfachen", "Regeln"]
+    assert page.inner_text('#level-set label:has(input[value="easy"])').split() == [
+        "Leicht",
+        "spielt",
+        "nach",
+        "einfachen",
+        "Regeln",
+    ]
     _no_english(page, "new game")
     screenshot(page, "german-new-game-360")
     page.set_viewport_size({"width": 1280, "height": 800})
@@ -439,8 +483,11 @@ def test_every_screen_and_dialog_in_german(page, site_url, screenshot):
     driver = Driver(page, seed=5)
     while body(page, "toMove") == "0" and not driver.finished():
         driver.step()
-    page.wait_for_function("() => document.body.dataset.toMove === '0' && "
-                           "!document.body.classList.contains('ai-thinking')", timeout=60_000)
+    page.wait_for_function(
+        "() => document.body.dataset.toMove === '0' && "
+        "!document.body.classList.contains('ai-thinking')",
+        timeout=60_000,
+    )
     assert page.inner_text("#btn-hint .hint-label") == "Tipp"
     assert page.get_attribute("#board", "aria-label") == "Die neun Steine"
     _no_english(page, "table, desktop")
@@ -457,9 +504,14 @@ def test_every_screen_and_dialog_in_german(page, site_url, screenshot):
     assert page.evaluate(HEADER_ROWS) == rows, f"the German header takes more than {rows} rows"
     screenshot(page, "german-table-360")
 
-    for tool, dialog in (("#btn-games", "#dlg-games"), ("#btn-stones", "#dlg-stones"),
-                         ("#pile-discard", "#dlg-discard"), ("#btn-rules", "#dlg-rules"),
-                         ("learn", "#dlg-learn"), ("#btn-keys", "#dlg-keys")):
+    for tool, dialog in (
+        ("#btn-games", "#dlg-games"),
+        ("#btn-stones", "#dlg-stones"),
+        ("#pile-discard", "#dlg-discard"),
+        ("#btn-rules", "#dlg-rules"),
+        ("learn", "#dlg-learn"),
+        ("#btn-keys", "#dlg-keys"),
+    ):
         _open(page, tool)
         page.wait_for_selector(dialog, state="visible")
         _no_english(page, dialog)
@@ -514,8 +566,10 @@ def test_the_embed_in_german(page, site_url, screenshot):
     assert page.evaluate("document.documentElement.lang") == "de"
     assert page.title() == "Schotten Totten (eingebettet)"
     assert page.get_attribute("#btn-full", "title") == "Das ganze Spiel in einem neuen Tab öffnen"
-    assert page.evaluate("document.querySelector('link[rel=manifest]').href") == \
-        site_url + "manifest-de.webmanifest"
+    assert (
+        page.evaluate("document.querySelector('link[rel=manifest]').href")
+        == site_url + "manifest-de.webmanifest"
+    )
     assert english_anywhere(page) == []
     _no_english(page, "embed")
     screenshot(page, "german-embed-700")

@@ -17,13 +17,23 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 DE = "&lang=de"
 # Words of English refusals (the engine's, the table's): none may show on a German table.
 # (A field's name in quotes, such as 'stone', is the record's own data, not a word.)
-ENGLISH = re.compile(r"\b(the|must|not|cannot|could|be|is|saved|game|record|move|"
-                     r"expected|document|number|played|card)\b", re.I)
+ENGLISH = re.compile(
+    r"\b(the|must|not|cannot|could|be|is|saved|game|record|move|"
+    r"expected|document|number|played|card)\b",
+    re.I,
+)
 
 
 def _record(actions) -> str:
-    return json.dumps({"format": "schotten-totten/record", "version": 1,
-                       "rules": {"tactics": False}, "seed": 5, "actions": actions})
+    return json.dumps(
+        {
+            "format": "schotten-totten/record",
+            "version": 1,
+            "rules": {"tactics": False},
+            "seed": 5,
+            "actions": actions,
+        }
+    )
 
 
 def _shown(page, selector: str) -> str:
@@ -31,19 +41,23 @@ def _shown(page, selector: str) -> str:
     return page.inner_text(selector)
 
 
-@pytest.mark.parametrize("actions, start", [
-    # An entry that is no action: a stone 12 (the engine's MalformedAction's words).
-    ([{"kind": "play", "card": "R7", "stone": 12}], "Die Spielaufzeichnung lässt sich nicht"),
-    # An action the rules forbid at that moment.
-    ([{"kind": "claim", "stone": 0}], "Die Spielaufzeichnung lässt sich nicht"),
-], ids=["malformed", "illegal"])
+@pytest.mark.parametrize(
+    "actions, start",
+    [
+        # An entry that is no action: a stone 12 (the engine's MalformedAction's words).
+        ([{"kind": "play", "card": "R7", "stone": 12}], "Die Spielaufzeichnung lässt sich nicht"),
+        # An action the rules forbid at that moment.
+        ([{"kind": "claim", "stone": 0}], "Die Spielaufzeichnung lässt sich nicht"),
+    ],
+    ids=["malformed", "illegal"],
+)
 def test_a_damaged_record_is_refused_in_german(page, site_url, actions, start):
     link = "#record=" + urllib.parse.quote(_record(actions))
     open_with_save(page, site_url, None, DE + link)
     text = _shown(page, "#toast")
     assert text.startswith(start), text
     assert not ENGLISH.search(text), text
-    assert not page.locator("#replay-bar").is_visible()   # nothing opened
+    assert not page.locator("#replay-bar").is_visible()  # nothing opened
 
 
 SAVES = {
@@ -60,15 +74,24 @@ def test_a_save_that_cannot_be_resumed_is_explained_in_german(page, site_url, ki
     text = page.inner_text("#message-text")
     assert text.startswith("Dein gespeichertes Spiel konnte nicht fortgesetzt werden"), text
     assert "beiseitegelegt" in text and not ENGLISH.search(text), text
-    kept = page.evaluate("k => Object.keys(localStorage).filter(x => x.startsWith(k + '.broken'))",
-                         SAVE_KEY)
+    kept = page.evaluate(
+        "k => Object.keys(localStorage).filter(x => x.startsWith(k + '.broken'))", SAVE_KEY
+    )
     assert len(kept) == 1
 
 
 def test_a_damaged_position_in_a_save_is_explained_in_german(page, site_url):
-    damaged = json.dumps({"format": "schotten-totten/save", "version": 1,
-                          "position": {"format": "schotten-totten/position", "version": 1,
-                                       "hands": [["R1", "R1"], []]}})
+    damaged = json.dumps(
+        {
+            "format": "schotten-totten/save",
+            "version": 1,
+            "position": {
+                "format": "schotten-totten/position",
+                "version": 1,
+                "hands": [["R1", "R1"], []],
+            },
+        }
+    )
     open_with_save(page, site_url, damaged, DE)
     text = _shown(page, "#message-text")
     assert text.startswith("Dein gespeichertes Spiel konnte nicht fortgesetzt werden"), text

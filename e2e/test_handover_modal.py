@@ -8,8 +8,11 @@ FOCUS = "() => document.activeElement?.id || document.activeElement?.tagName"
 
 
 def _to_handover(page, site_url):
-    pos = position({}, hands=[["R9", "B1", "B3", "G1", "G5", "P2"],
-                              ["Y1", "Y3", "P4", "P6", "G8", "B9"]], to_move=0)
+    pos = position(
+        {},
+        hands=[["R9", "B1", "B3", "G1", "G5", "P2"], ["Y1", "Y3", "P4", "P6", "G8", "B9"]],
+        to_move=0,
+    )
     open_with_save(page, site_url, save_text(pos))
     take_device(page)
     play_card(page, "R9", 4)
@@ -26,8 +29,9 @@ def test_tab_stays_on_the_handover_screen_and_the_table_is_inert(page, site_url)
     for key in ["Tab"] * 6 + ["Shift+Tab"] * 6:
         page.keyboard.press(key)
         seen.add(page.evaluate(FOCUS))
-        assert page.evaluate("() => document.getElementById('handover')"
-                             ".contains(document.activeElement)"), seen
+        assert page.evaluate(
+            "() => document.getElementById('handover').contains(document.activeElement)"
+        ), seen
     assert "handover-go" in seen
     # Nothing of the table beneath can be reached, clicked or read.
     assert page.evaluate("() => document.getElementById('app').inert")
@@ -49,5 +53,8 @@ def _read(page) -> list:
         nodes = cdp.send("Accessibility.getFullAXTree")["nodes"]
     finally:
         cdp.detach()
-    return [(n.get("role", {}).get("value"), n.get("name", {}).get("value")) for n in nodes
-            if not n.get("ignored") and n.get("name", {}).get("value")]
+    return [
+        (n.get("role", {}).get("value"), n.get("name", {}).get("value"))
+        for n in nodes
+        if not n.get("ignored") and n.get("name", {}).get("value")
+    ]

@@ -18,8 +18,12 @@ def _win_on_stone_9() -> dict:
     stones[8] = {"sides": [["R7", "R8"], ["O1", "O2", "O4"]]}
     stones[7] = {"sides": [["B7", "B8", "B9"], ["G2", "G3", "G4"]], "owner": 0}
     stones[6] = {"sides": [["P7", "P8", "P9"], ["Y2", "Y3", "Y4"]], "owner": 0}
-    return position({}, hands=[["R9", "B1", "B2", "G1", "P1", "Y1"],
-                               ["Y9", "O9", "O8", "G9", "G8", "P6"]], stones=stones, to_move=0)
+    return position(
+        {},
+        hands=[["R9", "B1", "B2", "G1", "P1", "Y1"], ["Y9", "O9", "O8", "G9", "G8", "P6"]],
+        stones=stones,
+        to_move=0,
+    )
 
 
 def test_a_hint_is_announced_and_focus_follows_it(page, site_url):
@@ -32,8 +36,9 @@ def test_a_hint_is_announced_and_focus_follows_it(page, site_url):
     said = page.inner_text("#prompt-hint")
     page.wait_for_function("(t) => document.querySelector('#announce').textContent === t", arg=said)
     assert page.evaluate("() => document.activeElement.dataset.card") == "R9"
-    page.keyboard.press("Enter")   # the hinted card chosen
+    page.keyboard.press("Enter")  # the hinted card chosen
     page.wait_for_selector('#hand .card.selected[data-card="R9"]')
-    focused = page.evaluate("() => [document.activeElement.className, "
-                            "document.activeElement.dataset.stone]")
+    focused = page.evaluate(
+        "() => [document.activeElement.className, document.activeElement.dataset.stone]"
+    )
     assert "stone" in focused[0] and focused[1] == "8", focused

@@ -1,6 +1,7 @@
 """The whole game with the keyboard alone (page.keyboard only, no clicks): one tab stop per
 region, arrow keys inside it, Enter to act, Escape to cancel, shortcuts, the shortcuts
 dialog; after each action the focus is where the next action is (the hand after a turn)."""
+
 import random
 
 from tools.table import board, body, open_with_save, position, save_text
@@ -26,7 +27,9 @@ def idle(page) -> None:
     page.wait_for_function(
         "() => ['over', 'round_over'].includes(document.body.dataset.step) || "
         "(document.body.dataset.toMove === '0' && "
-        "!document.body.classList.contains('ai-thinking'))", timeout=60_000)
+        "!document.body.classList.contains('ai-thinking'))",
+        timeout=60_000,
+    )
 
 
 def press_until(page, key: str, wanted, limit: int = 12) -> dict:
@@ -52,11 +55,11 @@ def keyboard_turn(page, rng: random.Random, seen: set) -> None:
         f = focus(page)
         if step == "play":
             if not page.locator("#hand .card.playable").count():
-                assert f["id"] == "btn-pass", f   # nothing to play: the focus is on Pass
+                assert f["id"] == "btn-pass", f  # nothing to play: the focus is on Pass
                 page.keyboard.press("p")
                 seen.add("pass")
                 continue
-            for _ in range(rng.randrange(4)):   # look through the hand a little
+            for _ in range(rng.randrange(4)):  # look through the hand a little
                 page.keyboard.press(rng.choice(["ArrowRight", "ArrowLeft", "ArrowDown"]))
             press_until(page, "ArrowRight", lambda f: "playable" in f["cls"])
             page.keyboard.press("Enter")
@@ -65,7 +68,7 @@ def keyboard_turn(page, rng: random.Random, seen: set) -> None:
             for _ in range(rng.randrange(3)):
                 page.keyboard.press("ArrowRight")
             f = press_until(page, "ArrowRight", lambda f: f["target"])
-            if rng.random() < 0.3:   # the digit of the stone does the same
+            if rng.random() < 0.3:  # the digit of the stone does the same
                 page.keyboard.press(str(int(f["stone"]) + 1))
                 seen.add("digit")
             else:
@@ -142,12 +145,27 @@ def _select(page, card: str) -> None:
 
 def test_traitor_by_keys(page, site_url, screenshot):
     """Traitor: the card, then the opponent's card to take (on the table), then the stone."""
-    _hotseat(page, site_url,
-             hands=[["Traitor", "R1", "B2", "B3", "G2", "G3", "P2"],
-                    ["O1", "O2", "O3", "O4", "O5", "O6", "P1"]],
-             stones=[{}, {"sides": [["B5", "B6"], []]}, {}, {}, {}, {},
-                     {"sides": [["R9"], ["B4", "Spy"]]}, {}, {}],
-             tactics_played=[0, 1], to_move=0)
+    _hotseat(
+        page,
+        site_url,
+        hands=[
+            ["Traitor", "R1", "B2", "B3", "G2", "G3", "P2"],
+            ["O1", "O2", "O3", "O4", "O5", "O6", "P1"],
+        ],
+        stones=[
+            {},
+            {"sides": [["B5", "B6"], []]},
+            {},
+            {},
+            {},
+            {},
+            {"sides": [["R9"], ["B4", "Spy"]]},
+            {},
+            {},
+        ],
+        tactics_played=[0, 1],
+        to_move=0,
+    )
     # Escape cancels a selection, and the focus goes back to the card.
     _select(page, "Traitor")
     assert page.locator("#hand .card.selected").count() == 1
@@ -160,19 +178,21 @@ def test_traitor_by_keys(page, site_url, screenshot):
     label = page.get_attribute("#board .card.pick", "aria-label")
     assert label.startswith("Blue 4, stone 7, North's side"), label
     screenshot(page, "keyboard-traitor-pick")
-    page.keyboard.press("Enter")   # take it
+    page.keyboard.press("Enter")  # take it
     assert page.locator(".card.picked").count() == 1
     f = focus(page)
     assert f["region"] == "board" and f["target"], f
     assert "press Enter to move Blue 4 here" in page.get_attribute(
-        f'#board .stone[data-stone="{f["stone"]}"]', "aria-label")
+        f'#board .stone[data-stone="{f["stone"]}"]', "aria-label"
+    )
     press_until(page, "ArrowRight", lambda f: f["stone"] == "1")
     screenshot(page, "keyboard-traitor-stone")
     page.keyboard.press("Enter")
     assert board(page)[1][0] == ["B5", "B6", "B4"]
     assert board(page)[6][1] == ["Spy"]
-    assert ("took Blue 4 from North's side of stone 7 to South's side of stone 2"
-            in page.inner_text("#log"))
+    assert "took Blue 4 from North's side of stone 7 to South's side of stone 2" in page.inner_text(
+        "#log"
+    )
     # Nothing to claim (the engine skips the step): the focus is on a deck to draw from.
     f = focus(page)
     assert body(page, "step") == "draw" and f["region"] == "piles" and "drawable" in f["cls"], f
@@ -184,18 +204,24 @@ def test_traitor_by_keys(page, site_url, screenshot):
 
 def test_recruiter_by_keys(page, site_url):
     """Recruiter (the Scout): confirm, draw three from the decks, put two back, by keys."""
-    _hotseat(page, site_url,
-             hands=[["Recruiter", "R1", "R2", "R3", "B2", "B3", "G2"],
-                    ["O1", "O2", "O3", "O4", "O5", "O6", "P1"]],
-             tactics_played=[0, 0], to_move=0)
+    _hotseat(
+        page,
+        site_url,
+        hands=[
+            ["Recruiter", "R1", "R2", "R3", "B2", "B3", "G2"],
+            ["O1", "O2", "O3", "O4", "O5", "O6", "P1"],
+        ],
+        tactics_played=[0, 0],
+        to_move=0,
+    )
     _select(page, "Recruiter")
     assert focus(page)["id"] == "btn-confirm"
     page.keyboard.press("Enter")
     assert body(page, "step") == "recruit_draw"
     f = focus(page)
     assert f["region"] == "piles" and "drawable" in f["cls"], f
-    page.keyboard.press("Enter")           # the clan deck
-    page.keyboard.press("ArrowRight")      # the tactic deck
+    page.keyboard.press("Enter")  # the clan deck
+    page.keyboard.press("ArrowRight")  # the tactic deck
     assert focus(page)["id"] == "pile-tactic"
     page.keyboard.press(" ")
     page.keyboard.press("ArrowLeft")
@@ -220,8 +246,12 @@ def test_shortcuts_and_their_dialog(page, site_url, screenshot):
     Escape closes it and the focus goes back; 1-9, C and L act on the table."""
     stones = [{} for _ in range(9)]
     stones[0] = {"sides": [["R7", "R8"], ["O1", "O2", "O4"]]}
-    pos = position({}, hands=[["R9", "B1", "B3", "G1", "G5", "P2"],
-                              ["Y1", "Y3", "P4", "P6", "G8", "B9"]], stones=stones, to_move=0)
+    pos = position(
+        {},
+        hands=[["R9", "B1", "B3", "G1", "G5", "P2"], ["Y1", "Y3", "P4", "P6", "G8", "B9"]],
+        stones=stones,
+        to_move=0,
+    )
     open_with_save(page, site_url, save_text(pos, opponent="ai"))
     idle(page)
     assert focus(page)["region"] == "hand"
@@ -233,7 +263,7 @@ def test_shortcuts_and_their_dialog(page, site_url, screenshot):
     for _ in range(3):
         page.keyboard.press("Tab")
         assert focus(page)["region"] in ("dialog:dlg-keys", "body"), focus(page)
-    page.keyboard.press("l")   # not while the dialog is open
+    page.keyboard.press("l")  # not while the dialog is open
     assert focus(page)["region"] in ("dialog:dlg-keys", "body"), focus(page)
     page.keyboard.press("Escape")
     page.wait_for_selector("#dlg-keys", state="hidden")
@@ -250,21 +280,23 @@ def test_shortcuts_and_their_dialog(page, site_url, screenshot):
     page.wait_for_selector("#dlg-keys", state="hidden")
     assert focus(page)["id"] == "btn-keys"
     page.keyboard.press("Tab")
-    assert focus(page)["region"] == "board"   # the other tools are not tab stops
+    assert focus(page)["region"] == "board"  # the other tools are not tab stops
     # 5 goes to stone 5 (nothing selected); with Red 9 selected, 1 plays it on stone 1.
     page.keyboard.press("5")
     assert focus(page)["stone"] == "4"
     label = page.get_attribute('#board .stone[data-stone="0"]', "aria-label")
-    assert label == ("Stone 1: your side: Red 7, Red 8; Computer's side: Orange 1, Orange 2, "
-                     "Orange 4, a Color totalling 7; not claimed"), label
-    page.keyboard.press("Tab")   # to the decks, then on to the hand
+    assert label == (
+        "Stone 1: your side: Red 7, Red 8; Computer's side: Orange 1, Orange 2, "
+        "Orange 4, a Color totalling 7; not claimed"
+    ), label
+    page.keyboard.press("Tab")  # to the decks, then on to the hand
     press_until(page, "Tab", lambda f: f["region"] == "hand")
     press_until(page, "ArrowRight", lambda f: f["card"] == "R9")
     page.keyboard.press("Enter")
     page.keyboard.press("1")
     assert board(page)[0][0] == ["R7", "R8", "R9"]
     f = focus(page)
-    assert f["claimable"] and f["stone"] == "0", f   # the claim is the next action
+    assert f["claimable"] and f["stone"] == "0", f  # the claim is the next action
     page.keyboard.press("c")
     assert page.get_attribute('#board .stone[data-stone="0"]', "data-owner") == "0"
     # L: into the move log (always on show at this width) and back to the next action.

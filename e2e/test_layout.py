@@ -1,6 +1,7 @@
 """The table at phone, tablet and desktop sizes: screenshots for people to look at, no
 horizontal scrolling, touch targets of at least 44 px (the header's tools: 40 px), a status
 that is never clipped, and no request outside the site."""
+
 import json
 
 import pytest
@@ -38,15 +39,27 @@ def rich_position(rules=None, **fields):
     st[5] = {"sides": [[], ["G9", "G8", "G7"]], "owner": 1}
     st[6] = {"sides": [["O9"], ["ShieldBearer", "Y5", "Y6"]]}
     st[8] = {"sides": [["P9"], []]}
-    return position({"tactics": True, **(rules or {})},
-                    **{"hands": [["R5", "G6", "P2", "O3", "Y4", "Traitor", "Spy"],
-                                 ["R4", "R6", "R7", "G4", "G5", "P1", "O2"]],
-                       "stones": st, "discard": ["Recruiter", "B6"], "tactics_played": [2, 3],
-                       "to_move": 0, **fields})
+    return position(
+        {"tactics": True, **(rules or {})},
+        **{
+            "hands": [
+                ["R5", "G6", "P2", "O3", "Y4", "Traitor", "Spy"],
+                ["R4", "R6", "R7", "G4", "G5", "P1", "O2"],
+            ],
+            "stones": st,
+            "discard": ["Recruiter", "B6"],
+            "tactics_played": [2, 3],
+            "to_move": 0,
+            **fields,
+        },
+    )
 
 
-LOG = ["New game with tactic cards. {N0} {start0}.", "{N1} played Mud Fight on stone 3.",
-       "{N0} played Blue 7 on stone 4, then drew a card from the clan deck."]
+LOG = [
+    "New game with tactic cards. {N0} {start0}.",
+    "{N1} played Mud Fight on stone 3.",
+    "{N0} played Blue 7 on stone 4, then drew a card from the clan deck.",
+]
 
 SMALL = """() => {
   const bad = [];
@@ -105,7 +118,7 @@ def test_table_at_every_size(table, screenshot, site_url, requests_log):
     page = table
     for name, w, h in SIZES:
         page.set_viewport_size({"width": w, "height": h})
-        at_rest(page)   # the resize handler re-measures the board
+        at_rest(page)  # the resize handler re-measures the board
         overflow = page.evaluate("() => document.documentElement.scrollWidth - innerWidth")
         assert overflow <= 0, f"{name}: the page scrolls sideways by {overflow}px"
         assert page.evaluate(SMALL) == [], f"{name}: touch targets under 44 px"
@@ -125,8 +138,11 @@ def test_table_at_every_size(table, screenshot, site_url, requests_log):
     # A move: the computer answers from its worker.
     page.set_viewport_size({"width": 1280, "height": 800})
     play_card(page, "R5", 7)
-    page.wait_for_function("() => document.body.dataset.toMove === '0' && "
-                           "!document.body.classList.contains('ai-thinking')", timeout=60_000)
+    page.wait_for_function(
+        "() => document.body.dataset.toMove === '0' && "
+        "!document.body.classList.contains('ai-thinking')",
+        timeout=60_000,
+    )
     assert "The computer played" in page.inner_text("#log")
     # The rules, reachable from the table.
     page.click("#btn-rules")
@@ -142,11 +158,13 @@ def test_table_at_every_size(table, screenshot, site_url, requests_log):
 
 def test_loading_then_handover_screen(page, site_url, screenshot):
     from tools.table import _seed_script
+
     page.add_init_script(_seed_script(save_text(rich_position(), opponent="human", log=LOG)))
     page.goto(site_url + "index.html", wait_until="commit")
     # While Python boots: a loading screen whose bar moves.
     page.wait_for_function(
-        "() => parseFloat(document.querySelector('#progress-bar')?.style.width) >= 12")
+        "() => parseFloat(document.querySelector('#progress-bar')?.style.width) >= 12"
+    )
     assert page.locator("#loading").is_visible() and page.locator("#app").is_hidden()
     screenshot(page, "loading")
     page.wait_for_selector('body[data-ready="1"]', state="attached", timeout=60_000)
@@ -157,7 +175,7 @@ def test_loading_then_handover_screen(page, site_url, screenshot):
     screenshot(page, "handover")
 
 
-EMBED_KEY = "schotten-totten.embed.layout"   # embed.html?save=layout
+EMBED_KEY = "schotten-totten.embed.layout"  # embed.html?save=layout
 
 
 def test_status_is_never_clipped(page, site_url, screenshot):
@@ -172,8 +190,10 @@ def test_status_is_never_clipped(page, site_url, screenshot):
         localStorage.setItem(key, {json.dumps(text)});
     }})();""")
     # The computer waits (aipause) so its turn stays on screen.
-    pages = [("index.html?aipause=600000", [(1280, 800), (390, 844), (360, 740)]),
-             ("embed.html?aipause=600000&save=layout", [(700, 600), (390, 800), (360, 640)])]
+    pages = [
+        ("index.html?aipause=600000", [(1280, 800), (390, 844), (360, 740)]),
+        ("embed.html?aipause=600000&save=layout", [(700, 600), (390, 800), (360, 640)]),
+    ]
     for url, sizes in pages:
         page.set_viewport_size({"width": sizes[0][0], "height": sizes[0][1]})
         page.goto(site_url + url)

@@ -1,5 +1,6 @@
 """Matches of several rounds: the end-of-round screen deals the next round, the end of the
 match names the winner on points and offers a rematch."""
+
 from tools.table import body, open_with_save, py, save_text, take_device, won_round
 
 
@@ -32,7 +33,7 @@ def test_end_of_match_and_rematch(page, site_url, screenshot):
     page.click("#end-look")
     assert page.locator("#dlg-end").is_hidden()
     page.click("#btn-results")
-    page.click("#end-next")   # Rematch
+    page.click("#end-next")  # Rematch
     page.wait_for_selector("#dlg-end", state="hidden")
     assert body(page, "step") == "play"
     view = py(page, "state", {"seat": 0})["view"]

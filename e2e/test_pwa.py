@@ -22,9 +22,20 @@ BOOT_MS = 60_000
 OFFLINE_READY = 'html[data-sw="offline"]'  # pwa.js: a service worker is active (all cached)
 
 # CSP directives that Chromium, Firefox and WebKit all implement (WebKit has no manifest-src).
-KNOWN_EVERYWHERE = {"default-src", "script-src", "style-src", "img-src", "connect-src",
-                    "worker-src", "frame-src", "font-src", "media-src", "base-uri",
-                    "form-action", "object-src"}
+KNOWN_EVERYWHERE = {
+    "default-src",
+    "script-src",
+    "style-src",
+    "img-src",
+    "connect-src",
+    "worker-src",
+    "frame-src",
+    "font-src",
+    "media-src",
+    "base-uri",
+    "form-action",
+    "object-src",
+}
 
 # Collects CSP violations from the first script on, in every frame (rules dialog included).
 CSP_PROBE = """
@@ -230,7 +241,8 @@ def test_manifest_and_icons(site_url, page):
 def test_every_page_has_a_strict_csp(site_url):
     pages = sorted(build.DIST.glob("*.html"))
     assert {"index.html", "embed.html", "rules.html", "bare.html", "smoke.html"} <= {
-        p.name for p in pages}
+        p.name for p in pages
+    }
     for page in pages:
         text = page.read_text()
         match = re.search(r'<meta http-equiv="Content-Security-Policy" content="([^"]+)">', text)
@@ -240,7 +252,7 @@ def test_every_page_has_a_strict_csp(site_url):
         )
         policy = match.group(1)
         directives = dict(d.strip().split(" ", 1) for d in policy.split(";"))
-        assert directives["default-src"] == "'self'"   # covers the manifest, nothing foreign
+        assert directives["default-src"] == "'self'"  # covers the manifest, nothing foreign
         for refused in ("object-src", "base-uri", "form-action", "font-src", "media-src"):
             assert directives[refused] == "'none'", (page.name, refused)
         # Every directive known to Chromium, Firefox and WebKit alike: WebKit logs an error

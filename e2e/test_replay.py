@@ -24,12 +24,12 @@ def test_take_back_against_the_computer(page, site_url):
     assert page.locator("#btn-undo").is_hidden()
     before = py(page, "state", {"seat": 0})["view"]
     board_before = board(page)
-    play_turn(page, seed=3)   # your turn and the computer's reply
+    play_turn(page, seed=3)  # your turn and the computer's reply
     hand = py(page, "state", {"seat": 0})["view"]["hand"]
     page.click("#btn-undo")
     p = py(page, "state", {"seat": 0})
     assert p["takebacks"] == 1 and p["view"]["to_move"] == 0
-    assert p["view"]["hand"] != hand   # the card you played is back in your hand
+    assert p["view"]["hand"] != hand  # the card you played is back in your hand
     # The table exactly as before the turn, as you may see it: hand, stones, decks' sizes.
     assert p["view"] == before and board(page) == board_before
     # The cards drawn meanwhile went back into decks shuffled again: nothing hidden is told.
@@ -77,14 +77,21 @@ def test_replay_steps_through_the_game_and_opens_a_record(page, site_url, screen
         page.click("#games-download")
     record = json.loads(Path(dl.value.path()).read_text())
     assert record["format"] == "schotten-totten/record" and len(record["actions"]) >= 6
-    page.set_input_files("#games-file", files=[{
-        "name": "game.json", "mimeType": "application/json",
-        "buffer": json.dumps(record).encode()}])
+    page.set_input_files(
+        "#games-file",
+        files=[
+            {
+                "name": "game.json",
+                "mimeType": "application/json",
+                "buffer": json.dumps(record).encode(),
+            }
+        ],
+    )
     assert page.locator("#replay-bar").is_visible()
     modes = page.eval_on_selector_all("#replay-mode option", "os => os.map(o => o.value)")
     assert "open" in modes
     page.select_option("#replay-mode", "open")
-    assert page.locator("#seat-top .seat-hand .card").count() > 0   # both hands face up
+    assert page.locator("#seat-top .seat-hand .card").count() > 0  # both hands face up
     page.click("#replay-exit")
     assert body(page, "step") == "play"
 
@@ -94,23 +101,28 @@ def test_a_finished_game_is_kept_in_the_recent_games(page, site_url):
     game appears in the list of recent games, where it replays with every card open."""
     from engine import position_to_json, replay
 
-    game = json.loads((ROOT / "tests" / "data" / "games" / "base-medium-easy-1017.json")
-                      .read_text())["record"]
+    game = json.loads(
+        (ROOT / "tests" / "data" / "games" / "base-medium-easy-1017.json").read_text()
+    )["record"]
     start = {"rules": game["rules"], "seed": game["seed"]}
     before = dict(game, actions=game["actions"][:-1])
     state, _ = replay(before)
-    save = json.dumps({"format": "schotten-totten/save", "version": 1,
-                       "settings": {"opponent": "human", "ai_seat": 1, "ai_level": "easy",
-                                    "autoclaim": False},
-                       "position": position_to_json(state),
-                       "record": {**start, "actions": before["actions"]}})
+    save = json.dumps(
+        {
+            "format": "schotten-totten/save",
+            "version": 1,
+            "settings": {"opponent": "human", "ai_seat": 1, "ai_level": "easy", "autoclaim": False},
+            "position": position_to_json(state),
+            "record": {**start, "actions": before["actions"]},
+        }
+    )
     open_with_save(page, site_url, save)
     take_device(page)
     page.click("#btn-games")
     assert page.inner_text("#games-list") == "No finished game yet."
     page.click("#dlg-games [data-close]")
     out = py(page, "act", {"action": game["actions"][-1], "seat": None})
-    assert out["ok"] and out["view"]["step"] == "over"   # and the page's Python kept it
+    assert out["ok"] and out["view"]["step"] == "over"  # and the page's Python kept it
     page.click("#btn-games")
     item = page.locator("#games-list li").first
     assert "base game · claim after playing · two players:" in item.inner_text()
@@ -120,25 +132,45 @@ def test_a_finished_game_is_kept_in_the_recent_games(page, site_url):
 
 
 def test_a_record_from_the_command_line_opens_and_replays_to_its_final_position(
-        page, site_url, tmp_path):
+    page, site_url, tmp_path
+):
     """`python -m engine play --save` writes a record; the site opens it (file picker) and
     its last step shows the same table as the engine's own replay of it."""
     from engine import replay
     from engine.cards import card_text
 
     path = tmp_path / "cli-game.json"
-    subprocess.run([sys.executable, "-m", "engine", "play", "--seed", "5", "--ai", "easy",
-                    "--save", str(path)], cwd=ROOT, input="0\n" * 400, text=True,
-                   capture_output=True, check=True, timeout=300)
+    subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "engine",
+            "play",
+            "--seed",
+            "5",
+            "--ai",
+            "easy",
+            "--save",
+            str(path),
+        ],
+        cwd=ROOT,
+        input="0\n" * 400,
+        text=True,
+        capture_output=True,
+        check=True,
+        timeout=300,
+    )
     record = json.loads(path.read_text())
     final, _ = replay(record)
     assert final.over
-    expected = [[[card_text(c) for c in final.sides[2 * s + p]] for p in (0, 1)]
-                for s in range(9)]
+    expected = [[[card_text(c) for c in final.sides[2 * s + p]] for p in (0, 1)] for s in range(9)]
     open_with_save(page, site_url, None)
-    page.set_input_files("#games-file", files=[{
-        "name": "cli-game.json", "mimeType": "application/json",
-        "buffer": path.read_bytes()}])
+    page.set_input_files(
+        "#games-file",
+        files=[
+            {"name": "cli-game.json", "mimeType": "application/json", "buffer": path.read_bytes()}
+        ],
+    )
     page.wait_for_selector("#replay-bar", state="visible")
     assert re.fullmatch(r"Move (\d+) of \1", page.inner_text("#replay-step"))
     assert board(page) == expected

@@ -80,7 +80,7 @@ def test_two_tabs_on_one_game_ask_which_game_to_play(page, context, site_url, sc
     other.wait_for_selector(DIALOG)
     other.click("#save-take-over")
     assert board(other) == mine
-    assert stored(other)["tab"] == tab   # taking over writes nothing
+    assert stored(other)["tab"] == tab  # taking over writes nothing
 
 
 def test_a_move_in_a_tab_that_missed_the_news_is_held_back(page, context, site_url):
@@ -89,14 +89,16 @@ def test_a_move_in_a_tab_that_missed_the_news_is_held_back(page, context, site_u
     play_turn(page)
     saved = stored(page)
     # The deaf tab moves on its old game: its save is held back and the question comes.
-    Driver(deaf, seed=3).step()   # a card on a stone
+    Driver(deaf, seed=3).step()  # a card on a stone
     deaf.wait_for_selector(DIALOG)
-    assert stored(deaf) == saved   # the other tab's game is not lost
+    assert stored(deaf) == saved  # the other tab's game is not lost
     deaf.click("#save-take-over")
     # A computer's move under way in the deaf tab lands first (its save held back too); then
     # the game is taken over and the question, asked again by that move, is answered.
-    deaf.wait_for_function("() => !document.body.classList.contains('ai-thinking') && "
-                           "!document.querySelector('#dlg-save-conflict[open]')")
+    deaf.wait_for_function(
+        "() => !document.body.classList.contains('ai-thinking') && "
+        "!document.querySelector('#dlg-save-conflict[open]')"
+    )
     assert board(deaf) == board(page)
     assert stored(deaf) == saved
 
@@ -120,7 +122,7 @@ def test_a_full_storage_is_said_and_the_game_goes_on(page, site_url):
     play_turn(page)
     # Said in the toast (which may have gone again by the end of the computer's turn).
     assert "storage is full" in page.text_content("#toast")
-    assert "The computer" in page.inner_text("#log")   # the game went on: it answered
+    assert "The computer" in page.inner_text("#log")  # the game went on: it answered
     assert stored(page) == before
     # Room again: the next move is saved.
     page.evaluate("window.__full = false")

@@ -33,8 +33,12 @@ def _winning_play() -> dict:
     stones[0] = {"sides": [["R7", "R8"], ["O1", "O2", "O4"]]}
     stones[1] = {"sides": [["B7", "B8", "B9"], ["G2", "G3", "G4"]], "owner": 0}
     stones[2] = {"sides": [["P7", "P8", "P9"], ["Y2", "Y3", "Y4"]], "owner": 0}
-    return position({}, hands=[["R9", "B1", "B2", "G1", "P1", "Y1"],
-                               ["Y9", "O9", "O8", "G9", "G8", "P6"]], stones=stones, to_move=0)
+    return position(
+        {},
+        hands=[["R9", "B1", "B2", "G1", "P1", "Y1"], ["Y9", "O9", "O8", "G9", "G8", "P6"]],
+        stones=stones,
+        to_move=0,
+    )
 
 
 def _sounds(page) -> list:
@@ -42,8 +46,10 @@ def _sounds(page) -> list:
 
 
 def _notes_of(page, name: str) -> list:
-    return page.evaluate(f"() => import('./js/sound.js').then(m => m.SOUNDS[{json.dumps(name)}]"
-                         ".notes.map(n => n[0]))")
+    return page.evaluate(
+        f"() => import('./js/sound.js').then(m => m.SOUNDS[{json.dumps(name)}]"
+        ".notes.map(n => n[0]))"
+    )
 
 
 def test_a_card_then_the_claim_that_ends_the_game_sound(page, site_url):

@@ -1,5 +1,6 @@
 """Every tactic card's flow through the UI, each from a saved position injected into
 localStorage (the save format holds a full engine position)."""
+
 import pytest
 
 from tools.table import (
@@ -45,25 +46,32 @@ def discard_pile(page) -> list[str]:
 
 def test_elite_troops_joker_spy_shield_bearer(page, site_url, screenshot):
     open_position(
-        page, site_url,
-        hands=[["Joker", "Spy", "ShieldBearer", "B2", "B3", "G2", "G3"],
-               ["O1", "O2", "O3", "O4", "O5", "O6", "BlindMansBluff"]],
+        page,
+        site_url,
+        hands=[
+            ["Joker", "Spy", "ShieldBearer", "B2", "B3", "G2", "G3"],
+            ["O1", "O2", "O3", "O4", "O5", "O6", "BlindMansBluff"],
+        ],
         stones=stones(s0=(["R8", "R9"], []), s1=(["Y5", "Y6"], []), s2=(["G8", "G9"], [])),
-        discard=["Banshee"], tactics_played=[0, 1], to_move=0)   # North played the Banshee
+        discard=["Banshee"],
+        tactics_played=[0, 1],
+        to_move=0,
+    )  # North played the Banshee
     expected = {"Joker": (0, "7"), "Spy": (1, "7"), "ShieldBearer": (2, "3")}
     for i, (card, (stone, value)) in enumerate(expected.items()):
         page.click(f'#hand .card[data-card="{card}"]')
         # Elite troops go where a clan card could: only stones with room are offered.
         targets = page.eval_on_selector_all(".lane.target", "ls => ls.map(l => +l.dataset.stone)")
-        assert targets == [s for s in range(9) if s >= i]   # stones already full are not offered
+        assert targets == [s for s in range(9) if s >= i]  # stones already full are not offered
         page.click(f'.lane.target[data-stone="{stone}"] .stone')
         placed = page.locator(
-            f'#board .card[data-seat="0"][data-stone="{stone}"][data-card="{card}"]')
+            f'#board .card[data-seat="0"][data-stone="{stone}"][data-card="{card}"]'
+        )
         assert placed.count() == 1
         # The completed side shows what the elite troop counts as.
         assert placed.locator(".as .v").inner_text() == value
         finish_turn(page)
-        if i < 2:   # North plays a clan card, then a tactic card: South may play another
+        if i < 2:  # North plays a clan card, then a tactic card: South may play another
             turn_of(page, 1)
             play_card(page, ("O1", "BlindMansBluff")[i], (8, 7)[i])
             finish_turn(page)
@@ -73,9 +81,14 @@ def test_elite_troops_joker_spy_shield_bearer(page, site_url, screenshot):
 
 
 def test_second_joker_stays_in_hand(page, site_url):
-    open_position(page, site_url,
-                  hands=[["Joker", "R1", "R2"], ["O1"]],
-                  stones=stones(s4=(["Joker"], [])), tactics_played=[1, 1], to_move=0)
+    open_position(
+        page,
+        site_url,
+        hands=[["Joker", "R1", "R2"], ["O1"]],
+        stones=stones(s4=(["Joker"], [])),
+        tactics_played=[1, 1],
+        to_move=0,
+    )
     joker = page.locator('#hand .card[data-card="Joker"]')
     assert "unplayable" in joker.get_attribute("class")
     joker.click()
@@ -85,11 +98,16 @@ def test_second_joker_stays_in_hand(page, site_url):
 
 def test_combat_modes_shown_on_their_stone(page, site_url):
     open_position(
-        page, site_url,
-        hands=[["MudFight", "BlindMansBluff", "R4", "B2", "B3", "G2", "G3"],
-               ["O1", "O2", "O3", "O4", "O5", "O6", "P1"]],
+        page,
+        site_url,
+        hands=[
+            ["MudFight", "BlindMansBluff", "R4", "B2", "B3", "G2", "G3"],
+            ["O1", "O2", "O3", "O4", "O5", "O6", "P1"],
+        ],
         stones=stones(s3=(["R1", "R2", "R3"], ["B5", "B6"]), s5=(["Y1", "Y9"], ["P8", "P9"])),
-        tactics_played=[0, 1], to_move=0)
+        tactics_played=[0, 1],
+        to_move=0,
+    )
     page.click('#hand .card[data-card="MudFight"]')
     # A combat mode goes on any unclaimed stone without one.
     assert page.locator(".lane.target").count() == 9
@@ -108,7 +126,7 @@ def test_combat_modes_shown_on_their_stone(page, site_url):
     page.click('#hand .card[data-card="R4"]')
     assert page.locator('.lane.target[data-stone="3"]').count() == 1
     page.click('#hand .card[data-card="BlindMansBluff"]')
-    assert page.locator('.lane.target[data-stone="3"]').count() == 0   # one mode per stone
+    assert page.locator('.lane.target[data-stone="3"]').count() == 0  # one mode per stone
     page.click('.lane.target[data-stone="5"] .stone')
     assert page.locator('.lane[data-stone="5"] .mode-badge').inner_text().lower() == "blind"
     assert page.locator(".lane.mode-BlindMansBluff").count() == 1
@@ -117,13 +135,18 @@ def test_combat_modes_shown_on_their_stone(page, site_url):
 
 def test_recruiter_draws_three_returns_two(page, site_url):
     open_position(
-        page, site_url,
-        hands=[["Recruiter", "R1", "R2", "R3", "B2", "B3", "G2"],
-               ["O1", "O2", "O3", "O4", "O5", "O6", "P1"]],
-        tactics_played=[0, 0], to_move=0)
+        page,
+        site_url,
+        hands=[
+            ["Recruiter", "R1", "R2", "R3", "B2", "B3", "G2"],
+            ["O1", "O2", "O3", "O4", "O5", "O6", "P1"],
+        ],
+        tactics_played=[0, 0],
+        to_move=0,
+    )
     before = py(page, "state", {"seat": 0})["view"]["deck_sizes"]
     page.click('#hand .card[data-card="Recruiter"]')
-    assert page.locator(".lane.target").count() == 0   # no stone for a ruse like this
+    assert page.locator(".lane.target").count() == 0  # no stone for a ruse like this
     page.click("#btn-confirm")
     assert body(page, "step") == "recruit_draw"
     assert "draw 3 more" in page.inner_text("#prompt-text")
@@ -155,11 +178,16 @@ def test_recruiter_draws_three_returns_two(page, site_url):
 @pytest.mark.parametrize("how", ["move", "discard"])
 def test_strategist_move_or_discard(page, site_url, how):
     open_position(
-        page, site_url,
-        hands=[["Strategist", "R1", "B2", "B3", "G2", "G3", "P2"],
-               ["O1", "O2", "O3", "O4", "O5", "O6", "P1"]],
+        page,
+        site_url,
+        hands=[
+            ["Strategist", "R1", "B2", "B3", "G2", "G3", "P2"],
+            ["O1", "O2", "O3", "O4", "O5", "O6", "P1"],
+        ],
         stones=stones(s2=(["R5"], ["Y3"]), s5=(["R6", "R7"], []), s6=(["G7", "G8", "G9"], [])),
-        tactics_played=[0, 0], to_move=0)
+        tactics_played=[0, 0],
+        to_move=0,
+    )
     page.click('#hand .card[data-card="Strategist"]')
     # Only South's own troops can be picked up, never North's.
     picks = page.eval_on_selector_all("#board .card.pick", "cs => cs.map(c => c.dataset.seat)")
@@ -167,7 +195,7 @@ def test_strategist_move_or_discard(page, site_url, how):
     pick_on_table(page, 0, 2, "R5")
     if how == "move":
         targets = page.eval_on_selector_all(".lane.target", "ls => ls.map(l => +l.dataset.stone)")
-        assert 2 not in targets and 6 not in targets and 5 in targets   # full stone 7 not offered
+        assert 2 not in targets and 6 not in targets and 5 in targets  # full stone 7 not offered
         page.click('.lane.target[data-stone="5"] .stone')
         assert board(page)[5][0] == ["R6", "R7", "R5"]
         assert "moved Red 5 from stone 3 to stone 6" in page.inner_text("#log")
@@ -180,13 +208,19 @@ def test_strategist_move_or_discard(page, site_url, how):
 
 def test_banshee_discards_an_opponent_troop(page, site_url):
     open_position(
-        page, site_url,
-        hands=[["Banshee", "R1", "B2", "B3", "G2", "G3", "P2"],
-               ["O1", "O2", "O3", "O4", "O5", "O6", "P1"]],
-        stones=stones(s6=(["R9"], ["B4", "Spy"])), tactics_played=[0, 1], to_move=0)
+        page,
+        site_url,
+        hands=[
+            ["Banshee", "R1", "B2", "B3", "G2", "G3", "P2"],
+            ["O1", "O2", "O3", "O4", "O5", "O6", "P1"],
+        ],
+        stones=stones(s6=(["R9"], ["B4", "Spy"])),
+        tactics_played=[0, 1],
+        to_move=0,
+    )
     page.click('#hand .card[data-card="Banshee"]')
     picks = page.eval_on_selector_all("#board .card.pick", "cs => cs.map(c => c.dataset.card)")
-    assert sorted(picks) == ["B4", "Spy"]   # elite troops too
+    assert sorted(picks) == ["B4", "Spy"]  # elite troops too
     pick_on_table(page, 1, 6, "Spy")
     assert board(page)[6] == [["R9"], ["B4"]]
     assert discard_pile(page) == ["Spy", "Banshee"]
@@ -195,14 +229,19 @@ def test_banshee_discards_an_opponent_troop(page, site_url):
 
 def test_traitor_takes_a_clan_card(page, site_url, screenshot):
     open_position(
-        page, site_url,
-        hands=[["Traitor", "R1", "B2", "B3", "G2", "G3", "P2"],
-               ["O1", "O2", "O3", "O4", "O5", "O6", "P1"]],
+        page,
+        site_url,
+        hands=[
+            ["Traitor", "R1", "B2", "B3", "G2", "G3", "P2"],
+            ["O1", "O2", "O3", "O4", "O5", "O6", "P1"],
+        ],
         stones=stones(s1=(["B5", "B6"], []), s6=(["R9"], ["B4", "Spy"])),
-        tactics_played=[0, 1], to_move=0)
+        tactics_played=[0, 1],
+        to_move=0,
+    )
     page.click('#hand .card[data-card="Traitor"]')
     picks = page.eval_on_selector_all("#board .card.pick", "cs => cs.map(c => c.dataset.card)")
-    assert picks == ["B4"]   # clan cards only: the Spy is not offered
+    assert picks == ["B4"]  # clan cards only: the Spy is not offered
     pick_on_table(page, 1, 6, "B4")
     assert page.locator(".card.picked").count() == 1
     assert page.locator("#btn-discard").count() == 0
@@ -210,14 +249,20 @@ def test_traitor_takes_a_clan_card(page, site_url, screenshot):
     page.click('.lane.target[data-stone="1"] .stone')
     assert board(page)[1][0] == ["B5", "B6", "B4"]
     assert board(page)[6][1] == ["Spy"]
-    assert ("took Blue 4 from North's side of stone 7 to South's side of stone 2"
-            in page.inner_text("#log"))
+    assert "took Blue 4 from North's side of stone 7 to South's side of stone 2" in page.inner_text(
+        "#log"
+    )
 
 
 def test_tactic_limit(page, site_url):
-    open_position(page, site_url,
-                  hands=[["Traitor", "MudFight", "R1"], ["O1"]],
-                  stones=stones(s4=(["Spy"], [])), tactics_played=[1, 0], to_move=0)
+    open_position(
+        page,
+        site_url,
+        hands=[["Traitor", "MudFight", "R1"], ["O1"]],
+        stones=stones(s4=(["Spy"], [])),
+        tactics_played=[1, 0],
+        to_move=0,
+    )
     for card in ("Traitor", "MudFight"):
         el = page.locator(f'#hand .card[data-card="{card}"]')
         assert "unplayable" in el.get_attribute("class")
@@ -226,8 +271,9 @@ def test_tactic_limit(page, site_url):
 
 
 def test_drag_and_drop_a_card(page, site_url):
-    open_position(page, site_url,
-                  hands=[["R5", "B2", "Spy"], ["O1", "O2"]], tactics_played=[0, 0], to_move=0)
+    open_position(
+        page, site_url, hands=[["R5", "B2", "Spy"], ["O1", "O2"]], tactics_played=[0, 0], to_move=0
+    )
     card = page.locator('#hand .card[data-card="R5"]').bounding_box()
     lane = page.locator('.lane[data-stone="6"] .stone').bounding_box()
     page.mouse.move(card["x"] + card["width"] / 2, card["y"] + card["height"] / 2)

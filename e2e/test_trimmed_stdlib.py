@@ -27,9 +27,10 @@ def test_the_site_boots_the_trimmed_archive(site_url):
     assert trimmed < full / 3, (trimmed, full)
     files = build.precache_list(build.DIST)
     assert f"vendor/pyodide/{GAME_STDLIB}" in files
-    assert "vendor/pyodide/python_stdlib.zip" not in files   # only bare.html loads it
-    assert "game.zip" in files and not any(f.startswith("engine/") and f.endswith(".py")
-                                             for f in files)
+    assert "vendor/pyodide/python_stdlib.zip" not in files  # only bare.html loads it
+    assert "game.zip" in files and not any(
+        f.startswith("engine/") and f.endswith(".py") for f in files
+    )
     assert not any("codemirror" in f or "xterm" in f for f in files)
 
 
@@ -54,5 +55,5 @@ def test_every_kind_of_game_finds_its_modules(context, site_url, requests_log, f
     assert any(u.endswith("/game.zip") for u in requests_log.urls)
     assert not any(u.endswith(".py") and "/engine/" in u for u in requests_log.urls)
     stdlib = [u for u in requests_log.urls if u.endswith(".zip") and not u.endswith("/game.zip")]
-    archive = "python_stdlib.zip" if flow == "smoke" else GAME_STDLIB   # smoke: the full one
+    archive = "python_stdlib.zip" if flow == "smoke" else GAME_STDLIB  # smoke: the full one
     assert stdlib and all(u.endswith(archive) for u in stdlib), stdlib

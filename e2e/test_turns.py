@@ -20,12 +20,14 @@ def test_the_handover_shows_the_whole_turn(page, site_url):
     open_with_save(page, site_url, save_text(_claimable_after_play(0)))
     take_device(page)
     play_card(page, "R9", 0)
-    page.click('.lane[data-stone="0"].claimable .stone')   # claim the stone just completed
+    page.click('.lane[data-stone="0"].claimable .stone')  # claim the stone just completed
     page.wait_for_selector('#handover[data-seat="1"]', state="visible")
     text = page.inner_text("#handover-last")
-    assert text.startswith("South played Red 9 on stone 1, then claimed stone 1: South's "
-                           "Color-Run totalling 24 beats North's Color totalling 7, then drew "
-                           "a card from the clan deck"), text
+    assert text.startswith(
+        "South played Red 9 on stone 1, then claimed stone 1: South's "
+        "Color-Run totalling 24 beats North's Color totalling 7, then drew "
+        "a card from the clan deck"
+    ), text
     # The card drawn stays hidden on the shared screen, and in the page.
     assert "drew a card" in text and "R9" not in page.inner_text("#hand")
 
@@ -35,17 +37,26 @@ def test_the_computers_turn_shows_the_whole_turn(page, site_url):
     it claims stone 1 after its play, then draws."""
     stones = [{} for _ in range(9)]
     stones[0] = {"sides": [["Y1"], ["B7", "B8", "B9"]]}
-    pos = position({}, hands=[["R2", "B1", "B3", "G1", "G5", "P2"],
-                              ["Y5", "Y3", "P4", "P6", "G8", "O9"]], stones=stones, to_move=1)
+    pos = position(
+        {},
+        hands=[["R2", "B1", "B3", "G1", "G5", "P2"], ["Y5", "Y3", "P4", "P6", "G8", "O9"]],
+        stones=stones,
+        to_move=1,
+    )
     open_with_save(page, site_url, save_text(pos, opponent="ai"))
     # The computer (North) plays, claims and draws; then it is South's turn.
-    page.wait_for_function("() => document.body.dataset.toMove === '0' && "
-                           "!document.body.classList.contains('ai-thinking')", timeout=60_000)
+    page.wait_for_function(
+        "() => document.body.dataset.toMove === '0' && "
+        "!document.body.classList.contains('ai-thinking')",
+        timeout=60_000,
+    )
     text = page.inner_text("#prompt-last")
     assert text.startswith("The computer played "), text
-    assert ("then claimed stone 1: the best you can still make is a Color-Run totalling 6, "
-            "which does not beat a Color-Run totalling 24") in text
-    assert "then drew a card from the clan deck." in text   # its card stays hidden
+    assert (
+        "then claimed stone 1: the best you can still make is a Color-Run totalling 6, "
+        "which does not beat a Color-Run totalling 24"
+    ) in text
+    assert "then drew a card from the clan deck." in text  # its card stays hidden
     assert "claimed stone 1" in page.inner_text("#log")
 
 
@@ -53,18 +64,20 @@ def test_a_refused_move_says_the_rule(page, site_url):
     """A card put where the rules forbid: the engine's refusal, in players' words."""
     stones = [{} for _ in range(9)]
     stones[0] = {"sides": [["G1", "G2", "G3"], []]}
-    open_with_save(page, site_url, save_text(position({}, hands=[["R9", "B1"], ["Y1"]],
-                                                      stones=stones)))
+    open_with_save(
+        page, site_url, save_text(position({}, hands=[["R9", "B1"], ["Y1"]], stones=stones))
+    )
     take_device(page)
     page.click('#hand .card[data-card="R9"]')
-    page.click('#board .lane[data-stone="0"] .stone')   # South's side of stone 1 is full
+    page.click('#board .lane[data-stone="0"] .stone')  # South's side of stone 1 is full
     toast = page.inner_text("#toast")
     assert "Stone capacity: Red 9 cannot go to stone 1: your side is full (3 cards)." in toast
 
 
 def test_names_and_a_confirmation_before_abandoning_a_game(page, site_url):
     from tools.table import play_turn
-    open_with_save(page, site_url, None)   # a first visit: the new-game dialog is open
+
+    open_with_save(page, site_url, None)  # a first visit: the new-game dialog is open
     page.check('#dlg-new input[name="opponent"][value="human"]')
     page.fill('#dlg-new input[name="name_0"]', "Anna")
     page.fill('#dlg-new input[name="name_1"]', "Ben")
@@ -77,7 +90,7 @@ def test_names_and_a_confirmation_before_abandoning_a_game(page, site_url):
     take_device(page)
     # A game is in progress: the first press of Deal asks, the second deals.
     page.click("#btn-new")
-    assert page.input_value('#dlg-new input[name="name_1"]') == "Ben"   # remembered
+    assert page.input_value('#dlg-new input[name="name_1"]') == "Ben"  # remembered
     page.click("#new-start")
     assert "abandons it" in page.inner_text("#new-note")
     assert page.inner_text("#new-start") == "Abandon and deal"

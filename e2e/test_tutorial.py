@@ -24,8 +24,11 @@ DESKTOP = {"width": 1280, "height": 800}
 
 def lesson_at(page, step: int, state: str = "todo", lesson: str = "basics"):
     """Wait until the lesson's panel shows ``step`` (0-based) in ``state``."""
-    page.wait_for_selector(f'{LESSON}[data-lesson="{lesson}"][data-step="{step}"]'
-                           f'[data-state="{state}"]', state="visible", timeout=30_000)
+    page.wait_for_selector(
+        f'{LESSON}[data-lesson="{lesson}"][data-step="{step}"][data-state="{state}"]',
+        state="visible",
+        timeout=30_000,
+    )
 
 
 def next_step(page, step: int, lesson: str = "basics"):
@@ -44,8 +47,11 @@ def test_a_new_player_learns_both_lessons(page, site_url, screenshot):
     # A first visit: the welcome's three choices, over the new-game options.
     page.wait_for_selector("#new-welcome", state="visible")
     assert page.locator("#dlg-new").is_visible()
-    for sel, text in (("#welcome-learn", "Learn to play"), ("#welcome-ai", "Play the computer"),
-                      ("#welcome-friend", "Play a friend on this device")):
+    for sel, text in (
+        ("#welcome-learn", "Learn to play"),
+        ("#welcome-ai", "Play the computer"),
+        ("#welcome-friend", "Play a friend on this device"),
+    ):
         assert text in page.inner_text(sel)
     screenshot(page, "tutorial-welcome-390")
     before = (board(page), sorted(hand(page)))
@@ -55,9 +61,11 @@ def test_a_new_player_learns_both_lessons(page, site_url, screenshot):
     assert "Choose Red 9, then stone 5" in page.inner_text("#lesson-text")
     assert page.inner_text("#lesson-count") == "Step 1 of 9"
     # What to do is pointed at: the card, then the stone.
-    assert hand(page)[0] and page.locator('#hand .card.lesson-focus').get_attribute(
-        "data-card") == "R9"
-    assert page.locator('#board .lane.lesson-focus').get_attribute("data-stone") == "4"
+    assert (
+        hand(page)[0]
+        and page.locator("#hand .card.lesson-focus").get_attribute("data-card") == "R9"
+    )
+    assert page.locator("#board .lane.lesson-focus").get_attribute("data-stone") == "4"
     screenshot(page, "tutorial-step-390")
 
     # (a) Play a card.
@@ -186,10 +194,11 @@ def test_a_new_player_learns_both_lessons(page, site_url, screenshot):
 
 def mid_game():
     """A game in progress against the computer, South to move."""
-    return position(hands=[["R1", "R2", "B5", "B6", "G1", "G2"], ["Y1", "Y2", "Y3", "P4", "P5",
-                                                                  "P6"]],
-                    stones=[{"sides": [["R7", "R8"], ["B7"]]}, {"sides": [["O9"], ["P9", "G9"]]}],
-                    to_move=0)
+    return position(
+        hands=[["R1", "R2", "B5", "B6", "G1", "G2"], ["Y1", "Y2", "Y3", "P4", "P5", "P6"]],
+        stones=[{"sides": [["R7", "R8"], ["B7"]]}, {"sides": [["O9"], ["P9", "G9"]]}],
+        to_move=0,
+    )
 
 
 def test_leave_a_lesson_and_resume_it(page, site_url, screenshot):
@@ -309,6 +318,6 @@ def test_a_missed_step_is_marked_before_the_computer_answers(page, site_url):
     page.wait_for_selector("#welcome-learn", state="visible", timeout=60_000)
     page.click("#welcome-learn")
     lesson_at(page, 0)
-    play_card(page, "R9", 2)   # the step asks for stone 5
+    play_card(page, "R9", 2)  # the step asks for stone 5
     lesson_at(page, 0, "missed")
     assert body(page, "toMove") == "1", "marked before the computer's move"

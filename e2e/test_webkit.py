@@ -31,7 +31,7 @@ from tools.other_browsers import (
     xvfb_display,
 )
 
-BOOT_S = 90   # a WebKit boot takes 3-6 s here; room for a loaded CI machine
+BOOT_S = 90  # a WebKit boot takes 3-6 s here; room for a loaded CI machine
 MOVE_S = 60
 
 
@@ -73,8 +73,12 @@ def errors(driver) -> list[str]:
 
 def boot(driver, url: str):
     driver.get(url)
-    until(driver, "document.body && document.body.dataset.ready === '1'", BOOT_S,
-          f"the table at {url} did not become playable")
+    until(
+        driver,
+        "document.body && document.body.dataset.ready === '1'",
+        BOOT_S,
+        f"the table at {url} did not become playable",
+    )
 
 
 def play_turn(driver) -> None:
@@ -86,7 +90,8 @@ def play_turn(driver) -> None:
         what = driver.execute_script(
             "const s = window.__smoke; "
             "return s.computerTurns() > arguments[0] ? 'theirs' : s.next()",
-            start)
+            start,
+        )
         if what in ("theirs", "over"):
             break
         if what == "wait":
@@ -124,10 +129,14 @@ def test_webkit_smoke(webkit, site, screenshot_dir):
 
     # Boot (no save: the welcome) and three turns against the computer.
     boot(driver, page)
-    driver.find_element("css selector", "#welcome-ai").click()   # the welcome gives way to
-    driver.find_element("css selector", "#new-start").click()    # the options: Deal
-    until(driver, "document.body.dataset.mode === 'ai' && window.__smoke.settled()", MOVE_S,
-          "no game against the computer was dealt")
+    driver.find_element("css selector", "#welcome-ai").click()  # the welcome gives way to
+    driver.find_element("css selector", "#new-start").click()  # the options: Deal
+    until(
+        driver,
+        "document.body.dataset.mode === 'ai' && window.__smoke.settled()",
+        MOVE_S,
+        "no game against the computer was dealt",
+    )
     three_turns(driver)
     log = driver.execute_script("return document.querySelector('#log').textContent")
     assert log.count("The computer played") == 3, log
@@ -147,17 +156,21 @@ def test_webkit_smoke(webkit, site, screenshot_dir):
     until(driver, "document.querySelector('#preview-play')", BOOT_S, "no Play button")
     assert driver.execute_script("return document.body.dataset.ready") is None
     driver.find_element("css selector", "#preview-play").click()
-    until(driver, "document.body.dataset.ready === '1' && window.__smoke.settled()", BOOT_S,
-          "Play did not give a playable table")
+    until(
+        driver,
+        "document.body.dataset.ready === '1' && window.__smoke.settled()",
+        BOOT_S,
+        "Play did not give a playable table",
+    )
     assert driver.execute_script("return document.body.dataset.mode") == "ai"
     lap("embed preview and Play")
 
     # Offline: once the service worker holds the site, stop the server and reload the game.
     until(driver, "window.__smoke.offline()", BOOT_S, "the service worker never took over")
     server.stop()
-    boot(driver, page)   # from the service worker: the server is gone
+    boot(driver, page)  # from the service worker: the server is gone
     assert driver.execute_script("return window.__smoke.board()") == board
-    play_turn(driver)   # the computer's worker boots offline too
+    play_turn(driver)  # the computer's worker boots offline too
     assert driver.execute_script("return window.__smoke.cards()") == len(board.split()) + 2
     driver.save_screenshot(str(screenshot_dir / "webkit-offline.png"))
     lap("offline load and a turn")
@@ -190,8 +203,13 @@ def minibrowser_console(display: str, url: str, home, settle_s: float = 1.0) -> 
     env = xdg_env(display, home)
     marker = "smoke-probe-done"
     # A page without the probe (rules.html) is done once it has loaded: a few seconds.
-    proc = subprocess.Popen([MINIBROWSER, "--enable-write-console-messages-to-stdout=true", url],
-                            stdout=subprocess.PIPE, stderr=subprocess.STDOUT, env=env, text=True)
+    proc = subprocess.Popen(
+        [MINIBROWSER, "--enable-write-console-messages-to-stdout=true", url],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.STDOUT,
+        env=env,
+        text=True,
+    )
     lines: list[str] = []
     done = threading.Event()
 
@@ -217,4 +235,3 @@ def minibrowser_console(display: str, url: str, home, settle_s: float = 1.0) -> 
             proc.kill()
     reader.join(timeout=5)
     return lines
-

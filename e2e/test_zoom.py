@@ -12,6 +12,7 @@
   animation or transition (computed durations of 0); without it they do (so the check can
   fail).
 """
+
 from __future__ import annotations
 
 import pytest
@@ -88,21 +89,32 @@ def long_names_position() -> dict:
     stones[2] = {"sides": [["G1", "G2"], ["P4", "P5", "P6"]], "mode": "MudFight"}
     stones[4] = {"sides": [["Y1"], ["R9", "R8"]], "mode": "BlindMansBluff"}
     stones[6] = {"sides": [["O9"], ["Spy", "Y5", "Y6"]]}
-    hands = [["R5", "G6", "Strategist", "Recruiter", "ShieldBearer", "Banshee", "Traitor"],
-             ["R4", "R6", "R7", "G4", "G5", "P1", "O2"]]
-    return position({"tactics": True}, hands=hands, stones=stones, to_move=0,
-                    discard=["B6"], tactics_played=[2, 2])
+    hands = [
+        ["R5", "G6", "Strategist", "Recruiter", "ShieldBearer", "Banshee", "Traitor"],
+        ["R4", "R6", "R7", "G4", "G5", "P1", "O2"],
+    ]
+    return position(
+        {"tactics": True},
+        hands=hands,
+        stones=stones,
+        to_move=0,
+        discard=["B6"],
+        tactics_played=[2, 2],
+    )
 
 
 def log_lines() -> list[str]:
-    return [f"{{N{i % 2}}} played Red {i % 9 + 1} on stone {i % 9 + 1}, then drew a card "
-            "from the clan deck." for i in range(LOG_LINES)]
+    return [
+        f"{{N{i % 2}}} played Red {i % 9 + 1} on stone {i % 9 + 1}, then drew a card "
+        "from the clan deck."
+        for i in range(LOG_LINES)
+    ]
 
 
 SIZES = [
     ("320", {"width": 320, "height": 640}, 1),
     ("360", {"width": 360, "height": 740}, 1),
-    ("zoom200", {"width": 640, "height": 400}, 2),   # 1280x800 at 200%
+    ("zoom200", {"width": 640, "height": 400}, 2),  # 1280x800 at 200%
     ("tablet", {"width": 820, "height": 1180}, 1),
     ("desktop", {"width": 1280, "height": 800}, 1),
 ]
@@ -112,8 +124,12 @@ SIZES = [
 @pytest.mark.parametrize("name,viewport,scale", SIZES, ids=[s[0] for s in SIZES])
 def test_nothing_cut_short(new_context, site_url, screenshot, lang, name, viewport, scale):
     page = new_context(viewport=viewport, device_scale_factor=scale).new_page()
-    open_with_save(page, site_url, save_text(long_names_position(), opponent="ai",
-                                             log=log_lines()), f"&lang={lang}")
+    open_with_save(
+        page,
+        site_url,
+        save_text(long_names_position(), opponent="ai", log=log_lines()),
+        f"&lang={lang}",
+    )
     at_rest(page)
     screenshot(page, f"zoom-{name}-{lang}")
     problems = page.evaluate(CLIPPED, ALLOWED)

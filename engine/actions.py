@@ -17,7 +17,14 @@ from .cards import card_text, parse_card
 from .errors import GameError, MalformedAction, shown
 
 PLAY, PASS, CLAIM, DONE, DRAW, RETURN, NEXT_ROUND = (
-    "play", "pass", "claim", "done", "draw", "return", "next_round")
+    "play",
+    "pass",
+    "claim",
+    "done",
+    "draw",
+    "return",
+    "next_round",
+)
 KINDS = (PLAY, PASS, CLAIM, DONE, DRAW, RETURN, NEXT_ROUND)
 CLAN_DECK, TACTIC_DECK = 0, 1
 DECK_NAMES = ("clan", "tactic")
@@ -75,8 +82,15 @@ def action_to_json(a: Action) -> dict:
     return out
 
 
-_FIELDS = {PLAY: ("card", "stone", "target", "to"), PASS: (), CLAIM: ("stone",), DONE: (),
-           DRAW: ("deck",), RETURN: ("card",), NEXT_ROUND: ()}
+_FIELDS = {
+    PLAY: ("card", "stone", "target", "to"),
+    PASS: (),
+    CLAIM: ("stone",),
+    DONE: (),
+    DRAW: ("deck",),
+    RETURN: ("card",),
+    NEXT_ROUND: (),
+}
 
 
 def _stone(value, field: str) -> int:
@@ -91,7 +105,7 @@ def action_from_json(data) -> Action:
     if not isinstance(data, dict):
         raise MalformedAction("not_an_object", value=shown(data))
     kind = data.get("kind")
-    if not isinstance(kind, str) or kind not in _FIELDS:   # a list or object is unhashable
+    if not isinstance(kind, str) or kind not in _FIELDS:  # a list or object is unhashable
         raise MalformedAction("bad_kind", kinds=", ".join(KINDS), value=shown(kind))
     extra = [k for k in data if k not in ("kind", *_FIELDS[kind])]
     if extra:
@@ -102,7 +116,7 @@ def action_from_json(data) -> Action:
             value = data[name]
             try:
                 fields[name] = parse_card(value)
-            except MalformedAction:   # said again with the field's name
+            except MalformedAction:  # said again with the field's name
                 raise MalformedAction("bad_card", field=name, value=shown(value)) from None
     if "stone" in data:
         fields["stone"] = _stone(data["stone"], "stone")

@@ -116,7 +116,7 @@ def best_completion(fixed: tuple, n: int, blind: bool, unseen: int):
             options = _placements(values, clan_values, elites)
             if not options:
                 continue
-            for colour in (colours if colours else range(6)):
+            for colour in colours if colours else range(6):
                 for bits in options:
                     w = bits << (9 * colour)
                     if unseen & w == w:
@@ -124,7 +124,7 @@ def best_completion(fixed: tuple, n: int, blind: bool, unseen: int):
 
     # N of a kind.
     if len(clan_values) <= 1:
-        for v in (clan_values if clan_values else range(9, 0, -1)):
+        for v in clan_values if clan_values else range(9, 0, -1):
             if not all(_fits(e, v) for e in elites):
                 continue
             w, got = 0, 0
@@ -139,7 +139,7 @@ def best_completion(fixed: tuple, n: int, blind: bool, unseen: int):
     # Color: the k highest unseen cards of one colour.
     if len(colours) <= 1:
         best = None
-        for colour in (colours if colours else range(6)):
+        for colour in colours if colours else range(6):
             w, got, total = 0, 0, base
             for v in range(9, 0, -1):
                 card = clan(colour, v)
@@ -179,8 +179,7 @@ def _order(fixed: tuple) -> tuple:
         for c in fixed:
             base |= 1 << c
         rest = [c for c in range(N_CLAN) if c not in fixed]
-        order = sorted(((TABLE3[base | m], m) for m in _masks(rest, 3 - len(fixed))),
-                       reverse=True)
+        order = sorted(((TABLE3[base | m], m) for m in _masks(rest, 3 - len(fixed))), reverse=True)
         order = tuple(order)
         _orders[fixed] = order
     return order
@@ -211,8 +210,8 @@ def table_best_completion(fixed: tuple, unseen: int, start: int = 0):
 # With one slot open the answer is a single AND against a mask of the cards that
 # would beat it; with two or three open, ``beat1`` / ``beat0`` test rank by rank.
 # Masks of clan cards are unseen exactly when they miss ``faceup``.
-PAIR_TABLES: list = [None] * 63 * 63   # (x * 63 + y) -> one-slot table, either order
-PAIR_ROWS: list = [[None] * 63 for _ in range(63)]   # the same tables as [x][y]
+PAIR_TABLES: list = [None] * 63 * 63  # (x * 63 + y) -> one-slot table, either order
+PAIR_ROWS: list = [[None] * 63 for _ in range(63)]  # the same tables as [x][y]
 MAX_STRENGTH3 = COLOUR_RUN * 100 + 24
 
 
@@ -262,7 +261,7 @@ def beating_witness(theirs, mine: int, faceup: int) -> int:
     n = len(theirs)
     if n == 2:
         w = one_slot_table(theirs[0], theirs[1])[mine] & ~faceup
-        return w & -w     # one such card is witness enough
+        return w & -w  # one such card is witness enough
     if n == 1:
         return beat1(theirs[0], ALL_CLAN & ~faceup, mine)
     return beat0(ALL_CLAN & ~faceup, mine)
@@ -272,10 +271,10 @@ def beating_witness(theirs, mine: int, faceup: int) -> int:
 # completion of each rank is a handful of mask tests, so there is nothing to scan.
 # Strengths: rank * 100 + total; a Color-Run starting at value index j (0-based)
 # totals 3j + 6. Witnesses are whole completions (all their cards unseen).
-_VAL = tuple(sum(1 << (c * 9 + v) for c in range(6)) for v in range(9))   # by value index
-_SJ = _VAL[:7]                                    # Color-Run starts by value index
+_VAL = tuple(sum(1 << (c * 9 + v) for c in range(6)) for v in range(9))  # by value index
+_SJ = _VAL[:7]  # Color-Run starts by value index
 _STARTS3 = sum(_SJ)
-_TOPS: list = []                                  # [top2, top3] per 9-bit colour mask
+_TOPS: list = []  # [top2, top3] per 9-bit colour mask
 
 
 def _tops() -> list:
@@ -304,7 +303,7 @@ def beat0(unseen: int, mine: int) -> int:
     """Witness of a completion of an empty side beating ``mine`` (normal fight), or 0."""
     u = unseen
     r = u & (u >> 1) & (u >> 2) & _STARTS3
-    if r:                                    # a Color-Run exists
+    if r:  # a Color-Run exists
         if mine < 500:
             return (r & -r) * 7
         for j in range(6, -1, -1):
@@ -316,14 +315,14 @@ def beat0(unseen: int, mine: int) -> int:
         return 0
     if mine >= 500:
         return 0
-    if mine < 300:                           # any Color beats: the cheaper test first
+    if mine < 300:  # any Color beats: the cheaper test first
         top3 = (_TOPS or _tops())[1]
         for c9 in (0, 9, 18, 27, 36, 45):
             t = top3[u >> c9 & 511]
             if t is not None:
                 return t[1] << c9
     val = _VAL
-    for v in range(8, -1, -1):               # Three of a Kind
+    for v in range(8, -1, -1):  # Three of a Kind
         if 403 + 3 * v <= mine:
             return 0
         m = u & val[v]
@@ -332,18 +331,18 @@ def beat0(unseen: int, mine: int) -> int:
     if mine >= 400:
         return 0
     top3 = (_TOPS or _tops())[1]
-    for c9 in (0, 9, 18, 27, 36, 45):        # Color
+    for c9 in (0, 9, 18, 27, 36, 45):  # Color
         t = top3[u >> c9 & 511]
         if t is not None and 300 + t[0] > mine:
             return t[1] << c9
     if mine >= 300:
         return 0
-    pv = 0                                   # values with an unseen card
+    pv = 0  # values with an unseen card
     for v in range(9):
         if u & val[v]:
             pv |= 1 << v
     rp = pv & (pv >> 1) & (pv >> 2) & 127
-    if rp:                                   # Run: the highest start is the best
+    if rp:  # Run: the highest start is the best
         j = rp.bit_length() - 1
         if 206 + 3 * j > mine:
             w = 0
@@ -354,7 +353,7 @@ def beat0(unseen: int, mine: int) -> int:
         return 0
     if mine >= 200:
         return 0
-    total, w, got = 100, 0, 0                # Sum: the three highest unseen
+    total, w, got = 100, 0, 0  # Sum: the three highest unseen
     for v in range(8, -1, -1):
         m = u & val[v]
         while m and got < 3:
@@ -368,7 +367,7 @@ def beat0(unseen: int, mine: int) -> int:
     return 0
 
 
-_X1: list = []   # per clan card x: (Color-Run (strength, needed mask) pairs, best first, vi, c9)
+_X1: list = []  # per clan card x: (Color-Run (strength, needed mask) pairs, best first, vi, c9)
 
 
 def _x1() -> list:
@@ -376,8 +375,10 @@ def _x1() -> list:
         for x in range(N_CLAN):
             vi = x % 9
             c9 = x - vi
-            runs = tuple((506 + 3 * j, (7 << (c9 + j)) ^ (1 << x))
-                         for j in range(min(vi, 6), max(vi - 2, 0) - 1, -1))
+            runs = tuple(
+                (506 + 3 * j, (7 << (c9 + j)) ^ (1 << x))
+                for j in range(min(vi, 6), max(vi - 2, 0) - 1, -1)
+            )
             _X1.append((runs, vi, c9))
     return _X1
 
@@ -386,20 +387,20 @@ def beat1(x: int, unseen: int, mine: int) -> int:
     """Witness of a completion of a side holding clan card ``x`` beating ``mine``, or 0."""
     u = unseen
     runs, vi, c9 = (_X1 or _x1())[x]
-    for st, need in runs:                    # Color-Run
+    for st, need in runs:  # Color-Run
         if st <= mine:
             break
         if u & need == need:
             return need
     if mine >= 500:
         return 0
-    if mine < 403 + 3 * vi:                  # Three of a Kind
+    if mine < 403 + 3 * vi:  # Three of a Kind
         m = u & _VAL[vi]
         if m.bit_count() >= 2:
             return _low(m, 2)
     if mine >= 400:
         return 0
-    bits = u >> c9 & 511                     # Color
+    bits = u >> c9 & 511  # Color
     t = (_TOPS or _tops())[0][bits]
     if t is not None:
         if 301 + vi + t[0] > mine:
@@ -408,7 +409,7 @@ def beat1(x: int, unseen: int, mine: int) -> int:
     if mine >= 300:
         return 0
     val = _VAL
-    for j in range(vi if vi < 6 else 6, (vi - 2 if vi > 2 else 0) - 1, -1):   # Run
+    for j in range(vi if vi < 6 else 6, (vi - 2 if vi > 2 else 0) - 1, -1):  # Run
         if 206 + 3 * j <= mine:
             return 0
         w = 0
@@ -422,7 +423,7 @@ def beat1(x: int, unseen: int, mine: int) -> int:
             return w
     if mine >= 200:
         return 0
-    total, w, got = 101 + vi, 0, 0           # Sum: x and the two highest unseen
+    total, w, got = 101 + vi, 0, 0  # Sum: x and the two highest unseen
     for v in range(8, -1, -1):
         m = u & val[v]
         while m and got < 2:
@@ -446,11 +447,11 @@ def beat1_low(x: int, unseen: int, mine: int) -> int:
     vi = x % 9
     val = _VAL
     m = u & val[vi]
-    if m & (m - 1):                          # Three of a Kind: the two lowest
+    if m & (m - 1):  # Three of a Kind: the two lowest
         b = m & -m
         m ^= b
         return b | (m & -m)
-    for j in range(vi if vi < 6 else 6, (vi - 2 if vi > 2 else 0) - 1, -1):   # Run
+    for j in range(vi if vi < 6 else 6, (vi - 2 if vi > 2 else 0) - 1, -1):  # Run
         if 206 + 3 * j <= mine:
             return 0
         w = 0
@@ -464,7 +465,7 @@ def beat1_low(x: int, unseen: int, mine: int) -> int:
             return w
     if mine >= 200:
         return 0
-    total, w, got = 101 + vi, 0, 0           # Sum: x and the two highest unseen
+    total, w, got = 101 + vi, 0, 0  # Sum: x and the two highest unseen
     for v in range(8, -1, -1):
         m = u & val[v]
         while m and got < 2:
@@ -493,7 +494,7 @@ def _two_lowest(free: int) -> int:
 _TWO_FREE = [_two_lowest(511 & ~faceup) for faceup in range(512)]
 _TWO = [[_TWO_FREE[faceup | 1 << vi] for faceup in range(512)] for vi in range(9)]
 X1 = tuple((x - x % 9, _TWO[x % 9]) for x in range(N_CLAN))
-STARTS3 = _STARTS3   # bit j + 9c: a Color-Run of colour c can start at value index j
+STARTS3 = _STARTS3  # bit j + 9c: a Color-Run of colour c can start at value index j
 
 
 # The forms ``can_claim_fast`` uses: tables give the witness already in place,
@@ -501,7 +502,7 @@ STARTS3 = _STARTS3   # bit j + 9c: a Color-Run of colour c can start at value in
 # ``X1W[x]`` is ``X1[x]`` with the two cards as a mask of clan cards (``w << c9``),
 # and a table of zeros for each elite troop (the caller then takes the slow path).
 def _in_place(row: list, c9: int) -> list:
-    memo: dict = {}   # equal witnesses share one int
+    memo: dict = {}  # equal witnesses share one int
     return [memo.setdefault(w, w << c9) for w in row]
 
 
@@ -538,11 +539,11 @@ def cached_best_completion(fixed: tuple, n: int, blind: bool, unseen: int):
     start = 0
     if entries is not None:
         for then, result in entries:
-            if not unseen & ~then:   # nothing new became unseen since
+            if not unseen & ~then:  # nothing new became unseen since
                 if result is None or not result[1] & ~unseen:
-                    return result    # and the witness is still unseen
+                    return result  # and the witness is still unseen
                 if len(result) == 3 and result[2] >= start:
-                    start = result[2] + 1   # resume the table scan past the lost witness
+                    start = result[2] + 1  # resume the table scan past the lost witness
     if n == 3 and not blind and (not fixed or fixed[-1] < N_CLAN):
         result = table_best_completion(fixed, unseen, start)
     else:
@@ -604,18 +605,24 @@ def can_claim_fast(state, p: int, s: int) -> bool:
     try:
         a, b, c = sides[i]
         ms = BY_CARDS[a][b][c]
-    except ValueError:   # not 3 cards: our side is incomplete
+    except ValueError:  # not 3 cards: our side is incomplete
         return False
-    except IndexError:   # the table is built on first use
+    except IndexError:  # the table is built on first use
         ms = by_cards()[a][b][c]
-    if ms is None:   # an elite troop
+    if ms is None:  # an elite troop
         ms = strength3(a, b, c)
     theirs = sides[j]
     if not theirs:
-        a = state.faceup   # clan cards only
-        if ms < 500:   # below a Color-Run: any unseen Color-Run beats us
-            w = (RUN0[a & 511] or RUN1[a >> 9 & 511] or RUN2[a >> 18 & 511]
-                 or RUN3[a >> 27 & 511] or RUN4[a >> 36 & 511] or RUN5[a >> 45])
+        a = state.faceup  # clan cards only
+        if ms < 500:  # below a Color-Run: any unseen Color-Run beats us
+            w = (
+                RUN0[a & 511]
+                or RUN1[a >> 9 & 511]
+                or RUN2[a >> 18 & 511]
+                or RUN3[a >> 27 & 511]
+                or RUN4[a >> 36 & 511]
+                or RUN5[a >> 45]
+            )
             if w:
                 state.proofs[i] = w
                 return False
@@ -628,8 +635,8 @@ def can_claim_fast(state, p: int, s: int) -> bool:
     j = len(theirs)
     if j == 1:
         a = theirs[0]
-        if ms < 300:   # below a Color: two unseen cards of a's colour beat us
-            b, c = X1W[a]   # (zeros for an elite troop)
+        if ms < 300:  # below a Color: two unseen cards of a's colour beat us
+            b, c = X1W[a]  # (zeros for an elite troop)
             w = c[state.faceup >> b & 511]
             if w:
                 state.proofs[i] = w
@@ -640,7 +647,7 @@ def can_claim_fast(state, p: int, s: int) -> bool:
         # The one-slot table is built on first use (elite troops at their best).
         w = (PAIR_ROWS[a][b] or one_slot_table(a, b))[ms] & ~state.faceup
         if w:
-            state.proofs[i] = w & -w   # one card that beats us is witness enough
+            state.proofs[i] = w & -w  # one card that beats us is witness enough
             return False
         state.proofs[i] = True
         return True
@@ -670,7 +677,7 @@ def _claim_general(state, i: int, mode: int) -> bool:
     """``can_claim`` for side ``i`` by the general search: combat modes, elite troops."""
     mine, theirs = state.sides[i], state.sides[i ^ 1]
     proofs = state.proofs
-    cap = CAPACITY[mode]   # rules.capacity of the stone: ``mode`` is its mode (or -1)
+    cap = CAPACITY[mode]  # rules.capacity of the stone: ``mode`` is its mode (or -1)
     if len(mine) < cap:
         return False
     blind = mode == BLIND
@@ -696,7 +703,7 @@ def claimable(state, p: int) -> list[int]:
 
 def claimable_fast(state, p: int) -> list[int]:
     """``claimable`` unchecked, for the search: ``p`` is 0 or 1."""
-    done = state.done_at   # non-zero exactly when that side is complete
+    done = state.done_at  # non-zero exactly when that side is complete
     return [s for s in range(9) if done[2 * s + p] and can_claim_fast(state, p, s)]
 
 
@@ -711,7 +718,7 @@ def claim_proof(state, p: int, s: int) -> dict:
     ``engine.words`` puts it into words. Agrees with ``can_claim`` (tested). A player
     other than 0 or 1 is a ``GameError``; a stone other than 0-8 the verdict ``no_stone``.
     """
-    checked_player(p)   # else 2*s+p would read another stone's side
+    checked_player(p)  # else 2*s+p would read another stone's side
     if type(s) is not int or not 0 <= s <= 8:
         return {"ok": False, "why": "no_stone", "stone": s}
     if state.owner[s] >= 0:
@@ -721,8 +728,14 @@ def claim_proof(state, p: int, s: int) -> dict:
     blind = mode == BLIND
     mine, theirs = state.sides[2 * s + p], state.sides[2 * s + 1 - p]
     if len(mine) < cap:
-        return {"ok": False, "why": "incomplete", "stone": s, "have": len(mine), "need": cap,
-                "mud": mode == MUD}
+        return {
+            "ok": False,
+            "why": "incomplete",
+            "stone": s,
+            "have": len(mine),
+            "need": cap,
+            "mud": mode == MUD,
+        }
     ms = strength(mine, blind)
     out = {"ok": False, "why": "", "stone": s, "mine": formation(ms, blind, cap)}
     if len(theirs) == cap:
@@ -742,10 +755,12 @@ def claim_proof(state, p: int, s: int) -> dict:
         return out
     best, witness = result[0], result[1]
     out["best"] = formation(best, blind, cap)
-    if best > ms:   # a tie goes to the claimant, who completed first
+    if best > ms:  # a tie goes to the claimant, who completed first
         out["why"] = "can_beat"
-        out["cards"] = [card_text(c) for c in
-                        sorted(list(fixed) + [c for c in range(N_CLAN) if witness >> c & 1])]
+        out["cards"] = [
+            card_text(c)
+            for c in sorted(list(fixed) + [c for c in range(N_CLAN) if witness >> c & 1])
+        ]
     else:
         out["ok"], out["why"] = True, "cannot_beat"
     return out

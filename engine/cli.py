@@ -26,7 +26,7 @@ from .turn import apply, apply_events
 from .view import view
 from .words import Words
 
-WORDS = Words("en")   # the terminal speaks English, with South and North
+WORDS = Words("en")  # the terminal speaks English, with South and North
 
 
 def _read_json(path: str):
@@ -39,7 +39,7 @@ def _read_json(path: str):
         raise FormatError("file_is_folder", path=path) from None
     except PermissionError:
         raise FormatError("file_forbidden", path=path) from None
-    except OSError as e:   # the system's own words: rare enough (a disk error) to keep
+    except OSError as e:  # the system's own words: rare enough (a disk error) to keep
         raise FormatError("file_unreadable", path=path, reason=e.strerror) from None
     except UnicodeDecodeError:
         raise FormatError("not_utf8", path=path) from None
@@ -50,14 +50,18 @@ def board_text(state, player: int) -> str:
     """The table as text, from ``player``'s seat (their side at the bottom)."""
     v = view(state, player)
     other = 1 - player
-    lines = [f"Round {v['round']}  scores {v['scores'][0]}-{v['scores'][1]}  "
-             f"clan deck {v['deck_sizes'][0]}" + (f"  tactic deck {v['deck_sizes'][1]}"
-                                                   if state.rules.tactics else "")]
+    lines = [
+        f"Round {v['round']}  scores {v['scores'][0]}-{v['scores'][1]}  "
+        f"clan deck {v['deck_sizes'][0]}"
+        + (f"  tactic deck {v['deck_sizes'][1]}" if state.rules.tactics else "")
+    ]
+
     def row(q):
         cells = []
         for st in v["stones"]:
             cells.append(" ".join(st["sides"][q]["cards"]) or ".")
         return " | ".join(f"{c:<11}" for c in cells)
+
     lines.append(f"{WORDS.name(other):>6}: {row(other)}")
     stones = []
     for i, st in enumerate(v["stones"]):
@@ -76,14 +80,19 @@ def board_text(state, player: int) -> str:
 
 
 def cmd_play(args) -> int:
-    rules = Rules(tactics=args.tactics, claim_timing=START_OF_TURN if args.expert else AFTER_PLAY,
-                  rounds=args.rounds)
+    rules = Rules(
+        tactics=args.tactics,
+        claim_timing=START_OF_TURN if args.expert else AFTER_PLAY,
+        rounds=args.rounds,
+    )
     seed = args.seed if args.seed is not None else random.randrange(1 << 30)
     state = new_game(rules, seed)
     agent, rng = make_agent(args.ai), random.Random(seed)
     human = 0
-    print(f"Schotten Totten, seed {seed}. You are South; enter a number from the list "
-          f"or the move itself (e.g. R7@3 for Red 7 on stone 3), or 'q' to quit.")
+    print(
+        f"Schotten Totten, seed {seed}. You are South; enter a number from the list "
+        f"or the move itself (e.g. R7@3 for Red 7 on stone 3), or 'q' to quit."
+    )
     print(new_game_line(rules, WORDS)["text"])
     actions: list = []
     turn_events: list = []
@@ -91,7 +100,7 @@ def cmd_play(args) -> int:
         if state.to_move != human:
             a = agent.choose(view(state, 1 - human), rng)
         else:
-            for line in narrate(turn_events, WORDS):   # what happened since your last move
+            for line in narrate(turn_events, WORDS):  # what happened since your last move
                 print(line["text"])
             turn_events = []
             print()
@@ -126,13 +135,15 @@ def cmd_play(args) -> int:
 
 def cmd_replay(args) -> int:
     state, actions, events = replay_events(_read_json(args.file))
-    if args.verbose:   # the record's reader sees every card: the full events
+    if args.verbose:  # the record's reader sees every card: the full events
         print(new_game_line(state.rules, WORDS)["text"])
         for line in narrate([e for ev in events for e in ev], WORDS):
             print(line["text"])
     status = "in progress" if state.step != OVER else "over"
-    print(f"valid record: {len(actions)} actions, match {status}, round {state.round}, "
-          f"scores {state.scores[0]}-{state.scores[1]}")
+    print(
+        f"valid record: {len(actions)} actions, match {status}, round {state.round}, "
+        f"scores {state.scores[0]}-{state.scores[1]}"
+    )
     return 0
 
 
@@ -153,8 +164,11 @@ def cmd_selfplay(args) -> int:
     """Play one game between two agents and print its record (for tests and bug reports)."""
     rules = Rules(tactics=args.tactics, claim_timing=START_OF_TURN if args.expert else AFTER_PLAY)
     state = new_game(rules, args.seed)
-    agents, rng, actions = [make_agent(args.south), make_agent(args.north)], \
-        random.Random(args.seed), []
+    agents, rng, actions = (
+        [make_agent(args.south), make_agent(args.north)],
+        random.Random(args.seed),
+        [],
+    )
     while state.step != OVER:
         a = agents[state.to_move].choose(view(state, state.to_move), rng)
         state = apply(state, a)
@@ -188,14 +202,19 @@ def main(argv=None) -> int:
     remote_cli.add_parser(sub)
     args = ap.parse_args(argv)
     try:
-        return {"play": cmd_play, "replay": cmd_replay, "check": cmd_check,
-                "selfplay": cmd_selfplay, "remote": remote_cli.run}[args.cmd](args)
-    except GameError as e:   # a refusal, in the catalogue's words; any other error is a bug
+        return {
+            "play": cmd_play,
+            "replay": cmd_replay,
+            "check": cmd_check,
+            "selfplay": cmd_selfplay,
+            "remote": remote_cli.run,
+        }[args.cmd](args)
+    except GameError as e:  # a refusal, in the catalogue's words; any other error is a bug
         return _error(WORDS.refusal(e))
     except (EOFError, KeyboardInterrupt):
         print()
         return 0
-    except BrokenPipeError:   # e.g. `replay -v FILE | head`: stop quietly
+    except BrokenPipeError:  # e.g. `replay -v FILE | head`: stop quietly
         os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
         return 1
 
@@ -204,6 +223,3 @@ def _error(message: str) -> int:
     """One line on stderr, exit code 2."""
     print("error: " + " ".join(message.split()), file=sys.stderr)
     return 2
-
-
-

@@ -54,6 +54,7 @@ class GameError(ValueError):
 
     def __str__(self) -> str:
         from .words import english  # the catalogue is read only when a refusal is shown
+
         return english().refusal(self)
 
     def to_json(self) -> dict:

@@ -25,8 +25,21 @@ from .rules import CAPACITY
 
 DECKS = ("clan", "tactic")
 
-TYPES = ("play", "move", "pass", "claim", "claims_done", "draw", "return", "turn", "stuck",
-         "round_end", "match_end", "round_start", "shuffle")
+TYPES = (
+    "play",
+    "move",
+    "pass",
+    "claim",
+    "claims_done",
+    "draw",
+    "return",
+    "turn",
+    "stuck",
+    "round_end",
+    "match_end",
+    "round_start",
+    "shuffle",
+)
 
 # The fields of each kind that only its ``player`` may see.
 PRIVATE = {"draw": ("card",), "return": ("card",)}
@@ -52,5 +65,8 @@ def declared_json(state, stone: int, p: int) -> list:
     if len(cards) < CAPACITY[mode] or all(c < N_CLAN for c in cards):
         return []
     pairs = declared(cards, mode == BLIND)
-    return [{"card": card_text(c), "as": f"{COLOURS[colour]}{value}"}
-            for c, (colour, value) in zip(cards, pairs) if c >= N_CLAN]
+    return [
+        {"card": card_text(c), "as": f"{COLOURS[colour]}{value}"}
+        for c, (colour, value) in zip(cards, pairs)
+        if c >= N_CLAN
+    ]

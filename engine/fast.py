@@ -44,17 +44,17 @@ def random_action(state: State, rng: random.Random):
         # rules.rooms, inlined (the search's fast path)
         rooms = [s for s, i in _SEATS[p] if owner[s] < 0 and len(sides[i]) < CAPACITY[modes[s]]]
         n = len(rooms)
-        if hand and hand[-1] < N_CLAN:   # sorted: no tactic card in hand
-            if n:   # every (card, stone) pair is legal: sample the product
+        if hand and hand[-1] < N_CLAN:  # sorted: no tactic card in hand
+            if n:  # every (card, stone) pair is legal: sample the product
                 i = rng.randrange(len(hand) * n)
                 return _PLACE[hand[i // n]][rooms[i % n]]
-            rng.randrange(1)   # the list is [pass]: draw as from it
+            rng.randrange(1)  # the list is [pass]: draw as from it
             return PASS_ACTION
         # legal_actions lists clan plays (card by card, stone by stone), then the
         # tactic cards' options in hand order, then pass if no clan card can go.
-        k = bisect_left(hand, N_CLAN)    # clan cards in hand, all distinct
+        k = bisect_left(hand, N_CLAN)  # clan cards in hand, all distinct
         tacts = []
-        if state.tactics_played[p] <= state.tactics_played[1 - p]:   # rules.may_play_tactic
+        if state.tactics_played[p] <= state.tactics_played[1 - p]:  # rules.may_play_tactic
             last = -1
             for card in hand[k:]:
                 if card != last:
@@ -109,8 +109,11 @@ def play_out(state: State, rng: random.Random) -> State:
                 if hand and hand[-1] < N_CLAN:
                     r = rooms[p]
                     if r is None:
-                        r = rooms[p] = [s for s in range(9) if owner[s] < 0 and len(
-                            sides[2 * s + p]) < CAPACITY[modes[s]]]   # rules.rooms, inlined
+                        r = rooms[p] = [
+                            s
+                            for s in range(9)
+                            if owner[s] < 0 and len(sides[2 * s + p]) < CAPACITY[modes[s]]
+                        ]  # rules.rooms, inlined
                     if r:
                         # turn.apply_fast for a clan card, inlined
                         n = len(r)
@@ -130,10 +133,9 @@ def play_out(state: State, rng: random.Random) -> State:
                             insort(comp[p], i)
                         # _after_play, _to_draw and _end_turn for the common case
                         if after:
-                            for i in comp[p]:   # any_claim, inlined
+                            for i in comp[p]:  # any_claim, inlined
                                 known = proofs[i]
-                                if known is not None and known is not True and \
-                                        not known & faceup:
+                                if known is not None and known is not True and not known & faceup:
                                     continue
                                 if known is True or can_claim_fast(state, p, i >> 1):
                                     break
@@ -173,10 +175,10 @@ def play_out(state: State, rng: random.Random) -> State:
                     apply_fast(state, DONE_ACTION)
                 if state.step == CLAIM_STEP or state.step == PLAY or state.step == DRAW_STEP:
                     continue
-                break   # the round is over
+                break  # the round is over
             elif step == DRAW_STEP and decks[0] and decks[1]:
                 apply_fast(state, _DRAWS[randbelow(2)])
                 continue
             apply_fast(state, random_action(state, rng))
-            break   # anything else may change the table, or deal a new round
+            break  # anything else may change the table, or deal a new round
     return state

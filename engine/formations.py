@@ -102,7 +102,7 @@ BY_CARDS: list = []
 def by_cards() -> list:
     if not BY_CARDS:
         table: list = [[[None] * 63 for _ in range(63)] for _ in range(63)]
-        for mask, st in (TABLE3.items() if TABLE3 else _build_table3().items()):
+        for mask, st in TABLE3.items() if TABLE3 else _build_table3().items():
             a = (mask & -mask).bit_length() - 1
             mask &= mask - 1
             b = (mask & -mask).bit_length() - 1

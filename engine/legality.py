@@ -57,17 +57,29 @@ CLAIMS = [Action(CLAIM, stone=s) for s in range(9)]
 DRAWS = [Action(DRAW, deck=0), Action(DRAW, deck=1)]
 
 # Fields each kind of action leaves at -1 (play checks its own per card).
-_UNUSED = {PLAY: ("deck",), PASS: ("card", "stone", "target", "to", "deck"),
-           CLAIM: ("card", "target", "to", "deck"), DONE: ("card", "stone", "target", "to", "deck"),
-           DRAW: ("card", "stone", "target", "to"), RETURN: ("stone", "target", "to", "deck"),
-           NEXT_ROUND: ("card", "stone", "target", "to", "deck")}
+_UNUSED = {
+    PLAY: ("deck",),
+    PASS: ("card", "stone", "target", "to", "deck"),
+    CLAIM: ("card", "target", "to", "deck"),
+    DONE: ("card", "stone", "target", "to", "deck"),
+    DRAW: ("card", "stone", "target", "to"),
+    RETURN: ("stone", "target", "to", "deck"),
+    NEXT_ROUND: ("card", "stone", "target", "to", "deck"),
+}
 
-STEP_KINDS = {PLAY_STEP: (PLAY, PASS), CLAIM_STEP: (CLAIM, DONE), DRAW_STEP: (DRAW,),
-              RECRUIT_DRAW: (DRAW,), RECRUIT_RETURN: (RETURN,), ROUND_OVER: (NEXT_ROUND,),
-              OVER: ()}
+STEP_KINDS = {
+    PLAY_STEP: (PLAY, PASS),
+    CLAIM_STEP: (CLAIM, DONE),
+    DRAW_STEP: (DRAW,),
+    RECRUIT_DRAW: (DRAW,),
+    RECRUIT_RETURN: (RETURN,),
+    ROUND_OVER: (NEXT_ROUND,),
+    OVER: (),
+}
 
 
 # ---------------------------------------------------------------- legal actions
+
 
 def legal_actions(state: State) -> list[Action]:
     """Every legal action for the player to move, in a stable order."""
@@ -93,7 +105,7 @@ def _play_actions(state: State, p: int) -> list[Action]:
     clan_playable = False
     tactic_ok = may_play_tactic(state, p)
     last = -1
-    for card in hand:   # sorted; only the two Jokers can repeat
+    for card in hand:  # sorted; only the two Jokers can repeat
         if card == last:
             continue
         last = card
@@ -168,8 +180,7 @@ def _turn_refusal(state: State, p: int, kind: str) -> IllegalAction | None:
         return IllegalAction("not_your_turn", player=state.to_move, other=p)
     kinds = STEP_KINDS[state.step]
     if kind not in kinds:
-        return IllegalAction("wrong_step", step=state.step, expected=" or ".join(kinds),
-                             kind=kind)
+        return IllegalAction("wrong_step", step=state.step, expected=" or ".join(kinds), kind=kind)
     return None
 
 
@@ -178,15 +189,19 @@ def tactic_refusal(state: State, p: int, card: int) -> IllegalAction | None:
     tactic limit (``rules.may_play_tactic``) and one Joker per game. ``check`` raises it,
     ``play_refusal`` returns it: one function decides, as PokerKit's ``verify_x``."""
     if not may_play_tactic(state, p):
-        return IllegalAction("tactic_limit", card=card_text(card),
-                             played=state.tactics_played[p],
-                             opponent_played=state.tactics_played[1 - p])
+        return IllegalAction(
+            "tactic_limit",
+            card=card_text(card),
+            played=state.tactics_played[p],
+            opponent_played=state.tactics_played[1 - p],
+        )
     if card == JOKER and state.joker_played[p]:
         return IllegalAction("second_joker")
     return None
 
 
 # ---------------------------------------------------------------- checking
+
 
 def _card(card) -> str:
     """A card for an error's params: its short text, or the malformed value shown."""
@@ -213,12 +228,20 @@ def check(state: State, action, player: int | None = None) -> None:
     if not isinstance(kind, str) or kind not in _UNUSED:
         raise MalformedAction("bad_kind", kinds=", ".join(_UNUSED), value=shown(kind))
     _, card, stone, target, to, deck = action
-    if not (type(card) is int and type(stone) is int and type(target) is int   # not bool,
-            and type(to) is int and type(deck) is int):                         # nor float
-        name = next(n for n in ("card", "stone", "target", "to", "deck")
-                    if type(getattr(action, n)) is not int)
+    if not (
+        type(card) is int
+        and type(stone) is int
+        and type(target) is int  # not bool,
+        and type(to) is int
+        and type(deck) is int
+    ):  # nor float
+        name = next(
+            n
+            for n in ("card", "stone", "target", "to", "deck")
+            if type(getattr(action, n)) is not int
+        )
         raise MalformedAction("bad_field", field=name, value=shown(getattr(action, name)))
-    for name, value in (("card", card), ("target", target)):   # no card, or a card's code
+    for name, value in (("card", card), ("target", target)):  # no card, or a card's code
         if value != -1 and not 0 <= value <= TRAITOR:
             raise MalformedAction("bad_card", field=name, value=shown(value))
     unused = [f for f in _UNUSED[kind] if getattr(action, f) != -1]
@@ -272,17 +295,15 @@ def _check_play(state: State, p: int, a: Action) -> None:
         raise IllegalAction("stone_claimed", card=name, stone=s, owner=state.owner[s])
     if card < N_CLAN or card in ELITES:
         if not has_room(state, p, s):
-            raise IllegalAction("side_full", card=name, stone=s,
-                                capacity=CAPACITY[state.modes[s]])
+            raise IllegalAction("side_full", card=name, stone=s, capacity=CAPACITY[state.modes[s]])
         return
     if card in MODES:
         if state.modes[s] >= 0:
-            raise IllegalAction("mode_taken", card=name, stone=s,
-                                mode=card_text(state.modes[s]))
+            raise IllegalAction("mode_taken", card=name, stone=s, mode=card_text(state.modes[s]))
         return
     if card == RECRUITER:
         return
-    if t == -1:   # Strategist, Banshee, Traitor: a card on the table to act on
+    if t == -1:  # Strategist, Banshee, Traitor: a card on the table to act on
         raise MalformedAction("missing_field", kind=PLAY, field="target")
     mine, theirs = state.sides[2 * s + p], state.sides[2 * s + 1 - p]
     if card == STRATEGIST:

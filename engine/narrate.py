@@ -29,7 +29,7 @@ def sentence(text: str) -> str:
 def narrate(events, words: Words) -> list[dict]:
     """Log lines ``{"player": p or None, "kind": ..., "text": ...}`` for ``events``."""
     lines: list[dict] = []
-    turn: list = []   # the events of the turn in progress
+    turn: list = []  # the events of the turn in progress
 
     def flush():
         if turn:
@@ -78,13 +78,17 @@ def turn_clauses(events, words: Words) -> list[str]:
         elif kind == "pass":
             out.append(words.said("clause.pass", p))
         elif kind == "claim":
-            out.append(words.said("clause.claim", p, stone=e["stone"],
-                                  why=why(e["proof"], p, words)))
+            out.append(
+                words.said("clause.claim", p, stone=e["stone"], why=why(e["proof"], p, words))
+            )
         elif kind in ("draw", "return"):
             # Consecutive draws (or returns) from one deck: one clause.
             group = [e]
-            while (i + 1 < len(events) and events[i + 1]["type"] == kind
-                   and events[i + 1]["deck"] == e["deck"]):
+            while (
+                i + 1 < len(events)
+                and events[i + 1]["type"] == kind
+                and events[i + 1]["deck"] == e["deck"]
+            ):
                 i += 1
                 group.append(events[i])
             seen = [g["card"] for g in group if "card" in g]
@@ -99,8 +103,13 @@ def _play(e: dict, words: Words) -> str:
     if "stone" not in e:
         return words.said("clause.play.recruiter", p, card=e["card"])
     if e.get("declared"):
-        return words.said("clause.play.declared", p, card=e["card"], stone=e["stone"],
-                          **{"as": e["declared"][0]["as"]})
+        return words.said(
+            "clause.play.declared",
+            p,
+            card=e["card"],
+            stone=e["stone"],
+            **{"as": e["declared"][0]["as"]},
+        )
     if e.get("reopened"):
         return words.said("clause.play.reopened", p, card=e["card"], stone=e["stone"])
     return words.said("clause.play", p, card=e["card"], stone=e["stone"])
@@ -108,8 +117,14 @@ def _play(e: dict, words: Words) -> str:
 
 def _ruse(play: dict, move: dict, words: Words) -> str:
     p = play["player"]
-    params = {"card": play["card"], "target": move["card"], "stone": move["stone"],
-              "to": move["to"], "player": p, "other": 1 - p}
+    params = {
+        "card": play["card"],
+        "target": move["card"],
+        "stone": move["stone"],
+        "to": move["to"],
+        "player": p,
+        "other": 1 - p,
+    }
     card = play["card"]
     if card == "Strategist":
         key = "clause.strategist.discard" if move["to"] == "discard" else "clause.strategist.move"
@@ -120,8 +135,13 @@ def _ruse(play: dict, move: dict, words: Words) -> str:
 
 def why(proof: dict, p: int, words: Words) -> str:
     """A successful claim's reason, told of the claimant ``p`` (third person)."""
-    return words.said(f"why.{proof['why']}", p, player=p, other=1 - p,
-                      **{k: v for k, v in proof.items() if k in ("mine", "theirs", "best")})
+    return words.said(
+        f"why.{proof['why']}",
+        p,
+        player=p,
+        other=1 - p,
+        **{k: v for k, v in proof.items() if k in ("mine", "theirs", "best")},
+    )
 
 
 def event_line(e: dict, words: Words) -> dict | None:
@@ -129,15 +149,23 @@ def event_line(e: dict, words: Words) -> dict | None:
     if kind == "stuck":
         if not e["awards"]:
             return {"player": None, "kind": kind, "text": words.t("line.stuck.none")}
-        awards = words.t("list.comma").join(words.t("award", stone=a["stone"], player=a["player"])
-                                            for a in e["awards"])
+        awards = words.t("list.comma").join(
+            words.t("award", stone=a["stone"], player=a["player"]) for a in e["awards"]
+        )
         return {"player": None, "kind": kind, "text": words.t("line.stuck", awards=awards)}
     if kind == "round_end":
-        reason = words.t(f"reason.{e['reason']}") if words.has(f"reason.{e['reason']}") \
-            else e["reason"]
-        params = {"round": e["round"], "winner": e["winner"], "reason": reason,
-                  "a": e["stones"][0], "b": e["stones"][1],
-                  "score_a": e["scores"][0], "score_b": e["scores"][1]}
+        reason = (
+            words.t(f"reason.{e['reason']}") if words.has(f"reason.{e['reason']}") else e["reason"]
+        )
+        params = {
+            "round": e["round"],
+            "winner": e["winner"],
+            "reason": reason,
+            "a": e["stones"][0],
+            "b": e["stones"][1],
+            "score_a": e["scores"][0],
+            "score_b": e["scores"][1],
+        }
         key = "line.round_draw" if e["winner"] is None else "line.round_won"
         return {"player": None, "kind": kind, "text": words.t(key, **params)}
     if kind == "match_end":
@@ -146,30 +174,43 @@ def event_line(e: dict, words: Words) -> dict | None:
         what = "game" if e.get("rounds") == 1 else "match"
         if e["winner"] is None:
             return {"player": None, "kind": kind, "text": words.t(f"line.{what}_draw", **params)}
-        return {"player": None, "kind": kind,
-                "text": sentence(words.said(f"line.{what}_won", e["winner"], **params))}
+        return {
+            "player": None,
+            "kind": kind,
+            "text": sentence(words.said(f"line.{what}_won", e["winner"], **params)),
+        }
     if kind == "shuffle":
         return {"player": None, "kind": kind, "text": words.t("line.shuffle")}
     if kind == "round_start":
-        return {"player": None, "kind": kind,
-                "text": words.said("line.round_start", e["player"], round=e["round"],
-                                   player=e["player"])}
+        return {
+            "player": None,
+            "kind": kind,
+            "text": words.said(
+                "line.round_start", e["player"], round=e["round"], player=e["player"]
+            ),
+        }
     return None
 
 
 def variant_text(rules, words: Words) -> str:
     """Which game is played, e.g. "Tactics · claim after playing"."""
-    return words.t("variant.line", variant=words.t("variant.tactics" if rules.tactics
-                                                   else "variant.base"),
-                   timing=words.t(f"timing.{rules.claim_timing}"))
+    return words.t(
+        "variant.line",
+        variant=words.t("variant.tactics" if rules.tactics else "variant.base"),
+        timing=words.t(f"timing.{rules.claim_timing}"),
+    )
 
 
 def new_game_line(rules, words: Words) -> dict:
     p = rules.starter
     key = "line.new_match" if rules.rounds > 1 else "line.new_game"
-    return {"player": None, "kind": "new_game",
-            "text": words.said(key, p, rounds=rules.rounds, variant=variant_text(rules, words),
-                               player=p)}
+    return {
+        "player": None,
+        "kind": "new_game",
+        "text": words.said(
+            key, p, rounds=rules.rounds, variant=variant_text(rules, words), player=p
+        ),
+    }
 
 
 def claim_line(claim: dict, words: Words) -> str:
@@ -197,8 +238,9 @@ def move_text(action: dict, words: Words, claim_timing: str = "after_play") -> s
             return words.t("hint.banshee", **p)
         if action.get("to") == "discard":
             return words.t("hint.discard", **p)
-        return words.t("hint.traitor" if card == "Traitor" else "hint.move", **p,
-                       to=stone(action["to"]))
+        return words.t(
+            "hint.traitor" if card == "Traitor" else "hint.move", **p, to=stone(action["to"])
+        )
     if kind == "claim":
         return words.t("hint.claim", stone=stone(action["stone"]))
     if kind == "done":
@@ -228,5 +270,6 @@ def advice_line(advice: dict, words: Words) -> str:
 def claim_verdict(state, p: int, s: int) -> tuple[bool, str]:
     """``(ok, reason)``: the claim verdict with its reason in English, for the CLI and tests."""
     from .claims import claim_proof
+
     proof = claim_proof(state, p, s)
     return proof["ok"], english().proof(proof)

@@ -65,10 +65,31 @@ VERSION = 1
 RECORD_KEYS = ("format", "version", "rules", "seed", "deal", "actions", "takebacks", "players")
 DEAL_KEYS = ("hands", "deck", "tactic_deck")
 SHUFFLE_KEYS = ("kind", "seed")
-POSITION_KEYS = ("format", "version", "rules", "seed", "round", "scores", "round_starter",
-                 "history", "to_move", "step", "hands", "decks", "stones", "discard",
-                 "tactics_played", "joker_played", "tick", "played", "claimed", "draws_left",
-                 "returns_left", "passes", "outcome")
+POSITION_KEYS = (
+    "format",
+    "version",
+    "rules",
+    "seed",
+    "round",
+    "scores",
+    "round_starter",
+    "history",
+    "to_move",
+    "step",
+    "hands",
+    "decks",
+    "stones",
+    "discard",
+    "tactics_played",
+    "joker_played",
+    "tick",
+    "played",
+    "claimed",
+    "draws_left",
+    "returns_left",
+    "passes",
+    "outcome",
+)
 STONE_KEYS = ("sides", "mode", "owner", "done_at")
 DECK_KEYS = ("clan", "tactic")
 OUTCOME_KEYS = ("winner", "reason")
@@ -85,6 +106,7 @@ class Shuffle(NamedTuple):
 
 # ---------------------------------------------------------------- reading, field by field
 
+
 def _known(obj: dict, keys: tuple, where: str, code: str = "unknown_key") -> None:
     """Refuse a key the format does not have, by name (a typo would otherwise be lost)."""
     for k in obj:
@@ -98,7 +120,7 @@ def _header(data, fmt: str) -> None:
     if data.get("format") != fmt:
         raise FormatError("wrong_format", format=fmt, value=shown(data.get("format")))
     version = data.get("version")
-    if type(version) is not int or version != VERSION:   # 1.0 and true are not version 1
+    if type(version) is not int or version != VERSION:  # 1.0 and true are not version 1
         raise FormatError("wrong_version", format=fmt, value=shown(version), version=VERSION)
 
 
@@ -115,7 +137,7 @@ def _cards(value, where: str) -> list[int]:
     for i, c in enumerate(value):
         try:
             out.append(parse_card(c))
-        except MalformedAction:   # said again with where it is
+        except MalformedAction:  # said again with where it is
             raise FormatError("unknown_card", where=f"{where}[{i}]", value=shown(c)) from None
     return out
 
@@ -123,7 +145,7 @@ def _cards(value, where: str) -> list[int]:
 def _player(value, where: str, allow_none: bool = False):
     if value is None and allow_none:
         return None
-    if type(value) is not int or value not in (0, 1):   # not 1.0, not true
+    if type(value) is not int or value not in (0, 1):  # not 1.0, not true
         raise FormatError("bad_player", where=where, value=shown(value))
     return value
 
@@ -160,14 +182,19 @@ def _brief(data) -> str:
 
 # ---------------------------------------------------------------- records
 
+
 def record_to_json(rules: Rules, seed, actions, deal: dict | None = None) -> dict:
     out = {"format": RECORD_FORMAT, "version": VERSION, "rules": rules.to_json(), "seed": seed}
     if deal is not None:
-        out["deal"] = {"hands": [[card_text(c) for c in h] for h in deal["hands"]],
-                       "deck": [card_text(c) for c in deal["deck"]],
-                       "tactic_deck": [card_text(c) for c in deal.get("tactic_deck", [])]}
-    out["actions"] = [{"kind": a.kind, "seed": a.seed} if isinstance(a, Shuffle)
-                      else action_to_json(a) for a in actions]
+        out["deal"] = {
+            "hands": [[card_text(c) for c in h] for h in deal["hands"]],
+            "deck": [card_text(c) for c in deal["deck"]],
+            "tactic_deck": [card_text(c) for c in deal.get("tactic_deck", [])],
+        }
+    out["actions"] = [
+        {"kind": a.kind, "seed": a.seed} if isinstance(a, Shuffle) else action_to_json(a)
+        for a in actions
+    ]
     return out
 
 
@@ -191,14 +218,19 @@ def _deal(d, rules: Rules) -> dict:
     hands = d.get("hands")
     if not isinstance(hands, list) or len(hands) != 2:
         raise FormatError("deal_hands_not_two")
-    deal: dict = {"hands": [_cards(hands[0], "deal.hands[0]"),
-                            _cards(hands[1], "deal.hands[1]")],
-            "deck": _cards(d.get("deck", []), "deal.deck"),
-            "tactic_deck": _cards(d.get("tactic_deck", []), "deal.tactic_deck")}
+    deal: dict = {
+        "hands": [_cards(hands[0], "deal.hands[0]"), _cards(hands[1], "deal.hands[1]")],
+        "deck": _cards(d.get("deck", []), "deal.deck"),
+        "tactic_deck": _cards(d.get("tactic_deck", []), "deal.tactic_deck"),
+    }
     for q in (0, 1):
         if len(deal["hands"][q]) > rules.hand_size:
-            raise FormatError("deal_hand_too_big", where=f"deal.hands[{q}]",
-                              n=len(deal["hands"][q]), most=rules.hand_size)
+            raise FormatError(
+                "deal_hand_too_big",
+                where=f"deal.hands[{q}]",
+                n=len(deal["hands"][q]),
+                most=rules.hand_size,
+            )
     _deck_kinds(deal["deck"], deal["tactic_deck"], "deal.deck", "deal.tactic_deck")
     _check_accounting(rules, deal["hands"], deal["deck"], deal["tactic_deck"], [], [], [])
     return deal
@@ -229,11 +261,13 @@ def _replay(record, with_events: bool) -> tuple[State, list, list]:
                 reshuffle(state, a.seed, ev)
             else:
                 a = action = action_from_json(data)
-                state, ev = (apply_events(state, action) if with_events
-                             else (apply(state, action), []))
-        except GameError as e:   # an illegal or malformed action, a bad shuffle entry
-            raise FormatError("bad_action", number=i + 1, action=_brief(data),
-                              cause=e.to_json()) from None
+                state, ev = (
+                    apply_events(state, action) if with_events else (apply(state, action), [])
+                )
+        except GameError as e:  # an illegal or malformed action, a bad shuffle entry
+            raise FormatError(
+                "bad_action", number=i + 1, action=_brief(data), cause=e.to_json()
+            ) from None
         if with_events:
             events.append(ev)
         done.append(a)
@@ -250,26 +284,42 @@ def _shuffle(data: dict) -> Shuffle:
 
 # ---------------------------------------------------------------- positions
 
+
 def position_to_json(state: State) -> dict:
     """The whole state, hidden cards included (decks listed bottom first, top last)."""
     return {
-        "format": POSITION_FORMAT, "version": VERSION,
-        "rules": state.rules.to_json(), "seed": state.seed,
-        "round": state.round, "scores": state.scores[:], "round_starter": state.round_starter,
+        "format": POSITION_FORMAT,
+        "version": VERSION,
+        "rules": state.rules.to_json(),
+        "seed": state.seed,
+        "round": state.round,
+        "scores": state.scores[:],
+        "round_starter": state.round_starter,
         "history": [list(h) for h in state.history],
-        "to_move": state.to_move, "step": state.step,
+        "to_move": state.to_move,
+        "step": state.step,
         "hands": [[card_text(c) for c in h] for h in state.hands],
-        "decks": {"clan": [card_text(c) for c in state.decks[0]],
-                  "tactic": [card_text(c) for c in state.decks[1]]},
-        "stones": [{"sides": [[card_text(c) for c in state.sides[2 * s + q]] for q in (0, 1)],
-                    "mode": None if state.modes[s] < 0 else card_text(state.modes[s]),
-                    "owner": None if state.owner[s] < 0 else state.owner[s],
-                    "done_at": [state.done_at[2 * s], state.done_at[2 * s + 1]]}
-                   for s in range(9)],
+        "decks": {
+            "clan": [card_text(c) for c in state.decks[0]],
+            "tactic": [card_text(c) for c in state.decks[1]],
+        },
+        "stones": [
+            {
+                "sides": [[card_text(c) for c in state.sides[2 * s + q]] for q in (0, 1)],
+                "mode": None if state.modes[s] < 0 else card_text(state.modes[s]),
+                "owner": None if state.owner[s] < 0 else state.owner[s],
+                "done_at": [state.done_at[2 * s], state.done_at[2 * s + 1]],
+            }
+            for s in range(9)
+        ],
         "discard": [card_text(c) for c in state.discard],
-        "tactics_played": state.tactics_played[:], "joker_played": state.joker_played[:],
-        "tick": state.tick, "played": state.played, "claimed": state.claimed,
-        "draws_left": state.draws_left, "returns_left": state.returns_left,
+        "tactics_played": state.tactics_played[:],
+        "joker_played": state.joker_played[:],
+        "tick": state.tick,
+        "played": state.played,
+        "claimed": state.claimed,
+        "draws_left": state.draws_left,
+        "returns_left": state.returns_left,
         "passes": state.passes,
         "outcome": None if state.outcome is None else state.outcome.to_json(),
     }
@@ -300,8 +350,9 @@ def _result(winner, reason: str, stones: tuple, where: str) -> None:
     """A round's result is one a round can end with: a reason the engine gives, a winner
     exactly when it is not a draw, and stone counts that the reason allows."""
     if reason not in ROUND_END_REASONS:
-        raise FormatError("bad_reason", where=where, value=shown(reason),
-                          reasons=", ".join(ROUND_END_REASONS))
+        raise FormatError(
+            "bad_reason", where=where, value=shown(reason), reasons=", ".join(ROUND_END_REASONS)
+        )
     if winner is None and reason != STUCK_EQUAL:
         raise FormatError("reason_needs_winner", where=where, reason=reason)
     if winner is not None and reason == STUCK_EQUAL:
@@ -319,8 +370,12 @@ def _result(winner, reason: str, stones: tuple, where: str) -> None:
 def _outcome(value) -> Outcome | None:
     if value is None:
         return None
-    if not isinstance(value, dict) or "winner" not in value or \
-            type(value.get("reason")) is not str or not value["reason"]:
+    if (
+        not isinstance(value, dict)
+        or "winner" not in value
+        or type(value.get("reason")) is not str
+        or not value["reason"]
+    ):
         raise FormatError("bad_outcome")
     _known(value, OUTCOME_KEYS, "outcome")
     return Outcome(_player(value["winner"], "outcome.winner", allow_none=True), value["reason"])
@@ -328,8 +383,10 @@ def _outcome(value) -> Outcome | None:
 
 def _deck_kinds(clan_deck: list, tactic_deck: list, clan_where: str, tactic_where: str) -> None:
     """The clan deck holds clan cards only, the tactic deck tactic cards only."""
-    for where, deck, code in ((clan_where, clan_deck, "tactic_in_clan_deck"),
-                              (tactic_where, tactic_deck, "clan_in_tactic_deck")):
+    for where, deck, code in (
+        (clan_where, clan_deck, "tactic_in_clan_deck"),
+        (tactic_where, tactic_deck, "clan_in_tactic_deck"),
+    ):
         for i, c in enumerate(deck):
             if (c >= N_CLAN) == (code == "tactic_in_clan_deck"):
                 raise FormatError(code, where=f"{where}[{i}]", card=card_text(c))
@@ -348,8 +405,11 @@ def _check_accounting(rules, hands, clan_deck, tactic_deck, sides, modes, discar
     for c in sorted(set(seen) | set(expected)):
         have, want = seen.get(c, 0), expected.get(c, 0)
         if have != want:
-            code = "card_not_in_game" if want == 0 else (
-                "card_missing" if have < want else "card_too_often")
+            code = (
+                "card_not_in_game"
+                if want == 0
+                else ("card_missing" if have < want else "card_too_often")
+            )
             raise FormatError(code, card=card_text(c), have=have, want=want)
 
 
@@ -381,9 +441,10 @@ def position_from_json(data) -> State:
         got = round_points(w, (a, b))
         points = [points[0] + got[0], points[1] + got[1]]
     s.scores = _two(data.get("scores", points), "scores", _whole)
-    s.round_starter = _player(data.get("round_starter",
-                                       round_starter_of(rules, s.history[:s.round - 1])),
-                              "round_starter")
+    s.round_starter = _player(
+        data.get("round_starter", round_starter_of(rules, s.history[: s.round - 1])),
+        "round_starter",
+    )
     mover = s.round_starter
     if s.step == ROUND_OVER and s.outcome is not None:
         mover = next_round_starter(rules, s.round_starter, s.outcome.winner)
@@ -398,7 +459,7 @@ def position_from_json(data) -> State:
     modes = [m for m in s.modes if m >= 0]
     decks = data.get("decks")
     on_table = [c for side in s.sides for c in side]
-    if decks is None:   # the rest, shuffled by the seed
+    if decks is None:  # the rest, shuffled by the seed
         counts: dict[int, int] = {}
         for c in [*s.hands[0], *s.hands[1], *on_table, *modes, *s.discard]:
             counts[c] = counts.get(c, 0) + 1
@@ -418,8 +479,10 @@ def position_from_json(data) -> State:
         if not isinstance(decks, dict):
             raise FormatError("decks_not_object")
         _known(decks, DECK_KEYS, "decks")
-        s.decks = [_cards(decks.get("clan", []), "decks.clan"),
-                   _cards(decks.get("tactic", []), "decks.tactic")]
+        s.decks = [
+            _cards(decks.get("clan", []), "decks.clan"),
+            _cards(decks.get("tactic", []), "decks.tactic"),
+        ]
         _deck_kinds(s.decks[0], s.decks[1], "decks.clan", "decks.tactic")
     _check_accounting(rules, s.hands, s.decks[0], s.decks[1], s.sides, modes, s.discard)
     s.faceup = 0
@@ -456,8 +519,7 @@ def _stones(s: State, stones) -> None:
             s.sides[2 * i + q] = _cards(sides[q], f"{where}.sides[{q}]")
             for c in s.sides[2 * i + q]:
                 if not (c < N_CLAN or c in ELITES):
-                    raise FormatError("not_a_troop", where=f"{where}.sides[{q}]",
-                                      card=card_text(c))
+                    raise FormatError("not_a_troop", where=f"{where}.sides[{q}]", card=card_text(c))
         mode = st.get("mode")
         if mode is not None:
             m = _cards([mode], f"{where}.mode")[0]
@@ -472,9 +534,8 @@ def _stones(s: State, stones) -> None:
                 raise FormatError("side_too_full", where=f"{where}.sides[{q}]", capacity=cap)
         if "done_at" in st:
             explicit.add(i)
-            s.done_at[2 * i], s.done_at[2 * i + 1] = _two(st["done_at"], f"{where}.done_at",
-                                                          _whole)
-            for q in (0, 1):   # the engine relies on: non-zero exactly when complete
+            s.done_at[2 * i], s.done_at[2 * i + 1] = _two(st["done_at"], f"{where}.done_at", _whole)
+            for q in (0, 1):  # the engine relies on: non-zero exactly when complete
                 if bool(s.done_at[2 * i + q]) != (len(s.sides[2 * i + q]) == cap):
                     raise FormatError("bad_done_at", where=f"{where}.done_at[{q}]")
     ticks = [t for t in s.done_at if t]
@@ -505,8 +566,12 @@ def _tactics_played(s: State, data: dict) -> None:
     if jp.count(True) > jokers_out:
         raise FormatError("jokers_too_many", n=jp.count(True), out=jokers_out)
     least = [len(mine[q]) + (jp[q] and not jokers_on[q]) for q in (0, 1)]
-    out = (len(mine[0]) + len(mine[1]) + sum(m >= 0 for m in s.modes)
-           + sum(c >= N_CLAN for c in s.discard))
+    out = (
+        len(mine[0])
+        + len(mine[1])
+        + sum(m >= 0 for m in s.modes)
+        + sum(c >= N_CLAN for c in s.discard)
+    )
     # The default: each player's own, and the rest shared so that the limit holds; the
     # player to move gets the smaller share (they may then play a tactic card).
     default = least[:]
@@ -516,8 +581,12 @@ def _tactics_played(s: State, data: dict) -> None:
     tp = _two(data.get("tactics_played", default), "tactics_played", _whole)
     for q in (0, 1):
         if tp[q] < least[q]:
-            raise FormatError("tactics_too_few" if least[q] == len(mine[q])
-                              else "tactics_too_few_joker", index=q, least=least[q], player=q)
+            raise FormatError(
+                "tactics_too_few" if least[q] == len(mine[q]) else "tactics_too_few_joker",
+                index=q,
+                least=least[q],
+                player=q,
+            )
     if not s.rules.tactics and tp != [0, 0]:
         raise FormatError("tactics_base", value=shown(tp))
     if sum(tp) < out:
@@ -544,20 +613,22 @@ def _check_step(s: State) -> None:
         for q in (0, 1):
             shape = win_shape(s.owner, q)
             if shape:
-                raise FormatError("five_too_soon" if shape == FIVE_STONES
-                                  else "adjacent_too_soon", player=q, at=step)
+                raise FormatError(
+                    "five_too_soon" if shape == FIVE_STONES else "adjacent_too_soon",
+                    player=q,
+                    at=step,
+                )
     # The Recruiter's counters, which its steps count down to 0.
     if step == RECRUIT_DRAW:
         if not 1 <= s.draws_left <= 3 or s.returns_left:
-            raise FormatError("recruit_draw_counts", draws=s.draws_left,
-                              returns=s.returns_left)
+            raise FormatError("recruit_draw_counts", draws=s.draws_left, returns=s.returns_left)
     elif step == RECRUIT_RETURN:
         if s.draws_left or not 1 <= s.returns_left <= 2:
-            raise FormatError("recruit_return_counts", draws=s.draws_left,
-                              returns=s.returns_left)
+            raise FormatError("recruit_return_counts", draws=s.draws_left, returns=s.returns_left)
         if len(s.hands[p]) < s.returns_left:
-            raise FormatError("recruit_return_hand", player=p, n=s.returns_left,
-                              held=len(s.hands[p]))
+            raise FormatError(
+                "recruit_return_hand", player=p, n=s.returns_left, held=len(s.hands[p])
+            )
     elif s.draws_left or s.returns_left:
         raise FormatError("counts_outside_recruiter", at=step)
     if step in (RECRUIT_DRAW, RECRUIT_RETURN) and (RECRUITER not in s.discard or not s.played):
@@ -570,8 +641,9 @@ def _check_step(s: State) -> None:
         elif q == p and step == RECRUIT_RETURN:
             most = size + s.returns_left
         if len(s.hands[q]) > most:
-            raise FormatError("hand_too_big", index=q, n=len(s.hands[q]), at=step, player=q,
-                              most=most)
+            raise FormatError(
+                "hand_too_big", index=q, n=len(s.hands[q]), at=step, player=q, most=most
+            )
     if step in (DRAW, RECRUIT_DRAW):
         # A draw step is a choice of deck: with one deck (or none) the engine goes on itself.
         if not (s.decks[0] and s.decks[1]):
@@ -597,25 +669,34 @@ def _check_match(s: State) -> None:
     rules, ended = s.rules, s.step in (ROUND_OVER, OVER)
     counts = (s.owner.count(0), s.owner.count(1))
     if ended:
-        assert s.outcome is not None   # _check_step: an ended round has its outcome
+        assert s.outcome is not None  # _check_step: an ended round has its outcome
         _check_outcome(s, counts)
     if len(s.history) != s.round - 1 + ended:
-        raise FormatError("history_rounds_over" if ended else "history_rounds",
-                          n=s.round - 1, round=s.round, have=len(s.history))
-    if ended and s.outcome is not None and \
-            s.history[-1] != (s.outcome.winner, s.outcome.reason, *counts):
-        raise FormatError("history_last", result=json.dumps([s.outcome.winner,
-                                                             s.outcome.reason, *counts]))
+        raise FormatError(
+            "history_rounds_over" if ended else "history_rounds",
+            n=s.round - 1,
+            round=s.round,
+            have=len(s.history),
+        )
+    if (
+        ended
+        and s.outcome is not None
+        and s.history[-1] != (s.outcome.winner, s.outcome.reason, *counts)
+    ):
+        raise FormatError(
+            "history_last", result=json.dumps([s.outcome.winner, s.outcome.reason, *counts])
+        )
     points = [0, 0]
     for w, _, a, b in s.history:
         got = round_points(w, (a, b))
         points = [points[0] + got[0], points[1] + got[1]]
     if s.scores != points:
         raise FormatError("scores_disagree", a=points[0], b=points[1], value=shown(s.scores))
-    starter = round_starter_of(rules, s.history[:s.round - 1])
+    starter = round_starter_of(rules, s.history[: s.round - 1])
     if s.round_starter != starter:
-        raise FormatError("round_starter_disagree", expected=starter, round=s.round,
-                          value=s.round_starter)
+        raise FormatError(
+            "round_starter_disagree", expected=starter, round=s.round, value=s.round_starter
+        )
     if s.step == ROUND_OVER and s.outcome is not None:
         nxt = next_round_starter(rules, s.round_starter, s.outcome.winner)
         if s.to_move != nxt:
@@ -629,7 +710,7 @@ def _check_outcome(s: State, counts: tuple) -> None:
     w, reason = s.outcome.winner, s.outcome.reason
     _result(w, reason, counts, "outcome")
     if reason in (FIVE_STONES, THREE_ADJACENT):
-        assert w is not None   # _result: only a draw has no winner
+        assert w is not None  # _result: only a draw has no winner
         if win_shape(s.owner, w) != reason:
             raise FormatError("outcome_shape", winner=w, reason=reason)
         if win_shape(s.owner, 1 - w):
@@ -637,13 +718,15 @@ def _check_outcome(s: State, counts: tuple) -> None:
         return
     expected_winner, expected = stuck_result(s.owner)
     if (w, reason) != (expected_winner, expected):
-        raise FormatError("outcome_stuck_draw" if expected_winner is None else "outcome_stuck",
-                          winner=expected_winner, reason=expected)
-    for st in range(9):   # the stuck round's end gave each stone with one complete side
+        raise FormatError(
+            "outcome_stuck_draw" if expected_winner is None else "outcome_stuck",
+            winner=expected_winner,
+            reason=expected,
+        )
+    for st in range(9):  # the stuck round's end gave each stone with one complete side
         full = [len(s.sides[2 * st + q]) == capacity(s, st) for q in (0, 1)]
         if s.owner[st] < 0 and full[0] != full[1]:
-            raise FormatError("stuck_unawarded", where=f"stones[{st}]",
-                              player=0 if full[0] else 1)
+            raise FormatError("stuck_unawarded", where=f"stones[{st}]", player=0 if full[0] else 1)
 
 
 def _check_claims(s: State) -> None:
@@ -665,8 +748,14 @@ def _check_claims(s: State) -> None:
             continue
         where = f"stones[{st}].owner"
         if proof["why"] == "incomplete":
-            raise FormatError("claim_incomplete", where=where, player=q, stone=st,
-                              have=proof["have"], need=proof["need"])
+            raise FormatError(
+                "claim_incomplete",
+                where=where,
+                player=q,
+                stone=st,
+                have=proof["have"],
+                need=proof["need"],
+            )
         raise FormatError("claim_unproven", where=where, player=q, stone=st, proof=proof)
 
 
@@ -685,5 +774,5 @@ def loads(text: str):
         raise FormatError("not_json", line=e.lineno, column=e.colno) from None
     except RecursionError:
         raise FormatError("json_too_deep") from None
-    except ValueError:   # an integer of more than 4300 digits (sys.set_int_max_str_digits)
+    except ValueError:  # an integer of more than 4300 digits (sys.set_int_max_str_digits)
         raise FormatError("json_number_too_long") from None

@@ -26,10 +26,16 @@ CAPACITY = tuple(4 if m == MUD else 3 for m in range(64))
 FIVE_STONES, THREE_ADJACENT = "five_stones", "three_adjacent"
 STUCK_FIVE, STUCK_ADJACENT = "stuck_five_stones", "stuck_three_adjacent"
 STUCK_MORE, STUCK_EQUAL = "stuck_more_stones", "stuck_equal_stones"
-ROUND_END_REASONS = (FIVE_STONES, THREE_ADJACENT, STUCK_FIVE, STUCK_ADJACENT, STUCK_MORE,
-                     STUCK_EQUAL)
+ROUND_END_REASONS = (
+    FIVE_STONES,
+    THREE_ADJACENT,
+    STUCK_FIVE,
+    STUCK_ADJACENT,
+    STUCK_MORE,
+    STUCK_EQUAL,
+)
 
-WIN_POINTS = 5   # a round's winner scores 5; the loser 1 per stone held
+WIN_POINTS = 5  # a round's winner scores 5; the loser 1 per stone held
 
 
 def capacity(state, stone: int) -> int:
@@ -78,7 +84,7 @@ def checked_stone(s) -> int:
 def win_shape(owner, p: int) -> str | None:
     """``five_stones`` or ``three_adjacent`` if player ``p`` holds a winning shape (a
     ``GameError`` for a player other than 0 or 1: -1 would count the unclaimed stones)."""
-    if p != 0 and p != 1:   # the cheap test first: a claim in the search asks this
+    if p != 0 and p != 1:  # the cheap test first: a claim in the search asks this
         checked_player(p)
     if owner.count(p) >= 5:
         return FIVE_STONES

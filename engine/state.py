@@ -20,7 +20,12 @@ ALTERNATE, WINNER = "alternate", "winner"
 
 # Steps of a turn, and the two ends.
 PLAY, CLAIM, DRAW, RECRUIT_DRAW, RECRUIT_RETURN = (
-    "play", "claim", "draw", "recruit_draw", "recruit_return")
+    "play",
+    "claim",
+    "draw",
+    "recruit_draw",
+    "recruit_return",
+)
 ROUND_OVER, OVER = "round_over", "over"
 STEPS = (PLAY, CLAIM, DRAW, RECRUIT_DRAW, RECRUIT_RETURN, ROUND_OVER, OVER)
 
@@ -34,26 +39,38 @@ class Rules:
     """
 
     tactics: bool = False
-    claim_timing: str = AFTER_PLAY      # or START_OF_TURN (Expert variant / 1999 order)
-    starter: int = 0                    # who starts round 1
-    rounds: int = 1                     # rounds in the match
-    next_starter: str = ALTERNATE       # or WINNER: the previous round's winner starts
+    claim_timing: str = AFTER_PLAY  # or START_OF_TURN (Expert variant / 1999 order)
+    starter: int = 0  # who starts round 1
+    rounds: int = 1  # rounds in the match
+    next_starter: str = ALTERNATE  # or WINNER: the previous round's winner starts
 
     def __post_init__(self):
         # Exact types: 1.0 == 1 and True == 1 in Python, but neither is a player or a count.
         if type(self.tactics) is not bool:
             raise FormatError("rules_flag", option="tactics", value=shown(self.tactics))
-        if type(self.claim_timing) is not str or self.claim_timing not in (AFTER_PLAY,
-                                                                        START_OF_TURN):
-            raise FormatError("rules_choice", option="claim_timing", a=AFTER_PLAY,
-                              b=START_OF_TURN, value=shown(self.claim_timing))
+        if type(self.claim_timing) is not str or self.claim_timing not in (
+            AFTER_PLAY,
+            START_OF_TURN,
+        ):
+            raise FormatError(
+                "rules_choice",
+                option="claim_timing",
+                a=AFTER_PLAY,
+                b=START_OF_TURN,
+                value=shown(self.claim_timing),
+            )
         if type(self.starter) is not int or self.starter not in (0, 1):
             raise FormatError("rules_starter", value=shown(self.starter))
         if type(self.rounds) is not int or not 1 <= self.rounds <= 99:
             raise FormatError("rules_rounds", value=shown(self.rounds))
         if type(self.next_starter) is not str or self.next_starter not in (ALTERNATE, WINNER):
-            raise FormatError("rules_choice", option="next_starter", a=ALTERNATE, b=WINNER,
-                              value=shown(self.next_starter))
+            raise FormatError(
+                "rules_choice",
+                option="next_starter",
+                a=ALTERNATE,
+                b=WINNER,
+                value=shown(self.next_starter),
+            )
 
     @property
     def hand_size(self) -> int:
@@ -85,8 +102,10 @@ class Outcome:
         return {"winner": self.winner, "reason": self.reason}
 
     def __eq__(self, other):
-        return isinstance(other, Outcome) and (self.winner, self.reason) == (other.winner,
-                                                                            other.reason)
+        return isinstance(other, Outcome) and (self.winner, self.reason) == (
+            other.winner,
+            other.reason,
+        )
 
     def __repr__(self):
         return f"Outcome({self.winner!r}, {self.reason!r})"
@@ -102,10 +121,34 @@ class State:
     it is not part of the position.
     """
 
-    __slots__ = ("rules", "seed", "round", "scores", "round_starter", "hands", "decks",
-                 "sides", "modes", "owner", "done_at", "tick", "faceup", "discard",
-                 "tactics_played", "joker_played", "to_move", "step", "played", "claimed",
-                 "draws_left", "returns_left", "passes", "outcome", "history", "proofs")
+    __slots__ = (
+        "rules",
+        "seed",
+        "round",
+        "scores",
+        "round_starter",
+        "hands",
+        "decks",
+        "sides",
+        "modes",
+        "owner",
+        "done_at",
+        "tick",
+        "faceup",
+        "discard",
+        "tactics_played",
+        "joker_played",
+        "to_move",
+        "step",
+        "played",
+        "claimed",
+        "draws_left",
+        "returns_left",
+        "passes",
+        "outcome",
+        "history",
+        "proofs",
+    )
     # Declared for the type checker (the slots hold them; ``deal_round`` sets them).
     rules: Rules
     seed: int | str
@@ -162,14 +205,33 @@ class State:
 
     def key(self) -> tuple:
         """Everything that defines the position, for equality and tests."""
-        return (self.rules, self.seed, self.round, tuple(self.scores), self.round_starter,
-                tuple(map(tuple, self.hands)), tuple(map(tuple, self.decks)),
-                tuple(map(tuple, self.sides)), tuple(self.modes), tuple(self.owner),
-                tuple(self.done_at), self.tick, self.faceup, tuple(self.discard),
-                tuple(self.tactics_played), tuple(self.joker_played), self.to_move, self.step,
-                self.played, self.claimed, self.draws_left, self.returns_left, self.passes,
-                None if self.outcome is None else (self.outcome.winner, self.outcome.reason),
-                self.history)
+        return (
+            self.rules,
+            self.seed,
+            self.round,
+            tuple(self.scores),
+            self.round_starter,
+            tuple(map(tuple, self.hands)),
+            tuple(map(tuple, self.decks)),
+            tuple(map(tuple, self.sides)),
+            tuple(self.modes),
+            tuple(self.owner),
+            tuple(self.done_at),
+            self.tick,
+            self.faceup,
+            tuple(self.discard),
+            tuple(self.tactics_played),
+            tuple(self.joker_played),
+            self.to_move,
+            self.step,
+            self.played,
+            self.claimed,
+            self.draws_left,
+            self.returns_left,
+            self.passes,
+            None if self.outcome is None else (self.outcome.winner, self.outcome.reason),
+            self.history,
+        )
 
     def __eq__(self, other):
         return isinstance(other, State) and self.key() == other.key()
@@ -214,8 +276,8 @@ def deal_round(state: State, round_no: int, starter: int, deal: dict | None = No
         n = rules.hand_size
         # Alternate dealing from the top (the end), starter first: the starter gets
         # clan[-1], clan[-3], ..., the other player clan[-2], clan[-4], ...
-        top = clan[-2 * n:]
-        del clan[-2 * n:]
+        top = clan[-2 * n :]
+        del clan[-2 * n :]
         hands: list[list[int]] = [[], []]
         hands[starter] = sorted(top[1::2])
         hands[1 - starter] = sorted(top[0::2])

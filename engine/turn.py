@@ -82,6 +82,7 @@ def apply_events(state: State, action: Action, player: int | None = None) -> tup
 
 # ---------------------------------------------------------------- the fast path
 
+
 def _place(state: State, p: int, s: int, card: int) -> None:
     state.proofs[2 * s] = state.proofs[2 * s + 1] = None
     side = state.sides[2 * s + p]
@@ -96,7 +97,7 @@ def _place(state: State, p: int, s: int, card: int) -> None:
 def _remove(state: State, p: int, s: int, card: int) -> None:
     state.proofs[2 * s] = state.proofs[2 * s + 1] = None
     state.sides[2 * s + p].remove(card)
-    state.done_at[2 * s + p] = 0   # a side a card leaves is incomplete again
+    state.done_at[2 * s + p] = 0  # a side a card leaves is incomplete again
 
 
 def apply_fast(state: State, a: Action, ev: list | None = None) -> None:
@@ -110,7 +111,7 @@ def apply_fast(state: State, a: Action, ev: list | None = None) -> None:
         card = a.card
         state.hands[p].remove(card)
         state.played = True
-        if card < N_CLAN:   # _place, inlined: this is most moves
+        if card < N_CLAN:  # _place, inlined: this is most moves
             s = a.stone
             proofs = state.proofs
             proofs[2 * s] = proofs[2 * s + 1] = None
@@ -139,9 +140,12 @@ def apply_fast(state: State, a: Action, ev: list | None = None) -> None:
                 s = a.stone
                 state.modes[s] = card
                 state.proofs[2 * s] = state.proofs[2 * s + 1] = None
-                if card == MUD:   # sides of 3 are no longer complete
-                    reopened = [q for q in (0, 1) if state.done_at[2 * s + q]
-                                and len(state.sides[2 * s + q]) < 4]
+                if card == MUD:  # sides of 3 are no longer complete
+                    reopened = [
+                        q
+                        for q in (0, 1)
+                        if state.done_at[2 * s + q] and len(state.sides[2 * s + q]) < 4
+                    ]
                     for q in reopened:
                         state.done_at[2 * s + q] = 0
                     if ev is not None and reopened:
@@ -161,7 +165,7 @@ def apply_fast(state: State, a: Action, ev: list | None = None) -> None:
                     else:
                         _place(state, p, a.to, t)
                     whose = p
-                else:   # Banshee and Traitor act on the opponent's side
+                else:  # Banshee and Traitor act on the opponent's side
                     whose = 1 - p
                     _remove(state, whose, s, t)
                     if card == BANSHEE:
@@ -170,15 +174,29 @@ def apply_fast(state: State, a: Action, ev: list | None = None) -> None:
                         _place(state, p, a.to, t)
                 if ev is not None:
                     to = "discard" if card == BANSHEE or a.to == DISCARD else a.to
-                    ev.append({"type": "move", "player": p, "card": card_text(t), "stone": s,
-                               "side": whose, "to": to})
+                    ev.append(
+                        {
+                            "type": "move",
+                            "player": p,
+                            "card": card_text(t),
+                            "stone": s,
+                            "side": whose,
+                            "to": to,
+                        }
+                    )
                 state.discard.append(card)
         _after_play(state, ev)
     elif kind == CLAIM:
         if ev is not None:
-            ev.append({"type": "claim", "player": p, "stone": a.stone,
-                       "proof": claim_proof(state, p, a.stone),
-                       "declared": declared_json(state, a.stone, p)})
+            ev.append(
+                {
+                    "type": "claim",
+                    "player": p,
+                    "stone": a.stone,
+                    "proof": claim_proof(state, p, a.stone),
+                    "declared": declared_json(state, a.stone, p),
+                }
+            )
         _claim(state, p, a.stone, ev)
     elif kind == DRAW:
         if ev is None:
@@ -202,12 +220,11 @@ def apply_fast(state: State, a: Action, ev: list | None = None) -> None:
     elif kind == RETURN:
         card = a.card
         state.hands[p].remove(card)
-        deck = deck_of(card)   # a remote game returns the opponent's card as its back
-        state.decks[deck].insert(0, card)   # bottom of its own deck
+        deck = deck_of(card)  # a remote game returns the opponent's card as its back
+        state.decks[deck].insert(0, card)  # bottom of its own deck
         state.returns_left -= 1
         if ev is not None:
-            ev.append({"type": "return", "player": p, "deck": DECKS[deck],
-                       "card": card_text(card)})
+            ev.append({"type": "return", "player": p, "deck": DECKS[deck], "card": card_text(card)})
         if state.returns_left == 0:
             _after_play(state, ev)
     elif kind == NEXT_ROUND:
@@ -231,8 +248,15 @@ def _draw(state: State, p: int, deck: int, auto: bool, ev) -> None:
     card = state.decks[deck].pop()
     insort(state.hands[p], card)
     if ev is not None:
-        ev.append({"type": "draw", "player": p, "deck": DECKS[deck], "card": card_text(card),
-                   "auto": auto})
+        ev.append(
+            {
+                "type": "draw",
+                "player": p,
+                "deck": DECKS[deck],
+                "card": card_text(card),
+                "auto": auto,
+            }
+        )
 
 
 def _recruit_auto(state: State, ev=None) -> None:
@@ -295,7 +319,7 @@ def _to_draw(state: State, ev=None) -> None:
             state.step = DRAW_STEP
             return
         if clan or tactic:
-            if ev is None:   # _draw, inlined for search
+            if ev is None:  # _draw, inlined for search
                 insort(hand, (clan or tactic).pop())
             else:
                 _draw(state, p, 0 if clan else 1, True, ev)
@@ -364,9 +388,23 @@ def _end_round(state: State, winner, reason: str, ev=None) -> None:
     else:
         state.step = OVER
     if ev is not None:
-        ev.append({"type": "round_end", "round": state.round, "winner": winner,
-                   "reason": reason, "stones": list(stones), "points": list(points),
-                   "scores": state.scores[:]})
+        ev.append(
+            {
+                "type": "round_end",
+                "round": state.round,
+                "winner": winner,
+                "reason": reason,
+                "stones": list(stones),
+                "points": list(points),
+                "scores": state.scores[:],
+            }
+        )
         if state.step == OVER:
-            ev.append({"type": "match_end", "winner": match_winner(state.scores),
-                       "scores": state.scores[:], "rounds": state.round})
+            ev.append(
+                {
+                    "type": "match_end",
+                    "winner": match_winner(state.scores),
+                    "scores": state.scores[:],
+                    "rounds": state.round,
+                }
+            )

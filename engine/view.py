@@ -29,8 +29,11 @@ def _side_json(state: State, s: int, q: int) -> dict:
     cards = state.sides[2 * s + q]
     cap = CAPACITY[state.modes[s]]
     blind = state.modes[s] == BLIND
-    out = {"cards": [card_text(c) for c in cards], "complete": len(cards) == cap,
-           "done_at": state.done_at[2 * s + q]}
+    out = {
+        "cards": [card_text(c) for c in cards],
+        "complete": len(cards) == cap,
+        "done_at": state.done_at[2 * s + q],
+    }
     if len(cards) == cap:
         out["formation"] = formation(strength(cards, blind), blind, cap)
         out["declared"] = declared_json(state, s, q)
@@ -71,9 +74,10 @@ def view(state: State, player) -> dict:
         "rules": state.rules.to_json(),
         "round": state.round,
         "scores": state.scores[:],
-        "history": [{"winner": w, "reason": r, "stones": [a, b],
-                     "points": list(round_points(w, (a, b)))}
-                    for w, r, a, b in state.history],
+        "history": [
+            {"winner": w, "reason": r, "stones": [a, b], "points": list(round_points(w, (a, b)))}
+            for w, r, a, b in state.history
+        ],
         "to_move": state.to_move,
         "step": state.step,
         "hand": [] if player is None else [card_text(c) for c in state.hands[player]],
@@ -102,6 +106,5 @@ def view(state: State, player) -> dict:
         for s in range(9):
             if state.owner[s] < 0:
                 proof = claim_proof(state, player, s)
-                claims.append({"stone": s, "ok": proof["ok"], "proof": proof,
-                                    "when": when})
+                claims.append({"stone": s, "ok": proof["ok"], "proof": proof, "when": when})
     return v

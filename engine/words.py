@@ -54,7 +54,7 @@ MESSAGES = Path(__file__).with_name("messages")
 DEFAULT_LANGUAGE = "en"
 _PLACEHOLDER = re.compile(r"\{(\w+)(?::(\w+))?\}")
 _catalogues: dict[str, dict] = {}
-_added: list[Path] = []   # catalogue folders beside the engine's (add_catalogue)
+_added: list[Path] = []  # catalogue folders beside the engine's (add_catalogue)
 
 CARD_PARAMS = ("card", "target", "mode", "as")
 STONE_PARAMS = ("stone", "to")
@@ -73,7 +73,7 @@ def add_catalogue(folder: Path) -> None:
     folder = Path(folder)
     if folder not in _added:
         _added.append(folder)
-        for lang, data in _catalogues.items():   # in place: a Words made before sees it too
+        for lang, data in _catalogues.items():  # in place: a Words made before sees it too
             fresh = _read(lang)
             data.clear()
             data.update(fresh)
@@ -130,7 +130,7 @@ def number_text(lang: str, value: int | float) -> str:
     ('1,234.5', '1.234,5', '2,001')
     """
     if type(value) is int and -1000 < value < 1000:
-        return str(value)   # the common case, and no separators to place
+        return str(value)  # the common case, and no separators to place
     if value != value or value in (math.inf, -math.inf):
         return "NaN" if value != value else ("-∞" if value < 0 else "∞")
     point, group = _NUMBER_SYMBOLS.get(lang, _NUMBER_SYMBOLS[DEFAULT_LANGUAGE])
@@ -143,7 +143,7 @@ def number_text(lang: str, value: int | float) -> str:
     digits, at = whole + fraction, len(whole) + int(exponent or 0)
     digits = "0" * max(0, -at) + digits + "0" * max(0, at - len(digits))
     at = max(at, 0)
-    thousandths = int(digits[:at + 3].ljust(at + 3, "0")) + (digits[at + 3:at + 4] >= "5")
+    thousandths = int(digits[: at + 3].ljust(at + 3, "0")) + (digits[at + 3 : at + 4] >= "5")
     units, milli = divmod(thousandths, 1000)
     decimals = f"{milli:03d}".rstrip("0")
     return sign + f"{units:,}".replace(",", group) + (point + decimals if decimals else "")
@@ -163,7 +163,7 @@ def as_text(lang: str, value) -> str:
         return value
     if kind is int and -1000 < value < 1000:
         return str(value)
-    if kind is bool:   # as JavaScript's String() writes it
+    if kind is bool:  # as JavaScript's String() writes it
         return "true" if value else "false"
     if isinstance(value, int | float):
         return number_text(lang, value)
@@ -187,7 +187,7 @@ class Words:
 
     def __init__(self, lang: str = DEFAULT_LANGUAGE, you=None, computer=None, names=None):
         self.lang = lang
-        self.cat = catalogue(lang)   # updated in place when a catalogue is added
+        self.cat = catalogue(lang)  # updated in place when a catalogue is added
         self.you, self.computer = you, computer
         self.names = names
 
@@ -226,7 +226,7 @@ class Words:
             return self.t("list.comma").join(self.card(c) for c in value)
         if name in STONE_PARAMS:
             return as_text(self.lang, value + 1 if type(value) is int else value)
-        if name in PLAYER_PARAMS:   # {player:pos} possessive; {player:cap} starts a sentence
+        if name in PLAYER_PARAMS:  # {player:pos} possessive; {player:cap} starts a sentence
             text = self.possessive(value) if form == "pos" else self.name(value)
             return text[:1].upper() + text[1:] if form == "cap" else text
         if name == "step":
@@ -237,16 +237,17 @@ class Words:
             return self.formation(value)
         if name == "proof":
             return self.proof(value)
-        if name == "cause":   # a nested refusal as data (``GameError.to_json``)
+        if name == "cause":  # a nested refusal as data (``GameError.to_json``)
             return self.refusal_json(value)
-        return as_text(self.lang, value)   # a number or a text, as fill() writes it
+        return as_text(self.lang, value)  # a number or a text, as fill() writes it
 
     def card(self, text: str) -> str:
         """A card's name in this language: ``R7`` -> "Red 7", ``MudFight`` -> "Mud Fight"."""
         code = parse_card(text)
         if code < N_CLAN:
-            return self.t("card.clan", colour=self.t(f"colour.{COLOURS[code // 9]}"),
-                          value=code % 9 + 1)
+            return self.t(
+                "card.clan", colour=self.t(f"colour.{COLOURS[code // 9]}"), value=code % 9 + 1
+            )
         return self.t(f"card.{card_text(code)}")
 
     def name(self, p) -> str:
@@ -313,4 +314,5 @@ def error_text(code: str, params: dict) -> str:
 def describe_strength(s: int, blind: bool = False, n: int = 3) -> str:
     """A strength in English words: ``a Run totalling 21``; ``a total of 21`` when blind."""
     from .formations import formation
+
     return english().formation(formation(s, blind, n), article=True)

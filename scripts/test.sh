@@ -9,6 +9,9 @@ bash scripts/install-test-deps.sh
 lint=(python -m ruff check .)
 echo "+ ${lint[*]}"
 "${lint[@]}"
+fmt=(python -m ruff format --check .)   # the code as ruff format writes it (pyproject.toml)
+echo "+ ${fmt[*]}"
+"${fmt[@]}"
 # ESLint pinned in package-lock.json (eslint.config.mjs); --no-install: never fetched here.
 jslint=(npx --no-install eslint .)
 echo "+ ${jslint[*]}"

@@ -21,7 +21,23 @@ from .site import build, write_site
 from .vendor import ensure_node_modules, node_modules_current
 
 __all__ = [
-    "DIST", "ENGINE", "NODE_MODULES", "ROOT", "WEB", "BuildError", "Handler", "Server", "build",
-    "ensure_node_modules", "log", "make_server", "node_modules_current", "precache_list",
-    "serve_in_thread", "shipped_files", "url_of", "write_service_worker", "write_site",
+    "DIST",
+    "ENGINE",
+    "NODE_MODULES",
+    "ROOT",
+    "WEB",
+    "BuildError",
+    "Handler",
+    "Server",
+    "build",
+    "ensure_node_modules",
+    "log",
+    "make_server",
+    "node_modules_current",
+    "precache_list",
+    "serve_in_thread",
+    "shipped_files",
+    "url_of",
+    "write_service_worker",
+    "write_site",
 ]

@@ -24,18 +24,30 @@ SCRIPT = ROOT / "sitebuild" / "bytecode.mjs"
 CACHE = NODE_MODULES / ".cache" / "schotten-pyc"
 
 
-def compiled_zip(pyodide_dir: Path, *, zip_path: Path | None = None,
-                 members: list[str] = (), files: dict[str, Path] | None = None,
-                 strip_lines: bool = False, what: str = "Python") -> Path:
+def compiled_zip(
+    pyodide_dir: Path,
+    *,
+    zip_path: Path | None = None,
+    members: list[str] = (),
+    files: dict[str, Path] | None = None,
+    strip_lines: bool = False,
+    what: str = "Python",
+) -> Path:
     """A cached zip of .pyc: ``members`` of ``zip_path`` and ``files`` (archive name -> source),
     compiled by the Pyodide in pyodide_dir. Returns the cached file (copy it, do not move it)."""
     files = dict(sorted((files or {}).items()))
-    spec = {"zip": str(zip_path) if zip_path else None, "members": list(members),
-            "files": {name: str(path) for name, path in files.items()},
-            "strip_lines": strip_lines}
+    spec = {
+        "zip": str(zip_path) if zip_path else None,
+        "members": list(members),
+        "files": {name: str(path) for name, path in files.items()},
+        "strip_lines": strip_lines,
+    }
     key = hashlib.sha256()
-    parts = [SCRIPT.read_bytes(), (pyodide_dir / "pyodide-lock.json").read_bytes(),
-             json.dumps([spec["members"], list(files), strip_lines]).encode()]
+    parts = [
+        SCRIPT.read_bytes(),
+        (pyodide_dir / "pyodide-lock.json").read_bytes(),
+        json.dumps([spec["members"], list(files), strip_lines]).encode(),
+    ]
     if zip_path:
         parts.append(zip_path.read_bytes())
     parts += [path.read_bytes() for path in files.values()]
@@ -52,8 +64,12 @@ def compiled_zip(pyodide_dir: Path, *, zip_path: Path | None = None,
     with tempfile.TemporaryDirectory(dir=CACHE) as tmp:
         listing, out = Path(tmp) / "spec.json", Path(tmp) / "out.zip"
         listing.write_text(json.dumps(spec))
-        result = subprocess.run([node, str(SCRIPT), str(pyodide_dir), str(listing), str(out)],
-                                capture_output=True, text=True, check=False)
+        result = subprocess.run(
+            [node, str(SCRIPT), str(pyodide_dir), str(listing), str(out)],
+            capture_output=True,
+            text=True,
+            check=False,
+        )
         if result.returncode != 0 or not out.is_file():
             raise BuildError(f"bytecode.mjs failed:\n{result.stderr[-2000:]}")
         os.replace(out, cached)  # atomic: a concurrent build sees all or nothing

@@ -16,8 +16,12 @@ class NoDocstrings(ast.NodeTransformer):
     def _body(self, node):
         self.generic_visit(node)
         body = node.body
-        if (body and isinstance(body[0], ast.Expr) and isinstance(body[0].value, ast.Constant)
-                and isinstance(body[0].value.value, str)):
+        if (
+            body
+            and isinstance(body[0], ast.Expr)
+            and isinstance(body[0].value, ast.Constant)
+            and isinstance(body[0].value.value, str)
+        ):
             node.body = body[1:] or [ast.Pass()]
         return node
 

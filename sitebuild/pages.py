@@ -137,14 +137,17 @@ def write_early(out: Path) -> None:
     keys = set(re.findall(r'data-t(?:-[a-z-]+)?="([^"{]+)"', page))
     words = {}
     for lang in catalogues.languages():
-        words[lang] = {k: v for k, v in sorted(catalogues.words(lang).items())
-                       if k in keys or k.startswith(EARLY_KEYS)}
+        words[lang] = {
+            k: v
+            for k, v in sorted(catalogues.words(lang).items())
+            if k in keys or k.startswith(EARLY_KEYS)
+        }
     data = json.dumps(words, ensure_ascii=False, separators=(",", ":")).replace("</", "<\\/")
     script = (out / "js" / EARLY_FORMAT).read_text() + (out / "js" / "early.js").read_text()
     page = page.replace(EARLY_WORDS, EARLY_WORDS.replace("></", f">{data}</"))
     page = page.replace(EARLY_SCRIPT, f"<script>\n{script}</script>")
     (out / "index.html").write_text(page)
-    for name in (EARLY_FORMAT, "early.js"):   # shipped inside the pages only
+    for name in (EARLY_FORMAT, "early.js"):  # shipped inside the pages only
         (out / "js" / name).unlink()
 
 

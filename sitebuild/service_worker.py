@@ -15,8 +15,13 @@ from .ship import SW_TEMPLATE
 # standard library and lock file, which only bare.html (the boot benchmark's bare Pyodide)
 # loads: the game boots its own (sitebuild/stdlib.py).
 NOT_PRECACHED = {
-    "smoke.html", "pyscript-smoke.json", "bare.html", "sw.js", ".nojekyll",
-    "vendor/pyodide/python_stdlib.zip", "vendor/pyodide/pyodide-lock.json",
+    "smoke.html",
+    "pyscript-smoke.json",
+    "bare.html",
+    "sw.js",
+    ".nojekyll",
+    "vendor/pyodide/python_stdlib.zip",
+    "vendor/pyodide/pyodide-lock.json",
 }
 
 

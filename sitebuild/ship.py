@@ -18,9 +18,9 @@ from pathlib import Path
 from .paths import ENGINE, ROOT, WEB
 
 SKIP_DIRS = {"__pycache__", "tests", ".pytest_cache"}
-ENGINE_SUFFIXES = (".py", ".json")   # modules, and the data they read at run time
-WEB_CONFIG = "pyscript.json"         # optional extra PyScript settings, merged (site.py)
-SW_TEMPLATE = WEB / "sw.js"          # written last, with the hash of every other file
+ENGINE_SUFFIXES = (".py", ".json")  # modules, and the data they read at run time
+WEB_CONFIG = "pyscript.json"  # optional extra PyScript settings, merged (site.py)
+SW_TEMPLATE = WEB / "sw.js"  # written last, with the hash of every other file
 # The scripts PyScript fetches as a <script type="py" src=...>: shipped as source files. Every
 # other module is shipped compiled, in one archive (GAME_ARCHIVE, sitebuild/bytecode.py).
 ENTRY_SCRIPTS = ("app.py", "ai_worker.py")

@@ -39,7 +39,7 @@ def write_site(out: Path, dev_pages: bool = False) -> list[str]:
         if f.url in NOT_IN_BROWSER:
             continue
         if f.python and f.url.endswith(".py") and f.url not in ENTRY_SCRIPTS:
-            modules[f.url] = f.src   # compiled into GAME_ARCHIVE below
+            modules[f.url] = f.src  # compiled into GAME_ARCHIVE below
             continue
         copy(f.src, out / f.url)
         if f.src.suffix == ".py":  # without docstrings and comments: a third fewer bytes
@@ -57,11 +57,15 @@ def write_site(out: Path, dev_pages: bool = False) -> list[str]:
     config = {**web_config, **RUNTIME_CONFIG}
     # The modules come as one archive of bytecode, unpacked into the cwd ("./*": PyScript
     # unpacks an archive whose target ends so): one request instead of 36, nothing to compile.
-    shutil.copy2(compiled_zip(PYODIDE_DIR, files=modules, strip_lines=True,
-                              what="the game's modules"),
-                 out / GAME_ARCHIVE)
-    config["files"] = {**web_config.get("files", {}), f"./{GAME_ARCHIVE}": "./*",
-                       **{f"./{p}": f"./{p}" for p in py_files}}
+    shutil.copy2(
+        compiled_zip(PYODIDE_DIR, files=modules, strip_lines=True, what="the game's modules"),
+        out / GAME_ARCHIVE,
+    )
+    config["files"] = {
+        **web_config.get("files", {}),
+        f"./{GAME_ARCHIVE}": "./*",
+        **{f"./{p}": f"./{p}" for p in py_files},
+    }
     (out / "pyscript.json").write_text(json.dumps(config, indent=2) + "\n")
     if dev_pages:
         smoke = {k: v for k, v in config.items() if k not in ("stdlib", "lockfile")}

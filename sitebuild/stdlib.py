@@ -31,10 +31,18 @@ GAME_STDLIB = "stdlib-game.zip"  # in vendor/pyodide/, next to Pyodide's own fil
 GAME_LOCK = "pyodide-lock-game.json"  # the lock file without packages (the game loads none)
 # Reached only on paths the trace may not walk (an error shown, a record saved...): kept
 # whatever the trace says.
-EXTRA = ("traceback", "linecache", "tokenize", "token", "textwrap", "json", "zlib",
-         "encodings.cp437")   # zipfile's names: PyScript unpacks game.zip (sitebuild/site.py)
+EXTRA = (
+    "traceback",
+    "linecache",
+    "tokenize",
+    "token",
+    "textwrap",
+    "json",
+    "zlib",
+    "encodings.cp437",
+)  # zipfile's names: PyScript unpacks game.zip (sitebuild/site.py)
 
-TRACER = '''\
+TRACER = """\
 # Written by sitebuild/stdlib.py (SCHOTTEN_STDLIB=trace): every module imported, to the console.
 import sys
 
@@ -61,7 +69,7 @@ def _hook(event, args):
 
 
 sys.addaudithook(_hook)
-'''
+"""
 
 
 def traced_modules() -> list[str]:
@@ -106,5 +114,13 @@ def write_game_stdlib(pyodide_dir: Path, out_dir: Path) -> None:
     with zipfile.ZipFile(full) as z:
         available = set(z.namelist())
     members = members_for(traced_modules(), available)
-    shutil.copy2(compiled_zip(pyodide_dir, zip_path=full, members=members, strip_lines=True,
-                              what="the game's standard library"), target)
+    shutil.copy2(
+        compiled_zip(
+            pyodide_dir,
+            zip_path=full,
+            members=members,
+            strip_lines=True,
+            what="the game's standard library",
+        ),
+        target,
+    )

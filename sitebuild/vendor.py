@@ -24,8 +24,15 @@ PYODIDE_DIR = NODE_MODULES / "pyodide"
 # these only for a <py-editor>/<py-terminal>), MicroPython, TOML configs, packages. Left out
 # of the site, and so of the service worker's precache (about 1 MB).
 PYSCRIPT_UNUSED = (
-    "codemirror", "index-", "xterm", "mpy-", "pyodide_graph-", "toml-", "zip-",
-    "storage.js", "service-worker.js",
+    "codemirror",
+    "index-",
+    "xterm",
+    "mpy-",
+    "pyodide_graph-",
+    "toml-",
+    "zip-",
+    "storage.js",
+    "service-worker.js",
 )
 PYSCRIPT_DIR = NODE_MODULES / "@pyscript" / "core" / "dist"
 # The QR code of an invitation to a friend's device (js/duo.js): an ES module, MIT, no

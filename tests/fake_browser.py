@@ -32,13 +32,14 @@ class Window:
         self.localStorage = storage
         self.warnings: list[str] = []
         self.errors: list[str] = []
-        self.console = types.SimpleNamespace(warn=self.warnings.append,
-                                             error=self.errors.append)
-        self.document = types.SimpleNamespace(body=types.SimpleNamespace(
-            dataset=types.SimpleNamespace()))
+        self.console = types.SimpleNamespace(warn=self.warnings.append, error=self.errors.append)
+        self.document = types.SimpleNamespace(
+            body=types.SimpleNamespace(dataset=types.SimpleNamespace())
+        )
         self.CustomEvent = types.SimpleNamespace(new=lambda *a: a)
-        self.Date = types.SimpleNamespace(new=lambda: types.SimpleNamespace(
-            toISOString=lambda: NOW))
+        self.Date = types.SimpleNamespace(
+            new=lambda: types.SimpleNamespace(toISOString=lambda: NOW)
+        )
         self.stCall = None
 
     def dispatchEvent(self, _event):
@@ -61,7 +62,7 @@ class Tab:
             assert len(held) >= out["log_from"], "a log delta the page cannot place"
             epoch = out["log_key"].split(".")[0]
             self.logs = {k: v for k, v in self.logs.items() if k.split(".")[0] == epoch}
-            self.logs[out["log_key"]] = held[:out["log_from"]] + out["log"]
+            self.logs[out["log_key"]] = held[: out["log_from"]] + out["log"]
             out["log"] = self.logs[out["log_key"]]
         return out
 

@@ -40,8 +40,9 @@ def c1(text: str) -> int:
     return parse_card(text)
 
 
-def doc(rules=None, hands=("", ""), stones=None, discard="", decks=None, rest_to_discard=False,
-        **fields) -> dict:
+def doc(
+    rules=None, hands=("", ""), stones=None, discard="", decks=None, rest_to_discard=False, **fields
+) -> dict:
     """A position document from compact text.
 
     ``stones`` maps a stone index to ``(south, north)`` card texts, optionally followed by a
@@ -54,12 +55,18 @@ def doc(rules=None, hands=("", ""), stones=None, discard="", decks=None, rest_to
         used = [*hands, discard, *(decks or ())]
         for south, north, *more in (stones or {}).values():
             used += [south, north, (more[0].get("mode") or "") if more else ""]
-        discard = " ".join(_texts(discard)) + " " + rest_of(
-            " ".join(" ".join(_texts(u)) for u in used), rules.tactics)
-    out = {"format": "schotten-totten/position", "version": 1,
-           "rules": rules.to_json(),
-           "hands": [_texts(hands[0]), _texts(hands[1])],
-           "discard": _texts(discard)}
+        discard = (
+            " ".join(_texts(discard))
+            + " "
+            + rest_of(" ".join(" ".join(_texts(u)) for u in used), rules.tactics)
+        )
+    out = {
+        "format": "schotten-totten/position",
+        "version": 1,
+        "rules": rules.to_json(),
+        "hands": [_texts(hands[0]), _texts(hands[1])],
+        "discard": _texts(discard),
+    }
     st = [{} for _ in range(9)]
     for i, spec in (stones or {}).items():
         south, north, *more = spec
@@ -143,8 +150,14 @@ _ALL = {False: list(range(N_CLAN)), True: sorted([*range(N_CLAN), *TACTIC_DECK])
 
 def check_accounting(state) -> None:
     """Every card exactly once; the face-up mask is the clan cards on the table + discard."""
-    cards = [*state.hands[0], *state.hands[1], *state.decks[0], *state.decks[1],
-             *state.discard, *(m for m in state.modes if m >= 0)]
+    cards = [
+        *state.hands[0],
+        *state.hands[1],
+        *state.decks[0],
+        *state.decks[1],
+        *state.discard,
+        *(m for m in state.modes if m >= 0),
+    ]
     faceup = 0
     for side in state.sides:
         cards += side
@@ -154,8 +167,10 @@ def check_accounting(state) -> None:
     cards.sort()
     if cards != _ALL[state.rules.tactics]:
         have, want = card_locations(state), expected_cards(state.rules)
-        raise AssertionError(f"cards missing {sorted((want - have).elements())}, "
-                             f"extra {sorted((have - want).elements())}")
+        raise AssertionError(
+            f"cards missing {sorted((want - have).elements())}, "
+            f"extra {sorted((have - want).elements())}"
+        )
     for c in state.discard:
         if c < N_CLAN:
             faceup |= 1 << c
@@ -164,9 +179,11 @@ def check_accounting(state) -> None:
 
 # ---------------------------------------------------------------- reference strength
 
-_OPTIONS = {"Joker": [(c, v) for c in range(6) for v in range(1, 10)],
-            "Spy": [(c, 7) for c in range(6)],
-            "ShieldBearer": [(c, v) for c in range(6) for v in (1, 2, 3)]}
+_OPTIONS = {
+    "Joker": [(c, v) for c in range(6) for v in range(1, 10)],
+    "Spy": [(c, 7) for c in range(6)],
+    "ShieldBearer": [(c, v) for c in range(6) for v in (1, 2, 3)],
+}
 
 
 def _options(card: int):
@@ -214,7 +231,6 @@ def ref_best_completion(fixed, n: int, blind: bool, unseen_cards) -> int | None:
 # ---------------------------------------------------------------- random play
 
 
-
 def random_game(rules, seed: int, max_steps: int = 3000, on_step=None):
     """Play a seeded random game with the checked ``apply``; return (final state, actions)."""
     state = new_game(rules, seed)
@@ -256,11 +272,19 @@ def hidden_texts(state, player):
     (``None``: a spectator, for whom both hands are hidden)."""
     others = (0, 1) if player is None else (1 - player,)
     own = [] if player is None else state.hands[player]
-    hidden = {card_text(c) for c in [*(c for q in others for c in state.hands[q]),
-                                     *state.decks[0], *state.decks[1]]}
-    seen = {card_text(c) for c in [*own, *state.discard,
-                                   *(c for side in state.sides for c in side),
-                                   *(m for m in state.modes if m >= 0)]}
+    hidden = {
+        card_text(c)
+        for c in [*(c for q in others for c in state.hands[q]), *state.decks[0], *state.decks[1]]
+    }
+    seen = {
+        card_text(c)
+        for c in [
+            *own,
+            *state.discard,
+            *(c for side in state.sides for c in side),
+            *(m for m in state.modes if m >= 0),
+        ]
+    }
     return hidden - seen
 
 
@@ -292,7 +316,7 @@ def resample(state, player, rng):
         mine = [c for c in hand if is_kind(c)]
         pool = mine + t.decks[deck]
         rng.shuffle(pool)
-        t.decks[deck] = pool[len(mine):]
-        hand = [c for c in hand if not is_kind(c)] + pool[:len(mine)]
+        t.decks[deck] = pool[len(mine) :]
+        hand = [c for c in hand if not is_kind(c)] + pool[: len(mine)]
     t.hands[other] = sorted(hand)
     return t

@@ -27,7 +27,7 @@ def small_group(monkeypatch):
 def pair(rules, seed: int):
     """A host and a guest, paired and dealt; the messages in flight."""
     host = Endpoint.host(rules, "Ann", Entropy(random.Random(seed)))
-    guest, r = Endpoint.join(host.invitation(), "Bob", Entropy(random.Random(seed + 10 ** 6)))
+    guest, r = Endpoint.join(host.invitation(), "Bob", Entropy(random.Random(seed + 10**6)))
     return [host, guest], [(0, r.send)]
 
 
@@ -79,6 +79,7 @@ def _open_now(entry, eps) -> int:
         owner = eps[int(seat)].cards
         card = next(r["card"] for r in owner.returns if r["commit"] == commit)
         from engine.cards import parse_card
+
         return parse_card(card)
     x = entry
     for e in eps:
@@ -90,9 +91,14 @@ def hidden_from(eps, seat: int) -> set[int]:
     """Card codes that endpoint ``seat`` may not know now: the other's hand and the decks,
     less what it holds, sees face up or put back itself (a Joker has two copies)."""
     me, other = eps[seat], eps[1 - seat]
-    if me.cards is None or other.cards is None or not me.cards.start[0] \
-            or me.cards.round != other.cards.round or other.state is None \
-            or me.cards.their_key is not None:   # the round is over: the audit shows all
+    if (
+        me.cards is None
+        or other.cards is None
+        or not me.cards.start[0]
+        or me.cards.round != other.cards.round
+        or other.state is None
+        or me.cards.their_key is not None
+    ):  # the round is over: the audit shows all
         return set()
     cards = set()
     for c in other.state.hands[other.seat]:
@@ -111,14 +117,16 @@ def hidden_from(eps, seat: int) -> set[int]:
 
 def _code(text):
     from engine.cards import parse_card
+
     return parse_card(text)
 
 
 # ---------------------------------------------------------------- the memory check
 
+
 def _walk(obj, seen: set, out_ints: set, out_strs: set, states: list):
     stack = [obj]
-    skip = (bool, float, type(None), bytes, Entropy)   # Entropy: the test's own randomness
+    skip = (bool, float, type(None), bytes, Entropy)  # Entropy: the test's own randomness
     while stack:
         x = stack.pop()
         t = type(x)

@@ -46,6 +46,7 @@ def random_positions(n_games: int, seed: int = 0, rounds: int = 1):
 
 # ---------------------------------------------------------------- hidden worlds
 
+
 def test_sampled_world_looks_the_same_from_the_seat():
     rng = random.Random(3)
     count = 0
@@ -80,7 +81,8 @@ def test_a_sampled_world_is_the_true_state_but_for_the_hidden_cards():
                 d["hands"][1 - p] = d["decks"] = d["seed"] = None
             assert docs[0] == docs[1]
         old_guess = s.step in ("draw", "recruit_draw", "recruit_return") or (
-            s.step == "claim" and s.rules.claim_timing == AFTER_PLAY)
+            s.step == "claim" and s.rules.claim_timing == AFTER_PLAY
+        )
         guessed_wrong += s.played != old_guess or s.claimed
     assert guessed_wrong > 10
 
@@ -138,6 +140,7 @@ def test_search_is_reproducible_for_a_seed_and_budget():
 
 # ---------------------------------------------------------------- the JSON entry points
 
+
 def test_levels_registered_with_player_names():
     assert {"random", "easy", "medium", "hard"} <= set(LEVELS)
     assert all(level in LEVEL_NAMES for level in LEVELS)
@@ -169,11 +172,12 @@ def test_choose_refuses_a_view_with_nothing_to_decide():
 
 # ---------------------------------------------------------------- evaluation
 
+
 def test_round_chance_extremes():
     assert round_chance([1.0] * 9) == 1.0
     assert round_chance([0.0] * 9) == 0.0
     assert abs(round_chance([0.5] * 9) - 0.5) < 1e-9
-    assert round_chance([1, 1, 1, 0, 0, 0, 0, 0.5, 0.5]) > 0.45   # 3 adjacent already
+    assert round_chance([1, 1, 1, 0, 0, 0, 0, 0.5, 0.5]) > 0.45  # 3 adjacent already
 
 
 def test_estimated_strengths_compare_the_right_way_round():
@@ -214,8 +218,9 @@ def test_calibration_samples_come_from_a_real_game():
     assert len(rows) > 100
     assert all(0.0 < q < 1.0 and isinstance(won, bool) for _, q, won in rows)
     groups = {g for g, _, _ in rows}
-    assert (1, 1) in groups and all(g == "mud" or (0 <= g[0] <= 3 and 0 <= g[1] <= 3)
-                                    for g in groups)
+    assert (1, 1) in groups and all(
+        g == "mud" or (0 <= g[0] <= 3 and 0 <= g[1] <= 3) for g in groups
+    )
 
 
 def test_evaluate_is_a_chance_and_reads_only_the_seat():
@@ -270,7 +275,7 @@ def test_hard_weighs_a_tactic_cards_price():
 def test_agents_take_only_their_own_settings():
     assert make_agent("medium", cal=3, tactic_price=2.0).tactic_price == 2.0
     assert make_agent("medium", cal=3).cal is CALIBRATIONS[3]
-    assert make_agent("medium", time=1.0).cal is None          # a search budget: not Medium's
+    assert make_agent("medium", time=1.0).cal is None  # a search budget: not Medium's
     assert make_agent("hard", iterations=5, tactic_price=2.0).tactic_price == 2.0
     with pytest.raises(TypeError):
         make_agent("hard", colour="red")
@@ -291,20 +296,35 @@ def test_arena_gives_each_side_its_own_settings(capsys):
 
 # Every level plays at least 200 complete games (a game against itself counts for both
 # seats), the four variants (base/tactics x claim timings) equally, seats alternated.
-PAIRINGS = [("random", "easy", 104), ("random", "medium", 48), ("easy", "medium", 48),
-            ("medium", "medium", 28), ("random", "hard", 64), ("easy", "hard", 48),
-            ("medium", "hard", 48), ("hard", "hard", 20)]
+PAIRINGS = [
+    ("random", "easy", 104),
+    ("random", "medium", 48),
+    ("easy", "medium", 48),
+    ("medium", "medium", 28),
+    ("random", "hard", 64),
+    ("easy", "hard", 48),
+    ("medium", "hard", 48),
+    ("hard", "hard", 20),
+]
 
 
-@pytest.mark.slow   # about 40 s
+@pytest.mark.slow  # about 40 s
 def test_every_level_plays_200_complete_legal_games():
     """Seats alternated, base and tactics, both claim timings; apply() checks every action
     (an illegal one stops the run). Counted from the games really played."""
     played: dict[str, int] = dict.fromkeys(LEVELS, 0)
     for a, b, games in PAIRINGS:
         budgets = tuple(HARD_GAME_BUDGET if lvl == "hard" else None for lvl in (a, b))
-        cfg_list, results = run(a, b, games, seed=f"test-{a}-{b}", tactics="both",
-                                timing="both", budgets=budgets, jobs=2)
+        cfg_list, results = run(
+            a,
+            b,
+            games,
+            seed=f"test-{a}-{b}",
+            tactics="both",
+            timing="both",
+            budgets=budgets,
+            jobs=2,
+        )
         assert len(cfg_list) == 4
         assert [sum(1 for r in results if r[0] == i) for i in range(4)] == [games // 4] * 4, (a, b)
         # every game ended with a result, after real play
@@ -319,7 +339,7 @@ def test_arena_smoke():
     text = summary("easy", "random", cfg_list, results)
     assert "95%" in text and "tactics / start_of_turn" in text
     score = sum(r[1] for r in results) / len(results)
-    assert score > 0.8   # easy must beat random clearly even in a few games
+    assert score > 0.8  # easy must beat random clearly even in a few games
     lo, hi = wilson(score * len(results), len(results))
     assert lo <= score <= hi
 
@@ -345,19 +365,25 @@ def test_arena_run_in_parts_is_the_whole_run(tmp_path, capsys):
     whole, first, rest = (tmp_path / f"{n}.jsonl" for n in ("whole", "first", "rest"))
     assert arena_main(["easy", "medium", "--games", "6", "--log", str(whole)]) == 0
     assert arena_main(["easy", "medium", "--games", "2", "--log", str(first)]) == 0
-    assert arena_main(["easy", "medium", "--games", "6", "--from-game", "2",
-                       "--log", str(rest)]) == 0
+    assert (
+        arena_main(["easy", "medium", "--games", "6", "--from-game", "2", "--log", str(rest)]) == 0
+    )
     capsys.readouterr()
 
     def games(*logs):
-        return [{k: d[k] for k in ("game", "config", "result")}
-                for log in logs for d in map(json.loads, log.read_text().splitlines())]
+        return [
+            {k: d[k] for k in ("game", "config", "result")}
+            for log in logs
+            for d in map(json.loads, log.read_text().splitlines())
+        ]
+
     assert games(first, rest) == games(whole)
     assert [g["game"] for g in games(rest)] == [2, 3, 4, 5]
 
 
 def test_arena_pairs_two_runs_on_the_same_deals():
     from tools.arena import paired
+
     mine = [(0, 1.0, [], [], 0), (1, 1.0, [], [], 0), (2, 0.0, [], [], 0), (3, 0.5, [], [], 0)]
     other = [(0, 1.0, [], [], 0), (1, 0.0, [], [], 0), (2, 0.0, [], [], 0), (3, 0.5, [], [], 0)]
     out = paired(mine, other)
@@ -371,22 +397,31 @@ def test_arena_pairs_two_runs_on_the_same_deals():
 
 def test_ladder_fit_and_ratings():
     from tools.ladder import elo, fit, ratings
+
     # 30 wins to 10 (one virtual draw added): 400 log10(30.5 / 10.5) Elo points.
     games = [(1, 0, 1.0)] * 30 + [(1, 0, 0.0)] * 10
     assert elo(fit(2, games))[1] == pytest.approx(400 * math.log10(30.5 / 10.5), abs=0.5)
-    table = ratings(["a", "b", "c"], {("a", "b"): [0.0] * 8 + [1.0] * 2,
-                                      ("b", "c"): [0.0] * 7 + [0.5] * 2 + [1.0],
-                                      ("a", "c"): [0.0] * 10})
+    table = ratings(
+        ["a", "b", "c"],
+        {
+            ("a", "b"): [0.0] * 8 + [1.0] * 2,
+            ("b", "c"): [0.0] * 7 + [0.5] * 2 + [1.0],
+            ("a", "c"): [0.0] * 10,
+        },
+    )
     assert table[0][0] == 0 and table[0][0] < table[1][0] < table[2][0]
     assert all(lo <= e <= hi for e, lo, hi in table)
 
 
 def test_ladder_reads_a_pairing_played_the_other_way_round(tmp_path, capsys):
     from tools.ladder import main as ladder_main
-    assert arena_main(["easy", "random", "--games", "4", "--log",
-                       str(tmp_path / "easy-random.jsonl")]) == 0
+
+    assert (
+        arena_main(["easy", "random", "--games", "4", "--log", str(tmp_path / "easy-random.jsonl")])
+        == 0
+    )
     capsys.readouterr()
     assert ladder_main(["--levels", "random,easy", "--games", "4", "--logs", str(tmp_path)]) == 0
     out = capsys.readouterr().out
     assert "easy" in out and "Elo" in out
-    assert not (tmp_path / "random-easy.jsonl").exists()   # read back, not played again
+    assert not (tmp_path / "random-easy.jsonl").exists()  # read back, not played again

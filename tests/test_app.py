@@ -25,8 +25,13 @@ def _vs_computer_turn(tab, payload):
     if v["step"] == "round_over":
         out = tab("act", {"action": {"kind": "next_round"}, "seat": payload["seat"]})
     else:
-        out = tab("act", {"action": random.Random(len(payload["log"])).choice(v["legal"]),
-                          "seat": payload["seat"]})
+        out = tab(
+            "act",
+            {
+                "action": random.Random(len(payload["log"])).choice(v["legal"]),
+                "seat": payload["seat"],
+            },
+        )
     while out.get("ai_to_move"):
         req = tab("ai_request")["request"]
         action = make_agent("random").choose(req["view"], random.Random(req["seed"]))
@@ -35,6 +40,7 @@ def _vs_computer_turn(tab, payload):
 
 
 # ------------------------------------------------------------------ refusals
+
 
 def test_a_refusal_is_worded_in_the_tables_language_with_its_code(open_tab):
     tab = open_tab()
@@ -45,21 +51,21 @@ def test_a_refusal_is_worded_in_the_tables_language_with_its_code(open_tab):
     tab("set_option", {"name": "lang", "value": "de"})
     out = tab("act", {"action": {"kind": "claim", "stone": 3}, "seat": 0})
     assert out["code"] == "wrong_step" and out["error"].startswith("Zugreihenfolge")
-    for name, arg, code in (("fly", None, "unknown_call"),
-                            ("act", {"seat": 0}, "bad_argument"),
-                            ("act", [1, 2], "bad_argument"),
-                            ("replay_view", {"source": "nowhere", "mode": "0", "step": 0},
-                             "bad_source"),
-                            ("replay_view", {"source": "opened", "mode": "0", "step": 0},
-                             "no_record_open"),
-                            ("take_back", {"seat": 0}, "no_takeback"),
-                            ("set_option", {"name": "colour", "value": 1}, "bad_option"),
-                            ("state", {"seat": 7}, "bad_seat"),
-                            ("lesson_start", {"lesson": "juggling"}, "unknown_lesson")):
+    for name, arg, code in (
+        ("fly", None, "unknown_call"),
+        ("act", {"seat": 0}, "bad_argument"),
+        ("act", [1, 2], "bad_argument"),
+        ("replay_view", {"source": "nowhere", "mode": "0", "step": 0}, "bad_source"),
+        ("replay_view", {"source": "opened", "mode": "0", "step": 0}, "no_record_open"),
+        ("take_back", {"seat": 0}, "no_takeback"),
+        ("set_option", {"name": "colour", "value": 1}, "bad_option"),
+        ("state", {"seat": 7}, "bad_seat"),
+        ("lesson_start", {"lesson": "juggling"}, "unknown_lesson"),
+    ):
         out = tab(name, arg)
         assert out["ok"] is False and out["code"] == code, (name, out)
         assert _german(out["error"]), out["error"]
-    assert not tab.window.errors   # refusals are no bugs
+    assert not tab.window.errors  # refusals are no bugs
 
 
 def test_a_bug_reaches_the_console_and_the_player_reads_an_apology(open_tab, monkeypatch):
@@ -93,6 +99,7 @@ def test_a_damaged_record_is_refused_in_german_with_its_reason_in_german(open_ta
 
 def test_a_bad_save_is_told_in_the_pages_language(open_tab):
     from saves import MemoryStore
+
     store = MemoryStore()
     store.setItem("schotten-totten.save", '{"format": "schotten-totten/save", "version": 7}')
     tab = open_tab(store)
@@ -103,6 +110,7 @@ def test_a_bad_save_is_told_in_the_pages_language(open_tab):
 
 # ------------------------------------------------------------------ payloads that do not grow
 
+
 def test_the_page_gets_only_new_log_lines_and_rebuilds_the_same_log(open_tab):
     tab = open_tab()
     p = tab("new_game", {"opponent": "ai", "seed": 11, "rounds": 3})
@@ -112,11 +120,12 @@ def test_the_page_gets_only_new_log_lines_and_rebuilds_the_same_log(open_tab):
         p = _vs_computer_turn(tab, p)
         assert p["ok"], p
         whole = tab("state", {"seat": 0}, whole=True)
-        assert p["log"] == whole["log"]          # the page's log is the whole log
-        sent = json.loads(tab.window.stCall("state", '{"seat": 0}',
-                                            json.dumps({p["log_key"]: len(p["log"])})))
+        assert p["log"] == whole["log"]  # the page's log is the whole log
+        sent = json.loads(
+            tab.window.stCall("state", '{"seat": 0}', json.dumps({p["log_key"]: len(p["log"])}))
+        )
         sizes.append(len(sent["log"]))
-    assert len(p["log"]) > 40 and max(sizes) <= 2   # the last line again, at most one more
+    assert len(p["log"]) > 40 and max(sizes) <= 2  # the last line again, at most one more
 
 
 def test_a_whole_log_after_a_take_back_a_new_language_or_a_new_game(open_tab):
@@ -160,17 +169,29 @@ def test_the_card_just_played_comes_with_its_events():
     card = s.payload(0)["view"]["hand"][0]
     p = s.act({"kind": "play", "card": card, "stone": 2}, 0)
     assert p["events"][0] == {"type": "play", "player": 0, "card": card, "stone": 2}
-    assert all("card" not in e for e in p["events"] if e["type"] == "draw")   # public form
-    assert s.payload(1)["events"] == p["events"]          # the handover tap: the same
+    assert all("card" not in e for e in p["events"] if e["type"] == "draw")  # public form
+    assert s.payload(1)["events"] == p["events"]  # the handover tap: the same
     p = s.take_back(0)
-    assert p["events"] == []                              # nothing just played
+    assert p["events"] == []  # nothing just played
 
 
 def test_the_examples_in_the_glue_run():
     import doctest
     import importlib
-    for name in ("match", "movelog", "replay", "savegame", "saves", "session", "finished",
-                 "refusal", "stats", "lessons", "tutorial"):
+
+    for name in (
+        "match",
+        "movelog",
+        "replay",
+        "savegame",
+        "saves",
+        "session",
+        "finished",
+        "refusal",
+        "stats",
+        "lessons",
+        "tutorial",
+    ):
         result = doctest.testmod(importlib.import_module(name))
         assert result.attempted and not result.failed, name
 
@@ -181,10 +202,24 @@ def test_the_payload_benchmark_runs():
     import sys
     from pathlib import Path
 
-    root = Path(__file__).resolve().parent.parent   # bench/ is run, not imported (one-way)
-    done = subprocess.run([sys.executable, "bench/payload.py", "--runs", "1", "--seed", "3",
-                           "--rounds", "1", "--json"], cwd=root, capture_output=True,
-                          text=True, check=True)
+    root = Path(__file__).resolve().parent.parent  # bench/ is run, not imported (one-way)
+    done = subprocess.run(
+        [
+            sys.executable,
+            "bench/payload.py",
+            "--runs",
+            "1",
+            "--seed",
+            "3",
+            "--rounds",
+            "1",
+            "--json",
+        ],
+        cwd=root,
+        capture_output=True,
+        text=True,
+        check=True,
+    )
     r = json.loads(done.stdout.strip().splitlines()[-1])
     assert r["first"]["ms"] > 0 and r["end"]["bytes"] > 1000 and r["moves"] > 20
     assert r["size_ratio"] == round(r["end"]["bytes"] / r["first"]["bytes"], 2)
@@ -195,11 +230,13 @@ def test_every_refusal_the_glue_raises_has_words_in_every_language():
     from pathlib import Path
 
     from engine.words import catalogue, languages
+
     prefixes = {"RequestError": "request.", "RecordError": "record.", "SaveError": "save."}
     keys = {"request.bug"}
     for path in (Path(__file__).resolve().parent.parent / "web").glob("*.py"):
-        for kind, code in re.findall(r'(RequestError|RecordError|SaveError)\(\s*"(\w+)"',
-                                     path.read_text(encoding="utf-8")):
+        for kind, code in re.findall(
+            r'(RequestError|RecordError|SaveError)\(\s*"(\w+)"', path.read_text(encoding="utf-8")
+        ):
             keys.add(prefixes[kind] + code)
     assert len(keys) > 20
     for lang in languages():

@@ -18,14 +18,22 @@ from engine.state import AFTER_PLAY, START_OF_TURN
 
 def shape_win(mine: tuple) -> float:
     """My share of the round for stones won (1) and lost (0), all nine decided."""
+
     def has(x):
         return sum(x) >= 5 or any(x[i] and x[i + 1] and x[i + 2] for i in range(7))
+
     me, them = has(mine), has(tuple(1 - b for b in mine))
     return 0.5 if me == them else 1.0 if me else 0.0
 
 
-@pytest.mark.parametrize("ps", [[0.5] * 9, [0.9, 0.1, 0.7, 0.3, 0.5, 0.6, 0.2, 0.8, 0.4],
-                                [1.0, 1.0, 0.0, 0.2, 0.5, 0.5, 0.0, 1.0, 0.3]])
+@pytest.mark.parametrize(
+    "ps",
+    [
+        [0.5] * 9,
+        [0.9, 0.1, 0.7, 0.3, 0.5, 0.6, 0.2, 0.8, 0.4],
+        [1.0, 1.0, 0.0, 0.2, 0.5, 0.5, 0.0, 1.0, 0.3],
+    ],
+)
 def test_round_chance_is_the_sum_over_every_outcome(ps):
     exact = 0.0
     for mine in itertools.product((0, 1), repeat=9):
@@ -39,7 +47,7 @@ def test_round_chance_is_the_sum_over_every_outcome(ps):
 def test_round_chance_extremes():
     assert round_chance([1.0] * 9) == 1.0
     assert round_chance([0.0] * 9) == 0.0
-    assert round_chance([1.0, 1.0, 1.0] + [0.0] * 6) == pytest.approx(0.5)   # both have a shape
+    assert round_chance([1.0, 1.0, 1.0] + [0.0] * 6) == pytest.approx(0.5)  # both have a shape
 
 
 def test_complete_sides_compare_exactly():
@@ -72,7 +80,7 @@ def test_barca_is_a_sparring_partner_not_a_level():
     assert make_agent("barca", playouts=2).playouts == 2
 
 
-@pytest.mark.parametrize("playouts", [0, pytest.param(2, marks=pytest.mark.slow)])   # 2: ~1 min
+@pytest.mark.parametrize("playouts", [0, pytest.param(2, marks=pytest.mark.slow)])  # 2: ~1 min
 def test_barca_ignores_hidden_cards(playouts):
     rng = random.Random(5)
     s = new_game(Rules(tactics=True), seed=11)
@@ -89,10 +97,11 @@ def test_barca_ignores_hidden_cards(playouts):
     assert len(picks) == 1
 
 
-@pytest.mark.slow   # about 3 minutes
+@pytest.mark.slow  # about 3 minutes
 def test_barca_plays_complete_legal_games():
-    for g, (tactics, timing) in enumerate(itertools.product((False, True),
-                                                            (AFTER_PLAY, START_OF_TURN))):
+    for g, (tactics, timing) in enumerate(
+        itertools.product((False, True), (AFTER_PLAY, START_OF_TURN))
+    ):
         s = new_game(Rules(tactics=tactics, claim_timing=timing, rounds=1), seed=g)
         agents = [BarcaAgent(playouts=1 if g == 3 else 0), make_agent("easy")]
         rng = random.Random(g)

@@ -22,8 +22,12 @@ def test_one_short_run_reports_every_measure(capsys):
 def _has_history() -> bool:
     if not shutil.which("git"):
         return False
-    done = subprocess.run(["git", "rev-parse", "--verify", "HEAD^{commit}"], cwd=bench.ROOT,
-                          capture_output=True, check=False)
+    done = subprocess.run(
+        ["git", "rev-parse", "--verify", "HEAD^{commit}"],
+        cwd=bench.ROOT,
+        capture_output=True,
+        check=False,
+    )
     return done.returncode == 0
 
 

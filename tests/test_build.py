@@ -80,8 +80,15 @@ def test_no_tooling_tests_or_caches_are_shipped(shipped):
         parts = url.split("/")
         stem = Path(url).stem
         assert parts[0] not in (
-            "tools", "bench", "tests", "e2e", "sitebuild", "scripts", "node_modules"), url
-        assert not stem.startswith("eslint"), url   # the linter's config stays at the root
+            "tools",
+            "bench",
+            "tests",
+            "e2e",
+            "sitebuild",
+            "scripts",
+            "node_modules",
+        ), url
+        assert not stem.startswith("eslint"), url  # the linter's config stays at the root
         assert "__pycache__" not in parts and "tests" not in parts, url
         assert not url.endswith((".pyc", ".pyo")), url
         assert not stem.startswith("test_"), url
@@ -92,15 +99,21 @@ def test_no_tooling_tests_or_caches_are_shipped(shipped):
 def test_the_engine_the_browser_imports_is_shipped(shipped):
     needed = browser_engine_modules()
     # The page imports the engine and its AI (the worker): sanity of the import walk.
-    assert {ENGINE / "__init__.py", ENGINE / "ai" / "__init__.py", ENGINE / "ai" / "hard.py",
-            ENGINE / "rules.py", ENGINE / "view.py"} <= needed
+    assert {
+        ENGINE / "__init__.py",
+        ENGINE / "ai" / "__init__.py",
+        ENGINE / "ai" / "hard.py",
+        ENGINE / "rules.py",
+        ENGINE / "view.py",
+    } <= needed
     python = {f.src for f in shipped if f.python}
     assert needed <= python, sorted(str(p) for p in needed - python)
     # and every engine module goes, in its place (smoke.html imports them all)
     engine_py = {p for p in ENGINE.rglob("*.py") if "__pycache__" not in p.parts}
     assert engine_py <= python
     assert {f.url for f in shipped if f.src in engine_py} == {
-        p.relative_to(ROOT).as_posix() for p in engine_py}
+        p.relative_to(ROOT).as_posix() for p in engine_py
+    }
 
 
 def test_engine_data_files_ship_for_python_and_for_javascript(shipped):
@@ -128,7 +141,7 @@ def test_web_files_ship_at_the_site_root(shipped):
     for name in ("index.html", "rules.html", "app.py", "session.py", "ai_worker.py"):
         assert name in urls
     assert urls["app.py"].python and not urls["index.html"].python
-    assert "sw.js" not in urls   # the template: written with the file hashes, last
+    assert "sw.js" not in urls  # the template: written with the file hashes, last
 
 
 def test_the_written_site_maps_python_files_and_serves_the_catalogue(tmp_path, monkeypatch):
@@ -142,9 +155,14 @@ def test_the_written_site_maps_python_files_and_serves_the_catalogue(tmp_path, m
     # The modules come compiled in one archive, unpacked into the cwd (PyScript: "./*"); only
     # the scripts PyScript runs by their src stay source files.
     assert config["files"]["./game.zip"] == "./*"
-    assert sorted(py_files) == ["ai_worker.py", "app.py", "engine/messages/de.json",
-                                "engine/messages/en.json", "messages/de.json",
-                                "messages/en.json"]
+    assert sorted(py_files) == [
+        "ai_worker.py",
+        "app.py",
+        "engine/messages/de.json",
+        "engine/messages/en.json",
+        "messages/de.json",
+        "messages/en.json",
+    ]
     assert config["files"]["./messages/de.json"] == "./messages/de.json"
     with zipfile.ZipFile(tmp_path / "game.zip") as archive:
         names = set(archive.namelist())
@@ -156,17 +174,19 @@ def test_the_written_site_maps_python_files_and_serves_the_catalogue(tmp_path, m
     # and fetch("./messages/en.json") (web/js/words.js)
     catalogue = tmp_path / "engine" / "messages" / "en.json"
     assert catalogue.read_bytes() == (ENGINE / "messages" / "en.json").read_bytes()
-    assert (tmp_path / "messages" / "de.json").read_bytes() == \
-        (WEB / "messages" / "de.json").read_bytes()
+    assert (tmp_path / "messages" / "de.json").read_bytes() == (
+        WEB / "messages" / "de.json"
+    ).read_bytes()
     written = {p.relative_to(tmp_path).as_posix() for p in tmp_path.rglob("*") if p.is_file()}
     assert not any(w.startswith("tools/") or "/arena" in w or "bench" in w for w in written)
     assert {"index.html", "embed.html", "sw.js", "manifest.webmanifest"} <= written
-    precached = build.precache_list(tmp_path)   # kept offline too
+    precached = build.precache_list(tmp_path)  # kept offline too
     assert {"engine/messages/en.json", "messages/en.json", "messages/de.json"} <= set(precached)
     # the formatting rule and early.js are written into the pages, before the first paint
     index = (tmp_path / "index.html").read_text(encoding="utf-8")
     assert "globalThis.stFormat" in index and index.index("stFormat = {") < index.index(
-        "window.stFormat.format")
+        "window.stFormat.format"
+    )
     assert not (tmp_path / "js" / "format.js").exists()
 
 
@@ -222,13 +242,14 @@ def test_a_manifest_per_language_and_a_german_embed_title(tmp_path, monkeypatch)
         assert manifest["name"] == words["manifest.name"]
         assert manifest["description"] == words["manifest.description"]
         assert manifest["icons"] and manifest["start_url"] == "./"
-        assert name in build.precache_list(tmp_path)   # offline too
+        assert name in build.precache_list(tmp_path)  # offline too
     de = json.loads((tmp_path / "manifest-de.webmanifest").read_text(encoding="utf-8"))
     assert de["description"].startswith("Das Kartenspiel für zwei von Reiner Knizia")
     embed = (tmp_path / "embed.html").read_text(encoding="utf-8")
     assert '<title data-t="page.title_embed">Schotten Totten (embedded)</title>' in embed
-    assert embed.count("data-t=") == (tmp_path / "index.html").read_text(
-        encoding="utf-8").count("data-t=")
+    assert embed.count("data-t=") == (tmp_path / "index.html").read_text(encoding="utf-8").count(
+        "data-t="
+    )
 
 
 # ------------------------------------------------------------------ the trimmed standard library
@@ -266,14 +287,23 @@ def test_archive_members_include_their_packages():
 
     available = {"json/__init__.py", "json/decoder.py", "os.py", "a/b/__init__.py", "a/b/c.py"}
     assert members_for(["json.decoder", "os", "sys", "a.b.c"], available) == [
-        "a/b/__init__.py", "a/b/c.py", "json/__init__.py", "json/decoder.py", "os.py"]
+        "a/b/__init__.py",
+        "a/b/c.py",
+        "json/__init__.py",
+        "json/decoder.py",
+        "os.py",
+    ]
 
 
 def test_bare_pyodide_files_are_not_precached(tmp_path):
     from sitebuild.service_worker import precache_list
 
-    for name in ("vendor/pyodide/python_stdlib.zip", "vendor/pyodide/stdlib-game.zip",
-                 "bare.html", "index.html"):
+    for name in (
+        "vendor/pyodide/python_stdlib.zip",
+        "vendor/pyodide/stdlib-game.zip",
+        "bare.html",
+        "index.html",
+    ):
         (tmp_path / name).parent.mkdir(parents=True, exist_ok=True)
         (tmp_path / name).write_text(name)
     assert set(precache_list(tmp_path)) == {"vendor/pyodide/stdlib-game.zip", "index.html"}
@@ -286,5 +316,6 @@ def test_shipped_python_loses_its_docstrings_not_its_code():
     small = minify_python(source)
     assert len(small) < len(source) * 0.8
     assert '"""' not in small and "\n#" not in small
-    assert ast.dump(ast.parse(small)).count("FunctionDef") == ast.dump(
-        ast.parse(source)).count("FunctionDef")
+    assert ast.dump(ast.parse(small)).count("FunctionDef") == ast.dump(ast.parse(source)).count(
+        "FunctionDef"
+    )

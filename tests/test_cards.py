@@ -49,18 +49,35 @@ def test_tactic_deck_has_ten_cards_with_two_identical_jokers():
     assert RUSES == {RECRUITER, STRATEGIST, BANSHEE, TRAITOR}
 
 
-@pytest.mark.parametrize("text,code", [("R1", 0), ("R7", 6), ("O1", 9), ("P9", 53),
-                                       ("b4", clan(4, 4)), (" g2 ", clan(3, 2))])
+@pytest.mark.parametrize(
+    "text,code",
+    [("R1", 0), ("R7", 6), ("O1", 9), ("P9", 53), ("b4", clan(4, 4)), (" g2 ", clan(3, 2))],
+)
 def test_parse_clan_cards(text, code):
     assert parse_card(text) == code
 
 
-@pytest.mark.parametrize("text,code", [
-    ("Joker", JOKER), ("joker", JOKER), ("Spy", SPY), ("ShieldBearer", SHIELD),
-    ("Shield-Bearer", SHIELD), ("shield", SHIELD), ("BlindMansBluff", BLIND),
-    ("Blind-Man's Bluff", BLIND), ("blind", BLIND), ("MudFight", MUD), ("Mud Fight", MUD),
-    ("mud", MUD), ("Recruiter", RECRUITER), ("Strategist", STRATEGIST), ("Banshee", BANSHEE),
-    ("Traitor", TRAITOR)])
+@pytest.mark.parametrize(
+    "text,code",
+    [
+        ("Joker", JOKER),
+        ("joker", JOKER),
+        ("Spy", SPY),
+        ("ShieldBearer", SHIELD),
+        ("Shield-Bearer", SHIELD),
+        ("shield", SHIELD),
+        ("BlindMansBluff", BLIND),
+        ("Blind-Man's Bluff", BLIND),
+        ("blind", BLIND),
+        ("MudFight", MUD),
+        ("Mud Fight", MUD),
+        ("mud", MUD),
+        ("Recruiter", RECRUITER),
+        ("Strategist", STRATEGIST),
+        ("Banshee", BANSHEE),
+        ("Traitor", TRAITOR),
+    ],
+)
 def test_parse_tactic_names_and_aliases(text, code):
     assert parse_card(text) == code
 

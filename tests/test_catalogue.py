@@ -63,18 +63,24 @@ def test_every_file_is_a_language_and_there_are_two_at_least():
     files = sorted(p.stem for p in MESSAGES.glob("*.json"))
     assert languages() == files
     assert {"en", "de"} <= set(files)
-    assert sorted(p.stem for p in WEB_MESSAGES.glob("*.json")) == files, \
+    assert sorted(p.stem for p in WEB_MESSAGES.glob("*.json")) == files, (
         "every language has a file in engine/messages and one in web/messages"
+    )
     for lang in files:
         for folder in (MESSAGES, WEB_MESSAGES):
             data = _file(folder, lang)
-            assert data.get("@language") == _file(MESSAGES, lang)["@language"], \
+            assert data.get("@language") == _file(MESSAGES, lang)["@language"], (
                 f"{folder.name}/{lang}.json: '@language' names it, as engine/messages does"
+            )
             for key, entry in data.items():
-                plural = isinstance(entry, dict) and entry and all(
-                    isinstance(v, str) for v in entry.values())
-                assert isinstance(entry, str) or plural, \
+                plural = (
+                    isinstance(entry, dict)
+                    and entry
+                    and all(isinstance(v, str) for v in entry.values())
+                )
+                assert isinstance(entry, str) or plural, (
                     f"{lang}.json: {key!r} must be a text or a {{form: text}} plural entry"
+                )
 
 
 @pytest.mark.parametrize("lang", languages())
@@ -92,33 +98,56 @@ def test_every_key_in_every_language_with_the_same_parameters(lang):
         en, other = EN[key], data[key]
         assert type(en) is type(other), f"{lang}.json {key!r}: text vs plural entry differ from en"
         if isinstance(en, dict):
-            assert set(other) == set(en), \
+            assert set(other) == set(en), (
                 f"{lang}.json {key!r}: plural forms {set(other)} != {set(en)}"
-        assert _params(other) == _params(en), \
+            )
+        assert _params(other) == _params(en), (
             f"{lang}.json {key!r}: parameters {_params(other)} != English {_params(en)}"
+        )
 
 
 # Example data for every parameter a refusal (error.* and format.*) takes, by its name.
 _REFUSAL_PARAMS = {
-    "where": "stones[3].sides[0]", "value": "'x'", "card": "R7", "target": "B2",
-    "mode": "MudFight", "player": 0, "winner": 1, "other": 1, "owner": 1, "stone": 3, "to": 5,
-    "deck": "clan", "step": "claim", "proof": {"ok": False, "why": "weaker", "stone": 3,
-                          "mine": {"rank": "sum", "total": 7, "cards": 3},
-                          "theirs": {"rank": "run", "total": 12, "cards": 3}},
-    "cause": {"key": "error.bad_stone", "code": "bad_stone",
-              "params": {"field": "stone", "value": "12"}},
+    "where": "stones[3].sides[0]",
+    "value": "'x'",
+    "card": "R7",
+    "target": "B2",
+    "mode": "MudFight",
+    "player": 0,
+    "winner": 1,
+    "other": 1,
+    "owner": 1,
+    "stone": 3,
+    "to": 5,
+    "deck": "clan",
+    "step": "claim",
+    "proof": {
+        "ok": False,
+        "why": "weaker",
+        "stone": 3,
+        "mine": {"rank": "sum", "total": 7, "cards": 3},
+        "theirs": {"rank": "run", "total": 12, "cards": 3},
+    },
+    "cause": {
+        "key": "error.bad_stone",
+        "code": "bad_stone",
+        "params": {"field": "stone", "value": "12"},
+    },
 }
 
 
-@pytest.mark.parametrize("key", sorted(k for k in EN if k.startswith(("format.", "error."))
-                                        and k != "error.unknown"))   # (a bug's own text)
+@pytest.mark.parametrize(
+    "key", sorted(k for k in EN if k.startswith(("format.", "error.")) and k != "error.unknown")
+)  # (a bug's own text)
 def test_every_refusal_is_said_in_german(key):
     """Each refusal's key is worded by a German Words, from de.json's own entry, never in
     English (the issue: German players read "Malformed action: ..." in a damaged record)."""
     params = {name: _REFUSAL_PARAMS.get(name, 2) for name in _params(EN[key])}
     english, german = Words("en").t(key, **params), Words("de").t(key, **params)
-    assert key in _raw("de") and german != english and "{" not in german.replace('{"', ""), \
-        (key, german)
+    assert key in _raw("de") and german != english and "{" not in german.replace('{"', ""), (
+        key,
+        german,
+    )
     if "cause" in params:
         assert "Fehlerhafter Zug" in german
 
@@ -131,15 +160,19 @@ def test_extra_keys_are_only_the_readers_own_forms(lang):
     for key in sorted(_keys(data) - _keys(EN)):
         assert key.endswith(".you") and key[:-4] in EN, f"{lang}.json: unknown key {key!r}"
         base = data[key[:-4]]
-        assert _params(data[key]) <= _params(base), \
+        assert _params(data[key]) <= _params(base), (
             f"{lang}.json {key!r}: parameters not in {key[:-4]!r}"
+        )
         assert type(data[key]) is type(base) and set(_forms(data[key])) == set(_forms(base)), key
 
 
 def test_plural_entries_have_the_forms_of_the_languages_rule():
     """English and German: one and other (engine.words.plural_form; Intl.PluralRules in JS)."""
-    assert [engine.words.plural_form(lang, n) for lang in ("en", "de") for n in (0, 1, 2)] == \
-        ["other", "one", "other"] * 2
+    assert [engine.words.plural_form(lang, n) for lang in ("en", "de") for n in (0, 1, 2)] == [
+        "other",
+        "one",
+        "other",
+    ] * 2
     for lang in languages():
         for key, entry in _raw(lang).items():
             if isinstance(entry, dict):
@@ -154,6 +187,7 @@ def test_plurals_are_picked_by_count(lang):
 
 
 # ------------------------------------------------------------------ keys used in code
+
 
 def _js_literals() -> dict[str, set[str]]:
     """Catalogue keys written as string literals in web/js (t("..."), aboutSeat("...") and
@@ -200,7 +234,7 @@ def test_every_dynamic_key_the_tables_javascript_uses_exists():
     for pattern in patterns:
         regex = re.compile(re.sub(r"\\\$\\\{[^}]*\\\}", r"[\\w.]+", re.escape(pattern)) + "$")
         if pattern.split(".")[0] not in {k.split(".")[0] for k in EN}:
-            continue   # not a catalogue key (e.g. a CSS class)
+            continue  # not a catalogue key (e.g. a CSS class)
         assert any(regex.match(k) for k in EN), f"no key matches `{pattern}`"
 
 
@@ -221,12 +255,17 @@ def test_every_error_the_engine_raises_has_words():
 
 def test_every_key_python_uses_with_a_literal_exists():
     """The engine's keys in the engine's file (the CLI has no other); the table's in either."""
+
     def used(paths) -> set[str]:
         found = set()
         for path in paths:
-            found |= set(re.findall(r"""\.(?:t|said|has)\(\s*["']([\w.:]+)["']""",
-                                    path.read_text(encoding="utf-8")))
+            found |= set(
+                re.findall(
+                    r"""\.(?:t|said|has)\(\s*["']([\w.:]+)["']""", path.read_text(encoding="utf-8")
+                )
+            )
         return found
+
     engine_used, table_used = used(ENGINE_CODE), used((ROOT / "web").glob("*.py"))
     assert len(engine_used) > 20 and len(table_used) > 20
     for lang in languages():
@@ -239,13 +278,21 @@ def test_every_key_python_uses_with_a_literal_exists():
 # ------------------------------------------------------------------ who says what
 
 ENGINE_CODE = sorted((ROOT / "engine").rglob("*.py"))
-TABLE_CODE = sorted([*(ROOT / "web").rglob("*.py"), *(ROOT / "web").rglob("*.js"),
-                     *(ROOT / "web").rglob("*.html"), *(ROOT / "sitebuild").rglob("*.py"),
-                     ROOT / "build.py"])
+TABLE_CODE = sorted(
+    [
+        *(ROOT / "web").rglob("*.py"),
+        *(ROOT / "web").rglob("*.js"),
+        *(ROOT / "web").rglob("*.html"),
+        *(ROOT / "sitebuild").rglob("*.py"),
+        ROOT / "build.py",
+    ]
+)
 LITERAL = re.compile(r"""["'`]([A-Za-z][\w.:-]*)(?=["'`])""")
 # A key made in code: f"error.{code}" (Python), `forms.${rank}.what` (JavaScript).
-MADE = re.compile(r"(?<![\w.$])([a-z][a-z_]*\.(?:[\w.:-]|\$?\{[^{}\n]*\})*\$?\{[^{}\n]*\}"
-                  r"(?:[\w.:-]|\$?\{[^{}\n]*\})*)")
+MADE = re.compile(
+    r"(?<![\w.$])([a-z][a-z_]*\.(?:[\w.:-]|\$?\{[^{}\n]*\})*\$?\{[^{}\n]*\}"
+    r"(?:[\w.:-]|\$?\{[^{}\n]*\})*)"
+)
 
 
 def _named(paths, keys: set[str]) -> set[str]:
@@ -257,16 +304,21 @@ def _named(paths, keys: set[str]) -> set[str]:
     for path in paths:
         text = path.read_text(encoding="utf-8")
         literals |= set(LITERAL.findall(text))
-        shapes |= {re.sub(r"(?:\\\$)?\\\{.*?\\\}", r"[\\w.:-]*", re.escape(m))
-                   for m in MADE.findall(text) if m.split(".")[0] in families}
+        shapes |= {
+            re.sub(r"(?:\\\$)?\\\{.*?\\\}", r"[\\w.:-]*", re.escape(m))
+            for m in MADE.findall(text)
+            if m.split(".")[0] in families
+        }
     prefixes = tuple(s for s in literals if s.endswith(".") and s.split(".")[0] in families)
     shape = re.compile("|".join(sorted(shapes)))
 
     def names(k: str) -> bool:
         return k in literals or k.startswith(prefixes) or bool(shape.fullmatch(k))
+
     def base(k: str) -> str:
         b = re.sub(r"[._]you$", "", k)
         return b if b in keys else k
+
     return {k for k in keys if names(k) or names(base(k))}
 
 
@@ -277,8 +329,10 @@ def test_what_the_engine_says_is_in_the_engine_catalogue():
         named = _named(ENGINE_CODE, _keys(_raw(lang)))
         assert len(named) > 150
         astray = sorted(named - _keys(_file(MESSAGES, lang)))
-        assert not astray, f"engine code names these, so they belong in " \
-                           f"engine/messages/{lang}.json, not web/messages: {astray}"
+        assert not astray, (
+            f"engine code names these, so they belong in "
+            f"engine/messages/{lang}.json, not web/messages: {astray}"
+        )
 
 
 def test_the_tables_words_are_in_the_tables_catalogue():
@@ -286,23 +340,35 @@ def test_the_tables_words_are_in_the_tables_catalogue():
     for lang in languages():
         keys = _keys(_file(MESSAGES, lang))
         table_only = _named(TABLE_CODE, keys) - _named(ENGINE_CODE, keys)
-        assert not table_only, f"only the table names these: move them from " \
-                               f"engine/messages/{lang}.json to web/messages: {sorted(table_only)}"
+        assert not table_only, (
+            f"only the table names these: move them from "
+            f"engine/messages/{lang}.json to web/messages: {sorted(table_only)}"
+        )
 
 
 def test_the_check_of_who_says_what_finds_keys():
-    assert {"clause.play", "error.deck_empty", "card.Spy", "line.new_game.you"} <= \
-        _named(ENGINE_CODE, _keys(EN))
-    assert {"new.title", "forms.kind.what", "manifest.name", "early.deal", "tactic.Spy.help",
-            "lesson.basics.five.done"} <= _named(TABLE_CODE, _keys(EN))
+    assert {"clause.play", "error.deck_empty", "card.Spy", "line.new_game.you"} <= _named(
+        ENGINE_CODE, _keys(EN)
+    )
+    assert {
+        "new.title",
+        "forms.kind.what",
+        "manifest.name",
+        "early.deal",
+        "tactic.Spy.help",
+        "lesson.basics.five.done",
+    } <= _named(TABLE_CODE, _keys(EN))
 
 
 def test_the_engine_alone_reads_only_its_own_catalogue():
     """Without web/ (the CLI, the tools) a Words knows the engine's keys and no table key."""
-    code = ("from engine.words import Words; w = Words('de'); "
-            "print(w.has('clause.play'), w.has('new.title'))")
-    out = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True,
-                         text=True, check=True).stdout.split()
+    code = (
+        "from engine.words import Words; w = Words('de'); "
+        "print(w.has('clause.play'), w.has('new.title'))"
+    )
+    out = subprocess.run(
+        [sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True, check=True
+    ).stdout.split()
     assert out == ["True", "False"]
 
 
@@ -317,13 +383,15 @@ def test_a_catalogue_added_later_reaches_every_words(tmp_path, monkeypatch):
     engine.words.add_catalogue(tmp_path)
     engine.words.add_catalogue(tmp_path)
     assert engine.words.catalogue_folders().count(tmp_path) == 1
-    assert before.t("zz.late") == "spät" and before.t("zz.en") == "English"   # English fills in
+    assert before.t("zz.late") == "spät" and before.t("zz.en") == "English"  # English fills in
     assert Words("en").t("zz.late") == "late" and before.t("clause.pass") == Words("de").t(
-        "clause.pass")
+        "clause.pass"
+    )
 
 
 def test_the_tables_words_module_examples():
     import doctest
+
     result = doctest.testmod(table_words)
     assert result.attempted and not result.failed
 
@@ -338,25 +406,31 @@ def test_the_tables_modules_take_words_from_web_words():
     users = []
     for path in WEB_MODULES:
         text = path.read_text(encoding="utf-8")
-        code = re.sub(r'"""[\s\S]*?"""|#.*', "", text)   # not docstrings, not comments
-        assert not re.search(r"from engine(\.words)? import [^\n]*\b(Words|languages)\b|"
-                             r"from engine(\.words)? import \([^)]*\b(Words|languages)\b", code), \
-            f"web/{path.name}: take Words and languages from words (web/words.py), not engine"
+        code = re.sub(r'"""[\s\S]*?"""|#.*', "", text)  # not docstrings, not comments
+        assert not re.search(
+            r"from engine(\.words)? import [^\n]*\b(Words|languages)\b|"
+            r"from engine(\.words)? import \([^)]*\b(Words|languages)\b",
+            code,
+        ), f"web/{path.name}: take Words and languages from words (web/words.py), not engine"
         if re.search(r"\b(Words|languages)\b", code):
             assert re.search(r"^from words import ", code, re.MULTILINE), path.name
             users.append(path.stem)
     assert {"presenter", "movelog", "app"} <= set(users)
     # Each of them, imported alone, has the table's words (app.py needs the browser's pyscript).
     for module in sorted(set(users) - {"app"}):
-        check = (f"import sys; sys.path.insert(0, 'web'); import {module}; "
-                 "from engine.words import Words; print(Words('de').t('new.title'))")
-        out = subprocess.run([sys.executable, "-c", check], cwd=ROOT, capture_output=True,
-                             text=True)
+        check = (
+            f"import sys; sys.path.insert(0, 'web'); import {module}; "
+            "from engine.words import Words; print(Words('de').t('new.title'))"
+        )
+        out = subprocess.run(
+            [sys.executable, "-c", check], cwd=ROOT, capture_output=True, text=True
+        )
         assert out.returncode == 0, f"{module}: {out.stderr[-2000:]}"
         assert out.stdout.strip() == _file(WEB_MESSAGES, "de")["new.title"], module
 
 
 # ------------------------------------------------------------------ German in use
+
 
 def _games():
     for path in GAMES:
@@ -386,8 +460,9 @@ def test_the_golden_games_are_told_in_the_language(lang):
                 text = ours["text"]
                 assert not re.search(r"\{\w+(:\w+)?\}", text), f"{name}: unfilled in {text!r}"
                 assert text != theirs["text"], f"{name}: English left: {text!r}"
-                for clause, en_clause in zip(ours.get("clauses", ()), theirs.get("clauses", ()),
-                                             strict=True):
+                for clause, en_clause in zip(
+                    ours.get("clauses", ()), theirs.get("clauses", ()), strict=True
+                ):
                     assert clause != en_clause, f"{name}: English clause {clause!r}"
                 lines_seen += 1
     assert lines_seen > 1000
@@ -405,12 +480,29 @@ def test_claim_verdicts_and_errors_are_told_in_the_language(lang):
                 ours, theirs = claim_line(c, w), claim_line(c, en)
                 assert "{" not in ours and ours != theirs
                 checked += 1
-    params = {"value": "'x'", "player": 0, "other": 1, "kinds": "play", "field": "stone",
-              "kind": "play", "fields": "'x'", "step": "play", "expected": "claim", "card": "R7",
-              "stone": 3, "deck": "clan", "played": 2, "opponent_played": 1, "owner": 1,
-              "capacity": 3, "mode": "MudFight", "target": "B5", "to": 4, "message": "?",
-              "proof": {"ok": False, "why": "incomplete", "stone": 3, "have": 2, "need": 3,
-                        "mud": False}}
+    params = {
+        "value": "'x'",
+        "player": 0,
+        "other": 1,
+        "kinds": "play",
+        "field": "stone",
+        "kind": "play",
+        "fields": "'x'",
+        "step": "play",
+        "expected": "claim",
+        "card": "R7",
+        "stone": 3,
+        "deck": "clan",
+        "played": 2,
+        "opponent_played": 1,
+        "owner": 1,
+        "capacity": 3,
+        "mode": "MudFight",
+        "target": "B5",
+        "to": 4,
+        "message": "?",
+        "proof": {"ok": False, "why": "incomplete", "stone": 3, "have": 2, "need": 3, "mud": False},
+    }
     for code in sorted(_engine_error_codes()):
         ours, theirs = w.error(code, params), en.error(code, params)
         assert "{" not in ours and ours != theirs, code
@@ -421,27 +513,43 @@ def test_claim_verdicts_and_errors_are_told_in_the_language(lang):
 def test_german_uses_the_pegasus_names_not_ielos():
     """The German table names cards and formations as the Pegasus rulebook does."""
     de = _raw("de")
-    pegasus = {"card.Joker": "Trickser", "card.Spy": "Spionin", "card.ShieldBearer": "Schildträger",
-               "card.BlindMansBluff": "Blinde Kuh", "card.MudFight": "Schlammschlacht",
-               "card.Recruiter": "Einberufung", "card.Strategist": "Strategischer Schachzug",
-               "card.Banshee": "Banshee-Beschwörung", "card.Traitor": "Verrat",
-               "deck.clan": "Clanstapel", "deck.tactic": "Taktikstapel"}
+    pegasus = {
+        "card.Joker": "Trickser",
+        "card.Spy": "Spionin",
+        "card.ShieldBearer": "Schildträger",
+        "card.BlindMansBluff": "Blinde Kuh",
+        "card.MudFight": "Schlammschlacht",
+        "card.Recruiter": "Einberufung",
+        "card.Strategist": "Strategischer Schachzug",
+        "card.Banshee": "Banshee-Beschwörung",
+        "card.Traitor": "Verrat",
+        "deck.clan": "Clanstapel",
+        "deck.tactic": "Taktikstapel",
+    }
     for key, name in pegasus.items():
         assert de[key] == name
-    for key, name in {"color_run": "Königstrupp", "kind": "Dreierspitze", "color": "Farbwall",
-                      "run": "Bunter Trupp", "sum": "Wilde Horde"}.items():
+    for key, name in {
+        "color_run": "Königstrupp",
+        "kind": "Dreierspitze",
+        "color": "Farbwall",
+        "run": "Bunter Trupp",
+        "sum": "Wilde Horde",
+    }.items():
         assert de[f"formation.{key}"].startswith(name)
-    ielo = re.compile(r"Color-Run|Three of a Kind|\bColor\b|\bRun\b|Shield-Bearer|Blind-Man|"
-                      r"Mud Fight|Recruiter|Strategist|\bSpy\b|Traitor|\bstone\b|\bdeck\b")
+    ielo = re.compile(
+        r"Color-Run|Three of a Kind|\bColor\b|\bRun\b|Shield-Bearer|Blind-Man|"
+        r"Mud Fight|Recruiter|Strategist|\bSpy\b|Traitor|\bstone\b|\bdeck\b"
+    )
     for key, entry in de.items():
         if key.startswith("@"):
             continue
         for text in _forms(entry).values():
-            words = re.sub(r"\{[^}]*\}|'[^']*'", "", text)   # parameters and data codes ('R7')
+            words = re.sub(r"\{[^}]*\}|'[^']*'", "", text)  # parameters and data codes ('R7')
             assert not ielo.search(words), f"de.json {key!r}: {text!r}"
 
 
 # ------------------------------------------------------------------ a third language
+
 
 def test_the_pages_language_list_matches_the_catalogues():
     """web/js/words.js offers exactly the languages there are catalogues for, by their own
@@ -449,8 +557,9 @@ def test_the_pages_language_list_matches_the_catalogues():
     text = (ROOT / "web" / "js" / "words.js").read_text(encoding="utf-8")
     block = re.search(r"export const LANGUAGES = \{(.*?)\n\};", text, re.DOTALL).group(1)
     offered = dict(re.findall(r'^\s*(\w+): \{ name: "([^"]+)"', block, re.MULTILINE))
-    assert sorted(offered) == languages(), \
+    assert sorted(offered) == languages(), (
         "add the new language to LANGUAGES in web/js/words.js (code, name, label, rules page)"
+    )
     for lang, name in offered.items():
         assert _raw(lang)["@language"] == name
     for page in re.findall(r'rules: "\./([\w.-]+)"', block):
@@ -472,8 +581,9 @@ def test_a_third_language_is_one_more_file(tmp_path, monkeypatch):
     assert "xx" in languages()
     w = Words("xx")
     assert w.t("clause.play", card="R7", stone=0) == "spielt Rot 7 an Stein 1"
-    assert w.t("stone.plain", n=3) == EN["stone.plain"].replace("{n}", "3")   # English fills in
+    assert w.t("stone.plain", n=3) == EN["stone.plain"].replace("{n}", "3")  # English fills in
     from session import Session
+
     s = Session()
     s.new_game({"opponent": "human", "seed": 5})
     s.set_option("lang", "xx")
@@ -481,11 +591,13 @@ def test_a_third_language_is_one_more_file(tmp_path, monkeypatch):
 
 
 def test_german_names_a_drawn_tactic_card_in_apposition_not_in_a_wrong_case():
-    """"ziehst Strategischer Schachzug" needs the accusative; "die Karte Strategischer
+    """ "ziehst Strategischer Schachzug" needs the accusative; "die Karte Strategischer
     Schachzug" names the card as a title, as German does (and a Schlammschlacht is one word)."""
     de = Words("de", you=0)
     assert de.said("clause.draw.seen", 0, n=1, deck="tactic", cards=["Strategist"]) == (
-        "ziehst die Karte Strategischer Schachzug vom Taktikstapel")
+        "ziehst die Karte Strategischer Schachzug vom Taktikstapel"
+    )
     assert de.said("clause.draw.seen", 1, n=2, deck="clan", cards=["R5", "B6"]).startswith(
-        "zieht die Karten Rot 5")
+        "zieht die Karten Rot 5"
+    )
     assert de.card("MudFight") == "Schlammschlacht"

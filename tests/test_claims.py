@@ -31,8 +31,13 @@ def case_state(case):
     rules = Rules(**case.get("rules", {}))
     stones = {int(i): spec for i, spec in case["stones"].items()}
     extra = {k: case[k] for k in ("tick",) if k in case}
-    return position(rules, hands=case.get("hands", ("", "")), stones=stones,
-                    discard=case.get("discard", ""), **extra)
+    return position(
+        rules,
+        hands=case.get("hands", ("", "")),
+        stones=stones,
+        discard=case.get("discard", ""),
+        **extra,
+    )
 
 
 @pytest.mark.parametrize("case", CASES, ids=[c["name"] for c in CASES])
@@ -55,24 +60,39 @@ def test_too_few_unseen_cards_to_complete():
     discard = rest_of("R1 R2 R4 B1 B2", tactics=False)
     state = position(rules, stones={0: ("R1 R2 R4", "")}, discard=discard)
     assert claim_verdict(state, 0, 0) == (
-        True, "the opponent cannot complete this stone: too few cards remain unseen")
-    assert claim_proof(state, 0, 0) == {"ok": True, "why": "cannot_complete", "stone": 0,
-                                        "mine": {"rank": "color", "total": 7, "cards": 3}}
+        True,
+        "the opponent cannot complete this stone: too few cards remain unseen",
+    )
+    assert claim_proof(state, 0, 0) == {
+        "ok": True,
+        "why": "cannot_complete",
+        "stone": 0,
+        "mine": {"rank": "color", "total": 7, "cards": 3},
+    }
     # Two slots to fill: B1 and B2 are enough for a Sum of 12.
-    state = position(rules, stones={0: ("R1 O2 Y4", "O9")}, discard=rest_of(
-        "R1 O2 Y4 O9 B1 B2", tactics=False))
+    state = position(
+        rules, stones={0: ("R1 O2 Y4", "O9")}, discard=rest_of("R1 O2 Y4 O9 B1 B2", tactics=False)
+    )
     ok, reason = claim_verdict(state, 0, 0)
     assert not ok, reason
-    assert reason == ("the opponent can still make a Sum totalling 12 (Orange 9, Blue 1, "
-                      "Blue 2), which beats a Sum totalling 7")
+    assert reason == (
+        "the opponent can still make a Sum totalling 12 (Orange 9, Blue 1, "
+        "Blue 2), which beats a Sum totalling 7"
+    )
     assert claim_proof(state, 0, 0) == {
-        "ok": False, "why": "can_beat", "stone": 0, "mine": {"rank": "sum", "total": 7, "cards": 3},
-        "best": {"rank": "sum", "total": 12, "cards": 3}, "cards": ["O9", "B1", "B2"]}
+        "ok": False,
+        "why": "can_beat",
+        "stone": 0,
+        "mine": {"rank": "sum", "total": 7, "cards": 3},
+        "best": {"rank": "sum", "total": 12, "cards": 3},
+        "cards": ["O9", "B1", "B2"],
+    }
 
 
 def test_claimable_lists_every_provable_stone_in_order():
-    state = position(stones={8: ("R1 R2 R3", "B9 G9 Y9"), 1: ("B7 G8 R9", "B2 G3 R4"),
-                             4: ("R5 R6", "")})
+    state = position(
+        stones={8: ("R1 R2 R3", "B9 G9 Y9"), 1: ("B7 G8 R9", "B2 G3 R4"), 4: ("R5 R6", "")}
+    )
     assert claimable(state, 0) == [1, 8]
     assert claimable(state, 1) == []
 
@@ -111,8 +131,7 @@ def _random_case(rng):
     n_unseen = rng.randint(3, 20)
     unseen, discard = clan[:n_unseen], clan[n_unseen:] + replaced
     extra = {"mode": mode} if mode else {}
-    state = position(rules, stones={4: (_text(mine), _text(theirs), extra)},
-                     discard=_text(discard))
+    state = position(rules, stones={4: (_text(mine), _text(theirs), extra)}, discard=_text(discard))
     return state, mine, theirs, cap, mode == "BlindMansBluff", unseen
 
 
@@ -163,9 +182,17 @@ def test_random_complete_sides_compare_by_strength_then_completion_order():
         extra = {"done_at": list(first)}
         if blind:
             extra["mode"] = "BlindMansBluff"
-        state = position(Rules(tactics=True), stones={0: (
-            " ".join(card_text(c) for c in clan[:3]), " ".join(card_text(c) for c in clan[3:]),
-            extra)}, tick=3)
+        state = position(
+            Rules(tactics=True),
+            stones={
+                0: (
+                    " ".join(card_text(c) for c in clan[:3]),
+                    " ".join(card_text(c) for c in clan[3:]),
+                    extra,
+                )
+            },
+            tick=3,
+        )
         a, b = ref_strength(clan[:3], blind), ref_strength(clan[3:], blind)
         south_wins = a > b or (a == b and first[0] < first[1])
         assert can_claim(state, 0, 0) is south_wins, (clan, blind, first)
@@ -178,15 +205,21 @@ def test_mud_fight_random_four_card_sides_against_empty_and_short_sides():
     for _ in range(60):
         clan = list(range(N_CLAN))
         rng.shuffle(clan)
-        mine, theirs = clan[:4], clan[4:4 + rng.randint(0, 2)]
-        rest = clan[4 + len(theirs):]
+        mine, theirs = clan[:4], clan[4 : 4 + rng.randint(0, 2)]
+        rest = clan[4 + len(theirs) :]
         unseen, discard = rest[:9], rest[9:]
-        state = position(Rules(tactics=True), discard=_text(discard),
-                         stones={2: (_text(mine), _text(theirs), {"mode": "MudFight"})})
+        state = position(
+            Rules(tactics=True),
+            discard=_text(discard),
+            stones={2: (_text(mine), _text(theirs), {"mode": "MudFight"})},
+        )
         assert state.modes[2] == MUD
         best = ref_best_completion(theirs, 4, False, unseen)
-        assert can_claim(state, 0, 2) is (best is None or best <= ref_strength(mine)), \
-            (mine, theirs, unseen)
+        assert can_claim(state, 0, 2) is (best is None or best <= ref_strength(mine)), (
+            mine,
+            theirs,
+            unseen,
+        )
 
 
 _REF3 = None
@@ -196,8 +229,7 @@ def _ref_best_of_three(unseen: set) -> int:
     """Brute force for an empty side: the strongest three unseen clan cards (table, sorted)."""
     global _REF3
     if _REF3 is None:
-        _REF3 = sorted(((ref_strength(t), t) for t in combinations(range(N_CLAN), 3)),
-                       reverse=True)
+        _REF3 = sorted(((ref_strength(t), t) for t in combinations(range(N_CLAN), 3)), reverse=True)
     for s, trio in _REF3:
         if all(c in unseen for c in trio):
             return s
@@ -241,9 +273,11 @@ OK_WHYS = {"stronger", "tie_first", "cannot_complete", "cannot_beat"}
 NOT_OK_WHYS = {"weaker", "tie_later", "can_beat", "claimed", "incomplete", "no_stone"}
 
 
-@pytest.mark.parametrize("rules", [Rules(), Rules(tactics=True),
-                                   Rules(tactics=True, claim_timing=START_OF_TURN)],
-                         ids=["base", "tactics", "tactics-expert"])
+@pytest.mark.parametrize(
+    "rules",
+    [Rules(), Rules(tactics=True), Rules(tactics=True, claim_timing=START_OF_TURN)],
+    ids=["base", "tactics", "tactics-expert"],
+)
 def test_claim_proof_agrees_with_can_claim_in_random_games(rules):
     """The proof (data, for people) and the fast verdict (for the rules and search) agree
     on every stone of many mid-game positions, whether the fast verdict's cache is warm."""
@@ -261,19 +295,22 @@ def test_claim_proof_agrees_with_can_claim_in_random_games(rules):
                     assert proof["stone"] == s
                     whys.add(proof["why"])
             for p in (0, 1):
-                assert claimable(state, p) == [s for s in range(9)
-                                               if claim_proof(state, p, s)["ok"]]
+                assert claimable(state, p) == [
+                    s for s in range(9) if claim_proof(state, p, s)["ok"]
+                ]
     # The positions cover every kind of verdict a game meets.
-    assert {"stronger", "weaker", "cannot_beat", "can_beat", "claimed", "incomplete"} <= whys, \
-        whys
+    assert {"stronger", "weaker", "cannot_beat", "can_beat", "claimed", "incomplete"} <= whys, whys
 
 
 @pytest.mark.parametrize("player", [2, -1, 1.0, True, None, "0"])
 def test_a_proof_for_no_player_is_refused(player):
     """A player outside 0/1 would read another stone's side (2 * stone + player)."""
     state = new_game(seed=1)
-    for verdict in (lambda: claim_proof(state, player, 3), lambda: can_claim(state, player, 3),
-                    lambda: claimable(state, player)):
+    for verdict in (
+        lambda: claim_proof(state, player, 3),
+        lambda: can_claim(state, player, 3),
+        lambda: claimable(state, player),
+    ):
         with pytest.raises(GameError, match="There is no player") as e:
             verdict()
         assert e.value.code == "not_a_player"

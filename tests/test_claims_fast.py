@@ -22,8 +22,8 @@ ELITE = (JOKER, SPY, SHIELD)
 
 def _state(mine, theirs, faceup, first=True):
     s = new_game(Rules(tactics=True), 0)
-    s.sides[8] = list(mine)         # stone 4, South
-    s.sides[9] = list(theirs)       # stone 4, North
+    s.sides[8] = list(mine)  # stone 4, South
+    s.sides[9] = list(theirs)  # stone 4, North
     s.done_at[8] = 1 if first else 3
     s.done_at[9] = 2 if len(theirs) == 3 else 0
     s.faceup = faceup
@@ -33,7 +33,7 @@ def _state(mine, theirs, faceup, first=True):
 def _case(rng, elites: float):
     """Random mine (3 troops) and theirs (0-3 troops), and the face-up clan cards."""
     clan = rng.sample(range(N_CLAN), 6)
-    if rng.random() < 0.3:          # strong sides of ours: a Run, Color, Kind or Color-Run
+    if rng.random() < 0.3:  # strong sides of ours: a Run, Color, Kind or Color-Run
         c, v = rng.randrange(6), rng.randrange(7)
         shape = rng.randrange(4)
         if shape == 0:
@@ -48,7 +48,7 @@ def _case(rng, elites: float):
         clan = trio + rest[:3]
         if len(set(clan)) < 6:
             clan = rng.sample(range(N_CLAN), 6)
-    mine, theirs = clan[:3], clan[3:3 + rng.choice((0, 1, 1, 2, 2, 3))]
+    mine, theirs = clan[:3], clan[3 : 3 + rng.choice((0, 1, 1, 2, 2, 3))]
     if rng.random() < elites:
         mine[rng.randrange(3)] = rng.choice(ELITE)
     if theirs and rng.random() < elites:
@@ -67,7 +67,7 @@ def _check(mine, theirs, faceup):
     unseen = ALL_CLAN & ~faceup
     ms = strength(mine)
     if len(theirs) == 3:
-        expect = ms >= strength(theirs)        # ties: we completed first
+        expect = ms >= strength(theirs)  # ties: we completed first
     else:
         best = best_completion(tuple(sorted(theirs)), 3, False, unseen)
         expect = best is None or best[0] <= ms
@@ -79,14 +79,14 @@ def _check(mine, theirs, faceup):
     if got:
         assert w is True, where
     elif len(theirs) < 3:
-        assert w and w & unseen == w, where   # the witness is unseen
+        assert w and w & unseen == w, where  # the witness is unseen
         added = [c for c in range(N_CLAN) if w >> c & 1]
-        if len(added) == 3 - len(theirs):       # a whole completion that beats us
+        if len(added) == 3 - len(theirs):  # a whole completion that beats us
             assert strength(theirs + added) > ms, where
-        else:                                   # one slot: any single card beats us
+        else:  # one slot: any single card beats us
             assert len(added) == 1 and len(theirs) == 2, where
             assert strength(theirs + added) > ms, where
-    assert can_claim(s, 0, 4) is got               # and the remembered verdict agrees
+    assert can_claim(s, 0, 4) is got  # and the remembered verdict agrees
     return got
 
 
@@ -121,7 +121,7 @@ def test_weak_sides_against_one_card_late_in_the_game():
         unseen = ALL_CLAN & ~faceup
         colour = unseen >> (x - x % 9) & 511 & ~(1 << x % 9)
         if colour & (colour - 1):
-            continue                               # the quick test would answer
+            continue  # the quick test would answer
         best = best_completion((x,), 3, False, unseen)
         w = beat1_low(x, unseen, ms)
         assert bool(w) == (best is not None and best[0] > ms), (x, mine, bin(faceup))
@@ -143,14 +143,17 @@ def test_strength_table_remembers_elite_triples():
 
 # ---- the table forms used by ``rules.can_claim`` (2026-11-22 speed-up)
 
+
 def _mask(text):
     from engine.cards import parse_card
+
     return sum(1 << parse_card(c) for c in text.split())
 
 
 def test_colour_run_rows_find_the_lowest_unseen_colour_run():
     """The per-colour scan gives the same witness as ``(r & -r) * 7`` on the whole mask."""
     from engine.claims import RUN0, RUN1, RUN2, RUN3, RUN4, RUN5, STARTS3
+
     rng = random.Random(34)
     for _ in range(20_000):
         faceup = 0
@@ -158,15 +161,21 @@ def test_colour_run_rows_find_the_lowest_unseen_colour_run():
             faceup |= 1 << c
         u = ALL_CLAN ^ faceup
         r = u & (u >> 1) & (u >> 2) & STARTS3
-        scan = (RUN0[faceup & 511] or RUN1[faceup >> 9 & 511] or RUN2[faceup >> 18 & 511]
-                or RUN3[faceup >> 27 & 511] or RUN4[faceup >> 36 & 511] or RUN5[faceup >> 45])
+        scan = (
+            RUN0[faceup & 511]
+            or RUN1[faceup >> 9 & 511]
+            or RUN2[faceup >> 18 & 511]
+            or RUN3[faceup >> 27 & 511]
+            or RUN4[faceup >> 36 & 511]
+            or RUN5[faceup >> 45]
+        )
         assert scan == (r & -r) * 7, bin(faceup)
 
 
 def test_empty_side_refuted_by_a_colour_run_in_a_later_colour():
     # Red and Orange have no three unseen in a row; Yellow 1-2-3 are all unseen.
     faceup = _mask("R3 R6 R9 O2 O5 O8 B9 G8 P7 Y9")
-    s = _state(_cards("R9 B9 G8"), [], faceup)    # a Sum totalling 26
+    s = _state(_cards("R9 B9 G8"), [], faceup)  # a Sum totalling 26
     assert can_claim(s, 0, 4) is False
     assert s.proofs[8] == _mask("Y1 Y2 Y3")
     # Our Color-Run 7-8-9 is beaten only by a stronger Color-Run: there is none.
@@ -176,6 +185,7 @@ def test_empty_side_refuted_by_a_colour_run_in_a_later_colour():
 
 def test_one_card_quick_test_witness_is_in_place():
     from engine.claims import X1, X1W
+
     for x in range(N_CLAN):
         c9, two = X1[x]
         assert X1W[x][0] == c9 and X1W[x][1] == [w << c9 for w in two]
@@ -189,6 +199,7 @@ def test_one_card_quick_test_witness_is_in_place():
 
 def test_elite_troops_against_one_open_slot_use_their_own_table():
     from engine.claims import PAIR_ROWS
+
     # Joker R9 against our Color-Run B1 B2 B3 (506): Joker as R7 with R8, or as R8 with
     # R7, makes a Color-Run 7-8-9 (524). R7 is face up: R8 is the witness.
     mine, theirs = _cards("B1 B2 B3"), [JOKER] + _cards("R9")
@@ -201,16 +212,18 @@ def test_elite_troops_against_one_open_slot_use_their_own_table():
     assert can_claim(s, 0, 4) is True
     # Spy and Shield-Bearer together: Spy as 7, Shield-Bearer as 3 leaves no Run or
     # Kind with one clan card; same colour with a 9 makes a Color totalling 19.
-    s = _state(_cards("R9 O9 Y1"), [SPY, SHIELD], _mask("R9 O9 Y1"))   # a Sum of 19
-    assert can_claim(s, 0, 4) is False                 # a Color of 19 or better
+    s = _state(_cards("R9 O9 Y1"), [SPY, SHIELD], _mask("R9 O9 Y1"))  # a Sum of 19
+    assert can_claim(s, 0, 4) is False  # a Color of 19 or better
     s = _state(_cards("R5 R6 R7"), [SPY, SHIELD], _mask("R5 R6 R7"))  # Color-Run 518
     assert can_claim(s, 0, 4) is True
     for mine, theirs, faceup in (
-            (_cards("R9 O9 Y1"), [SPY, SHIELD], _mask("R9 O9 Y1")),
-            (_cards("B1 B2 B3"), [JOKER] + _cards("R9"), _mask("B1 B2 B3 R9 R7"))):
+        (_cards("R9 O9 Y1"), [SPY, SHIELD], _mask("R9 O9 Y1")),
+        (_cards("B1 B2 B3"), [JOKER] + _cards("R9"), _mask("B1 B2 B3 R9 R7")),
+    ):
         _check(mine, theirs, faceup)
 
 
 def _cards(text):
     from engine.cards import parse_card
+
     return [parse_card(c) for c in text.split()]

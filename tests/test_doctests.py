@@ -12,7 +12,7 @@ import engine
 import sitebuild
 import tools
 
-SKIP = {"engine.__main__"}   # importing it runs the command line
+SKIP = {"engine.__main__"}  # importing it runs the command line
 
 
 def _modules(package) -> list[str]:
@@ -25,8 +25,14 @@ MODULES = [name for package in (engine, tools, sitebuild) for name in _modules(p
 
 
 def test_the_modules_with_examples_are_found():
-    for name in ("engine", "engine.claims", "engine.turn", "engine.ai", "tools.bench",
-                 "sitebuild.site"):
+    for name in (
+        "engine",
+        "engine.claims",
+        "engine.turn",
+        "engine.ai",
+        "tools.bench",
+        "sitebuild.site",
+    ):
         assert name in MODULES
 
 
@@ -39,6 +45,8 @@ def test_doctests(name):
 
 def test_there_are_examples_to_run():
     # The public API carries examples (house style); a walk that found none would pass above.
-    attempted = sum(doctest.testmod(importlib.import_module(n), report=False).attempted
-                    for n in ("engine", "engine.claims", "engine.state", "engine.ai"))
+    attempted = sum(
+        doctest.testmod(importlib.import_module(n), report=False).attempted
+        for n in ("engine", "engine.claims", "engine.state", "engine.ai")
+    )
     assert attempted >= 4

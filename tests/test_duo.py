@@ -53,7 +53,7 @@ def _this_round(events: list) -> list:
     """The events since the round began: the cards of an earlier round were all shown by its
     audit, and the deal of this one is new."""
     starts = [i for i, ev in enumerate(events) if any(e["type"] == "round_start" for e in ev)]
-    return events[starts[-1]:] if starts else events
+    return events[starts[-1] :] if starts else events
 
 
 class Devices:
@@ -75,8 +75,12 @@ class Devices:
         self.payloads[seat] = out
         send = out.get("duo", {}).get("send")
         if send:
-            self.inbox.append((1 - seat, send["text"] if self.live else
-                               "https://example.org/index.html" + send["link"]))
+            self.inbox.append(
+                (
+                    1 - seat,
+                    send["text"] if self.live else "https://example.org/index.html" + send["link"],
+                )
+            )
         return out
 
     def eps(self):
@@ -117,8 +121,9 @@ class Devices:
         moves = 0
         while True:
             self.deliver()
-            movers = [s for s in (0, 1) if self.payloads[s]["view"]
-                      and self.payloads[s]["view"]["legal"]]
+            movers = [
+                s for s in (0, 1) if self.payloads[s]["view"] and self.payloads[s]["view"]["legal"]
+            ]
             if not movers:
                 return moves
             seat = movers[0]
@@ -160,7 +165,7 @@ def test_a_tactic_game_by_links_with_a_reload(open_tab, small_group):  # noqa: F
 
 def test_a_match_in_german_live_with_the_expert_timing(open_tab, small_group):  # noqa: F811
     d = Devices(open_tab, seed=5, live=True)
-    for tab in d.tabs:   # the table's language, as the page sets it before a game
+    for tab in d.tabs:  # the table's language, as the page sets it before a game
         tab.app.session.settings["lang"] = "de"
     d.pair({"tactics": True, "rounds": 2, "claim_timing": "start_of_turn", "starter": 1})
     assert d.payloads[0]["view"]["to_move"] == 1
@@ -186,8 +191,13 @@ def test_stale_repeated_and_foreign_links_are_ignored(open_tab, small_group):  #
     # A message of another game (a second pair of devices) is refused, in words.
     other = Devices(open_tab, seed=8, live=False)
     other.pair({"tactics": False})
-    foreign = d.tabs[0]("duo_receive", {"message": other.tabs[0].app.duo.match.ep.last_sent
-                                        and json.dumps(other.tabs[0].app.duo.match.ep.last_sent)})
+    foreign = d.tabs[0](
+        "duo_receive",
+        {
+            "message": other.tabs[0].app.duo.match.ep.last_sent
+            and json.dumps(other.tabs[0].app.duo.match.ep.last_sent)
+        },
+    )
     assert not foreign["ok"] and foreign["code"] == "other_game"
     assert _game(d.stores[1 - seat]) == save
 
@@ -202,8 +212,13 @@ def test_refusals_are_worded_and_change_nothing(open_tab, small_group):  # noqa:
     assert _game(d.stores[seat]) == save
     out = d.tabs[seat]("duo_receive", {"message": "https://example.org/#m=AAAA"})
     assert not out["ok"] and out["code"] == "not_a_link" and out["error"]
-    for call, arg in (("take_back", {"seat": seat}), ("rematch", None), ("record", None),
-                      ("replay_info", {"source": "game"}), ("review_requests", {})):
+    for call, arg in (
+        ("take_back", {"seat": seat}),
+        ("rematch", None),
+        ("record", None),
+        ("replay_info", {"source": "game"}),
+        ("review_requests", {}),
+    ):
         out = d.tabs[seat](call, arg)
         assert not out["ok"] and out["code"] == "duo_game" and "device" in out["error"]
     out = d.tabs[0]("duo_host", {"name": "", "tactics": True})

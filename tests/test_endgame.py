@@ -61,9 +61,11 @@ def brute(state, p: int) -> float:
 
 
 def test_a_run_completed_and_claimed_wins_three_adjacent():
-    s = position(hands=[["R7", "O2"], ["Y1", "G3"]],
-                 sides={(2, 0): ["R8", "R9"], (2, 1): ["O1", "Y2", "G5"]},
-                 owner=[(0, 0), (1, 0)])
+    s = position(
+        hands=[["R7", "O2"], ["Y1", "G3"]],
+        sides={(2, 0): ["R8", "R9"], (2, 1): ["O1", "Y2", "G5"]},
+        owner=[(0, 0), (1, 0)],
+    )
     value, action = best_action(s, 0)
     assert value == 1.0
     assert action == Action(PLAY, parse_card("R7"), 2)
@@ -74,9 +76,11 @@ def test_a_run_completed_and_claimed_wins_three_adjacent():
 
 
 def test_a_threat_the_mover_cannot_stop_is_a_loss():
-    s = position(hands=[["O2", "Y3"], ["R7", "B1"]],
-                 sides={(2, 1): ["R8", "R9"], (2, 0): ["O1", "Y2", "G5"]},
-                 owner=[(0, 1), (1, 1)])
+    s = position(
+        hands=[["O2", "Y3"], ["R7", "B1"]],
+        sides={(2, 1): ["R8", "R9"], (2, 0): ["O1", "Y2", "G5"]},
+        owner=[(0, 1), (1, 1)],
+    )
     assert best_action(s, 0)[0] == 0.0
     assert set(solve(s, 0).values()) == {0.0}
     # From North's seat, to move after South: a win.
@@ -89,10 +93,16 @@ def test_the_only_winning_move_is_found_whatever_the_order():
     # North threatens stone 2 (R7 completes a red run there, and 0, 1, 2 are adjacent).
     # South wins first only with G7 on stone 5: a green run beats North's three fours,
     # and 3, 4, 5 are adjacent. O1 there makes a mere sum, which loses.
-    s = position(hands=[["O1", "G7"], ["R7", "Y1"]],
-                 sides={(2, 1): ["R8", "R9"], (2, 0): ["O2", "Y2", "G5"],
-                        (5, 0): ["G9", "G8"], (5, 1): ["P4", "O4", "Y4"]},
-                 owner=[(3, 0), (4, 0), (0, 1), (1, 1)])
+    s = position(
+        hands=[["O1", "G7"], ["R7", "Y1"]],
+        sides={
+            (2, 1): ["R8", "R9"],
+            (2, 0): ["O2", "Y2", "G5"],
+            (5, 0): ["G9", "G8"],
+            (5, 1): ["P4", "O4", "Y4"],
+        },
+        owner=[(3, 0), (4, 0), (0, 1), (1, 1)],
+    )
     win = Action(PLAY, parse_card("G7"), 5)
     values = solve(s, 0)
     assert [a for a, v in values.items() if v == 1.0] == [win]
@@ -122,20 +132,20 @@ def test_random_small_endgames_agree_with_brute_force():
     checked = 0
     for s in small_endgames(12, seed=1, cards=1):
         p = s.to_move
-        values = solve(s, p, nodes=10 ** 6)
+        values = solve(s, p, nodes=10**6)
         for a, v in values.items():
             t = s.copy()
             apply_fast(t, a)
             assert v == brute(t, p), (s.key(), a)
-        best = best_action(s, p, nodes=10 ** 6)
+        best = best_action(s, p, nodes=10**6)
         assert best[0] == max(values.values())
         assert values[best[1]] == best[0]
         # And from the other seat, the same position is worth the rest.
-        assert solve(s, 1 - p, nodes=10 ** 6)[best[1]] == 1.0 - best[0]
+        assert solve(s, 1 - p, nodes=10**6)[best[1]] == 1.0 - best[0]
         checked += 1
     for s in small_endgames(3, seed=4, cards=2):
         p = s.to_move
-        assert best_action(s, p, nodes=10 ** 6)[0] == brute(s, p)
+        assert best_action(s, p, nodes=10**6)[0] == brute(s, p)
         checked += 1
     assert checked == 15
 
@@ -157,9 +167,8 @@ def test_hard_plays_a_winning_endgame_move():
         a = HardAgent(iterations=4, candidates=2).choose(view(s, p), random.Random(found))
         t = s.copy()
         apply_fast(t, a)
-        assert Solver(p, 10 ** 6).value(t, 0.75, 1.0) == 1.0, (s.key(), a)
+        assert Solver(p, 10**6).value(t, 0.75, 1.0) == 1.0, (s.key(), a)
         found += 1
         if found == 3:
             break
     assert found == 3
-

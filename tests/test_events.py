@@ -27,10 +27,16 @@ from engine.events import PRIVATE, TYPES
 from engine.state import START_OF_TURN
 
 GAMES = sorted((DATA / "games").glob("*.json"))
-VARIANTS = [Rules(), Rules(tactics=True), Rules(claim_timing=START_OF_TURN),
-            Rules(tactics=True, claim_timing=START_OF_TURN, rounds=2)]
-CARD = re.compile(r"^([ROYGBP][1-9]|Joker|Spy|ShieldBearer|BlindMansBluff|MudFight|Recruiter|"
-                  r"Strategist|Banshee|Traitor)$")
+VARIANTS = [
+    Rules(),
+    Rules(tactics=True),
+    Rules(claim_timing=START_OF_TURN),
+    Rules(tactics=True, claim_timing=START_OF_TURN, rounds=2),
+]
+CARD = re.compile(
+    r"^([ROYGBP][1-9]|Joker|Spy|ShieldBearer|BlindMansBluff|MudFight|Recruiter|"
+    r"Strategist|Banshee|Traitor)$"
+)
 
 
 def _load(path: Path) -> dict:
@@ -43,8 +49,19 @@ def test_there_are_golden_games_of_every_kind():
     for kind in ("base-", "tactics-", "expert-", "match-"):
         assert any(n.startswith(kind) for n in names), kind
     kinds = {e["type"] for p in GAMES for ev in _load(p)["events"] for e in ev}
-    assert kinds >= {"play", "move", "pass", "claim", "draw", "return", "turn", "round_end",
-                     "match_end", "round_start", "claims_done"}
+    assert kinds >= {
+        "play",
+        "move",
+        "pass",
+        "claim",
+        "draw",
+        "return",
+        "turn",
+        "round_end",
+        "match_end",
+        "round_start",
+        "claims_done",
+    }
 
 
 @pytest.mark.parametrize("path", GAMES, ids=[p.stem for p in GAMES])
@@ -96,8 +113,12 @@ def _strings(value):
 def _visible(state, viewer) -> set:
     """Cards ``viewer`` (0, 1 or None) can see now: the table, the discard pile, their hand.
     (Card texts: the two Jokers share one, and one can be seen while the other is hidden.)"""
-    cards = [c for side in state.sides for c in side] + state.discard + \
-        [m for m in state.modes if m >= 0] + ([] if viewer is None else state.hands[viewer])
+    cards = (
+        [c for side in state.sides for c in side]
+        + state.discard
+        + [m for m in state.modes if m >= 0]
+        + ([] if viewer is None else state.hands[viewer])
+    )
     return {card_text(c) for c in cards}
 
 
@@ -128,8 +149,11 @@ def test_a_private_draw_shows_its_card_to_the_drawer_only():
     state = new_game(Rules(), 3)
     state, events = apply_events(state, legal_actions(state)[0])
     draw = next(e for e in events if e["type"] == "draw")
-    assert draw["card"] == card_text(state.hands[0][state.hands[0].index(
-        next(c for c in state.hands[0] if card_text(c) == draw["card"]))])
+    assert draw["card"] == card_text(
+        state.hands[0][
+            state.hands[0].index(next(c for c in state.hands[0] if card_text(c) == draw["card"]))
+        ]
+    )
     assert redact(draw, 0)["card"] == draw["card"]
     assert "card" not in redact(draw, 1) and "card" not in redact(draw, None)
 
@@ -151,7 +175,7 @@ def test_narration_tells_each_whole_turn(path):
         lines = narrate([redact(e, viewer) for e in flat], words)
         turns = [ln for ln in lines if ln["kind"] == "turn"]
         plays = [e for e in flat if e["type"] in ("play", "pass")]
-        assert len(turns) >= len(plays) * 0.9   # a turn is a play or pass (Expert: claims first)
+        assert len(turns) >= len(plays) * 0.9  # a turn is a play or pass (Expert: claims first)
         text = "\n".join(ln["text"] for ln in lines)
         for e in flat:
             if e["type"] == "play":
@@ -166,19 +190,32 @@ def test_narration_tells_each_whole_turn(path):
 def test_a_turn_line_has_the_play_the_claim_and_the_draw():
     events = [
         {"type": "play", "player": 1, "card": "B7", "stone": 4},
-        {"type": "claim", "player": 1, "stone": 4, "proof": {
-            "ok": True, "why": "stronger", "stone": 4,
-            "mine": {"rank": "run", "total": 21, "cards": 3},
-            "theirs": {"rank": "sum", "total": 12, "cards": 3}}, "declared": []},
+        {
+            "type": "claim",
+            "player": 1,
+            "stone": 4,
+            "proof": {
+                "ok": True,
+                "why": "stronger",
+                "stone": 4,
+                "mine": {"rank": "run", "total": 21, "cards": 3},
+                "theirs": {"rank": "sum", "total": 12, "cards": 3},
+            },
+            "declared": [],
+        },
         {"type": "draw", "player": 1, "deck": "tactic", "auto": False},
         {"type": "turn", "player": 0},
     ]
     [line] = narrate(events, Words("en", you=0, computer=1))
-    assert line["text"] == ("The computer played Blue 7 on stone 5, then claimed stone 5: "
-                            "the computer's Run totalling 21 beats your Sum totalling 12, "
-                            "then drew a card from the tactic deck.")
-    [mine] = narrate([{**e, "player": 0} if "player" in e else e for e in events[:3]],
-                     Words("en", you=0, computer=1))
+    assert line["text"] == (
+        "The computer played Blue 7 on stone 5, then claimed stone 5: "
+        "the computer's Run totalling 21 beats your Sum totalling 12, "
+        "then drew a card from the tactic deck."
+    )
+    [mine] = narrate(
+        [{**e, "player": 0} if "player" in e else e for e in events[:3]],
+        Words("en", you=0, computer=1),
+    )
     assert mine["text"].startswith("You played Blue 7 on stone 5")
 
 

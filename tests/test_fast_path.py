@@ -43,8 +43,9 @@ def _uniform_or_claim(state, rng):
     return acts[rng.randrange(len(acts))]
 
 
-@pytest.mark.parametrize("rules", VARIANTS, ids=lambda r: f"t{int(r.tactics)}-{r.claim_timing}"
-                         f"-r{r.rounds}")
+@pytest.mark.parametrize(
+    "rules", VARIANTS, ids=lambda r: f"t{int(r.tactics)}-{r.claim_timing}-r{r.rounds}"
+)
 def test_fast_path_matches_checked_apply(rules):
     games = 60 if rules.tactics else 40
     for seed in range(games):
@@ -76,8 +77,9 @@ def test_fast_path_matches_checked_apply(rules):
                 assert can_claim(checked, p, s) == can_claim(fresh, p, s)
 
 
-@pytest.mark.parametrize("rules", VARIANTS, ids=lambda r: f"t{int(r.tactics)}-{r.claim_timing}"
-                         f"-r{r.rounds}")
+@pytest.mark.parametrize(
+    "rules", VARIANTS, ids=lambda r: f"t{int(r.tactics)}-{r.claim_timing}-r{r.rounds}"
+)
 def test_random_action_is_legal_and_play_out_matches(rules):
     for seed in range(40):
         s = new_game(rules, seed)
@@ -87,7 +89,7 @@ def test_random_action_is_legal_and_play_out_matches(rules):
             a = random_action(s, rng)
             assert a in legal_actions(s)
             if any(b.kind == "claim" for b in legal_actions(s)):
-                assert a.kind == "claim"   # every provable claim is taken
+                assert a.kind == "claim"  # every provable claim is taken
             actions.append(a)
             apply_fast(s, a)
         t = play_out(new_game(rules, seed), random.Random(seed))
@@ -106,7 +108,7 @@ def test_can_claim_agrees_with_claim_verdict():
                     fresh.proofs = [None] * 18
                     ok = can_claim(fresh, p, st)
                     assert ok == claim_verdict(s, p, st)[0], (seed, p, st)
-                    assert can_claim(s, p, st) == ok   # through the cached verdicts
+                    assert can_claim(s, p, st) == ok  # through the cached verdicts
                     checked += 1
             apply_fast(s, random_action(s, rng))
     assert checked > 10_000
@@ -152,9 +154,9 @@ def test_beating_witness_matches_best_completion():
         assert bool(w) == beaten, (theirs, mine, best, ms)
         if w:
             assert w & unseen == w
-            if w.bit_count() == 3 - k:   # a whole completion: it really beats
+            if w.bit_count() == 3 - k:  # a whole completion: it really beats
                 assert strength(theirs + [c for c in range(54) if w >> c & 1]) > ms
-            else:                            # one slot: any single witness card beats
+            else:  # one slot: any single witness card beats
                 assert w.bit_count() == 1 and k == 2
                 assert strength(theirs + [w.bit_length() - 1]) > ms
 
@@ -178,6 +180,7 @@ def test_random_action_draws_exactly_as_from_the_legal_list(rules):
 
 def test_deals_are_random_shuffle():
     from engine.state import shuffled_decks
+
     for seed in (0, 1, 17, "text seed"):
         for round_no in (1, 2):
             for tactics in (False, True):

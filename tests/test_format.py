@@ -19,14 +19,20 @@ ROOT = Path(__file__).resolve().parent.parent
 FOLDERS = (ROOT / "engine" / "messages", ROOT / "web" / "messages")
 PLACEHOLDER = re.compile(r"\{(\w+(?::\w+)?)\}")
 COUNTS = (0, 1, 2, 3, 21, 1000, 1234567, 1.5, 0.25, -1)
-NUMBERS = (7, 1234.5, 0.0625, 2.0005, -3.25)   # grouping, decimals, rounding half away
+NUMBERS = (7, 1234.5, 0.0625, 2.0005, -3.25)  # grouping, decimals, rounding half away
 
 
 def _javascript(cases: list) -> list[str]:
     node = shutil.which("node")
     assert node, "node (v20) runs the page's formatting for this test"
-    done = subprocess.run([node, str(ROOT / "tests" / "format_check.mjs")], cwd=ROOT,
-                          input=json.dumps(cases), capture_output=True, text=True, timeout=120)
+    done = subprocess.run(
+        [node, str(ROOT / "tests" / "format_check.mjs")],
+        cwd=ROOT,
+        input=json.dumps(cases),
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
     assert done.returncode == 0, done.stderr
     return json.loads(done.stdout)
 
@@ -55,7 +61,7 @@ def _cases() -> list:
                         params["n"] = count
                     cases.append([lang, entry, params])
             if isinstance(entry, dict) and "{n}" not in entry["other"]:
-                cases.append([lang, entry, {name: name for name in names}])   # no n: other
+                cases.append([lang, entry, {name: name for name in names}])  # no n: other
     return cases
 
 
@@ -71,8 +77,26 @@ def test_python_and_javascript_give_every_key_the_same_text():
 
 @pytest.mark.parametrize("lang", languages())
 def test_plural_categories_and_numbers_agree_over_a_range(lang):
-    numbers = [*range(-5, 1105), 1.0, 0.5, 1.5, 2.5, 10.75, 999.9995, 1e6, 1e21, -0.0004,
-               1234.5675, 0.0005, 0.0015, 123456.789, 1.5e-05, -2.5e-07, 999.9995, -0.0]
+    numbers = [
+        *range(-5, 1105),
+        1.0,
+        0.5,
+        1.5,
+        2.5,
+        10.75,
+        999.9995,
+        1e6,
+        1e21,
+        -0.0004,
+        1234.5675,
+        0.0005,
+        0.0015,
+        123456.789,
+        1.5e-05,
+        -2.5e-07,
+        999.9995,
+        -0.0,
+    ]
     entry = {"one": "one {n}", "other": "other {n}"}
     javascript = _javascript([[lang, entry, {"n": n}] for n in numbers])
     python = [f"{plural_form(lang, n)} {number_text(lang, n)}" for n in numbers]
@@ -81,11 +105,13 @@ def test_plural_categories_and_numbers_agree_over_a_range(lang):
 
 def test_the_rule_in_examples():
     """What both sides give (the first two checked against JavaScript above too)."""
-    cases = [["de", {"one": "{n} Stein", "other": "{n} Steine"}, {"n": 1}],
-             ["de", {"one": "{n} Stein", "other": "{n} Steine"}, {"n": 1234.5}],
-             ["en", {"one": "a card", "other": "cards"}, {}],
-             ["en", {"other": "{n} cards"}, {"n": 1}],
-             ["en", "{player:pos} turn, {player}", {"player:pos": "your", "player": "you"}]]
+    cases = [
+        ["de", {"one": "{n} Stein", "other": "{n} Steine"}, {"n": 1}],
+        ["de", {"one": "{n} Stein", "other": "{n} Steine"}, {"n": 1234.5}],
+        ["en", {"one": "a card", "other": "cards"}, {}],
+        ["en", {"other": "{n} cards"}, {"n": 1}],
+        ["en", "{player:pos} turn, {player}", {"player:pos": "your", "player": "you"}],
+    ]
     expected = ["1 Stein", "1.234,5 Steine", "cards", "1 cards", "your turn, you"]
     assert [format_entry(*c) for c in cases] == expected
     assert _javascript(cases) == expected

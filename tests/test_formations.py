@@ -21,12 +21,19 @@ from engine.formations import (
 from engine.words import describe_strength
 
 CASES = json.loads((DATA / "formations.json").read_text())["cases"]
-RANKS = {"Color-Run": COLOUR_RUN, "Three of a Kind": KIND, "Four of a Kind": KIND,
-         "Color": COLOUR, "Run": RUN, "Sum": SUM}
+RANKS = {
+    "Color-Run": COLOUR_RUN,
+    "Three of a Kind": KIND,
+    "Four of a Kind": KIND,
+    "Color": COLOUR,
+    "Run": RUN,
+    "Sum": SUM,
+}
 
 
-@pytest.mark.parametrize("case", CASES, ids=[
-    ("blind " if c.get("blind") else "") + c["cards"] for c in CASES])
+@pytest.mark.parametrize(
+    "case", CASES, ids=[("blind " if c.get("blind") else "") + c["cards"] for c in CASES]
+)
 def test_golden_formations(case):
     cards = C(case["cards"])
     blind = case.get("blind", False)
@@ -55,8 +62,8 @@ def test_rank_order_and_tie_on_total():
     color_run, kind = strength(C("R1 R2 R3")), strength(C("R9 B9 G9"))
     colour, run, total = strength(C("R9 R8 R1")), strength(C("B9 G8 R7")), strength(C("R9 B9 G8"))
     assert color_run > kind > colour > run > total
-    assert strength(C("B7 B8 B9")) > strength(C("G6 G7 G8"))   # equal rank: higher total
-    assert strength(C("B7 B8 B9")) == strength(C("G7 G8 G9"))   # equal: completed-first decides
+    assert strength(C("B7 B8 B9")) > strength(C("G6 G7 G8"))  # equal rank: higher total
+    assert strength(C("B7 B8 B9")) == strength(C("G7 G8 G9"))  # equal: completed-first decides
 
 
 def test_blind_mans_bluff_ignores_ranks():

@@ -50,13 +50,18 @@ from engine.state import START_OF_TURN, STEPS
 # ---------------------------------------------------------------- profiles
 
 # Examples per test: (default, long). FUZZ_EXAMPLES scales the long profile's.
-EXAMPLES = {"positions": (250, 20_000), "records": (40, 2_000), "random": (150, 10_000),
-            "actions": (250, 20_000), "api": (150, 10_000)}
+EXAMPLES = {
+    "positions": (250, 20_000),
+    "records": (40, 2_000),
+    "random": (150, 10_000),
+    "actions": (250, 20_000),
+    "api": (150, 10_000),
+}
 PROFILE = os.environ.get("FUZZ_PROFILE", "default")
 LONG = PROFILE == "long"
 SCALE = float(os.environ.get("FUZZ_SCALE", "1"))
 
-STATS: Counter = Counter()   # (what, outcome) -> count: tools/fuzz.py reports them
+STATS: Counter = Counter()  # (what, outcome) -> count: tools/fuzz.py reports them
 
 
 @pytest.fixture(scope="module", autouse=True)
@@ -73,16 +78,24 @@ def fuzz(name: str):
     """The settings of one fuzz test: bounded by default (and the same examples each run),
     longer and random with FUZZ_PROFILE=long."""
     n = EXAMPLES[name][1 if LONG else 0]
-    return settings(max_examples=max(1, int(n * SCALE)) if LONG else n, deadline=None,
-                    database=None, derandomize=not LONG, print_blob=True,
-                    suppress_health_check=list(HealthCheck))
+    return settings(
+        max_examples=max(1, int(n * SCALE)) if LONG else n,
+        deadline=None,
+        database=None,
+        derandomize=not LONG,
+        print_blob=True,
+        suppress_health_check=list(HealthCheck),
+    )
 
 
 # ---------------------------------------------------------------- real documents
 
-VARIANTS = [Rules(), Rules(tactics=True), Rules(claim_timing=START_OF_TURN, rounds=2),
-            Rules(tactics=True, claim_timing=START_OF_TURN, rounds=3, next_starter="winner",
-                  starter=1)]
+VARIANTS = [
+    Rules(),
+    Rules(tactics=True),
+    Rules(claim_timing=START_OF_TURN, rounds=2),
+    Rules(tactics=True, claim_timing=START_OF_TURN, rounds=3, next_starter="winner", starter=1),
+]
 
 
 def _corpus():
@@ -98,11 +111,14 @@ def _corpus():
             if seed == 1:
                 entries = entries[:20] + [Shuffle(seed)] + entries[20:]
             record = record_to_json(rules, 100 * v + seed, entries)
-            if seed == 2:   # the same game with its deal written out
+            if seed == 2:  # the same game with its deal written out
                 s0 = new_game(rules, 100 * v + seed)
-                record = record_to_json(rules, 100 * v + seed, entries[:20],
-                                        deal={"hands": s0.hands, "deck": s0.decks[0],
-                                              "tactic_deck": s0.decks[1]})
+                record = record_to_json(
+                    rules,
+                    100 * v + seed,
+                    entries[:20],
+                    deal={"hands": s0.hands, "deck": s0.decks[0], "tactic_deck": s0.decks[1]},
+                )
             records.append(json.loads(json.dumps(record)))
     return positions, records, states
 
@@ -113,19 +129,75 @@ ACTIONS = [action_to_json(a) for s in STATES[::3] for a in legal_actions(s)[:6]]
 
 # ---------------------------------------------------------------- random JSON and mutations
 
-KEYS = sorted({*POSITION_KEYS, *RECORD_KEYS, *STONE_KEYS, "clan", "tactic", "winner", "reason",
-               "kind", "card", "stone", "target", "to", "deck", "hands", "tactic_deck"})
-INTERESTING = [0, 1, 2, 3, 8, 9, -1, 1.0, 0.0, True, False, None, "", "0", "1", 2 ** 64,
-               float("nan"), float("inf"), [], {}, [0, 0], [[], []], "R7", "Joker", "discard",
-               "clan", "tactic", "five_stones", *STEPS, *KINDS]
+KEYS = sorted(
+    {
+        *POSITION_KEYS,
+        *RECORD_KEYS,
+        *STONE_KEYS,
+        "clan",
+        "tactic",
+        "winner",
+        "reason",
+        "kind",
+        "card",
+        "stone",
+        "target",
+        "to",
+        "deck",
+        "hands",
+        "tactic_deck",
+    }
+)
+INTERESTING = [
+    0,
+    1,
+    2,
+    3,
+    8,
+    9,
+    -1,
+    1.0,
+    0.0,
+    True,
+    False,
+    None,
+    "",
+    "0",
+    "1",
+    2**64,
+    float("nan"),
+    float("inf"),
+    [],
+    {},
+    [0, 0],
+    [[], []],
+    "R7",
+    "Joker",
+    "discard",
+    "clan",
+    "tactic",
+    "five_stones",
+    *STEPS,
+    *KINDS,
+]
 
-leaves = (st.none() | st.booleans() | st.integers(-2 ** 70, 2 ** 70)
-          | st.floats(allow_nan=True, allow_infinity=True) | st.text(max_size=10)
-          | st.sampled_from(CARDS) | st.sampled_from(INTERESTING).map(copy.deepcopy))
+leaves = (
+    st.none()
+    | st.booleans()
+    | st.integers(-(2**70), 2**70)
+    | st.floats(allow_nan=True, allow_infinity=True)
+    | st.text(max_size=10)
+    | st.sampled_from(CARDS)
+    | st.sampled_from(INTERESTING).map(copy.deepcopy)
+)
 json_values = st.recursive(
-    leaves, lambda kids: st.lists(kids, max_size=4)
-    | st.dictionaries(st.sampled_from(KEYS) | st.text(max_size=6), kids, max_size=4),
-    max_leaves=12)
+    leaves,
+    lambda kids: (
+        st.lists(kids, max_size=4)
+        | st.dictionaries(st.sampled_from(KEYS) | st.text(max_size=6), kids, max_size=4)
+    ),
+    max_leaves=12,
+)
 
 
 def _places(doc) -> list:
@@ -133,7 +205,7 @@ def _places(doc) -> list:
     out, stack = [], [doc] if isinstance(doc, (dict, list)) else []
     while stack:
         c = stack.pop()
-        for k, v in (c.items() if isinstance(c, dict) else enumerate(c)):
+        for k, v in c.items() if isinstance(c, dict) else enumerate(c):
             out.append((c, k))
             if isinstance(v, (dict, list)):
                 stack.append(v)
@@ -152,8 +224,15 @@ def _is_card(v) -> bool:
 
 # Mutations, the ones that keep every card in place (swap, move) and well-typed values
 # (field) more often: they get past the type checks to the consistency checks.
-OPS = ["top"] * 4 + ["swap"] * 3 + ["move"] * 3 + ["field"] * 2 + ["drop"] * 2 + [
-    "number"] * 2 + ["replace", "card", "key", "nest"]
+OPS = (
+    ["top"] * 4
+    + ["swap"] * 3
+    + ["move"] * 3
+    + ["field"] * 2
+    + ["drop"] * 2
+    + ["number"] * 2
+    + ["replace", "card", "key", "nest"]
+)
 
 
 def _mutate(draw, doc):
@@ -162,9 +241,12 @@ def _mutate(draw, doc):
     if not places:
         return draw(json_values)
     c, k = draw(st.sampled_from(places))
-    if op == "top" and isinstance(doc, dict):   # a field of the document, or of a stone
-        objects = [doc, *(s for s in doc.get("stones", ()) if isinstance(s, dict))] \
-            if isinstance(doc.get("stones"), list) else [doc]
+    if op == "top" and isinstance(doc, dict):  # a field of the document, or of a stone
+        objects = (
+            [doc, *(s for s in doc.get("stones", ()) if isinstance(s, dict))]
+            if isinstance(doc.get("stones"), list)
+            else [doc]
+        )
         c = objects[0] if draw(st.booleans()) else draw(st.sampled_from(objects))
         k = draw(st.sampled_from(sorted(c, key=str) + ["done_at", "owner", "mode", "step"]))
         op = "field"
@@ -172,7 +254,7 @@ def _mutate(draw, doc):
         del c[k]
     elif op == "replace":
         c[k] = draw(json_values)
-    elif op == "field":   # a value that often passes the type checks: the consistency checks
+    elif op == "field":  # a value that often passes the type checks: the consistency checks
         c[k] = copy.deepcopy(draw(st.sampled_from(INTERESTING)))
     elif op == "number":
         v = c[k]
@@ -185,12 +267,12 @@ def _mutate(draw, doc):
         if not cards:
             return doc
         c, k = draw(st.sampled_from(cards))
-        if op == "swap":   # two cards trade places: the accounting still holds
+        if op == "swap":  # two cards trade places: the accounting still holds
             c2, k2 = draw(st.sampled_from(cards))
             c[k], c2[k2] = c2[k2], c[k]
         elif op == "card":
             c[k] = draw(st.sampled_from(CARDS))
-        else:              # a card moves to another list: the accounting still holds
+        else:  # a card moves to another list: the accounting still holds
             lists = [(c2, k2) for c2, k2 in places if isinstance(c2[k2], list)]
             if isinstance(c, list) and lists:
                 c2, k2 = draw(st.sampled_from(lists))
@@ -201,7 +283,7 @@ def _mutate(draw, doc):
         target = c[k] if isinstance(c[k], dict) else c if isinstance(c, dict) else doc
         if isinstance(target, dict):
             target[draw(st.sampled_from(KEYS) | st.text(max_size=6))] = draw(json_values)
-    else:   # nest, deeper than Python recurses
+    else:  # nest, deeper than Python recurses
         c[k] = _deep(c[k], draw(st.integers(1, 3000)))
     return doc
 
@@ -263,7 +345,7 @@ def _read(what: str, read, doc):
 
 
 @fuzz("positions")
-@given(doc=mutated(POSITIONS), seed=st.integers(0, 2 ** 32))
+@given(doc=mutated(POSITIONS), seed=st.integers(0, 2**32))
 def test_mutated_positions_are_read_soundly_or_refused(doc, seed):
     state = _read("positions", position_from_json, doc)
     if state is not None:
@@ -271,7 +353,7 @@ def test_mutated_positions_are_read_soundly_or_refused(doc, seed):
 
 
 @fuzz("random")
-@given(doc=random_documents("schotten-totten/position"), seed=st.integers(0, 2 ** 32))
+@given(doc=random_documents("schotten-totten/position"), seed=st.integers(0, 2**32))
 def test_random_positions_are_read_soundly_or_refused(doc, seed):
     state = _read("random positions", position_from_json, doc)
     if state is not None:
@@ -279,7 +361,7 @@ def test_random_positions_are_read_soundly_or_refused(doc, seed):
 
 
 @fuzz("records")
-@given(doc=mutated(RECORDS), seed=st.integers(0, 2 ** 32))
+@given(doc=mutated(RECORDS), seed=st.integers(0, 2**32))
 def test_mutated_records_replay_soundly_or_are_refused(doc, seed):
     state = _read("records", lambda d: replay(d)[0], doc)
     if state is not None:
@@ -335,27 +417,45 @@ def test_json_actions_parse_or_are_refused_and_apply_when_legal(data, index):
     _refused_or_legal("actions applied", STATES[index], action)
 
 
-fields = (st.integers(-2, 12) | st.sampled_from([2 ** 64, -2 ** 64, 1.0, 3.0, True, False, None,
-                                                 "R7", "3", [], -1]))
+fields = st.integers(-2, 12) | st.sampled_from(
+    [2**64, -(2**64), 1.0, 3.0, True, False, None, "R7", "3", [], -1]
+)
 
 
 @fuzz("api")
-@given(index=st.integers(0, len(STATES) - 1),
-       kind=st.sampled_from([*KINDS, "dance", None, 3]),
-       card=fields | st.integers(0, 62), stone=fields, target=fields | st.integers(0, 62),
-       to=fields, deck=fields, legal=st.integers(0, 99),
-       player=st.sampled_from([None, 0, 1, 2, -1, 0.0, 1.0, True, "0"]))
+@given(
+    index=st.integers(0, len(STATES) - 1),
+    kind=st.sampled_from([*KINDS, "dance", None, 3]),
+    card=fields | st.integers(0, 62),
+    stone=fields,
+    target=fields | st.integers(0, 62),
+    to=fields,
+    deck=fields,
+    legal=st.integers(0, 99),
+    player=st.sampled_from([None, 0, 1, 2, -1, 0.0, 1.0, True, "0"]),
+)
 def test_the_checked_entry_points_refuse_bad_arguments_and_change_nothing(
-        index, kind, card, stone, target, to, deck, legal, player):
+    index, kind, card, stone, target, to, deck, legal, player
+):
     state = STATES[index]
     before = position_to_json(state)
     acts = legal_actions(state)
-    if acts and legal < 10:   # a legal action
+    if acts and legal < 10:  # a legal action
         action = acts[legal % len(acts)]
-    elif acts and legal < 40:   # a legal action with one field changed
+    elif acts and legal < 40:  # a legal action with one field changed
         a = acts[legal % len(acts)]
-        action = a._replace(**{("card", "stone", "target", "to", "deck", "kind")[legal % 6]:
-                               (card, stone, target, to, deck, kind)[legal % 6]})
+        action = a._replace(
+            **{
+                ("card", "stone", "target", "to", "deck", "kind")[legal % 6]: (
+                    card,
+                    stone,
+                    target,
+                    to,
+                    deck,
+                    kind,
+                )[legal % 6]
+            }
+        )
     else:
         action = Action(kind, card, stone, target, to, deck)
     _refused_or_legal("checked API", state, action, player)

@@ -73,7 +73,7 @@ def imports_in(source: str, path: Path) -> set[tuple[str, int]]:
         elif isinstance(node, ast.ImportFrom) and node.level == 0:
             names = [node.module or ""]
         else:
-            continue   # a relative import stays inside its own package
+            continue  # a relative import stays inside its own package
         for name in names:
             owner = _owner(name.split(".")[0], path)
             if owner is not None:
@@ -91,13 +91,16 @@ def test_every_folder_imports_only_what_it_may():
     assert wrong == [], "imports against the direction:\n" + "\n".join(wrong)
 
 
-@pytest.mark.parametrize(("source", "owner"), [
-    ("from tests.helpers import sample_states", "tests"),
-    ("import bench.boot", "bench"),
-    ("def f():\n    from test_fuzz import STATS", "tests"),   # via sys.path, inside a function
-    ("from tools import arena", "tools"),
-    ("import json, random", None),
-])
+@pytest.mark.parametrize(
+    ("source", "owner"),
+    [
+        ("from tests.helpers import sample_states", "tests"),
+        ("import bench.boot", "bench"),
+        ("def f():\n    from test_fuzz import STATS", "tests"),  # via sys.path, inside a function
+        ("from tools import arena", "tools"),
+        ("import json, random", None),
+    ],
+)
 def test_the_reader_finds_imports_wherever_they_are(source, owner):
     found = {o for o, _ in imports_in(source, ROOT / "tools" / "example.py")}
     assert found == ({owner} if owner else set())

@@ -44,6 +44,7 @@ def _firsts(t: Tutorial) -> list[dict]:
 
 def test_the_modules_examples_hold():
     import tutorial
+
     for module in (lessons, tutorial):
         result = doctest.testmod(module)
         assert result.attempted >= 2 and result.failed == 0, module.__name__
@@ -57,11 +58,20 @@ def test_there_are_the_two_lessons_with_short_steps():
     assert not basics.rules.get("tactics") and tactics.rules["tactics"] is True
     ids = [s.id for s in basics.steps]
     # the brief's order: a card, formations, a complete side, proofs, a tie, winning
-    assert ids == ["play", "formations", "complete", "proof", "refused", "reveal", "tie",
-                   "three", "five"]
+    assert ids == [
+        "play",
+        "formations",
+        "complete",
+        "proof",
+        "refused",
+        "reveal",
+        "tie",
+        "three",
+        "five",
+    ]
     assert basics.steps[1].panel == "formations"
     kinds = {s.solution[0]["card"] for s in tactics.steps if s.solution[0]["kind"] == "play"}
-    assert {"Joker", "MudFight", "Traitor"} <= kinds   # an elite troop, a combat mode, a ruse
+    assert {"Joker", "MudFight", "Traitor"} <= kinds  # an elite troop, a combat mode, a ruse
 
 
 @pytest.mark.parametrize("lesson_id, k", STEPS)
@@ -135,8 +145,12 @@ def _any_stone(step, i, other) -> bool:
     """The step's pattern asks for a card (or any card) on any stone, and ``other`` is one."""
     pattern = step.goal[i] if i < len(step.goal) else {}
     then = step.goal[i + 1] if i + 1 < len(step.goal) else {}
-    return pattern.get("type") == "play" == other["kind"] and "stone" not in pattern and \
-        pattern.get("card", other["card"]) == other["card"] and then.get("type") != "move"
+    return (
+        pattern.get("type") == "play" == other["kind"]
+        and "stone" not in pattern
+        and pattern.get("card", other["card"]) == other["card"]
+        and then.get("type") != "move"
+    )
 
 
 def test_progress_needs_the_patterns_in_order_and_ignores_the_opponent():
@@ -256,7 +270,7 @@ def test_a_new_game_ends_the_lesson_and_the_language_is_kept():
 
 def test_a_lesson_game_is_neither_replayed_nor_kept():
     t = Tutorial()
-    t.load("basics", 7)   # three adjacent: the game ends
+    t.load("basics", 7)  # three adjacent: the game ends
     for action in _step("basics", 7).solution:
         _do(t, action)
     assert t.session.state.step == "over"
@@ -265,6 +279,7 @@ def test_a_lesson_game_is_neither_replayed_nor_kept():
 
 
 # ------------------------------------------------------------------ the page's calls (app.py)
+
 
 @pytest.fixture
 def app(open_tab):
@@ -276,9 +291,12 @@ def app(open_tab):
 def _same_save(text, game) -> bool:
     """The same game saved, whatever the tab stamp (web/saves.py: each write is stamped with
     its tab and a new generation)."""
+
     def unstamped(t):
         return {k: v for k, v in json.loads(t).items() if k not in ("tab", "generation")}
+
     return isinstance(text, str) and unstamped(text) == unstamped(game)
+
 
 def _call(app, name, arg=None):
     out = app(name, arg)
@@ -289,14 +307,15 @@ def _call(app, name, arg=None):
 def test_a_lesson_keeps_the_game_aside_and_gives_it_back(app):
     app, storage = app
     _call(app, "new_game", {"opponent": "ai", "seed": 5})
-    p = _call(app, "act", {"action": _call(app, "state", {"seat": 0})["view"]["legal"][0],
-                           "seat": 0})
+    p = _call(
+        app, "act", {"action": _call(app, "state", {"seat": 0})["view"]["legal"][0], "seat": 0}
+    )
     game = storage.getItem(app.app.SAVE)
     hand = p["view"]["hand"]
     out = _call(app, "lesson_start", {"lesson": "basics"})
     assert out["lesson"]["step"] == 0 and out["lesson"]["state"] == "todo"
     assert storage.getItem(app.app.lessons.aside) == game
-    assert storage.getItem(app.app.SAVE) != game    # a reload resumes the lesson's step
+    assert storage.getItem(app.app.SAVE) != game  # a reload resumes the lesson's step
     # The step done, the next: still the same game aside.
     _call(app, "act", {"action": _step("basics", 0).solution[0], "seat": 0})
     assert _call(app, "lesson_status")["lesson"]["state"] == "done"
@@ -319,8 +338,10 @@ def test_a_lesson_keeps_the_game_aside_and_gives_it_back(app):
     assert progress["active"] is None and progress["at"] == {"basics": 1}
     assert _call(app, "lesson_resume")["lesson"] is None
     listed = _call(app, "lessons")["lessons"]
-    assert [(x["id"], x["at"], x["done"]) for x in listed] == [("basics", 1, False),
-                                                                ("tactics", None, False)]
+    assert [(x["id"], x["at"], x["done"]) for x in listed] == [
+        ("basics", 1, False),
+        ("tactics", None, False),
+    ]
     # Started again, the lesson starts where the player was.
     assert _call(app, "lesson_start", {"lesson": "basics"})["lesson"]["step"] == 1
 
@@ -344,7 +365,7 @@ def test_the_last_step_finishes_the_lesson(app):
 
 def test_a_game_dealt_over_a_lesson_ends_it(app):
     app, storage = app
-    _call(app, "lesson_start", {"lesson": "basics"})   # nothing to put aside
+    _call(app, "lesson_start", {"lesson": "basics"})  # nothing to put aside
     assert storage.getItem(app.app.lessons.aside) == ""
     _call(app, "new_game", {"opponent": "ai"})
     assert _call(app, "lesson_status")["lesson"] is None
@@ -390,7 +411,8 @@ def test_a_game_waits_for_the_player_only_when_one_was_in_progress():
             session.act(p["view"]["legal"][0], 0)
         saves = Saves(store, "k")
         saves.write(session.save_data())
-        progress = LessonProgress(session, store, saves, "k",
-                                  lambda s=saves, g=session: s.write(g.save_data(), True))
+        progress = LessonProgress(
+            session, store, saves, "k", lambda s=saves, g=session: s.write(g.save_data(), True)
+        )
         progress.start(LESSONS[0].id, len(LESSONS[0].steps) - 1)
         assert progress.game_waiting() is played

@@ -13,10 +13,10 @@ import pytest
 
 WEB = Path(__file__).resolve().parent.parent / "web"
 STYLE = (WEB / "style.css").read_text()
-CARD_WHITE = "#fffdf6"    # .card background: color-mix(fill 12%, #fffdf6) -> #f6efdf
+CARD_WHITE = "#fffdf6"  # .card background: color-mix(fill 12%, #fffdf6) -> #f6efdf
 CARD_BOTTOM = "#f6efdf"
-PAPER = "#fbf6ea"         # dialogs, the log drawer, the rules pages
-PAPER_DARK = "#efe5cf"    # the log drawer's lower end
+PAPER = "#fbf6ea"  # dialogs, the log drawer, the rules pages
+PAPER_DARK = "#efe5cf"  # the log drawer's lower end
 
 
 def luminance(hex_colour: str) -> float:
@@ -26,7 +26,7 @@ def luminance(hex_colour: str) -> float:
     (1.0, 0.0)
     """
     h = hex_colour.lstrip("#")
-    channels = [int(h[i:i + 2], 16) / 255 for i in (0, 2, 4)]
+    channels = [int(h[i : i + 2], 16) / 255 for i in (0, 2, 4)]
     lin = [c / 12.92 if c <= 0.04045 else ((c + 0.055) / 1.055) ** 2.4 for c in channels]
     return 0.2126 * lin[0] + 0.7152 * lin[1] + 0.0722 * lin[2]
 
@@ -45,12 +45,14 @@ def mix(a: str, b: str, share_a: float) -> str:
     """color-mix(in srgb, a share_a, b)."""
     a, b = a.lstrip("#"), b.lstrip("#")
     return "#" + "".join(
-        f"{round(int(a[i:i + 2], 16) * share_a + int(b[i:i + 2], 16) * (1 - share_a)):02x}"
-        for i in (0, 2, 4))
+        f"{round(int(a[i : i + 2], 16) * share_a + int(b[i : i + 2], 16) * (1 - share_a)):02x}"
+        for i in (0, 2, 4)
+    )
 
 
-CLANS = dict(re.findall(r"\.c-([ROYGBP]) \{ (--fill: #[0-9a-f]{6}; --ink-c: #[0-9a-f]{6};) \}",
-                        STYLE))
+CLANS = dict(
+    re.findall(r"\.c-([ROYGBP]) \{ (--fill: #[0-9a-f]{6}; --ink-c: #[0-9a-f]{6};) \}", STYLE)
+)
 
 
 def test_every_clan_colour_is_read():
@@ -60,7 +62,7 @@ def test_every_clan_colour_is_read():
 @pytest.mark.parametrize("clan", "ROYGBP")
 def test_card_values_and_symbols_stand_out_on_the_card(clan):
     fill, ink = re.findall(r"#[0-9a-f]{6}", CLANS[clan])
-    top = mix(fill, CARD_WHITE, 0.12)   # the card's tinted top (style.css .card background)
+    top = mix(fill, CARD_WHITE, 0.12)  # the card's tinted top (style.css .card background)
     for paper in (top, CARD_BOTTOM):
         assert contrast(ink, paper) >= 4.5, f"{clan} value {ink} on {paper}"
         assert contrast(fill, paper) >= 3.0, f"{clan} symbol {fill} on {paper}"

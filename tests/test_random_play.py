@@ -37,12 +37,15 @@ from engine.cards import JOKER, N_CLAN
 from engine.rules import ROUND_END_REASONS
 from engine.state import START_OF_TURN
 
-CONFIGS = {"base": Rules(), "base-expert": Rules(claim_timing=START_OF_TURN),
-           "tactics": Rules(tactics=True),
-           "tactics-expert": Rules(tactics=True, claim_timing=START_OF_TURN)}
-GAMES_PER_CONFIG = 260          # 4 x 260 = 1,040 games
+CONFIGS = {
+    "base": Rules(),
+    "base-expert": Rules(claim_timing=START_OF_TURN),
+    "tactics": Rules(tactics=True),
+    "tactics-expert": Rules(tactics=True, claim_timing=START_OF_TURN),
+}
+GAMES_PER_CONFIG = 260  # 4 x 260 = 1,040 games
 CHUNK = 65
-DEEP_EVERY = 8                  # one game in 8 gets the costly checks
+DEEP_EVERY = 8  # one game in 8 gets the costly checks
 MAX_STEPS = 3000
 
 
@@ -60,7 +63,7 @@ def check_state(state, frozen):
             if state.done_at[i]:
                 ticks.append(state.done_at[i])
             assert all(c < N_CLAN or rules.tactics for c in side)
-        if state.owner[s] >= 0:     # a claimed stone never changes again
+        if state.owner[s] >= 0:  # a claimed stone never changes again
             here = (tuple(state.sides[2 * s]), tuple(state.sides[2 * s + 1]), state.modes[s])
             assert frozen.setdefault(s, here) == here, f"claimed stone {s} changed"
     assert len(set(ticks)) == len(ticks) and all(t < state.tick for t in ticks)
@@ -98,8 +101,10 @@ def check_options(state, acts):
         assert acts == [claim(s) for s in provable] + [DONE]
         assert provable, "a claim step is only entered when a stone is provable"
     elif state.step == "play":
-        room = any(state.owner[s] < 0 and len(state.sides[2 * s + p]) < capacity(state, s)
-                   for s in range(9))
+        room = any(
+            state.owner[s] < 0 and len(state.sides[2 * s + p]) < capacity(state, s)
+            for s in range(9)
+        )
         has_clan = any(c < N_CLAN for c in state.hands[p])
         assert (PASS in acts) is not (room and has_clan)
     elif state.step == "draw":
@@ -116,7 +121,7 @@ def check_transition(state, a, after, i):
     p = state.to_move
     if after.step in ("round_over", "over", "recruit_draw", "recruit_return"):
         return
-    if i % 2 == 0:     # the cached fast verdicts agree with the full proofs
+    if i % 2 == 0:  # the cached fast verdicts agree with the full proofs
         for q in (0, 1):
             assert claimable(after, q) == provable(after, q), f"claimable for {q}"
     if state.rules.claim_timing == "after_play":
@@ -175,10 +180,17 @@ def play_checked(rules, seed, deep):
 def deep_checks(state, acts, i):
     before = state.key()
     if i % 5 == 0:
-        for b in acts:      # every legal action applies
+        for b in acts:  # every legal action applies
             t = apply(state, b)
-            assert t.step in ("play", "claim", "draw", "recruit_draw", "recruit_return",
-                              "round_over", "over")
+            assert t.step in (
+                "play",
+                "claim",
+                "draw",
+                "recruit_draw",
+                "recruit_return",
+                "round_over",
+                "over",
+            )
     if i % 3 == 0:
         for p in (0, 1):
             v = view(state, p)
@@ -202,8 +214,11 @@ def test_random_games_keep_every_invariant(config, chunk):
 
 
 def test_random_matches_of_several_rounds():
-    for rules in (Rules(rounds=3), Rules(tactics=True, rounds=3, next_starter="winner"),
-                  Rules(tactics=True, claim_timing=START_OF_TURN, rounds=2)):
+    for rules in (
+        Rules(rounds=3),
+        Rules(tactics=True, rounds=3, next_starter="winner"),
+        Rules(tactics=True, claim_timing=START_OF_TURN, rounds=2),
+    ):
         for seed in range(10):
             final, _actions = play_checked(rules, 1000 + seed, deep=seed % 5 == 0)
             assert len(final.history) == rules.rounds and final.round == rules.rounds

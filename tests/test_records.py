@@ -45,20 +45,30 @@ from engine.state import START_OF_TURN
 # JSON keeps stones 0-8; the text for people numbers them 1-9.
 EXAMPLES = [
     (play("R7", 3), {"kind": "play", "card": "R7", "stone": 3}, "R7@4"),
-    (play("Traitor", 4, "B7", 2),
-     {"kind": "play", "card": "Traitor", "stone": 4, "target": "B7", "to": 2}, "Traitor:B7@5>3"),
-    (play("Strategist", 2, "R7", DISCARD),
-     {"kind": "play", "card": "Strategist", "stone": 2, "target": "R7", "to": "discard"},
-     "Strategist:R7@3>discard"),
-    (play("Banshee", 0, "Joker"), {"kind": "play", "card": "Banshee", "stone": 0,
-                                   "target": "Joker"}, "Banshee:Joker@1"),
+    (
+        play("Traitor", 4, "B7", 2),
+        {"kind": "play", "card": "Traitor", "stone": 4, "target": "B7", "to": 2},
+        "Traitor:B7@5>3",
+    ),
+    (
+        play("Strategist", 2, "R7", DISCARD),
+        {"kind": "play", "card": "Strategist", "stone": 2, "target": "R7", "to": "discard"},
+        "Strategist:R7@3>discard",
+    ),
+    (
+        play("Banshee", 0, "Joker"),
+        {"kind": "play", "card": "Banshee", "stone": 0, "target": "Joker"},
+        "Banshee:Joker@1",
+    ),
     (play("Recruiter"), {"kind": "play", "card": "Recruiter"}, "Recruiter"),
     (play("MudFight", 8), {"kind": "play", "card": "MudFight", "stone": 8}, "MudFight@9"),
     (claim(4), {"kind": "claim", "stone": 4}, "claim 5"),
     (claim(0), {"kind": "claim", "stone": 0}, "claim 1"),
-    (play("Strategist", 0, "R7", 8),
-     {"kind": "play", "card": "Strategist", "stone": 0, "target": "R7", "to": 8},
-     "Strategist:R7@1>9"),
+    (
+        play("Strategist", 0, "R7", 8),
+        {"kind": "play", "card": "Strategist", "stone": 0, "target": "R7", "to": 8},
+        "Strategist:R7@1>9",
+    ),
     (draw(1), {"kind": "draw", "deck": "tactic"}, "draw tactic"),
     (draw(0), {"kind": "draw", "deck": "clan"}, "draw clan"),
     (ret("R2"), {"kind": "return", "card": "R2"}, "return R2"),
@@ -77,8 +87,9 @@ def test_action_json_and_text(action, data, text):
 
 
 def test_action_json_accepts_other_spellings_of_cards():
-    assert action_from_json({"kind": "play", "card": "shield-bearer", "stone": 1}) == \
-        play("ShieldBearer", 1)
+    assert action_from_json({"kind": "play", "card": "shield-bearer", "stone": 1}) == play(
+        "ShieldBearer", 1
+    )
     assert action_from_json({"kind": "return", "card": "r7"}) == ret("R7")
 
 
@@ -86,11 +97,13 @@ def test_action_json_accepts_other_spellings_of_cards():
 def test_every_legal_action_round_trips(tactics):
     seen = set()
     for seed in range(15):
+
         def check(state, acts, a, i):
             for b in acts:
                 data = action_to_json(b)
                 assert action_from_json(json.loads(json.dumps(data))) == b
                 seen.add(data["kind"])
+
         random_game(Rules(tactics=tactics, rounds=2), seed, on_step=check)
     assert seen >= {"play", "claim", "done", "next_round"}
 
@@ -98,10 +111,16 @@ def test_every_legal_action_round_trips(tactics):
 # ---------------------------------------------------------------- records
 
 
-@pytest.mark.parametrize("rules", [
-    Rules(), Rules(tactics=True), Rules(claim_timing=START_OF_TURN, rounds=3),
-    Rules(tactics=True, claim_timing=START_OF_TURN, rounds=2, next_starter="winner",
-          starter=1)], ids=["base", "tactics", "expert-3-rounds", "tactics-expert-winner"])
+@pytest.mark.parametrize(
+    "rules",
+    [
+        Rules(),
+        Rules(tactics=True),
+        Rules(claim_timing=START_OF_TURN, rounds=3),
+        Rules(tactics=True, claim_timing=START_OF_TURN, rounds=2, next_starter="winner", starter=1),
+    ],
+    ids=["base", "tactics", "expert-3-rounds", "tactics-expert-winner"],
+)
 def test_replay_reproduces_the_game(rules):
     for seed in (1, 2, "forty-two"):
         final, actions = random_game(rules, seed)
@@ -123,8 +142,11 @@ def test_replay_of_a_partial_record_stops_where_it_ends():
 
 def test_record_with_a_fixed_deal():
     south, north = "R1 R2 R3 R4 R5 R6", "O1 O2 O3 O4 O5 O6"
-    deal = {"hands": [C(south), C(north)], "deck": C(rest_of(f"{south} {north}")),
-            "tactic_deck": []}
+    deal = {
+        "hands": [C(south), C(north)],
+        "deck": C(rest_of(f"{south} {north}")),
+        "tactic_deck": [],
+    }
     actions = [play("R1", 0), play("O1", 0), play("R2", 0)]
     record = record_to_json(Rules(), 0, actions, deal=deal)
     assert record["deal"]["hands"][0] == south.split()
@@ -140,6 +162,7 @@ def test_position_round_trip_at_every_step():
     steps = set()
     for rules in (Rules(tactics=True, rounds=2), Rules(claim_timing=START_OF_TURN, rounds=2)):
         for seed in range(12):
+
             def check(state, acts, a, i):
                 data = json.loads(json.dumps(position_to_json(state)))
                 back = position_from_json(data)
@@ -147,6 +170,7 @@ def test_position_round_trip_at_every_step():
                 assert position_to_json(back) == data
                 assert legal_actions(back) == acts
                 steps.add(state.step)
+
             final, _ = random_game(rules, seed, on_step=check)
             assert position_from_json(position_to_json(final)) == final
     assert steps >= {"play", "claim", "draw", "recruit_draw", "recruit_return", "round_over"}
@@ -163,20 +187,26 @@ def test_a_round_tripped_position_plays_on_identically():
 
 
 def test_omitted_decks_hold_the_remaining_cards_shuffled_by_the_seed():
-    d = doc(Rules(tactics=True), hands=("R1 Joker", "O1"),
-            stones={0: ("Joker R8", "B1")}, discard="Banshee")
+    d = doc(
+        Rules(tactics=True),
+        hands=("R1 Joker", "O1"),
+        stones={0: ("Joker R8", "B1")},
+        discard="Banshee",
+    )
     s = position_from_json(d)
     check_accounting(s)
     assert len(s.decks[0]) == 54 - 4 and len(s.decks[1]) == 10 - 3
     assert JOKER not in s.decks[1] and c1("Banshee") not in s.decks[1]
-    assert position_from_json(d).decks == s.decks                 # deterministic
+    assert position_from_json(d).decks == s.decks  # deterministic
     d["seed"] = 1
     assert position_from_json(d).decks != s.decks
 
 
 def test_position_defaults():
-    s = position(Rules(tactics=True), stones={
-        0: ("R1 R2 R3", "B1 B2 B3"), 1: ("Spy O2", "Joker O5 O6"), 4: ("G1 G2 G3", "")})
+    s = position(
+        Rules(tactics=True),
+        stones={0: ("R1 R2 R3", "B1 B2 B3"), 1: ("Spy O2", "Joker O5 O6"), 4: ("G1 G2 G3", "")},
+    )
     # Complete sides count as completed in stone order, South before North.
     assert (s.done_at[0], s.done_at[1], s.done_at[8]) == (1, 2, 4) and s.done_at[3] == 3
     assert s.tick == 5
@@ -192,8 +222,9 @@ def test_position_faceup_mask_counts_table_and_discard():
 def test_partial_done_at_completes_the_other_sides_afterwards():
     # Stone 0 gives its completion ticks; stone 4's complete sides come after them, and the
     # claim machinery (which skips sides whose done_at is 0) sees stone 4.
-    s = position(stones={0: ("R5 B6 G7", "Y5 P6 O7", {"done_at": [2, 1]}),
-                         4: ("R1 R2 R3", "B1 B2 B4")})
+    s = position(
+        stones={0: ("R5 B6 G7", "Y5 P6 O7", {"done_at": [2, 1]}), 4: ("R1 R2 R3", "B1 B2 B4")}
+    )
     assert (s.done_at[0], s.done_at[1], s.done_at[8], s.done_at[9], s.tick) == (2, 1, 3, 4, 5)
     assert claimable(s, 0) == [4] and claimable(s, 1) == [0]
 
@@ -203,6 +234,7 @@ def test_a_record_with_take_backs_replays_its_shuffles():
     # {"kind": "shuffle", "seed": S} entry in its place, and the take-backs counted.
     from engine.records import Shuffle
     from engine.turn import reshuffle
+
     rules = Rules(tactics=True)
     _final, actions = random_game(rules, 4)
     expected = new_game(rules, 4)
@@ -223,5 +255,5 @@ def test_a_record_with_take_backs_replays_its_shuffles():
     assert events[9] == [{"type": "shuffle"}] and len(events) == len(entries)
     # Without the shuffle the same actions tell another game.
     del record["actions"][9]
-    with contextlib.suppress(FormatError):   # or it breaks where the cards differ
+    with contextlib.suppress(FormatError):  # or it breaks where the cards differ
         assert replay(record)[0] != expected

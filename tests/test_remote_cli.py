@@ -28,8 +28,9 @@ def _link(text):
 def test_two_terminals_play_a_tactic_game_over_links(tmp_path, capsys, small_group):  # noqa: F811
     a, b = str(tmp_path / "ann.json"), str(tmp_path / "bob.json")
     base = "https://user.github.io/schotten-totten/"
-    rc, out, _ = _run(capsys, "remote", "host", "--save", a, "--name", "Ann", "--tactics",
-                      "--base", base)
+    rc, out, _ = _run(
+        capsys, "remote", "host", "--save", a, "--name", "Ann", "--tactics", "--base", base
+    )
     assert rc == 0 and _link(out).startswith(base + "#m=")
     rc, out, _ = _run(capsys, "remote", "join", _link(out), "--save", b, "--name", "Bob")
     assert rc == 0 and "pairing code" in out
@@ -41,10 +42,20 @@ def test_two_terminals_play_a_tactic_game_over_links(tmp_path, capsys, small_gro
         link = _link(out)
         if link is None and "the match is over" in out:
             break
-        if link is None:   # a move is due, here or (after a hand's shares) on the other side
+        if link is None:  # a move is due, here or (after a hand's shares) on the other side
             mover = side if "your move" in out else other
-            rc, out, err = _run(capsys, "remote", "play", "auto", "--ai", "easy", "--seed",
-                                str(turn), "--save", mover)
+            rc, out, err = _run(
+                capsys,
+                "remote",
+                "play",
+                "auto",
+                "--ai",
+                "easy",
+                "--seed",
+                str(turn),
+                "--save",
+                mover,
+            )
             assert rc == 0 and "your move" not in out, err
             link = _link(out)
             side, other = (other, mover) if mover == side else (side, other)
@@ -69,9 +80,9 @@ def test_moves_by_text_and_a_refused_move(tmp_path, capsys, small_group):  # noq
     a, b = str(tmp_path / "a.json"), str(tmp_path / "b.json")
     _, out, _ = _run(capsys, "remote", "host", "--save", a, "--name", "Ann")
     _, out, _ = _run(capsys, "remote", "join", _link(out), "--save", b, "--name", "Bob")
-    _, out, _ = _run(capsys, "remote", "receive", _link(out), "--save", a)    # the deal
+    _, out, _ = _run(capsys, "remote", "receive", _link(out), "--save", a)  # the deal
     _, out, _ = _run(capsys, "remote", "receive", _link(out), "--save", b)
-    _, out, _ = _run(capsys, "remote", "receive", _link(out), "--save", a)    # Bob's hand
+    _, out, _ = _run(capsys, "remote", "receive", _link(out), "--save", a)  # Bob's hand
     assert "your move" in out and _link(out) is not None
     hand = json.loads(Path(a).read_text(encoding="utf-8"))["state"]["hands"][0]
     rc, out, _ = _run(capsys, "remote", "play", "Z9@1", "--save", a)

@@ -22,8 +22,14 @@ KINDS = {
     "match": Rules(rounds=3, next_starter="winner"),
     "tactics_match": Rules(tactics=True, rounds=2, claim_timing=START_OF_TURN, starter=1),
 }
-SEEDS = {"base": 25, "tactics": 25, "expert": 15, "tactics_expert": 15, "match": 12,
-         "tactics_match": 12}   # 104 games, 142 rounds
+SEEDS = {
+    "base": 25,
+    "tactics": 25,
+    "expert": 15,
+    "tactics_expert": 15,
+    "match": 12,
+    "tactics_match": 12,
+}  # 104 games, 142 rounds
 
 
 def _check_game(rules, seed, checks):
@@ -31,13 +37,17 @@ def _check_game(rules, seed, checks):
         for seat in (0, 1):
             checks["cards"] += assert_hidden(eps, seat)
         checks["messages"] += 1
+
     eps, sent = play_game(rules, seed, after)
     host, guest = eps
     assert host.state.step == guest.state.step == OVER
     assert host.state.scores == guest.state.scores
     assert host.state.history == guest.state.history
-    assert [a["round"] for a in host.audits] == [a["round"] for a in guest.audits] \
+    assert (
+        [a["round"] for a in host.audits]
+        == [a["round"] for a in guest.audits]
         == list(range(1, rules.rounds + 1))
+    )
     assert host.waiting_for() == guest.waiting_for() == "over"
     # Both devices saw the same table at the end.
     assert host.state.sides == guest.state.sides and host.state.owner == guest.state.owner
@@ -50,10 +60,13 @@ def test_whole_games_of_every_kind(kind, small_group):  # noqa: F811
     recruiter_round_trips = 0
     for seed in range(SEEDS[kind]):
         _eps, sent = _check_game(KINDS[kind], seed, checks)
-        recruiter_round_trips += sum(1 for m in sent if set(m) == {
-            "v", "g", "n", "from", "t", "mac", "shares"} and len(m["shares"]) <= 3)
+        recruiter_round_trips += sum(
+            1
+            for m in sent
+            if set(m) == {"v", "g", "n", "from", "t", "mac", "shares"} and len(m["shares"]) <= 3
+        )
     assert checks["messages"] > 40 * SEEDS[kind]
-    assert checks["cards"] > 1000 * SEEDS[kind]   # hidden cards looked for, message by message
+    assert checks["cards"] > 1000 * SEEDS[kind]  # hidden cards looked for, message by message
     if KINDS[kind].tactics:
         assert recruiter_round_trips > 0, "no Recruiter was played: the round trip is untested"
 
@@ -62,8 +75,11 @@ def test_the_suite_plays_at_least_100_games():
     assert sum(SEEDS.values()) >= 100
 
 
-@pytest.mark.parametrize("rules", [Rules(tactics=True, claim_timing=START_OF_TURN),
-                                   Rules(rounds=2)], ids=["tactics_expert", "match"])
+@pytest.mark.parametrize(
+    "rules",
+    [Rules(tactics=True, claim_timing=START_OF_TURN), Rules(rounds=2)],
+    ids=["tactics_expert", "match"],
+)
 def test_a_game_at_the_real_prime_size(rules):
     checks = {"cards": 0, "messages": 0}
     _check_game(rules, 7, checks)
@@ -77,5 +93,6 @@ def test_a_save_resumes_mid_game(small_group):  # noqa: F811
     def after(eps):
         for i in (0, 1):
             eps[i] = Endpoint.from_json(json.loads(json.dumps(eps[i].to_json())))
+
     eps, _ = play_game(Rules(tactics=True, rounds=2), 3, after)
     assert eps[0].state.step == OVER and len(eps[0].audits) == 2

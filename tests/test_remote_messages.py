@@ -25,8 +25,13 @@ from engine.state import START_OF_TURN, Rules
 from engine.words import Words, languages
 
 ROOT = Path(__file__).resolve().parent.parent
-FUZZ = settings(max_examples=150, deadline=None, database=None, derandomize=True,
-                suppress_health_check=list(HealthCheck))
+FUZZ = settings(
+    max_examples=150,
+    deadline=None,
+    database=None,
+    derandomize=True,
+    suppress_health_check=list(HealthCheck),
+)
 
 
 def _corpus():
@@ -34,13 +39,21 @@ def _corpus():
     old, sra.GROUP = sra.GROUP, TEST_GROUP
     try:
         pairs = []
-        for rules, seed in ((Rules(tactics=True, rounds=2), 1),
-                            (Rules(claim_timing=START_OF_TURN), 2)):
+        for rules, seed in (
+            (Rules(tactics=True, rounds=2), 1),
+            (Rules(claim_timing=START_OF_TURN), 2),
+        ):
             snapshot = {}
 
             def before(eps, msg, to, snapshot=snapshot):
-                pairs.append((json.loads(json.dumps(eps[to].to_json())),
-                              json.loads(json.dumps(msg)), eps[1 - to].key))
+                pairs.append(
+                    (
+                        json.loads(json.dumps(eps[to].to_json())),
+                        json.loads(json.dumps(msg)),
+                        eps[1 - to].key,
+                    )
+                )
+
             play_game(rules, seed, before_message=before)
         return pairs
     finally:
@@ -49,13 +62,42 @@ def _corpus():
 
 CORPUS = _corpus()
 MESSAGES = [m for _, m, _ in CORPUS]
-INTERESTING = [0, 1, -1, 2 ** 70, 1.0, True, None, "", "R7", "Joker", "clan", [], {}, [[]],
-               "0" * 32, "A" * 43, "move", "invite", "accept"]
-leaves = (st.none() | st.booleans() | st.integers(-2 ** 70, 2 ** 70) | st.floats()
-          | st.text(max_size=8) | st.sampled_from(INTERESTING).map(copy.deepcopy))
-json_values = st.recursive(leaves, lambda kids: st.lists(kids, max_size=3)
-                           | st.dictionaries(st.text(max_size=6), kids, max_size=3),
-                           max_leaves=8)
+INTERESTING = [
+    0,
+    1,
+    -1,
+    2**70,
+    1.0,
+    True,
+    None,
+    "",
+    "R7",
+    "Joker",
+    "clan",
+    [],
+    {},
+    [[]],
+    "0" * 32,
+    "A" * 43,
+    "move",
+    "invite",
+    "accept",
+]
+leaves = (
+    st.none()
+    | st.booleans()
+    | st.integers(-(2**70), 2**70)
+    | st.floats()
+    | st.text(max_size=8)
+    | st.sampled_from(INTERESTING).map(copy.deepcopy)
+)
+json_values = st.recursive(
+    leaves,
+    lambda kids: (
+        st.lists(kids, max_size=3) | st.dictionaries(st.text(max_size=6), kids, max_size=3)
+    ),
+    max_leaves=8,
+)
 
 
 def _places(doc):
@@ -84,8 +126,9 @@ def mutated(draw):
         elif op == "interesting":
             c[k] = copy.deepcopy(draw(st.sampled_from(INTERESTING)))
         elif op == "key" and isinstance(c, dict):
-            c[draw(st.sampled_from(["x", "shares", "deal", "reveal", "drew", "card"]))] = \
-                draw(json_values)
+            c[draw(st.sampled_from(["x", "shares", "deal", "reveal", "drew", "card"]))] = draw(
+                json_values
+            )
         elif op == "nest":
             v = c[k]
             for _ in range(draw(st.integers(1, 2000))):
@@ -105,27 +148,59 @@ def test_the_reader_reads_or_refuses_mutated_messages(case):
 
 
 @FUZZ
-@given(st.one_of(json_values, st.fixed_dictionaries(
-    {"v": st.just(1), "t": st.sampled_from(messages.KINDS), "g": st.just("0" * 32),
-     "n": st.integers(-1, 3), "from": st.integers(-1, 2)}, optional={
-        "mac": st.text(max_size=44), "shares": json_values, "actions": json_values,
-        "drew": json_values, "reveal": json_values, "deal": json_values,
-        "rules": json_values, "name": json_values, "dh": json_values})))
+@given(
+    st.one_of(
+        json_values,
+        st.fixed_dictionaries(
+            {
+                "v": st.just(1),
+                "t": st.sampled_from(messages.KINDS),
+                "g": st.just("0" * 32),
+                "n": st.integers(-1, 3),
+                "from": st.integers(-1, 2),
+            },
+            optional={
+                "mac": st.text(max_size=44),
+                "shares": json_values,
+                "actions": json_values,
+                "drew": json_values,
+                "reveal": json_values,
+                "deal": json_values,
+                "rules": json_values,
+                "name": json_values,
+                "dh": json_values,
+            },
+        ),
+    )
+)
 def test_the_reader_reads_or_refuses_random_json(data):
     with contextlib.suppress(GameError):
         read(data)
 
 
 @FUZZ
-@given(st.one_of(st.text(max_size=300), st.sampled_from(MESSAGES).map(to_link).flatmap(
-    lambda link: st.integers(0, len(link)).map(lambda i: link[:i] + "x" + link[i + 1:]))))
+@given(
+    st.one_of(
+        st.text(max_size=300),
+        st.sampled_from(MESSAGES)
+        .map(to_link)
+        .flatmap(
+            lambda link: st.integers(0, len(link)).map(lambda i: link[:i] + "x" + link[i + 1 :])
+        ),
+    )
+)
 def test_links_are_read_or_refused(text):
     with contextlib.suppress(GameError):
         from_link(text)
 
 
-@settings(max_examples=100, deadline=None, database=None, derandomize=True,
-          suppress_health_check=list(HealthCheck))
+@settings(
+    max_examples=100,
+    deadline=None,
+    database=None,
+    derandomize=True,
+    suppress_health_check=list(HealthCheck),
+)
 @given(mutated())
 def test_an_endpoint_refuses_a_signed_mutated_message_and_is_unchanged(case):
     """Signed with the real key, as a modified client would send it: the endpoint's own
@@ -155,9 +230,11 @@ def test_every_message_round_trips_through_text_and_links():
 def _kind(msg, hand_sizes=(6, 7)):
     if "deal" in msg or msg["t"] != "move":
         return "setup"
-    if set(msg) - {"v", "g", "n", "from", "t", "mac"} == {"shares"} \
-            and len(msg["shares"]) in hand_sizes:
-        return "setup"   # the guest's hand, after the deal
+    if (
+        set(msg) - {"v", "g", "n", "from", "t", "mac"} == {"shares"}
+        and len(msg["shares"]) in hand_sizes
+    ):
+        return "setup"  # the guest's hand, after the deal
     return "end" if "reveal" in msg else "move"
 
 
@@ -183,8 +260,19 @@ def test_every_remote_refusal_has_words(lang):
         codes |= set(re.findall(r'(?:RemoteError|Cheat)\(\s*"(\w+)"', path.read_text()))
     assert len(codes) > 30
     words, english = Words(lang, you=0), Words("en", you=0)
-    params = {"field": "n", "value": "'x'", "n": 2, "last": 3, "expected": 1, "kind": "deal",
-              "card": "R7", "player": 1, "move": "R7@3", "rule": "not_in_hand", "version": 1}
+    params = {
+        "field": "n",
+        "value": "'x'",
+        "n": 2,
+        "last": 3,
+        "expected": 1,
+        "kind": "deal",
+        "card": "R7",
+        "player": 1,
+        "move": "R7@3",
+        "rule": "not_in_hand",
+        "version": 1,
+    }
     for code in sorted(codes):
         assert f"error.remote.{code}" in words.cat, (lang, code)
         text = words.refusal(RemoteError(code, **params))

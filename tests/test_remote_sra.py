@@ -36,7 +36,7 @@ def _probably_prime(n: int, rounds: int = 32) -> bool:
 @pytest.mark.parametrize("p", [sra.P, TEST_P], ids=["rfc3526_1536", "test_256"])
 def test_the_primes_are_safe_primes(p):
     assert _probably_prime(p) and _probably_prime((p - 1) // 2)
-    assert p % 8 == 7   # so 2, and 4 = G, are squares: G generates the subgroup of order q
+    assert p % 8 == 7  # so 2, and 4 = G, are squares: G generates the subgroup of order q
 
 
 def test_the_play_prime_is_rfc_3526_group_5():
@@ -50,7 +50,7 @@ def test_the_play_prime_is_rfc_3526_group_5():
 def test_card_codes_are_distinct_quadratic_residues(group):
     assert len(set(group.codes)) == sra.N_PHYSICAL == 64
     for m in group.codes:
-        assert pow(m, group.q, group.p) == 1     # in the subgroup of order q: a square
+        assert pow(m, group.q, group.p) == 1  # in the subgroup of order q: a square
     # No code is another's square or a product of two: the relations small squares have.
     codes = set(group.codes)
     assert not any(a * b % group.p in codes for a in group.codes[:16] for b in group.codes[:16])
@@ -72,11 +72,11 @@ def test_a_share_proof_holds_only_for_the_committed_key():
     s, ch, z = share(c, a)
     assert check_share(c, s, ch, z, a.commit)
     assert card_of(unlock(s, b)) == 7
-    assert not check_share(c, s, ch, z, b.commit)                 # another key
-    assert not check_share(c, s * 4 % sra.P, ch, z, a.commit)     # another value
+    assert not check_share(c, s, ch, z, b.commit)  # another key
+    assert not check_share(c, s * 4 % sra.P, ch, z, a.commit)  # another value
     other = lock(lock(sra.code(8), a), b)
     s2, ch2, z2 = share(other, a)
-    assert not check_share(c, s2, ch2, z2, a.commit)              # another card's share
+    assert not check_share(c, s2, ch2, z2, a.commit)  # another card's share
     assert not check_share(c, s, ch, z + 1, a.commit)
 
 
@@ -87,15 +87,15 @@ def test_a_marked_card_loses_its_mark_at_the_next_lock(monkeypatch):
     g = sra.GROUP
     a, b = Key.new(), Key.new()
     honest = lock(sra.code(3), a)
-    marked = g.p - honest                                   # -x: not a square
+    marked = g.p - honest  # -x: not a square
     assert pow(marked, g.q, g.p) == g.p - 1
-    assert lock(marked, b) == lock(honest, b)               # indistinguishable after the lock
+    assert lock(marked, b) == lock(honest, b)  # indistinguishable after the lock
     for x in (lock(marked, b), lock(honest, b)):
         assert pow(x, g.q, g.p) == 1
 
 
 def test_numbers_as_text_round_trip():
-    for n in (0, 1, 255, 256, sra.P - 1, 2 ** 300):
+    for n in (0, 1, 255, 256, sra.P - 1, 2**300):
         assert sra.text_to_int(sra.int_to_text(n)) == n
     for bad in ("", "a=b", "A" * 400, None, 5, "é"):
         assert sra.text_to_int(bad) is None

@@ -77,14 +77,14 @@ def test_a_wrong_share_is_refused(small_group):  # noqa: F811
     _refused(receiver, _resealed(sender, msg, shares=shares), "wrong_share")
     # Too few shares.
     _refused(receiver, _resealed(sender, msg, shares=msg["shares"][1:]), "share_count")
-    receiver.receive(msg)   # the true message is still accepted
+    receiver.receive(msg)  # the true message is still accepted
 
 
 def test_a_draw_that_is_not_the_top_card_is_refused(small_group):  # noqa: F811
     eps, msg, to = _run_until(Rules(), 2, lambda m, ep: bool(m.get("drew")))
     sender, receiver = eps[1 - to], eps[to]
     deck = receiver.cards.decks[0]
-    for entry in (deck[-2], deck[0]):    # the second card, and the bottom one
+    for entry in (deck[-2], deck[0]):  # the second card, and the bottom one
         drew = [fingerprint(entry)] + msg["drew"][1:]
         e = _refused(receiver, _resealed(sender, msg, drew=drew), "not_top")
         assert e.params["player"] == sender.seat
@@ -95,7 +95,7 @@ def test_a_draw_that_is_not_the_top_card_is_refused(small_group):  # noqa: F811
 def test_a_replayed_or_reordered_message_is_refused(small_group):  # noqa: F811
     eps, msg, to = _run_until(Rules(), 3, lambda m, ep: m["n"] == 4 and "actions" in m)
     receiver = eps[to]
-    earlier = Endpoint.from_json(receiver.to_json())      # the receiver before message 4
+    earlier = Endpoint.from_json(receiver.to_json())  # the receiver before message 4
     rng = random.Random(0)
     r = receiver.receive(msg)
     _refused(receiver, msg, "replayed")
@@ -113,17 +113,16 @@ def test_a_replayed_or_reordered_message_is_refused(small_group):  # noqa: F811
         if r.send:
             inbox.append((1 - e.seat, r.send))
     later = next(m for _, m in inbox if m["from"] == 1 - to and m["n"] == 5)
-    e = _refused(earlier, later, "out_of_order")   # message 5 before message 4
+    e = _refused(earlier, later, "out_of_order")  # message 5 before message 4
     assert e.params == {"n": 5, "expected": 4}
-    earlier.receive(msg)                           # message 4 is still accepted in its turn
+    earlier.receive(msg)  # message 4 is still accepted in its turn
 
 
 def test_a_message_of_another_game_or_from_oneself_is_refused(small_group):  # noqa: F811
     eps, msg, to = _run_until(Rules(), 4, lambda m, ep: m["n"] == 3)
     others, _ = pair(Rules(), 99)
     foreign = others[0].invitation() if to == 1 else None
-    _, other_msg, _ = _run_until(Rules(), 5, lambda m, ep: m["from"] == msg["from"]
-                                 and m["n"] == 3)
+    _, other_msg, _ = _run_until(Rules(), 5, lambda m, ep: m["from"] == msg["from"] and m["n"] == 3)
     _refused(eps[to], other_msg, "other_game")
     _refused(eps[1 - to], msg, "own_message")
     if foreign:
@@ -135,7 +134,7 @@ def test_a_bad_mac_is_refused(small_group):  # noqa: F811
     eps, msg, to = _run_until(Rules(), 6, lambda m, ep: "actions" in m)
     forged = {**msg, "actions": msg["actions"][:1] + [{"kind": "pass"}]}
     _refused(eps[to], forged, "bad_mac")
-    stranger = Endpoint.host(Rules(), "Eve")   # a key nobody agreed with
+    stranger = Endpoint.host(Rules(), "Eve")  # a key nobody agreed with
     _refused(eps[to], seal({k: v for k, v in msg.items() if k != "mac"}, b"\0" * 32), "bad_mac")
     assert stranger.game != eps[to].game
     eps[to].receive(msg)
@@ -145,20 +144,23 @@ def test_a_move_the_engine_refuses_is_refused(small_group):  # noqa: F811
     eps, msg, to = _run_until(Rules(), 7, lambda m, ep: "actions" in m and m["n"] >= 3)
     sender, receiver = eps[1 - to], eps[to]
     # A claim at the play step, and a clan card played with a target: the engine's refusals.
-    e = _refused(receiver, _resealed(sender, msg, actions=[{"kind": "claim", "stone": 0}]),
-                 "wrong_step")
+    e = _refused(
+        receiver, _resealed(sender, msg, actions=[{"kind": "claim", "stone": 0}]), "wrong_step"
+    )
     assert e.key == "error.wrong_step"
     played = msg["actions"][0]
     odd = [{**played, "target": "R1"}] + msg["actions"][1:]
     _refused(receiver, _resealed(sender, msg, actions=odd), "stone_only")
     mine = receiver.state.hands[receiver.seat][0]
     from engine.cards import card_text
+
     held = [{"kind": "play", "card": card_text(mine), "stone": 4}] + msg["actions"][1:]
     _refused(receiver, _resealed(sender, msg, actions=held), "not_held")
     receiver.receive(msg)
 
 
 # ---------------------------------------------------------------- the audit
+
 
 def _finished(seed, rules=None):
     eps, _sent = play_game(rules or Rules(), seed)
@@ -187,13 +189,16 @@ def test_a_cheating_host_is_named_in_the_game(small_group, monkeypatch):  # noqa
     card refuses its share at once; if nobody does, the audit names the host (random games
     draw the whole deck, so the audit's side is shown on a finished game's data above)."""
     from engine.remote.deal import RoundCards
+
     honest = RoundCards.lock_decks
+
     def cheat(self):
         out = honest(self)
         fake = sra.lock(sra.GROUP.codes[0] * 4 % sra.GROUP.p, self.key)
         self.first[0][0] = fake
         out["decks"][0][0] = sra.int_to_text(fake)
         return out
+
     monkeypatch.setattr(RoundCards, "lock_decks", cheat)
     found = []
     for seed in range(12):
@@ -214,14 +219,17 @@ def test_the_audit_catches_a_card_played_that_was_not_in_the_hand(small_group): 
     host, guest = _finished(9)
     cards = guest.cards.copy()
     hands_at_start = set(host.start_state.hands[0]) | {c for c in range(54)}
-    i, (seat, wire) = next((i, e) for i, e in enumerate(cards.log)
-                           if e[0] == 0 and e[1]["kind"] == "play")
+    i, (seat, wire) = next(
+        (i, e) for i, e in enumerate(cards.log) if e[0] == 0 and e[1]["kind"] == "play"
+    )
     from engine.cards import card_text
+
     s = guest.state
     faceup = {c for side in s.sides for c in side} | set(s.discard)
-    swap = next(card_text(c) for c in sorted(hands_at_start - faceup)
-                if card_text(c) != wire["card"])
-    cards.log = cards.log[:i] + [[seat, {**wire, "card": swap}]] + cards.log[i + 1:]
+    swap = next(
+        card_text(c) for c in sorted(hands_at_start - faceup) if card_text(c) != wire["card"]
+    )
+    cards.log = cards.log[:i] + [[seat, {**wire, "card": swap}]] + cards.log[i + 1 :]
     with pytest.raises(Cheat) as e:
         audit.check_round(cards, guest.start_state, guest.state)
     assert e.value.code == "illegal_move" and e.value.params["player"] == 0
@@ -230,6 +238,7 @@ def test_the_audit_catches_a_card_played_that_was_not_in_the_hand(small_group): 
 def test_a_revealed_key_that_is_not_the_committed_one_is_named(small_group):  # noqa: F811
     def last_reveal(m, ep):
         return "reveal" in m
+
     eps, msg, to = _run_until(Rules(), 10, last_reveal)
     sender, receiver = eps[1 - to], eps[to]
     wrong = {**msg["reveal"], "key": sra.int_to_text(sra.Key.new().k)}
@@ -244,17 +253,18 @@ def test_a_revealed_key_that_is_not_the_committed_one_is_named(small_group):  # 
 def test_a_returned_card_that_is_not_the_committed_one_is_named(small_group):  # noqa: F811
     def reveal_with_returns(m, ep):
         return "reveal" in m and m["reveal"]["returns"]
+
     for seed in range(40):
         try:
             eps, msg, to = _run_until(Rules(tactics=True), seed, reveal_with_returns)
         except AssertionError:
             continue
         sender, receiver = eps[1 - to], eps[to]
-        returns = [{**msg["reveal"]["returns"][0], "nonce": "0" * 32}] + \
-            msg["reveal"]["returns"][1:]
+        returns = [{**msg["reveal"]["returns"][0], "nonce": "0" * 32}] + msg["reveal"]["returns"][
+            1:
+        ]
         with pytest.raises(Cheat) as e:
-            receiver.receive(_resealed(sender, msg, reveal={**msg["reveal"],
-                                                            "returns": returns}))
+            receiver.receive(_resealed(sender, msg, reveal={**msg["reveal"], "returns": returns}))
         assert e.value.code == "return_mismatch" and e.value.params == {"player": sender.seat}
         return
     pytest.fail("no game with a Recruiter's return in 40 seeds")
@@ -264,6 +274,7 @@ def test_the_engines_checked_entry_points_still_refuse_a_back():
     """Backs are placed by the endpoint only: ``check`` refuses them like any unknown code."""
     from engine import Action, MalformedAction, check, new_game
     from engine.cards import CLAN_BACK, TACTIC_BACK, card_text, deck_of
+
     s = new_game(seed=1)
     for back in (CLAN_BACK, TACTIC_BACK):
         with pytest.raises(MalformedAction) as e:

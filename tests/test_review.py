@@ -16,7 +16,7 @@ from engine.narrate import advice_line
 from engine.words import Words
 from tests.helpers import C, position, resample, sample_states
 
-ITER = 120   # enough worlds for the verdicts below; keeps the file to a few seconds
+ITER = 120  # enough worlds for the verdicts below; keeps the file to a few seconds
 
 
 def _winning_claim_position():
@@ -26,13 +26,16 @@ def _winning_claim_position():
     once, next to North's stones 7 and 8: North takes the round."""
     return position(
         hands=("R9 B1 B2 G1 P1 Y1", "Y9 O9 O8 G9 G8 P6"),
-        stones={0: ("R7 R8", "O1 O2 O4"),
-                1: ("B7 B8 B9", "G2 G3 G4", {"owner": 0}),
-                2: ("P7 P8 P9", "Y2 Y3 Y4", {"owner": 0}),
-                6: ("R1 R2 R4", "B4 B5 B6", {"owner": 1}),
-                7: ("O5 O6 P2", "G5 G6 G7", {"owner": 1}),
-                8: ("", "Y7 Y8")},
-        to_move=0)
+        stones={
+            0: ("R7 R8", "O1 O2 O4"),
+            1: ("B7 B8 B9", "G2 G3 G4", {"owner": 0}),
+            2: ("P7 P8 P9", "Y2 Y3 Y4", {"owner": 0}),
+            6: ("R1 R2 R4", "B4 B5 B6", {"owner": 1}),
+            7: ("O5 O6 P2", "G5 G6 G7", {"owner": 1}),
+            8: ("", "Y7 Y8"),
+        },
+        to_move=0,
+    )
 
 
 def test_a_move_that_throws_the_round_away_is_marked_and_the_winning_move_named():
@@ -59,8 +62,9 @@ def test_a_drop_within_the_reviews_own_noise_is_not_marked():
     so the review cannot tell the two moves apart (a hint found with another budget was
     marked "Mistake" this way, issue 25)."""
     s = sample_states(Rules(), seed=0, every=5)[9]
-    r = assess(view(s, s.to_move), {"kind": "play", "card": "O5", "stone": 8},
-               seed=3, iterations=60)
+    r = assess(
+        view(s, s.to_move), {"kind": "play", "card": "O5", "stone": 8}, seed=3, iterations=60
+    )
     assert r["best"] == {"kind": "play", "card": "R7", "stone": 8}
     assert level_of(r["drop"]) == "inaccuracy"
     assert r["drop"] <= NOISE_Z * r["noise"]
@@ -68,14 +72,21 @@ def test_a_drop_within_the_reviews_own_noise_is_not_marked():
 
 
 def test_a_claim_left_untaken_is_a_missed_claim():
-    s = position(hands=("B1 B2 G1 P1 Y1", "O9 O8 Y9 Y8 G9 G8"),
-                 stones={0: ("R7 R8 R9", "O1 O2 O4")}, to_move=0, step="claim")
+    s = position(
+        hands=("B1 B2 G1 P1 Y1", "O9 O8 Y9 Y8 G9 G8"),
+        stones={0: ("R7 R8 R9", "O1 O2 O4")},
+        to_move=0,
+        step="claim",
+    )
     v = view(s, 0)
     assert {"kind": "claim", "stone": 0} in v["legal"]
     r = assess(v, {"kind": "done"}, iterations=ITER)
-    assert r == {"kind": "missed_claim", "level": "mistake",
-                 "best": {"kind": "claim", "stone": 0},
-                 "advice": {"reason": "claim_proof", "stone": 0}}
+    assert r == {
+        "kind": "missed_claim",
+        "level": "mistake",
+        "best": {"kind": "claim", "stone": 0},
+        "advice": {"reason": "claim_proof", "stone": 0},
+    }
     assert assess(v, {"kind": "claim", "stone": 0})["kind"] == "by_rule"
 
 
@@ -86,8 +97,13 @@ def test_a_claims_reason_names_tactic_cards_only_in_the_tactics_game(lang):
     words = Words(lang)
     tactic = words.t("advice.claim_now", stone=0).split(":")[1]
     for tactics in (False, True):
-        s = position(Rules(tactics=tactics), hands=("B1 B2 G1 P1 Y1", "O9 O8 Y9 Y8 G9 G8"),
-                     stones={0: ("R7 R8 R9", "O1 O2 O4")}, to_move=0, step="claim")
+        s = position(
+            Rules(tactics=tactics),
+            hands=("B1 B2 G1 P1 Y1", "O9 O8 Y9 Y8 G9 G8"),
+            stones={0: ("R7 R8 R9", "O1 O2 O4")},
+            to_move=0,
+            step="claim",
+        )
         why = advice_line(advice(view(s, 0), {"kind": "claim", "stone": 0}), words)
         assert why.startswith(words.t("advice.claim_now", stone=0).split(":")[0])
         assert (tactic in why) is tactics, why
@@ -112,46 +128,65 @@ def test_the_review_reads_only_the_view(tactics):
         other = resample(s, p, rng)
         assert view(other, p) == v
         if other.hands[1 - p] == s.hands[1 - p] and other.decks == s.decks:
-            continue   # nothing hidden any more (the decks are out)
+            continue  # nothing hidden any more (the decks are out)
         move = action_to_json(rng.choice(legal_actions(s)))
-        assert assess(v, move, seed=3, iterations=60) == \
-            assess(view(other, p), move, seed=3, iterations=60)
+        assert assess(v, move, seed=3, iterations=60) == assess(
+            view(other, p), move, seed=3, iterations=60
+        )
         checked += 1
     assert checked >= 3
 
 
 def test_levels_by_drop():
-    assert [level_of(d) for d in (0.0, 0.029, 0.03, 0.07, 0.15, 0.6)] == \
-        [None, None, "inaccuracy", "mistake", "blunder", "blunder"]
+    assert [level_of(d) for d in (0.0, 0.029, 0.03, 0.07, 0.15, 0.6)] == [
+        None,
+        None,
+        "inaccuracy",
+        "mistake",
+        "blunder",
+        "blunder",
+    ]
 
 
 def test_shapes_of_incomplete_sides():
     assert shape(C("R7 R8")) == "color_run"
-    assert shape(C("R7 R9")) == "color_run"          # R8 still completes it
+    assert shape(C("R7 R9")) == "color_run"  # R8 still completes it
     assert shape(C("R1 R9")) == "color"
     assert shape(C("R5 B5")) == "kind"
     assert shape(C("R5 B6")) == "run"
     assert shape(C("R1 B9")) == "sum"
-    assert shape(C("R1 R2 R4"), room=4) == "color_run"   # Mud Fight: R3 fills the gap
+    assert shape(C("R1 R2 R4"), room=4) == "color_run"  # Mud Fight: R3 fills the gap
     assert shape(C("R9")) is None
-    assert shape(C("Joker R9")) is None               # an elite alone says nothing yet
+    assert shape(C("Joker R9")) is None  # an elite alone says nothing yet
 
 
 def test_reasons_for_stated_moves():
-    s = position(hands=("R9 R3 B5 G2 P1 Y9", "O9 O8 Y8 G9 G8 P9"),
-                 stones={0: ("R7 R8", ""), 1: ("B4", "G5 G6"), 2: ("P5 B6", "")},
-                 to_move=0)
+    s = position(
+        hands=("R9 R3 B5 G2 P1 Y9", "O9 O8 Y8 G9 G8 P9"),
+        stones={0: ("R7 R8", ""), 1: ("B4", "G5 G6"), 2: ("P5 B6", "")},
+        to_move=0,
+    )
     v = view(s, 0)
     # Red 7-8-9 is the strongest Color-Run: nothing beats it, so it is claimed at once.
     assert advice(v, {"kind": "play", "card": "R9", "stone": 0}) == {
-        "card": "R9", "stone": 0, "reason": "claim"}
+        "card": "R9",
+        "stone": 0,
+        "reason": "claim",
+    }
     assert advice(v, {"kind": "play", "card": "B5", "stone": 1}) == {
-        "card": "B5", "stone": 1, "reason": "protect", "shape": "color_run"}
+        "card": "B5",
+        "stone": 1,
+        "reason": "protect",
+        "shape": "color_run",
+    }
     assert advice(v, {"kind": "play", "card": "Y9", "stone": 5})["reason"] == "open_high"
     assert advice(v, {"kind": "play", "card": "G2", "stone": 5})["reason"] == "open"
     assert advice(v, {"kind": "play", "card": "R3", "stone": 2}) == {
-        "card": "R3", "stone": 2, "reason": "complete",
-        "formation": {"rank": "sum", "total": 14, "cards": 3}}
+        "card": "R3",
+        "stone": 2,
+        "reason": "complete",
+        "formation": {"rank": "sum", "total": 14, "cards": 3},
+    }
     assert advice(v, {"kind": "pass"}) == {"reason": "pass"}
 
 

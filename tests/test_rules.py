@@ -26,8 +26,11 @@ def deal(rules, south: str, north: str, deck: str | None = None, tactic_deck: st
     """A new game with fixed hands; the deck (top last) defaults to every other clan card."""
     if deck is None:
         deck = rest_of(f"{south} {north}")
-    return new_game(rules, seed=0, deal={"hands": [C(south), C(north)], "deck": C(deck),
-                                         "tactic_deck": C(tactic_deck)})
+    return new_game(
+        rules,
+        seed=0,
+        deal={"hands": [C(south), C(north)], "deck": C(deck), "tactic_deck": C(tactic_deck)},
+    )
 
 
 def run(state, *actions):
@@ -62,14 +65,19 @@ def test_play_then_draw_automatically_from_the_only_deck():
     s = deal(Rules(), "R1 R2 R3 B4 B5 B6", "O1 O2 O3 G4 G5 G6", deck="P1 P2 P9")
     t = apply(s, play("R1", 0))
     assert t.sides[0] == C("R1") and t.sides[1] == []
-    assert sorted(t.hands[0]) == sorted(C("R2 R3 B4 B5 B6 P9"))   # P9 was the top card
+    assert sorted(t.hands[0]) == sorted(C("R2 R3 B4 B5 B6 P9"))  # P9 was the top card
     assert t.decks[0] == C("P1 P2")
     assert (t.to_move, t.step) == (1, "play")
 
 
 def test_tactics_draw_is_a_choice_of_deck():
-    s = deal(Rules(tactics=True), "R1 R2 R3 B4 B5 B6 B7", "O1 O2 O3 G4 G5 G6 G7",
-             deck="P1 P2", tactic_deck="Spy Traitor")
+    s = deal(
+        Rules(tactics=True),
+        "R1 R2 R3 B4 B5 B6 B7",
+        "O1 O2 O3 G4 G5 G6 G7",
+        deck="P1 P2",
+        tactic_deck="Spy Traitor",
+    )
     t = apply(s, play("R1", 0))
     assert (t.step, t.to_move) == ("draw", 0)
     assert legal_actions(t) == [draw(0), draw(1)]
@@ -82,8 +90,13 @@ def test_tactics_draw_is_a_choice_of_deck():
 
 @pytest.mark.parametrize("clan,tactic,gets", [("P1 P2", "", "P2"), ("", "Spy Traitor", "Traitor")])
 def test_tactics_draw_is_automatic_when_one_deck_is_empty(clan, tactic, gets):
-    s = deal(Rules(tactics=True), "R1 R2 R3 B4 B5 B6 B7", "O1 O2 O3 G4 G5 G6 G7",
-             deck=clan, tactic_deck=tactic)
+    s = deal(
+        Rules(tactics=True),
+        "R1 R2 R3 B4 B5 B6 B7",
+        "O1 O2 O3 G4 G5 G6 G7",
+        deck=clan,
+        tactic_deck=tactic,
+    )
     t = apply(s, play("R1", 0))
     assert (t.step, t.to_move) == ("play", 1)
     assert C(gets)[0] in t.hands[0] and len(t.hands[0]) == 7
@@ -100,11 +113,16 @@ def test_empty_decks_are_no_error_play_goes_on():
 
 # Each claim proven: every 7 and 8 is face up, so no Color-Run above 4-5-6 can be made.
 NO_ROOM_FOR_SOUTH = {
-    0: ("R7 R8 R9", "", {"owner": 0}), 1: ("", "O7 O8 O9", {"owner": 1}),
-    2: ("Y7 Y8 Y9", "", {"owner": 0}), 3: ("", "G7 G8 G9", {"owner": 1}),
-    4: ("B1 B2 B4", "B7 B8"), 5: ("", "P7 P8 P9", {"owner": 1}),
-    6: ("R4 R5 R6", "", {"owner": 0}), 7: ("", "O4 O5 O6", {"owner": 1}),
-    8: ("Y4 Y5 Y6", "", {"owner": 0})}
+    0: ("R7 R8 R9", "", {"owner": 0}),
+    1: ("", "O7 O8 O9", {"owner": 1}),
+    2: ("Y7 Y8 Y9", "", {"owner": 0}),
+    3: ("", "G7 G8 G9", {"owner": 1}),
+    4: ("B1 B2 B4", "B7 B8"),
+    5: ("", "P7 P8 P9", {"owner": 1}),
+    6: ("R4 R5 R6", "", {"owner": 0}),
+    7: ("", "O4 O5 O6", {"owner": 1}),
+    8: ("Y4 Y5 Y6", "", {"owner": 0}),
+}
 
 
 def test_pass_is_the_only_action_without_room():
@@ -144,13 +162,13 @@ def test_claim_step_after_a_play_that_makes_a_stone_provable():
     assert legal_actions(t) == [claim(2), DONE]
     u = apply(t, claim(2))
     assert u.owner[2] == 0 and (u.step, u.to_move) == ("play", 1) and len(u.hands[0]) == 2
-    v = apply(t, DONE)          # claiming is never forced
+    v = apply(t, DONE)  # claiming is never forced
     assert v.owner[2] == -1 and (v.step, v.to_move) == ("play", 1)
 
 
 def test_no_claim_step_when_nothing_is_provable():
     s = position(hands=("R3 O5", "P5"), stones={2: ("R1 R2", "B1 B2 B3")})
-    t = apply(s, play("R3", 2))      # 1-2-3 Color-Run vs 1-2-3 Color-Run completed first
+    t = apply(s, play("R3", 2))  # 1-2-3 Color-Run vs 1-2-3 Color-Run completed first
     assert (t.step, t.to_move) == ("play", 1)
 
 
@@ -161,13 +179,14 @@ def test_a_stone_provable_earlier_can_be_claimed_after_any_play():
 
 
 def test_several_claims_in_one_turn():
-    s = position(hands=("O5", "P5"), stones={2: ("R1 R2 R3", "B1 B4 B7"),
-                                              5: ("Y7 Y8 Y9", "G1 G2 G4")})
+    s = position(
+        hands=("O5", "P5"), stones={2: ("R1 R2 R3", "B1 B4 B7"), 5: ("Y7 Y8 Y9", "G1 G2 G4")}
+    )
     t = apply(s, play("O5", 0))
     assert legal_actions(t) == [claim(2), claim(5), DONE]
     t = apply(t, claim(5))
     assert t.step == "claim" and legal_actions(t) == [claim(2), DONE]
-    t = apply(t, claim(2))      # nothing left to claim: the turn goes on by itself
+    t = apply(t, claim(2))  # nothing left to claim: the turn goes on by itself
     assert t.owner[2] == t.owner[5] == 0 and (t.step, t.to_move) == ("play", 1)
 
 
@@ -184,9 +203,9 @@ def test_a_pass_can_still_be_followed_by_claims():
 def test_expert_timing_claims_at_the_start_of_the_next_turn():
     s = position(EXPERT, hands=("R3 O5", "P5 P6"), stones={2: ("R1 R2", "B1 B4 B7")})
     t = apply(s, play("R3", 2))
-    assert (t.step, t.to_move) == ("play", 1)       # no claim after playing
+    assert (t.step, t.to_move) == ("play", 1)  # no claim after playing
     u = apply(t, play("P5", 0))
-    assert (u.step, u.to_move) == ("claim", 0)      # South's turn starts with claims
+    assert (u.step, u.to_move) == ("claim", 0)  # South's turn starts with claims
     assert legal_actions(u) == [claim(2), DONE]
     v = apply(u, claim(2))
     assert v.owner[2] == 0 and (v.step, v.to_move) == ("play", 0)
@@ -196,7 +215,7 @@ def test_expert_timing_claims_at_the_start_of_the_next_turn():
 
 def test_expert_timing_no_claim_step_when_nothing_is_provable():
     s = position(EXPERT, hands=("R3 O5", "P5 P6"), stones={2: ("R1 R2", "B2 B3")})
-    t = run(s, play("R3", 2), play("P5", 0))      # B4 would beat South's 1-2-3
+    t = run(s, play("R3", 2), play("P5", 0))  # B4 would beat South's 1-2-3
     assert (t.step, t.to_move) == ("play", 0)
 
 
@@ -210,9 +229,15 @@ def test_expert_timing_a_play_never_opens_a_claim_step():
 
 
 def test_three_adjacent_stones_end_the_game_at_once():
-    s = position(hands=("R3 O5", "P5"), stones={
-        0: ("Y7 Y8 Y9", "G1 G2 G4", {"owner": 0}), 1: ("B7 B8 B9", "P1 P2 P4", {"owner": 0}),
-        2: ("R1 R2", "O1 O2 O4"), 3: ("G7 G8 G9", "B1 B2 B4")})
+    s = position(
+        hands=("R3 O5", "P5"),
+        stones={
+            0: ("Y7 Y8 Y9", "G1 G2 G4", {"owner": 0}),
+            1: ("B7 B8 B9", "P1 P2 P4", {"owner": 0}),
+            2: ("R1 R2", "O1 O2 O4"),
+            3: ("G7 G8 G9", "B1 B2 B4"),
+        },
+    )
     t = run(s, play("R3", 2))
     assert legal_actions(t) == [claim(2), claim(3), DONE]
     u, events = apply_events(t, claim(2))
@@ -220,35 +245,63 @@ def test_three_adjacent_stones_end_the_game_at_once():
     assert (u.outcome.winner, u.outcome.reason) == (0, "three_adjacent")
     assert u.history == ((0, "three_adjacent", 3, 0),)
     end = [e for e in events if e["type"] == "round_end"]
-    assert end == [{"type": "round_end", "round": 1, "winner": 0, "reason": "three_adjacent",
-                    "stones": [3, 0], "points": [5, 0], "scores": [5, 0]}]
-    assert u.owner[3] == -1          # the first winning claim ends the game
+    assert end == [
+        {
+            "type": "round_end",
+            "round": 1,
+            "winner": 0,
+            "reason": "three_adjacent",
+            "stones": [3, 0],
+            "points": [5, 0],
+            "scores": [5, 0],
+        }
+    ]
+    assert u.owner[3] == -1  # the first winning claim ends the game
     assert u.scores == [5, 0] and match_winner(u) == 0
 
 
 def test_three_stones_with_a_gap_do_not_win():
-    s = position(hands=("O5", "P5"), stones={
-        0: ("Y7 Y8 Y9", "G1 G2 G4", {"owner": 0}), 1: ("B7 B8 B9", "P1 P2 P4", {"owner": 0}),
-        3: ("R1 R2 R3", "O1 O2 O4")})
+    s = position(
+        hands=("O5", "P5"),
+        stones={
+            0: ("Y7 Y8 Y9", "G1 G2 G4", {"owner": 0}),
+            1: ("B7 B8 B9", "P1 P2 P4", {"owner": 0}),
+            3: ("R1 R2 R3", "O1 O2 O4"),
+        },
+    )
     t = run(s, play("O5", 6), claim(3))
     assert not t.over and t.owner.count(0) == 3 and (t.step, t.to_move) == ("play", 1)
 
 
 def test_five_stones_end_the_game():
-    s = position(hands=("O5", "P5"), stones={
-        0: ("Y7 Y8 Y9", "G1 G2 G4", {"owner": 0}), 2: ("B7 B8 B9", "P1 P2 P4", {"owner": 0}),
-        4: ("G7 G8 G9", "B1 B2 B4", {"owner": 0}), 6: ("P7 P8 P9", "Y1 Y2 Y4", {"owner": 0}),
-        8: ("R1 R2 R3", "O1 O2 O4"), 7: ("R4 O3 Y3", "R5 R6 R7", {"owner": 1})})
+    s = position(
+        hands=("O5", "P5"),
+        stones={
+            0: ("Y7 Y8 Y9", "G1 G2 G4", {"owner": 0}),
+            2: ("B7 B8 B9", "P1 P2 P4", {"owner": 0}),
+            4: ("G7 G8 G9", "B1 B2 B4", {"owner": 0}),
+            6: ("P7 P8 P9", "Y1 Y2 Y4", {"owner": 0}),
+            8: ("R1 R2 R3", "O1 O2 O4"),
+            7: ("R4 O3 Y3", "R5 R6 R7", {"owner": 1}),
+        },
+    )
     t = run(s, play("O5", 5), claim(8))
     assert (t.outcome.winner, t.outcome.reason) == (0, "five_stones")
     assert t.history == ((0, "five_stones", 5, 1),)
-    assert t.scores == [5, 1]       # North holds one stone
+    assert t.scores == [5, 1]  # North holds one stone
 
 
 def test_expert_timing_winning_claim_ends_the_game():
-    s = position(EXPERT, hands=("O5", "P5"), stones={
-        0: ("G1 G2 G4", "Y7 Y8 Y9", {"owner": 1}), 1: ("P1 P2 P4", "B7 B8 B9", {"owner": 1}),
-        2: ("O1 O2 O4", "R1 R2 R3")}, to_move=0)
+    s = position(
+        EXPERT,
+        hands=("O5", "P5"),
+        stones={
+            0: ("G1 G2 G4", "Y7 Y8 Y9", {"owner": 1}),
+            1: ("P1 P2 P4", "B7 B8 B9", {"owner": 1}),
+            2: ("O1 O2 O4", "R1 R2 R3"),
+        },
+        to_move=0,
+    )
     t = apply(s, play("O5", 5))
     assert (t.step, t.to_move) == ("claim", 1)
     u = apply(t, claim(2))
@@ -264,13 +317,21 @@ def _stuck_base():
     On stones 2-4 South is complete but cannot prove: the 7 North needs is in South's hand,
     which counts as unseen.
     """
-    return position(hands=("Y7 G7 B7", ""), stones={
-        0: ("R1 R2 R4", "R7 R8 R9", {"owner": 1}), 1: ("O1 O2 O4", "O7 O8 O9", {"owner": 1}),
-        2: ("Y1 Y2 Y4", "Y8 Y9"), 3: ("G1 G2 G4", "G8 G9"), 4: ("B1 B2 B4", "B8 B9"),
-        5: ("R3 O3 Y3", "P7 P8 P9", {"owner": 1}), 6: ("R5 O5 Y5", "P1 P2 P4", {"owner": 0}),
-        7: ("R6 O6 Y6", "P3 P5 P6", {"owner": 0}),
-        8: ("G3 G5 G6", "B3 B5 B6", {"owner": 1, "done_at": [2, 1]})},   # a tie: North first
-        decks=("", ""))
+    return position(
+        hands=("Y7 G7 B7", ""),
+        stones={
+            0: ("R1 R2 R4", "R7 R8 R9", {"owner": 1}),
+            1: ("O1 O2 O4", "O7 O8 O9", {"owner": 1}),
+            2: ("Y1 Y2 Y4", "Y8 Y9"),
+            3: ("G1 G2 G4", "G8 G9"),
+            4: ("B1 B2 B4", "B8 B9"),
+            5: ("R3 O3 Y3", "P7 P8 P9", {"owner": 1}),
+            6: ("R5 O5 Y5", "P1 P2 P4", {"owner": 0}),
+            7: ("R6 O6 Y6", "P3 P5 P6", {"owner": 0}),
+            8: ("G3 G5 G6", "B3 B5 B6", {"owner": 1, "done_at": [2, 1]}),
+        },  # a tie: North first
+        decks=("", ""),
+    )
 
 
 def test_stuck_game_awards_stones_with_one_complete_side():
@@ -295,24 +356,33 @@ def _stuck_tactics():
     """Tactics game: South holds 7 tactic cards (a full hand), North only a Strategist; the
     clan deck holds G7 and Y7, which North may draw and play."""
     hands = ("Joker Joker Spy ShieldBearer BlindMansBluff MudFight Recruiter", "Strategist")
-    stones = {2: ("G8 G9", "B1 B2 B3"), 4: ("Y1 Y2 Y4", "Y8 Y9"), 6: ("G1 G2 G4", "Y5 Y6"),
-              7: ("P1", "P2")}
+    stones = {
+        2: ("G8 G9", "B1 B2 B3"),
+        4: ("Y1 Y2 Y4", "Y8 Y9"),
+        6: ("G1 G2 G4", "Y5 Y6"),
+        7: ("P1", "P2"),
+    }
     used = " ".join(f"{a} {b}" for a, b, *_ in stones.values()) + " " + " ".join(hands)
-    return position(Rules(tactics=True), hands=hands, stones=stones, decks=("G7 Y7", ""),
-                    discard=rest_of(used + " G7 Y7", tactics=True))
+    return position(
+        Rules(tactics=True),
+        hands=hands,
+        stones=stones,
+        decks=("G7 Y7", ""),
+        discard=rest_of(used + " G7 Y7", tactics=True),
+    )
 
 
 def test_a_pass_followed_by_a_draw_resets_the_count():
     # Two passes in succession end the game only with nothing drawn or played in between.
     s = _stuck_tactics()
-    assert PASS in legal_actions(s)      # South may pass holding only tactic cards
-    t = apply(s, PASS)                   # a full hand: nothing drawn
+    assert PASS in legal_actions(s)  # South may pass holding only tactic cards
+    t = apply(s, PASS)  # a full hand: nothing drawn
     assert (t.to_move, t.passes) == (1, 1)
-    u, events = apply_events(t, PASS)    # North passes, then draws Y7
+    u, events = apply_events(t, PASS)  # North passes, then draws Y7
     assert [e["type"] for e in events] == ["pass", "draw", "turn"]
     assert not u.over and u.passes == 0 and u.owner == [-1] * 9
     assert sorted(u.hands[1]) == sorted(C("Strategist Y7"))
-    v = apply(u, PASS)                   # South passes again: one pass
+    v = apply(u, PASS)  # South passes again: one pass
     assert (v.to_move, v.passes, v.over) == (1, 1, False)
     assert PASS not in legal_actions(v)  # North must play the Y7 it drew
     w = apply(v, play("Y7", 7))
@@ -325,8 +395,14 @@ def test_a_draw_step_after_a_pass_resets_the_count():
     hands = ("Spy ShieldBearer BlindMansBluff MudFight Recruiter", "Strategist")
     stones = {2: ("G8 G9", "B1 B2 B3"), 4: ("Y1 Y2 Y4", "Y8 Y9")}
     used = " ".join(f"{a} {b}" for a, b, *_ in stones.values()) + " " + " ".join(hands)
-    s = position(rules, hands=hands, stones=stones, decks=("G7 Y7", "Joker"),
-                 discard=rest_of(used + " G7 Y7 Joker", tactics=True), passes=1)
+    s = position(
+        rules,
+        hands=hands,
+        stones=stones,
+        decks=("G7 Y7", "Joker"),
+        discard=rest_of(used + " G7 Y7 Joker", tactics=True),
+        passes=1,
+    )
     t = apply(s, PASS)
     assert (t.step, t.passes) == ("draw", 1)
     u = apply(t, draw(1))
@@ -340,10 +416,13 @@ def _no_cards_left(owners: dict):
     texts = [f"{c}{v}" for c in "ROYGBP" for v in range(1, 10)]
     stones = {}
     for s in range(9):
-        mine, theirs = texts[6 * s:6 * s + 3], texts[6 * s + 3:6 * s + 5]
+        mine, theirs = texts[6 * s : 6 * s + 3], texts[6 * s + 3 : 6 * s + 5]
         if s in owners:
-            stones[s] = (" ".join(mine), " ".join(theirs), {"owner": owners[s]}) \
-                if owners[s] == 0 else (" ".join(theirs), " ".join(mine), {"owner": 1})
+            stones[s] = (
+                (" ".join(mine), " ".join(theirs), {"owner": owners[s]})
+                if owners[s] == 0
+                else (" ".join(theirs), " ".join(mine), {"owner": 1})
+            )
         else:
             stones[s] = (" ".join(mine[:2]), " ".join(theirs))
     return position(hands=("", ""), stones=stones, decks=("", ""), rest_to_discard=True)
@@ -368,28 +447,32 @@ def test_stuck_game_equal_stones_is_a_draw():
     assert u.scores == [2, 2] and match_winner(u) is None
 
 
-@pytest.mark.parametrize("owner,result", [
-    # Both players hold a winning shape once the stones are awarded: more stones wins.
-    ([0, 0, 0, 1, 1, 1, 0, 1, 0], (0, "stuck_more_stones")),          # 5 (and 3) against 3
-    ([1, 1, 1, -1, 0, 0, 0, -1, 1], (1, "stuck_more_stones")),        # 3 + 1 against 3
-    ([0, 0, 0, -1, 1, 1, 1, 0, 1], (None, "stuck_equal_stones")),     # 4 each, both adjacent
-    # One shape wins; none: more stones.
-    ([0, 0, 0, -1, 1, -1, 1, -1, 1], (0, "stuck_three_adjacent")),
-    ([0, -1, 0, 1, 0, -1, 0, -1, 0], (0, "stuck_five_stones")),
-    ([0, 1, 0, 1, -1, -1, -1, -1, 1], (1, "stuck_more_stones")),
-])
+@pytest.mark.parametrize(
+    "owner,result",
+    [
+        # Both players hold a winning shape once the stones are awarded: more stones wins.
+        ([0, 0, 0, 1, 1, 1, 0, 1, 0], (0, "stuck_more_stones")),  # 5 (and 3) against 3
+        ([1, 1, 1, -1, 0, 0, 0, -1, 1], (1, "stuck_more_stones")),  # 3 + 1 against 3
+        ([0, 0, 0, -1, 1, 1, 1, 0, 1], (None, "stuck_equal_stones")),  # 4 each, both adjacent
+        # One shape wins; none: more stones.
+        ([0, 0, 0, -1, 1, -1, 1, -1, 1], (0, "stuck_three_adjacent")),
+        ([0, -1, 0, 1, 0, -1, 0, -1, 0], (0, "stuck_five_stones")),
+        ([0, 1, 0, 1, -1, -1, -1, -1, 1], (1, "stuck_more_stones")),
+    ],
+)
 def test_stuck_result_when_both_or_neither_reach_a_winning_shape(owner, result):
     assert stuck_result(owner) == result
 
 
 def test_two_passes_do_not_end_the_round_while_a_claim_is_possible():
-    s = position(hands=("", ""), stones={2: ("R1 R2 R3", "B1 B4 B7")}, decks=("", ""),
-                 rest_to_discard=True)
+    s = position(
+        hands=("", ""), stones={2: ("R1 R2 R3", "B1 B4 B7")}, decks=("", ""), rest_to_discard=True
+    )
     t = apply(s, PASS)
     assert legal_actions(t) == [claim(2), DONE]
-    t = apply(t, DONE)              # South declines to claim; nothing to draw
+    t = apply(t, DONE)  # South declines to claim; nothing to draw
     assert t.passes == 1 and t.to_move == 1
-    u = apply(t, PASS)              # North passes too: two passes, but South can claim
+    u = apply(t, PASS)  # North passes too: two passes, but South can claim
     assert not u.over and u.passes == 2 and u.to_move == 0
 
 
@@ -414,19 +497,24 @@ def _winning_position(rules, winner: int, loser_stones: str = ""):
     def sides(a, b):
         return (a, b) if w == 0 else (b, a)
 
-    stones = {0: (*sides("Y7 Y8 Y9", "G1 G2 G4"), {"owner": w}),
-              1: (*sides("B7 B8 B9", "P1 P2 P4"), {"owner": w}),
-              2: sides("R1 R2 R3", "O1 O2 O4")}
+    stones = {
+        0: (*sides("Y7 Y8 Y9", "G1 G2 G4"), {"owner": w}),
+        1: (*sides("B7 B8 B9", "P1 P2 P4"), {"owner": w}),
+        2: sides("R1 R2 R3", "O1 O2 O4"),
+    }
     for i, stone in enumerate(loser_stones.split()):
-        stones[int(stone)] = (*sides(f"{'GY'[i]}5 {'GY'[i]}6 P{8 - 5 * i}",
-                                     f"R{7 + i} O{7 + i} B{6 - i}"),
-                              {"owner": 1 - w})
+        stones[int(stone)] = (
+            *sides(f"{'GY'[i]}5 {'GY'[i]}6 P{8 - 5 * i}", f"R{7 + i} O{7 + i} B{6 - i}"),
+            {"owner": 1 - w},
+        )
     hands = ("O5", "P5") if w == 0 else ("P5", "O5")
     return position(rules, hands=hands, stones=stones, to_move=w)
 
 
-@pytest.mark.parametrize("next_starter,winner,expected", [
-    ("alternate", 0, 1), ("alternate", 1, 1), ("winner", 0, 0), ("winner", 1, 1)])
+@pytest.mark.parametrize(
+    "next_starter,winner,expected",
+    [("alternate", 0, 1), ("alternate", 1, 1), ("winner", 0, 0), ("winner", 1, 1)],
+)
 def test_round_over_then_next_round(next_starter, winner, expected):
     rules = Rules(rounds=2, next_starter=next_starter)
     s = _winning_position(rules, winner, loser_stones="5 7")
@@ -444,7 +532,7 @@ def test_round_over_then_next_round(next_starter, winner, expected):
 
 
 def test_the_starter_alternates_from_round_to_round():
-    rules = Rules(rounds=2)                 # round 1 started by South; North won
+    rules = Rules(rounds=2)  # round 1 started by South; North won
     s = _winning_position(rules, 1)
     t = run(s, play("O5", 8), claim(2))
     assert t.to_move == 1 and apply(t, NEXT_ROUND).round_starter == 1
@@ -456,7 +544,7 @@ def test_last_round_ends_the_match():
     s.round, s.scores, s.history = 2, [5, 1], ((0, "five_stones", 5, 1),)
     t = run(s, play("O5", 8), claim(2))
     assert t.step == "over" and legal_actions(t) == []
-    assert t.scores == [6, 6] and match_winner(t) is None   # 5 + 1 each: a drawn match
+    assert t.scores == [6, 6] and match_winner(t) is None  # 5 + 1 each: a drawn match
     assert len(t.history) == 2
 
 
@@ -486,8 +574,11 @@ def test_random_matches_score_every_round(next_starter, tactics):
             for q, stones in ((0, a), (1, b)):
                 points[q] += 5 if winner == q else stones
             if k + 1 < 3:
-                expect = winner if next_starter == "winner" and winner is not None \
+                expect = (
+                    winner
+                    if next_starter == "winner" and winner is not None
                     else 1 - starters[k + 1]
+                )
                 assert starters[k + 2] == expect, (seed, final.history, starters)
         assert final.scores == points
         assert actions.count(NEXT_ROUND) == 2

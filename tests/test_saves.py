@@ -40,6 +40,7 @@ def test_the_examples_in_saves_run():
 
 # ------------------------------------------------------------------ every shape ever written
 
+
 def test_there_is_a_save_of_every_shape():
     names = [p.name for p in SAVES]
     for commit in ("4ab4469", "8af294c", "1826eec", "adfd639", "stamped"):
@@ -76,17 +77,32 @@ def test_every_save_ever_written_resumes_and_plays_on(path):
 
 # ------------------------------------------------------------------ refusals, in words
 
-@pytest.mark.parametrize("text, key", [
-    ("{this is not json", "save.unreadable"),
-    ("[" * 100_000, "save.unreadable"),
-    (json.dumps({"format": "something/else", "version": 1}), "save.not_a_save"),
-    (json.dumps({"format": SAVE_FORMAT, "version": 99}), "save.other_version"),
-    (json.dumps({"format": SAVE_FORMAT, "version": 1.0}), "save.other_version"),
-    (json.dumps({"format": SAVE_FORMAT, "version": 1}), "save.damaged"),
-    (json.dumps({"format": SAVE_FORMAT, "version": 1, "position": {
-        "format": "schotten-totten/position", "version": 1, "hands": [["R1", "R1"], []]}}),
-     "save.damaged"),
-])
+
+@pytest.mark.parametrize(
+    "text, key",
+    [
+        ("{this is not json", "save.unreadable"),
+        ("[" * 100_000, "save.unreadable"),
+        (json.dumps({"format": "something/else", "version": 1}), "save.not_a_save"),
+        (json.dumps({"format": SAVE_FORMAT, "version": 99}), "save.other_version"),
+        (json.dumps({"format": SAVE_FORMAT, "version": 1.0}), "save.other_version"),
+        (json.dumps({"format": SAVE_FORMAT, "version": 1}), "save.damaged"),
+        (
+            json.dumps(
+                {
+                    "format": SAVE_FORMAT,
+                    "version": 1,
+                    "position": {
+                        "format": "schotten-totten/position",
+                        "version": 1,
+                        "hands": [["R1", "R1"], []],
+                    },
+                }
+            ),
+            "save.damaged",
+        ),
+    ],
+)
 def test_a_save_that_cannot_be_resumed_says_why_in_every_language(text, key):
     with pytest.raises(SaveError) as e:
         Session().restore(text)
@@ -97,8 +113,9 @@ def test_a_save_that_cannot_be_resumed_says_why_in_every_language(text, key):
 
 
 def test_the_stamp_is_not_part_of_the_game():
-    data = parse_save(json.dumps({"format": SAVE_FORMAT, "version": SAVE_VERSION,
-                                  "tab": "x", "generation": 4}))
+    data = parse_save(
+        json.dumps({"format": SAVE_FORMAT, "version": SAVE_VERSION, "tab": "x", "generation": 4})
+    )
     assert "tab" not in data and "generation" not in data
     assert stamp_of(None) is None
     assert stamp_of('{"tab": "x", "generation": 4}') == ("x", 4)
@@ -108,6 +125,7 @@ def test_the_stamp_is_not_part_of_the_game():
 
 
 # ------------------------------------------------------------------ two tabs, one game
+
 
 def _game(seed=1) -> Session:
     s = Session()
@@ -130,10 +148,10 @@ def test_two_tabs_on_one_game_are_told_apart_and_the_player_chooses():
     assert not a.check() and not b.check()
     _play_one(a_game, rng)
     assert a.write(a_game.save_data()) == "saved"
-    assert b.check()                              # b's page hears of it (the storage event)
+    assert b.check()  # b's page hears of it (the storage event)
     _play_one(b_game, rng)
     before = store.getItem("k")
-    assert b.write(b_game.save_data()) == "conflict"   # held back: a's move is not lost
+    assert b.write(b_game.save_data()) == "conflict"  # held back: a's move is not lost
     assert store.getItem("k") == before
     assert b.news() == {"save_conflict": True}
     # b takes over: it loads a's game (the newer save) and plays on from it.
@@ -152,7 +170,7 @@ def test_two_tabs_on_one_game_are_told_apart_and_the_player_chooses():
     gens = [json.loads(store.getItem("k"))["generation"]]
     assert b.check() and b.read() and b.write(b_game.save_data()) == "saved"
     gens.append(json.loads(store.getItem("k"))["generation"])
-    assert gens == [4, 5]   # a 1, a 2, b 3, a 4 (kept playing there), b 5
+    assert gens == [4, 5]  # a 1, a 2, b 3, a 4 (kept playing there), b 5
 
 
 def test_a_write_by_an_older_build_still_open_is_a_change_too():
@@ -160,16 +178,16 @@ def test_a_write_by_an_older_build_still_open_is_a_change_too():
     a = Saves(store, "k", tab="a")
     s = _game()
     a.write(s.save_data())
-    store.setItem("k", _game(2).save_json())     # an older page (no stamp), another game
+    store.setItem("k", _game(2).save_json())  # an older page (no stamp), another game
     assert a.check() and a.write(s.save_data()) == "conflict"
-    a.read()                                     # take over
+    a.read()  # take over
     assert not a.check() and a.write(s.save_data()) == "saved"
 
 
 def test_a_new_game_dealt_elsewhere_is_not_overwritten_either():
     store = MemoryStore()
     a, b = Saves(store, "k", tab="a"), Saves(store, "k", tab="b")
-    assert a.read() is None and b.read() is None   # two fresh tabs, no save yet
+    assert a.read() is None and b.read() is None  # two fresh tabs, no save yet
     assert a.write(_game(1).save_data()) == "saved"
     assert b.write(_game(2).save_data()) == "conflict"
     # A save removed elsewhere (the player forgot it there) is no conflict.
@@ -178,6 +196,7 @@ def test_a_new_game_dealt_elsewhere_is_not_overwritten_either():
 
 
 # ------------------------------------------------------------------ storage full or blocked
+
 
 def test_a_full_storage_is_said_once_and_the_game_goes_on():
     s = _game()
@@ -194,7 +213,7 @@ def test_a_full_storage_is_said_once_and_the_game_goes_on():
             break
     assert results[-1] == "full"
     assert a.news() == {"save_warning": "save.full"}
-    assert a.write(s.save_data()) == "full" and a.news() == {}    # said once
+    assert a.write(s.save_data()) == "full" and a.news() == {}  # said once
     # Room again (e.g. an old save deleted): saved, and a later problem is said again.
     store.limit = None
     assert a.write(s.save_data()) == "saved" and a.news() == {}
@@ -238,6 +257,7 @@ def test_a_save_that_cannot_be_resumed_is_kept_aside_even_in_a_full_storage():
 # ------------------------------------------------------------------ through app.py
 # (the stand-in browser: tests/fake_browser.py, the ``open_tab`` fixture)
 
+
 def _play_turn(call, payload):
     """The human seat's turn, then the computer's, through the page's calls."""
     v = payload["view"]
@@ -258,7 +278,7 @@ def test_app_keeps_a_broken_save_aside_and_tells_the_player(open_tab):
     assert out["ok"] and not out["resumed"]
     assert out["save_error"]["key"] == "save.damaged"
     assert out["kept"] == "schotten-totten.save.broken." + out["kept"].rsplit(".broken.")[1]
-    assert store.getItem(out["kept"]) == broken        # kept, not deleted
+    assert store.getItem(out["kept"]) == broken  # kept, not deleted
     # The page deals a fresh game: it saves without a question.
     out = call("new_game", {"opponent": "ai", "seed": 4})
     assert "save_conflict" not in out
@@ -294,6 +314,7 @@ def test_a_lesson_started_and_left_in_one_tab_asks_nothing_in_another(open_tab):
     """The game is put aside for the lesson and comes back unchanged: the other tab, which
     knows that game, has nothing to ask, during the lesson or after (issue 25)."""
     from lesson_progress import IDS
+
     store = MemoryStore()
     first = open_tab(store)
     first("boot")
@@ -304,7 +325,7 @@ def test_a_lesson_started_and_left_in_one_tab_asks_nothing_in_another(open_tab):
     assert second("save_check") == {"ok": True, "conflict": False}
     assert first("lesson_leave")["ok"]
     assert second("save_check") == {"ok": True, "conflict": False}
-    assert "save_conflict" not in _play_turn(second, p2)   # the game goes on here, no question
+    assert "save_conflict" not in _play_turn(second, p2)  # the game goes on here, no question
     # A real change elsewhere is still asked about, and the question says which game is
     # further on.
     assert first("save_check")["conflict"]
@@ -320,11 +341,11 @@ def test_app_says_when_the_storage_is_full(open_tab):
     p = call("new_game", {"opponent": "ai", "seed": 8})
     store.limit = 100
     out = call("act", {"action": p["view"]["legal"][0], "seat": 0})
-    assert out["save_warning"] == "save.full" and out["ai_to_move"]   # the game goes on
+    assert out["save_warning"] == "save.full" and out["ai_to_move"]  # the game goes on
     req = call("ai_request")["request"]
     action = make_agent("random").choose(req["view"], random.Random(req["seed"]))
     out = call("act", {"action": action_to_json(action), "seat": req["seat"]})
-    assert out["ok"] and "save_warning" not in out                    # said once
+    assert out["ok"] and "save_warning" not in out  # said once
 
 
 @pytest.mark.parametrize("bad", [0.0, True, 1.0, "1", 2, None, [0]])
@@ -336,9 +357,13 @@ def test_a_setting_held_badly_falls_back_to_its_default_and_the_rest_is_kept(ope
     store = MemoryStore()
     store.setItem("schotten-totten.save", json.dumps(data))
     out = open_tab(store)("boot")
-    assert out["resumed"] is True, out                      # not put aside
+    assert out["resumed"] is True, out  # not put aside
     assert type(out["settings"]["ai_seat"]) is int and out["settings"]["ai_seat"] == 1
-    assert {k: out["settings"][k] for k in ("ai_level", "lang", "autoclaim", "opponent")} == \
-        {"ai_level": "hard", "lang": "de", "autoclaim": True, "opponent": "ai"}
+    assert {k: out["settings"][k] for k in ("ai_level", "lang", "autoclaim", "opponent")} == {
+        "ai_level": "hard",
+        "lang": "de",
+        "autoclaim": True,
+        "opponent": "ai",
+    }
     assert out["view"] == s.payload(0)["view"]
     assert store.getItem("schotten-totten.save") is not None

@@ -38,8 +38,11 @@ def _play(session: Session, payload: dict, rng: random.Random, steps: int = 10_0
 
 def _without_proofs(value):
     if isinstance(value, dict):
-        return {k: _without_proofs(v) for k, v in value.items()
-                if k not in ("proof", "claims_text", "as")}   # "as": a declared value
+        return {
+            k: _without_proofs(v)
+            for k, v in value.items()
+            if k not in ("proof", "claims_text", "as")
+        }  # "as": a declared value
     if isinstance(value, list):
         return [_without_proofs(v) for v in value]
     return value
@@ -47,21 +50,31 @@ def _without_proofs(value):
 
 def _hidden_texts(state, seat) -> set:
     hands = [0, 1] if seat is None else [1 - seat]
-    return {card_text(c) for q in hands for c in state.hands[q]} | \
-        {card_text(c) for d in state.decks for c in d}
+    return {card_text(c) for q in hands for c in state.hands[q]} | {
+        card_text(c) for d in state.decks for c in d
+    }
 
 
 def _table_texts(state) -> set:
-    return {card_text(c) for side in state.sides for c in side} | \
-        {card_text(c) for c in state.discard}
+    return {card_text(c) for side in state.sides for c in side} | {
+        card_text(c) for c in state.discard
+    }
 
 
-@pytest.mark.parametrize("options", [
-    {"opponent": "human", "seed": 4},
-    {"opponent": "human", "seed": 5, "tactics": True},
-    {"opponent": "human", "seed": 6, "tactics": True, "claim_timing": "start_of_turn",
-     "rounds": 3},
-])
+@pytest.mark.parametrize(
+    "options",
+    [
+        {"opponent": "human", "seed": 4},
+        {"opponent": "human", "seed": 5, "tactics": True},
+        {
+            "opponent": "human",
+            "seed": 6,
+            "tactics": True,
+            "claim_timing": "start_of_turn",
+            "rounds": 3,
+        },
+    ],
+)
 def test_a_shared_device_game_hides_each_hand_and_tells_each_turn(options):
     s = Session()
     first = s.new_game(options)
@@ -89,19 +102,24 @@ def test_a_shared_device_game_hides_each_hand_and_tells_each_turn(options):
         # opponent's hand is checked here.)
         log = payload["log"]
         starts = [i for i, e in enumerate(log) if e["kind"] == "round_start"]
-        this_round = log[starts[-1]:] if starts else log   # earlier rounds dealt other cards
-        text = re.sub(r"\(as [^)]*\)", "",   # an elite troop's declared value: no card
-                      json.dumps([this_round, payload["summary"]]))
-        secret = hidden if seat is None else \
-            {card_text(c) for c in s.state.hands[1 - seat]} - _table_texts(s.state)
+        this_round = log[starts[-1] :] if starts else log  # earlier rounds dealt other cards
+        text = re.sub(
+            r"\(as [^)]*\)",
+            "",  # an elite troop's declared value: no card
+            json.dumps([this_round, payload["summary"]]),
+        )
+        secret = (
+            hidden
+            if seat is None
+            else {card_text(c) for c in s.state.hands[1 - seat]} - _table_texts(s.state)
+        )
         named = {c for c in secret if CARD.match(c) and re.search(rf"\b{WORDS.card(c)}\b", text)}
         assert not named, (seat, named)
     assert handovers > 20
     assert payload["view"]["step"] == "over"
-    single = options.get("rounds", 1) == 1   # one round: a game, not a match
+    single = options.get("rounds", 1) == 1  # one round: a game, not a match
     what = "game" if single else "match"
-    assert any(f"won the {what}" in e["text"] or "is a draw" in e["text"]
-               for e in payload["log"])
+    assert any(f"won the {what}" in e["text"] or "is a draw" in e["text"] for e in payload["log"])
     assert not single or not any("match" in e["text"] for e in payload["log"])
 
 
@@ -110,18 +128,26 @@ def test_the_handover_shows_the_card_played_the_claim_and_the_draw():
     s.new_game({"opponent": "human", "seed": 1})
     # A position where South can complete and claim stone 1, then draw.
     from engine import position_from_json
-    s.state = position_from_json({
-        "format": "schotten-totten/position", "version": 1, "seed": 1,
-        "hands": [["R9", "B1", "B2", "B3", "G1", "G2"], ["Y1", "Y2", "Y3", "P4", "P5", "P6"]],
-        "stones": [{"sides": [["R7", "R8"], ["O1", "O2", "O4"]]}]})
+
+    s.state = position_from_json(
+        {
+            "format": "schotten-totten/position",
+            "version": 1,
+            "seed": 1,
+            "hands": [["R9", "B1", "B2", "B3", "G1", "G2"], ["Y1", "Y2", "Y3", "P4", "P5", "P6"]],
+            "stones": [{"sides": [["R7", "R8"], ["O1", "O2", "O4"]]}],
+        }
+    )
     s.actions = None
     s.act({"kind": "play", "card": "R9", "stone": 0}, 0)
     payload = s.act({"kind": "claim", "stone": 0}, 0)
     assert payload["handover"] == 1
     [line] = payload["summary"]["lines"]
-    assert line.startswith("South played Red 9 on stone 1, then claimed stone 1: "
-                           "South's Color-Run totalling 24 beats North's Color totalling 7, "
-                           "then drew a card from the clan deck")
+    assert line.startswith(
+        "South played Red 9 on stone 1, then claimed stone 1: "
+        "South's Color-Run totalling 24 beats North's Color totalling 7, "
+        "then drew a card from the clan deck"
+    )
 
 
 def test_against_the_computer_the_log_says_you_and_the_computer():
@@ -134,12 +160,13 @@ def test_against_the_computer_the_log_says_you_and_the_computer():
     assert req["view"]["player"] == 1 and req["view"]["hand"]
     from engine import action_to_json
     from engine.ai import make_agent
+
     a = make_agent("easy").choose(req["view"], random.Random(1))
     payload = s.act(action_to_json(a), 1)
     summary = payload["summary"]
     assert summary["player"] == 1
     assert summary["lines"][0].startswith("The computer played ")
-    assert "drew a card" in summary["lines"][0]   # the computer's card stays hidden
+    assert "drew a card" in summary["lines"][0]  # the computer's card stays hidden
 
 
 def test_a_refusal_says_the_rule_in_words():
@@ -171,7 +198,7 @@ def test_saves_restore_the_same_game_and_log_at_every_step():
         assert t.state == s.state
         assert t.events == s.events and t.actions == s.actions
         assert restored["log"] == s.payload(None)["log"]
-    assert restored_steps >= 10   # two rounds of play: saved and restored many times
+    assert restored_steps >= 10  # two rounds of play: saved and restored many times
 
 
 def test_an_old_save_without_a_record_keeps_its_log():
@@ -179,12 +206,14 @@ def test_an_old_save_without_a_record_keeps_its_log():
     s.new_game({"opponent": "ai", "seed": 3})
     data = json.loads(s.save_json())
     data["record"] = None
-    data["log"] = [{"p": None, "text": "New game. {N0} {start0}.", "round": 1},
-                   {"p": 0, "text": "Old line.", "round": 1}]
+    data["log"] = [
+        {"p": None, "text": "New game. {N0} {start0}.", "round": 1},
+        {"p": 0, "text": "Old line.", "round": 1},
+    ]
     t = Session()
     payload = t.restore(json.dumps(data))
     assert [e["text"] for e in payload["log"][:2]] == ["New game. You start.", "Old line."]
-    payload = t.act(payload["view"]["legal"][0], 0)   # play goes on, narrated from events
+    payload = t.act(payload["view"]["legal"][0], 0)  # play goes on, narrated from events
     assert payload["log"][-1]["text"].startswith("You played ")
     assert json.loads(t.save_json())["log"][1]["text"] == "Old line."
 
@@ -207,16 +236,23 @@ def test_the_payload_words_come_from_the_catalogue():
 
 def test_a_card_that_cannot_be_played_says_why():
     from engine import position_from_json
+
     s = Session()
     s.new_game({"opponent": "human", "seed": 1, "tactics": True})
-    s.state = position_from_json({
-        "format": "schotten-totten/position", "version": 1, "rules": {"tactics": True},
-        "hands": [["Spy", "Joker", "R1"], ["Y1"]], "tactics_played": [1, 0],
-        "stones": [{"sides": [["Joker"], []]}]})
+    s.state = position_from_json(
+        {
+            "format": "schotten-totten/position",
+            "version": 1,
+            "rules": {"tactics": True},
+            "hands": [["Spy", "Joker", "R1"], ["Y1"]],
+            "tactics_played": [1, 0],
+            "stones": [{"sides": [["Joker"], []]}],
+        }
+    )
     refusals = s.payload(0)["refusals"]
     assert set(refusals) == {"Spy", "Joker"}
     assert refusals["Spy"].startswith("Tactic limit: Spy cannot be played: you may play at most")
-    assert s.payload(1)["refusals"] == {}   # not North's turn: nothing to explain
+    assert s.payload(1)["refusals"] == {}  # not North's turn: nothing to explain
 
 
 # ---------------------------------------------------------------- take-backs and replay
@@ -225,6 +261,7 @@ def test_a_card_that_cannot_be_played_says_why():
 def _ai_game(turns: int, seed: int = 5):
     from engine import action_to_json
     from engine.ai import make_agent
+
     s = Session()
     payload = s.new_game({"opponent": "ai", "seed": seed})
     rng = random.Random(seed)
@@ -264,28 +301,28 @@ def test_the_shuffle_after_a_take_back_is_new_each_time():
         s, _payload = _ai_game(6)
         s.take_back(0)
         orders.add(tuple(s.state.decks[0]))
-    assert len(orders) > 1   # the seed of the shuffle is fresh: the next card is not known
+    assert len(orders) > 1  # the seed of the shuffle is fresh: the next card is not known
 
 
 def test_on_a_shared_device_only_the_turn_just_ended_can_be_taken_back():
     s = Session()
     payload = s.new_game({"opponent": "human", "seed": 4})
-    assert payload["takeback"] is None          # nothing played yet
+    assert payload["takeback"] is None  # nothing played yet
     payload = s.act(s.payload(0)["view"]["legal"][0], 0)
     assert payload["handover"] == 1 and payload["takeback"] == 0
     with pytest.raises(ValueError, match="no turn to take back"):
-        s.take_back(1)                          # North has not moved
+        s.take_back(1)  # North has not moved
     payload = s.take_back(0)
     assert s.state.to_move == 0 and payload["handover"] == 0 and s.takebacks == 1
     payload = s.act(s.payload(0)["view"]["legal"][0], 0)
     payload = s.act(s.payload(1)["view"]["legal"][0], 1)
-    assert payload["takeback"] == 1             # North's turn; South's is out of reach now
+    assert payload["takeback"] == 1  # North's turn; South's is out of reach now
 
 
 def test_replay_in_progress_shows_only_what_the_player_may_see():
     s, _payload = _ai_game(8)
     info = s.replay_info("game", "open")
-    assert info["modes"] == ["0"] and info["mode"] == "0"   # not the computer's hand
+    assert info["modes"] == ["0"] and info["mode"] == "0"  # not the computer's hand
     assert info["steps"] == len(info["moves"]) + 1
     assert info["moves"][0]["text"].startswith("You played ")
     first = s.replay_view("game", "0", 0)["view"]
@@ -311,19 +348,21 @@ def test_a_finished_game_replays_with_every_card_open():
     assert entry["record"]["format"] == "schotten-totten/record"
     assert entry["opponent"] == "against the computer (Easy)"
     # A single game is a game: who won, and no score as a match has.
-    assert re.fullmatch(r"(You won|The computer won|Draw)", entry["result"][:1].upper()
-                        + entry["result"][1:])
+    assert re.fullmatch(
+        r"(You won|The computer won|Draw)", entry["result"][:1].upper() + entry["result"][1:]
+    )
 
 
 def test_an_opened_record_replays_and_keeps_the_game_at_the_table():
     s = Session()
     s.new_game({"opponent": "ai", "seed": 3})
-    game = json.loads((Path(__file__).parent / "data" / "games" /
-                       "tactics-random-1068.json").read_text())
+    game = json.loads(
+        (Path(__file__).parent / "data" / "games" / "tactics-random-1068.json").read_text()
+    )
     info = s.open_record(json.dumps(game["record"]))
     assert info["source"] == "opened" and info["over"] and info["steps"] > 20
     assert s.replay_view("opened", "open", 3)["step"] == 3
-    assert s.state.round == 1 and not s.actions   # the game at the table is untouched
+    assert s.state.round == 1 and not s.actions  # the game at the table is untouched
     with pytest.raises(ValueError, match="not a Schotten Totten game record"):
         s.open_record(json.dumps({"format": "something"}))
     with pytest.raises(ValueError, match="cannot be replayed"):
@@ -343,8 +382,7 @@ def test_an_opened_record_is_labelled_by_its_own_players():
     assert record["players"] == {"opponent": "human", "names": ["Anna", "Ben"]}
     at_table = Session()
     at_table.new_game({"opponent": "ai", "seed": 5, "ai_level": "hard"})
-    assert at_table.record_json()["players"] == {"opponent": "ai", "ai_seat": 1,
-                                                 "ai_level": "hard"}
+    assert at_table.record_json()["players"] == {"opponent": "ai", "ai_seat": 1, "ai_level": "hard"}
     info = at_table.open_record(json.dumps(record))
     assert info["players"] == {"opponent": "human", "names": ["Anna", "Ben"]}
     said = " ".join(m["text"] for m in info["moves"])
@@ -355,6 +393,7 @@ def test_an_opened_record_is_labelled_by_its_own_players():
     assert "South" in said and "North" in said and "Anna" not in said and "Computer" not in said
     # The engine's reader takes the new key, and refuses it malformed.
     from engine import replay
+
     replay(record)
     with pytest.raises(ValueError, match="players"):
         replay({**record, "players": "Anna"})
@@ -362,6 +401,7 @@ def test_an_opened_record_is_labelled_by_its_own_players():
 
 def test_names_on_a_shared_device_and_the_passing_warning():
     from engine import position_from_json
+
     s = Session()
     payload = s.new_game({"opponent": "human", "seed": 3, "names": ["  Anna ", "Ben" * 10]})
     assert s.settings["names"] == ["Anna", ("Ben" * 10)[:20]]
@@ -370,11 +410,20 @@ def test_names_on_a_shared_device_and_the_passing_warning():
     t.restore(s.save_json())
     assert t.settings["names"] == s.settings["names"]
     # Every stone full on South's side: South can only pass from now on, and is told so.
-    stones = [{"sides": [[f"{c}{v}" for v in (1, 2, 3)], []]} for c in "ROYGBP"] + \
-        [{"sides": [["R4", "R5", "R6"], []]}, {"sides": [["O4", "O5", "O6"], []]},
-         {"sides": [["Y4", "Y5", "Y6"], []]}]
-    s.state = position_from_json({"format": "schotten-totten/position", "version": 1,
-                                  "hands": [["B9"], ["P9"]], "stones": stones})
-    assert s.payload(0)["warning"] == ("No stone has room for Anna's clan cards any more: "
-                                       "Anna will pass until the round ends.")
+    stones = [{"sides": [[f"{c}{v}" for v in (1, 2, 3)], []]} for c in "ROYGBP"] + [
+        {"sides": [["R4", "R5", "R6"], []]},
+        {"sides": [["O4", "O5", "O6"], []]},
+        {"sides": [["Y4", "Y5", "Y6"], []]},
+    ]
+    s.state = position_from_json(
+        {
+            "format": "schotten-totten/position",
+            "version": 1,
+            "hands": [["B9"], ["P9"]],
+            "stones": stones,
+        }
+    )
+    assert s.payload(0)["warning"] == (
+        "No stone has room for Anna's clan cards any more: Anna will pass until the round ends."
+    )
     assert s.payload(1)["warning"] is None

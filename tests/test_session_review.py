@@ -44,9 +44,10 @@ def _finished_game(seed: int, rounds: int = 1, hinted: bool = False):
 
 def _worker(requests: list, iterations: int = 60) -> list:
     """What the worker does (web/ai_worker.py ``review``), with a small budget."""
-    return [{"index": r["index"],
-             "result": assess(r["view"], r["played"], r["seed"], iterations)}
-            for r in requests]
+    return [
+        {"index": r["index"], "result": assess(r["view"], r["played"], r["seed"], iterations)}
+        for r in requests
+    ]
 
 
 @pytest.fixture(scope="module")
@@ -64,10 +65,11 @@ def test_requests_hold_the_reviewed_seat_s_view_and_no_hidden_card(reviewed):
     assert out["requests"], "a whole game has decisions to review"
     for r in out["requests"]:
         state = replay.states[r["index"]]
-        assert r["view"]["player"] == 0 == state.to_move   # the human's decisions only
+        assert r["view"]["player"] == 0 == state.to_move  # the human's decisions only
         assert r["played"] == s.actions[r["index"]]
-        hidden = {card_text(c) for c in state.hands[1]} | \
-            {card_text(c) for d in state.decks for c in d}
+        hidden = {card_text(c) for c in state.hands[1]} | {
+            card_text(c) for d in state.decks for c in d
+        }
         # A claim proof names unseen cards as a possible completion (any unseen card may
         # be one): left out here, as in tests/test_session.py.
         v = {k: x for k, x in r["view"].items() if k != "claims"}
@@ -81,8 +83,9 @@ def test_marks_and_the_preferred_move_show_in_the_replay(reviewed):
     assert marked, "random play against Easy makes at least one mistake"
     info = s.replay_info("game", "open")
     marks = [m for m in info["moves"] if m.get("mark")]
-    assert marks and all(m["mark"] in ("blunder", "mistake", "inaccuracy", "missed_claim")
-                         for m in marks)
+    assert marks and all(
+        m["mark"] in ("blunder", "mistake", "inaccuracy", "missed_claim") for m in marks
+    )
     assert info["review"]["summary"] and info["review"]["worst"]
     k = info["review"]["worst"][0]
     step = s.replay_view("game", "open", k)["step_review"]
@@ -105,8 +108,9 @@ def test_a_followed_hint_is_never_marked(reviewed):
     assert info["review"]["summary"] == Words("en").t("review.clean")
     i = out["requests"][0]["index"]
     k = resumed.viewer.source("game")[0].step_of(i)
-    assert resumed.replay_view("game", "open", k)["step_review"]["text"] == \
-        Words("en").t("review.hinted")
+    assert resumed.replay_view("game", "open", k)["step_review"]["text"] == Words("en").t(
+        "review.hinted"
+    )
     marked, _, _ = reviewed
     assert any(m.get("mark") for m in marked.replay_info("game", "open")["moves"])
 
@@ -123,7 +127,7 @@ def test_a_finished_game_is_counted_once_and_cannot_be_taken_back():
     with pytest.raises(ValueError, match="take"):
         s.take_back(0)
     shelf = Finished(MemoryStore(), "k")
-    for _ in range(2):   # saved again after the end (a reload, a language change)
+    for _ in range(2):  # saved again after the end (a reload, a language change)
         shelf.remember(s.finished_entry(), "2026-11-25T23:00:00Z")
     assert len(shelf.games()) == 1
     assert sum(row["games"] for row in shelf.statistics_of(None)["opponents"].values()) == 1
@@ -135,13 +139,14 @@ def test_a_stopped_review_keeps_the_verdicts_found(reviewed):
     _, out, results = reviewed
     marked = [r for r in results if r["result"].get("level")]
     assert marked
-    upto = results.index(marked[0]) + 1   # stopped right after the first marked decision
+    upto = results.index(marked[0]) + 1  # stopped right after the first marked decision
     s = _finished_game(seed=21)
     s.review_store(out["key"], results[:upto], len(results))
     info = s.replay_info("game", "open")
     assert info["review"]["partial"]
     assert info["review"]["summary"].endswith(
-        f"(stopped after {upto} of {len(results)} decisions)"), info["review"]["summary"]
+        f"(stopped after {upto} of {len(results)} decisions)"
+    ), info["review"]["summary"]
     assert sum(1 for m in info["moves"] if m.get("mark")) >= 1
 
 
@@ -171,36 +176,51 @@ def test_a_malformed_result_is_refused():
 def test_hint_words_say_what_and_why():
     s = Session()
     s.new_game({"opponent": "ai", "seed": 3})
-    out = s.hint_words({"kind": "play", "card": "R7", "stone": 2},
-                       {"reason": "open_high", "card": "R7", "stone": 2})
-    assert out == {"what": "play Red 7 on stone 3",
-                   "why": "A high card opens stone 3: good for any formation."}
+    out = s.hint_words(
+        {"kind": "play", "card": "R7", "stone": 2},
+        {"reason": "open_high", "card": "R7", "stone": 2},
+    )
+    assert out == {
+        "what": "play Red 7 on stone 3",
+        "why": "A high card opens stone 3: good for any formation.",
+    }
 
 
 def test_statistics_count_results_streaks_and_take_backs():
     st = stats.empty()
     for winner, takebacks in ((0, 0), (0, 1), (1, 0), (1, 0), (None, 0), (0, 0)):
-        st = stats.add(st, {"human": 0, "winner": winner, "level": "medium",
-                            "takebacks": takebacks})
+        st = stats.add(
+            st, {"human": 0, "winner": winner, "level": "medium", "takebacks": takebacks}
+        )
     st = stats.add(st, {"human": None, "winner": 1, "level": None, "takebacks": 0})
-    assert st["opponents"]["medium"] == {"games": 6, "wins": 3, "draws": 1, "losses": 2,
-                                         "takebacks": 1}
+    assert st["opponents"]["medium"] == {
+        "games": 6,
+        "wins": 3,
+        "draws": 1,
+        "losses": 2,
+        "takebacks": 1,
+    }
     assert st["opponents"]["friend"]["games"] == 1
     assert st["streak"] == 1 and st["best_streak"] == 2
     rows = stats.rows(st, Words("en"))
     assert rows["rows"][0]["text"] == "6 games: 3 won, 1 drawn, 2 lost"
-    assert rows["streak"] == "Current streak: 1 win" and \
-        rows["best"] == "Best streak: 2 wins in a row"
+    assert (
+        rows["streak"] == "Current streak: 1 win" and rows["best"] == "Best streak: 2 wins in a row"
+    )
     de = stats.rows(st, Words("de"))
     assert de["rows"][0]["text"] == "6 Partien: 3 gewonnen, 1 unentschieden, 2 verloren"
 
 
 def test_statistics_survive_damage_as_a_fresh_count():
     assert stats.read("not json") == stats.empty()
-    assert stats.read(json.dumps({"version": 1, "opponents": {"easy": {"games": -3}},
-                                  "streak": 1.5})) == \
-        {"version": 1, "opponents": {"easy": dict.fromkeys(stats.COUNTS, 0)},
-         "streak": 0, "best_streak": 0}
+    assert stats.read(
+        json.dumps({"version": 1, "opponents": {"easy": {"games": -3}}, "streak": 1.5})
+    ) == {
+        "version": 1,
+        "opponents": {"easy": dict.fromkeys(stats.COUNTS, 0)},
+        "streak": 0,
+        "best_streak": 0,
+    }
 
 
 def test_a_finished_entry_names_the_level_for_the_statistics():

@@ -23,8 +23,9 @@ from session import Session
 
 
 def _shares(v, workers, iterations, seed=7):
-    return [HardAgent(iterations=iterations).share(v, random.Random(seed + i))
-            for i in range(workers)]
+    return [
+        HardAgent(iterations=iterations).share(v, random.Random(seed + i)) for i in range(workers)
+    ]
 
 
 def test_each_worker_searches_its_own_worlds_and_the_merge_finds_the_winning_move():
@@ -40,19 +41,24 @@ def test_each_worker_searches_its_own_worlds_and_the_merge_finds_the_winning_mov
 
 def test_a_decision_without_search_comes_back_as_an_action_in_every_share():
     s = _winning_claim_position()
-    only = view(s, 1)   # North is not to move: nothing to decide is refused elsewhere
+    only = view(s, 1)  # North is not to move: nothing to decide is refused elsewhere
     assert only["legal"] == []
     claims = view(s, 0)
-    claims = {**claims, "legal": [{"kind": "claim", "stone": 0}, {"kind": "done"}],
-              "step": "claim"}
+    claims = {**claims, "legal": [{"kind": "claim", "stone": 0}, {"kind": "done"}], "step": "claim"}
     shares = _shares(claims, 2, 50)
     assert shares[0] == shares[1] and "action" in shares[0]
     assert merge_shares(shares) == shares[0]["action"]
 
 
 def _arm(action, prior, vals, live=True):
-    return {"action": action, "prior": prior, "n": len(vals), "w": sum(vals), "vals": vals,
-            "live": live}
+    return {
+        "action": action,
+        "prior": prior,
+        "n": len(vals),
+        "w": sum(vals),
+        "vals": vals,
+        "live": live,
+    }
 
 
 def test_the_merge_compares_moves_over_the_worlds_both_were_tried_in():
@@ -61,12 +67,22 @@ def test_the_merge_compares_moves_over_the_worlds_both_were_tried_in():
     # worker 2, so its plain mean over all worlds (0.68) is above a's (0.55), though in
     # the worlds both saw b did worse than a every time.
     shares = [
-        {"arms": [_arm(a, 0.5, [0.9, 0.9, 0.9, 0.9, 0.9, 0.9]),
-                  _arm(b, 0.4, [0.85, 0.85, 0.85, 0.85, 0.85, 0.85]),
-                  _arm(c, 0.3, [0.1, 0.1, 0.1, 0.1], live=False)], "iterations": 16},
-        {"arms": [_arm(a, 0.5, [0.2, 0.2, 0.2, 0.2, 0.2, 0.2]),
-                  _arm(b, 0.4, [0.15, 0.15], live=False),
-                  _arm(c, 0.3, [0.1, 0.1, 0.1, 0.1], live=False)], "iterations": 16},
+        {
+            "arms": [
+                _arm(a, 0.5, [0.9, 0.9, 0.9, 0.9, 0.9, 0.9]),
+                _arm(b, 0.4, [0.85, 0.85, 0.85, 0.85, 0.85, 0.85]),
+                _arm(c, 0.3, [0.1, 0.1, 0.1, 0.1], live=False),
+            ],
+            "iterations": 16,
+        },
+        {
+            "arms": [
+                _arm(a, 0.5, [0.2, 0.2, 0.2, 0.2, 0.2, 0.2]),
+                _arm(b, 0.4, [0.15, 0.15], live=False),
+                _arm(c, 0.3, [0.1, 0.1, 0.1, 0.1], live=False),
+            ],
+            "iterations": 16,
+        },
     ]
     assert merge_shares(shares) == a
     # A move every worker dropped does not count, however it did.
@@ -97,7 +113,7 @@ def test_a_shared_search_plays_legal_moves_like_one_search_on_sampled_positions(
         total += 1
         agree += merged == one
     assert total >= 6
-    assert agree >= total // 2, (agree, total)   # the same search, split: mostly the same move
+    assert agree >= total // 2, (agree, total)  # the same search, split: mostly the same move
 
 
 def test_the_arena_stand_in_for_shared_workers_decides_as_the_browser_would():
@@ -125,7 +141,7 @@ def test_a_hint_is_shared_by_the_workers_and_merged_with_its_reason():
     assert all(json.loads(a)["level"] == "hard" for a in answers)
     merged = json.loads(ai_worker.merge(f"[{','.join(answers)}]", json.dumps(req)))
     assert merged["workers"] == 2 and merged["action"] in req["view"]["legal"]
-    assert merged["advice"] == advice(req["view"], merged["action"])   # as `hint` gives it
+    assert merged["advice"] == advice(req["view"], merged["action"])  # as `hint` gives it
     assert merged["advice"]["reason"]
     # The computer's own merge has no reason to give.
     assert "advice" not in json.loads(ai_worker.merge(f"[{','.join(answers)}]"))

@@ -17,12 +17,15 @@ def _counts():
 def test_a_small_soak_of_every_kind_of_game():
     # One variant of each kind: base and tactics, standard and Expert claims, the computer at
     # Random and at Easy, and two players on one device.
-    variants = [(False, "after_play", "random"), (True, "start_of_turn", "easy"),
-                (True, "after_play", "human")]
+    variants = [
+        (False, "after_play", "random"),
+        (True, "start_of_turn", "easy"),
+        (True, "after_play", "human"),
+    ]
     result = soak.run(1, seed=3, variants=variants)
     t = result["total"]
     assert t["games"] == 3
-    assert t["restored"] == t["steps"] + t["games"] > 300   # every step, and the end
+    assert t["restored"] == t["steps"] + t["games"] > 300  # every step, and the end
     assert set(result["variants"]) == {soak.variant_name(v) for v in variants}
 
 
@@ -30,10 +33,13 @@ def test_a_small_soak_of_every_kind_of_game():
 # web/session.py): after a take-back the record ends in a play, and a reload made that card
 # glow again ('last'); and a take-back back to a claim step with auto-claim on left the
 # stones unclaimed, which a reload then claimed.
-@pytest.mark.parametrize("variant, seed", [
-    ((False, "after_play", "human"), 1_000_003),
-    ((False, "start_of_turn", "random"), 1_000_003),
-])
+@pytest.mark.parametrize(
+    "variant, seed",
+    [
+        ((False, "after_play", "human"), 1_000_003),
+        ((False, "start_of_turn", "random"), 1_000_003),
+    ],
+)
 def test_the_games_where_the_soak_found_a_difference(variant, seed):
     counts = _counts()
     saved = soak.page_match.random
@@ -49,7 +55,7 @@ def test_the_soak_sees_a_hidden_card_in_a_payload(monkeypatch):
 
     def leaky(self, seat):
         out = payload(self, seat)
-        if seat is not None:   # the opponent's hand, slipped in
+        if seat is not None:  # the opponent's hand, slipped in
             out["debug"] = [soak.card_text(c) for c in self.state.hands[1 - seat]]
         return out
 
@@ -67,7 +73,7 @@ def test_the_soak_sees_a_view_that_gives_the_deck_away(monkeypatch):
         return out
 
     monkeypatch.setattr(soak, "view", peeking)
-    monkeypatch.setattr(sys.modules["presenter"], "view", peeking)   # the payload's view
+    monkeypatch.setattr(sys.modules["presenter"], "view", peeking)  # the payload's view
     with pytest.raises(soak.SoakFailure, match="view changes"):
         soak.run(1, variants=[(False, "after_play", "random")])
 
@@ -77,7 +83,7 @@ def test_the_soak_sees_a_save_that_loses_something(monkeypatch):
 
     def forgetful(self):
         data = save_data(self)
-        data["settings"] = {**data["settings"], "ai_level": "hard"}   # a setting lost
+        data["settings"] = {**data["settings"], "ai_level": "hard"}  # a setting lost
         return data
 
     monkeypatch.setattr(soak.page_session.Session, "save_data", forgetful)

@@ -64,8 +64,14 @@ def test_tactic_limit_at_most_one_ahead():
     t = end_turn(apply(t, play("O1", 0)))
     # South is one ahead: no tactic card, whatever kind, but clan cards are fine.
     assert plays_of(t, "Joker") == [] and plays_of(t, "R1")
-    refused(t, play("Joker", 1), "tactic_limit", "Tactic limit: Joker cannot be played",
-            played=1, opponent_played=0)
+    refused(
+        t,
+        play("Joker", 1),
+        "tactic_limit",
+        "Tactic limit: Joker cannot be played",
+        played=1,
+        opponent_played=0,
+    )
     t = end_turn(apply(t, play("R1", 0)))
     # North, one behind, may play a tactic card; then South may again.
     assert plays_of(t, "Traitor")
@@ -73,11 +79,18 @@ def test_tactic_limit_at_most_one_ahead():
     assert t.tactics_played == [1, 1] and plays_of(t, "Joker")
 
 
-@pytest.mark.parametrize("card,extra", [
-    ("BlindMansBluff", {"stone": 5}), ("MudFight", {"stone": 5}), ("Recruiter", {}),
-    ("Strategist", {"stone": 0, "target": "R5", "to": 1}),
-    ("Banshee", {"stone": 0, "target": "B5"}), ("Traitor", {"stone": 0, "target": "B5", "to": 2}),
-    ("ShieldBearer", {"stone": 3})])
+@pytest.mark.parametrize(
+    "card,extra",
+    [
+        ("BlindMansBluff", {"stone": 5}),
+        ("MudFight", {"stone": 5}),
+        ("Recruiter", {}),
+        ("Strategist", {"stone": 0, "target": "R5", "to": 1}),
+        ("Banshee", {"stone": 0, "target": "B5"}),
+        ("Traitor", {"stone": 0, "target": "B5", "to": 2}),
+        ("ShieldBearer", {"stone": 3}),
+    ],
+)
 def test_every_tactic_card_counts_towards_the_limit(card, extra):
     s = tpos(hands=(f"{card} R1", "O1"), stones={0: ("R5", "B5")}, tactics_played=[0, 0])
     t = apply(s, play(card, **extra))
@@ -138,12 +151,11 @@ def test_shield_bearer_is_worth_at_most_three():
 
 
 def test_blind_mans_bluff_turns_a_stone_into_a_sum_fight():
-    s = tpos(hands=("O1", "BlindMansBluff P1"), stones={1: ("R1 R2 R3", "B9 G9 Y8")},
-             to_move=1)
+    s = tpos(hands=("O1", "BlindMansBluff P1"), stones={1: ("R1 R2 R3", "B9 G9 Y8")}, to_move=1)
     assert can_claim(s, 0, 1) and not can_claim(s, 1, 1)
     t = apply(s, play("BlindMansBluff", 1))
     assert t.modes[1] == BLIND and c1("BlindMansBluff") not in t.hands[1]
-    assert legal_actions(t) == [claim(1), DONE]        # North's 26 now beats South's 6
+    assert legal_actions(t) == [claim(1), DONE]  # North's 26 now beats South's 6
     assert not can_claim(t, 0, 1)
 
 
@@ -153,57 +165,78 @@ def test_mud_fight_needs_four_and_reopens_complete_sides():
     t = end_turn(apply(s, play("MudFight", 3)))
     assert t.modes[3] == MUD and capacity(t, 3) == 4
     assert t.done_at[6] == 0 and not can_claim(t, 0, 3)
-    assert play("R6", 3) in legal_actions(t)           # a fourth slot on both sides
+    assert play("R6", 3) in legal_actions(t)  # a fourth slot on both sides
     u = apply(t, play("R6", 3))
     assert u.done_at[6] > 0 and len(u.sides[6]) == 4
-    assert legal_actions(u) == [claim(3), DONE]        # Color-Run 6-9 cannot be beaten
+    assert legal_actions(u) == [claim(3), DONE]  # Color-Run 6-9 cannot be beaten
 
 
 def test_mud_fight_completion_order_is_re_measured():
     # Both sides complete at 3 with equal strength, South first: South may claim.
-    s = tpos(hands=("R8 O1", "MudFight B8 P1"), stones={3: ("R5 R6 R7", "B5 B6 B7")},
-             to_move=1)
+    s = tpos(hands=("R8 O1", "MudFight B8 P1"), stones={3: ("R5 R6 R7", "B5 B6 B7")}, to_move=1)
     assert can_claim(s, 0, 3) and not can_claim(s, 1, 3)
     t = end_turn(apply(s, play("MudFight", 3)))
     t = end_turn(apply(t, play("O1", 0)))
-    t = end_turn(apply(t, play("B8", 3)))              # North completes four cards first
+    t = end_turn(apply(t, play("B8", 3)))  # North completes four cards first
     assert not can_claim(t, 0, 3)
-    t = apply(t, play("R8", 3))                         # South ties, but completed last
+    t = apply(t, play("R8", 3))  # South ties, but completed last
     assert t.done_at[6] > t.done_at[7] > 0
     assert not can_claim(t, 0, 3) and can_claim(t, 1, 3)
 
 
 def test_one_combat_mode_per_stone():
-    s = tpos(hands=("BlindMansBluff R1", "O1"), stones={2: ("", "", {"mode": "MudFight"})},
-             tactics_played=[0, 1])
+    s = tpos(
+        hands=("BlindMansBluff R1", "O1"),
+        stones={2: ("", "", {"mode": "MudFight"})},
+        tactics_played=[0, 1],
+    )
     assert all(a.stone != 2 for a in plays_of(s, "BlindMansBluff"))
-    refused(s, play("BlindMansBluff", 2), "mode_taken",
-            "Combat modes: Blind-Man's Bluff cannot go to stone 3: it already holds Mud Fight",
-            stone=2, mode="MudFight")
+    refused(
+        s,
+        play("BlindMansBluff", 2),
+        "mode_taken",
+        "Combat modes: Blind-Man's Bluff cannot go to stone 3: it already holds Mud Fight",
+        stone=2,
+        mode="MudFight",
+    )
 
 
 def test_mud_fight_limits_sides_to_four():
-    s = tpos(hands=("R5 O1", "P1"), stones={2: ("R1 R2 R3 R4", "", {"mode": "MudFight"})},
-             tactics_played=[0, 1])
-    refused(s, play("R5", 2), "side_full",
-            "Stone capacity: Red 5 cannot go to stone 3: your side is full (4 cards).",
-            stone=2, capacity=4)
+    s = tpos(
+        hands=("R5 O1", "P1"),
+        stones={2: ("R1 R2 R3 R4", "", {"mode": "MudFight"})},
+        tactics_played=[0, 1],
+    )
+    refused(
+        s,
+        play("R5", 2),
+        "side_full",
+        "Stone capacity: Red 5 cannot go to stone 3: your side is full (4 cards).",
+        stone=2,
+        capacity=4,
+    )
 
 
 def test_combat_modes_only_on_unclaimed_stones():
     s = tpos(hands=("MudFight R1", "O1"), stones={2: ("R7 R8 R9", "B1 B2 B4", {"owner": 0})})
     assert all(a.stone != 2 for a in plays_of(s, "MudFight"))
-    refused(s, play("MudFight", 2), "stone_claimed",
-            "Claimed stones: stone 3 is claimed by South: Mud Fight cannot be played there",
-            stone=2, owner=0)
+    refused(
+        s,
+        play("MudFight", 2),
+        "stone_claimed",
+        "Claimed stones: stone 3 is claimed by South: Mud Fight cannot be played there",
+        stone=2,
+        owner=0,
+    )
 
 
 # ---------------------------------------------------------------- Recruiter
 
 
 def test_recruiter_draws_three_then_returns_two():
-    s = tpos(hands=("Recruiter R1 R2 R3 R4 R5 R6", "O1"),
-             decks=("P1 P2 P3 P4 P5", "Spy Traitor Banshee"))
+    s = tpos(
+        hands=("Recruiter R1 R2 R3 R4 R5 R6", "O1"), decks=("P1 P2 P3 P4 P5", "Spy Traitor Banshee")
+    )
     t = apply(s, play("Recruiter"))
     assert (t.step, t.draws_left) == ("recruit_draw", 3)
     # (the tactic cards the test put on the discard pile count as played before it)
@@ -213,8 +246,9 @@ def test_recruiter_draws_three_then_returns_two():
     t = apply(apply(apply(t, draw(1)), draw(0)), draw(1))
     assert t.step == "recruit_return" and t.returns_left == 2
     assert sorted(t.hands[0]) == sorted(C("R1 R2 R3 R4 R5 R6 Banshee P5 Traitor"))
-    assert legal_actions(t) == [ret(c) for c in ["R1", "R2", "R3", "R4", "R5", "R6", "P5",
-                                                   "Banshee", "Traitor"]]
+    assert legal_actions(t) == [
+        ret(c) for c in ["R1", "R2", "R3", "R4", "R5", "R6", "P5", "Banshee", "Traitor"]
+    ]
     t = apply(t, ret("R1"))
     assert t.step == "recruit_return" and t.returns_left == 1
     t = apply(t, ret("Banshee"))
@@ -227,7 +261,7 @@ def test_recruiter_when_a_deck_runs_out_draws_the_rest_from_the_other():
     s = tpos(hands=("Recruiter R1 R2 R3 R4 R5 R6", "O1"), decks=("P1 P2 P3 P4 P5", "Spy"))
     t = apply(s, play("Recruiter"))
     assert legal_actions(t) == [draw(0), draw(1)]
-    t = apply(t, draw(1))           # the tactic deck is now empty: P5 and P4 come by themselves
+    t = apply(t, draw(1))  # the tactic deck is now empty: P5 and P4 come by themselves
     assert t.step == "recruit_return" and t.decks == [C("P1 P2 P3"), []]
     assert sorted(t.hands[0]) == sorted(C("R1 R2 R3 R4 R5 R6 Spy P4 P5"))
 
@@ -253,8 +287,11 @@ def test_recruiter_with_too_few_cards_left_draws_what_there_is():
 
 
 def test_recruiter_then_claim_step_after_play():
-    s = tpos(hands=("Recruiter R1", "O1"), stones={0: ("R7 R8 R9", "B1 B2 B4")},
-             decks=("P1 P2 P3 P4 P5", "Spy Traitor Banshee"))
+    s = tpos(
+        hands=("Recruiter R1", "O1"),
+        stones={0: ("R7 R8 R9", "B1 B2 B4")},
+        decks=("P1 P2 P3 P4 P5", "Spy Traitor Banshee"),
+    )
     t = apply(s, play("Recruiter"))
     t = apply(apply(apply(t, draw(0)), draw(0)), draw(0))
     t = apply(apply(t, ret("P5")), ret("P4"))
@@ -268,8 +305,8 @@ def test_strategist_moves_one_of_your_cards_to_another_stone():
     s = tpos(hands=("Strategist O1", "P1"), stones={1: ("R1 R2 R3", "B9"), 2: ("O4 O5", "")})
     assert s.done_at[2] > 0
     t = apply(s, play("Strategist", 1, "R3", 2))
-    assert t.sides[2] == C("R1 R2") and t.done_at[2] == 0      # stone 1: incomplete again
-    assert t.sides[4] == C("O4 O5 R3") and t.done_at[4] > 0    # stone 2: complete now
+    assert t.sides[2] == C("R1 R2") and t.done_at[2] == 0  # stone 1: incomplete again
+    assert t.sides[4] == C("O4 O5 R3") and t.done_at[4] > 0  # stone 2: complete now
     assert c1("Strategist") in t.discard and c1("R3") not in t.discard
 
 
@@ -281,40 +318,80 @@ def test_strategist_may_discard_the_card():
 
 
 def test_strategist_moves_elite_troops():
-    s = tpos(hands=("Strategist O1", "P1"), stones={1: ("Joker R2", "B9")},
-             tactics_played=[1, 1])
+    s = tpos(hands=("Strategist O1", "P1"), stones={1: ("Joker R2", "B9")}, tactics_played=[1, 1])
     t = apply(s, play("Strategist", 1, "Joker", 5))
     assert t.sides[10] == C("Joker") and t.sides[2] == C("R2")
 
 
 def test_strategist_limits():
-    s = tpos(hands=("Strategist O1", "P1"), stones={
-        1: ("R1 R2 R3", "B9"), 2: ("O4 O5 O6", ""), 3: ("", "Y7 Y8 Y9", {"owner": 1}),
-        4: ("G1 G2 G3", "B1 B2 B3", {"owner": 0})})
+    s = tpos(
+        hands=("Strategist O1", "P1"),
+        stones={
+            1: ("R1 R2 R3", "B9"),
+            2: ("O4 O5 O6", ""),
+            3: ("", "Y7 Y8 Y9", {"owner": 1}),
+            4: ("G1 G2 G3", "B1 B2 B3", {"owner": 0}),
+        },
+    )
     acts = plays_of(s, "Strategist")
-    assert play("Strategist", 1, "R3", 2) not in acts               # stone 2 is full
-    assert play("Strategist", 1, "R3", 1) not in acts               # not the same stone
-    assert play("Strategist", 1, "R3", 3) not in acts               # claimed destination
-    assert all(a.stone not in (3, 4) for a in acts)                 # claimed source
+    assert play("Strategist", 1, "R3", 2) not in acts  # stone 2 is full
+    assert play("Strategist", 1, "R3", 1) not in acts  # not the same stone
+    assert play("Strategist", 1, "R3", 3) not in acts  # claimed destination
+    assert all(a.stone not in (3, 4) for a in acts)  # claimed source
     assert play("Strategist", 1, "R3", 0) in acts
     assert play("Strategist", 2, "O6", DISCARD) in acts
-    refused(s, play("Strategist", 1, "R3", 2), "destination_full",
-            "Strategist: stone 3 is claimed or full on your side.", to=2)
-    refused(s, play("Strategist", 1, "R3", 1), "strategist_destination",
-            "Strategist: move the card to another stone, or discard it.")
-    refused(s, play("Strategist", 1, "R3", 3), "destination_full",
-            "Strategist: stone 4 is claimed or full", to=3)
-    refused(s, play("Strategist", 4, "G1", 0), "stone_claimed", "stone 5 is claimed by South",
-            stone=4, owner=0)
-    refused(s, play("Strategist", 1, "B9", 0), "not_on_your_side",
-            "Strategist: Blue 9 is not on your side of stone 2.", target="B9", stone=1)
+    refused(
+        s,
+        play("Strategist", 1, "R3", 2),
+        "destination_full",
+        "Strategist: stone 3 is claimed or full on your side.",
+        to=2,
+    )
+    refused(
+        s,
+        play("Strategist", 1, "R3", 1),
+        "strategist_destination",
+        "Strategist: move the card to another stone, or discard it.",
+    )
+    refused(
+        s,
+        play("Strategist", 1, "R3", 3),
+        "destination_full",
+        "Strategist: stone 4 is claimed or full",
+        to=3,
+    )
+    refused(
+        s,
+        play("Strategist", 4, "G1", 0),
+        "stone_claimed",
+        "stone 5 is claimed by South",
+        stone=4,
+        owner=0,
+    )
+    refused(
+        s,
+        play("Strategist", 1, "B9", 0),
+        "not_on_your_side",
+        "Strategist: Blue 9 is not on your side of stone 2.",
+        target="B9",
+        stone=1,
+    )
 
 
 def test_strategist_cannot_move_a_combat_mode():
-    s = tpos(hands=("Strategist O1", "P1"), stones={1: ("R1", "", {"mode": "MudFight"})},
-             tactics_played=[0, 1])
-    refused(s, play("Strategist", 1, "MudFight", 2), "not_on_your_side",
-            "Mud Fight is not on your side", target="MudFight", stone=1)
+    s = tpos(
+        hands=("Strategist O1", "P1"),
+        stones={1: ("R1", "", {"mode": "MudFight"})},
+        tactics_played=[0, 1],
+    )
+    refused(
+        s,
+        play("Strategist", 1, "MudFight", 2),
+        "not_on_your_side",
+        "Mud Fight is not on your side",
+        target="MudFight",
+        stone=1,
+    )
 
 
 # ---------------------------------------------------------------- Banshee
@@ -333,20 +410,40 @@ def test_banshee_discards_elite_troops_too():
     s = tpos(hands=("Banshee O1", "P1"), stones={3: ("R1", "Joker B9")}, tactics_played=[1, 1])
     t = apply(s, play("Banshee", 3, "Joker"))
     assert t.sides[7] == C("B9") and c1("Joker") in t.discard
-    assert t.joker_played == [False, True]      # discarded, but North has played its Joker
+    assert t.joker_played == [False, True]  # discarded, but North has played its Joker
 
 
 def test_banshee_limits():
-    s = tpos(hands=("Banshee O1", "P1"), stones={
-        3: ("R1", "B7 B8 B9", {"mode": "BlindMansBluff"}),
-        4: ("G1 G2 G3", "Y1 Y2 Y4", {"owner": 0})}, tactics_played=[0, 1])
+    s = tpos(
+        hands=("Banshee O1", "P1"),
+        stones={
+            3: ("R1", "B7 B8 B9", {"mode": "BlindMansBluff"}),
+            4: ("G1 G2 G3", "Y1 Y2 Y4", {"owner": 0}),
+        },
+        tactics_played=[0, 1],
+    )
     refused(s, play("Banshee", 4, "Y1"), "stone_claimed", "Claimed stones", stone=4, owner=0)
-    refused(s, play("Banshee", 3, "R1"), "not_on_their_side",
-            "Banshee: Red 1 is not on your opponent's side of stone 4.", target="R1", stone=3)
-    refused(s, play("Banshee", 3, "BlindMansBluff"), "not_on_their_side",
-            "Blind-Man's Bluff is not on your opponent's side", target="BlindMansBluff")
-    refused(s, play("Banshee", 3, "B7", 5), "banshee_destination",
-            "Banshee: the card goes to the discard pile")
+    refused(
+        s,
+        play("Banshee", 3, "R1"),
+        "not_on_their_side",
+        "Banshee: Red 1 is not on your opponent's side of stone 4.",
+        target="R1",
+        stone=3,
+    )
+    refused(
+        s,
+        play("Banshee", 3, "BlindMansBluff"),
+        "not_on_their_side",
+        "Blind-Man's Bluff is not on your opponent's side",
+        target="BlindMansBluff",
+    )
+    refused(
+        s,
+        play("Banshee", 3, "B7", 5),
+        "banshee_destination",
+        "Banshee: the card goes to the discard pile",
+    )
 
 
 def test_banshee_re_measures_completion_order():
@@ -355,7 +452,7 @@ def test_banshee_re_measures_completion_order():
     assert can_claim(s, 0, 0) and not can_claim(s, 1, 0)
     t = end_turn(apply(s, play("Banshee", 0, "O5")))
     assert t.done_at[0] == 0 and not can_claim(t, 0, 0)
-    t = apply(t, play("B5", 0))                    # South completes again: Sum 15, last
+    t = apply(t, play("B5", 0))  # South completes again: Sum 15, last
     assert t.step != "claim" and not can_claim(t, 0, 0)
     t = end_turn(t)
     assert can_claim(t, 1, 0)
@@ -379,41 +476,76 @@ def test_traitor_may_place_on_the_same_stone():
     t = apply(s, play("Traitor", 2, "R9", 2))
     assert t.sides[4] == C("R7 R8 R9") and t.sides[5] == C("B7 B8")
     assert t.done_at[4] > 0 and t.done_at[5] == 0
-    assert legal_actions(t) == [claim(2), DONE]       # Color-Run 24 vs B7 B8 + B9 at best
+    assert legal_actions(t) == [claim(2), DONE]  # Color-Run 24 vs B7 B8 + B9 at best
 
 
 def test_traitor_takes_clan_cards_only():
     s = tpos(hands=("Traitor O1", "P1"), stones={2: ("R1", "Spy B8")}, tactics_played=[0, 1])
     assert plays_of(s, "Traitor") == [play("Traitor", 2, "B8", to) for to in range(9)]
-    refused(s, play("Traitor", 2, "Spy", 3), "traitor_clan_only",
-            "Traitor takes clan cards only: Spy is an elite troop.", target="Spy")
+    refused(
+        s,
+        play("Traitor", 2, "Spy", 3),
+        "traitor_clan_only",
+        "Traitor takes clan cards only: Spy is an elite troop.",
+        target="Spy",
+    )
 
 
 def test_traitor_limits():
-    s = tpos(hands=("Traitor O1", "P1"), stones={
-        2: ("R1 R2 R3", "B7 B8"), 3: ("G1 G2 G4", "Y7 Y8 Y9", {"owner": 1}),
-        5: ("", "P7")})
+    s = tpos(
+        hands=("Traitor O1", "P1"),
+        stones={2: ("R1 R2 R3", "B7 B8"), 3: ("G1 G2 G4", "Y7 Y8 Y9", {"owner": 1}), 5: ("", "P7")},
+    )
     acts = plays_of(s, "Traitor")
-    assert play("Traitor", 2, "B8", 2) not in acts                  # South is full at stone 2
-    assert play("Traitor", 5, "P7", 3) not in acts                  # stone 3 is claimed
+    assert play("Traitor", 2, "B8", 2) not in acts  # South is full at stone 2
+    assert play("Traitor", 5, "P7", 3) not in acts  # stone 3 is claimed
     assert all(a.stone != 3 for a in acts)
-    refused(s, play("Traitor", 2, "B8", 2), "destination_full",
-            "Traitor: stone 3 is claimed or full on your side.", to=2)
-    refused(s, play("Traitor", 3, "Y7", 0), "stone_claimed",
-            "stone 4 is claimed by North: Traitor cannot be played there", stone=3, owner=1)
-    refused(s, play("Traitor", 5, "P7", 3), "destination_full",
-            "Traitor: stone 4 is claimed or full", to=3)
-    refused(s, play("Traitor", 5, "P7", DISCARD), "traitor_destination",
-            "Traitor: give the stone where the card goes on your side.")
-    refused(s, play("Traitor", 5, "B7", 0), "not_on_their_side",
-            "Traitor: Blue 7 is not on your opponent's side of stone 6.", target="B7", stone=5)
+    refused(
+        s,
+        play("Traitor", 2, "B8", 2),
+        "destination_full",
+        "Traitor: stone 3 is claimed or full on your side.",
+        to=2,
+    )
+    refused(
+        s,
+        play("Traitor", 3, "Y7", 0),
+        "stone_claimed",
+        "stone 4 is claimed by North: Traitor cannot be played there",
+        stone=3,
+        owner=1,
+    )
+    refused(
+        s,
+        play("Traitor", 5, "P7", 3),
+        "destination_full",
+        "Traitor: stone 4 is claimed or full",
+        to=3,
+    )
+    refused(
+        s,
+        play("Traitor", 5, "P7", DISCARD),
+        "traitor_destination",
+        "Traitor: give the stone where the card goes on your side.",
+    )
+    refused(
+        s,
+        play("Traitor", 5, "B7", 0),
+        "not_on_their_side",
+        "Traitor: Blue 7 is not on your opponent's side of stone 6.",
+        target="B7",
+        stone=5,
+    )
 
 
 def test_traitor_re_measures_completion_order():
     # Both Runs of 15 complete, North first. South's Traitor takes North's O4 to stone 0 and
     # North later completes again with R4: now South completed first.
-    s = tpos(hands=("Traitor R1", "R4 P1"), stones={
-        6: ("Y4 G5 B6", "O4 B5 G6", {"done_at": [2, 1]}), 0: ("", "")}, tick=3)
+    s = tpos(
+        hands=("Traitor R1", "R4 P1"),
+        stones={6: ("Y4 G5 B6", "O4 B5 G6", {"done_at": [2, 1]}), 0: ("", "")},
+        tick=3,
+    )
     assert can_claim(s, 1, 6) and not can_claim(s, 0, 6)
     t = end_turn(apply(s, play("Traitor", 6, "O4", 0)))
     assert t.sides[0] == C("O4") and t.done_at[13] == 0
@@ -424,9 +556,16 @@ def test_traitor_re_measures_completion_order():
 
 def test_joker_and_tactic_counts_reset_with_each_round():
     rules = Rules(tactics=True, rounds=2)
-    s = position(rules, hands=("O5", "P5"), stones={
-        0: ("Y7 Y8 Y9", "G1 G2 G4", {"owner": 0}), 1: ("Joker B8 B9", "P1 P2 P4", {"owner": 0}),
-        2: ("R1 R2 R3", "O1 O2 O4")}, tactics_played=[1, 0])
+    s = position(
+        rules,
+        hands=("O5", "P5"),
+        stones={
+            0: ("Y7 Y8 Y9", "G1 G2 G4", {"owner": 0}),
+            1: ("Joker B8 B9", "P1 P2 P4", {"owner": 0}),
+            2: ("R1 R2 R3", "O1 O2 O4"),
+        },
+        tactics_played=[1, 0],
+    )
     assert s.joker_played == [True, False]
     t = apply(apply(s, play("O5", 6)), claim(2))
     assert t.step == "round_over"

@@ -27,49 +27,77 @@ def test_view_contents():
     assert "deck" not in v and "decks" not in v and "hands" not in v
     assert "names" not in v and v["history"] == [] and v["match_winner"] is None
     side = v["stones"][0]["sides"][0]
-    assert side == {"cards": ["R7", "R8", "R9"], "complete": True, "done_at": 1,
-                    "formation": {"rank": "color_run", "total": 24, "cards": 3},
-                    "declared": []}                     # no elite troop: nothing declared
+    assert side == {
+        "cards": ["R7", "R8", "R9"],
+        "complete": True,
+        "done_at": 1,
+        "formation": {"rank": "color_run", "total": 24, "cards": 3},
+        "declared": [],
+    }  # no elite troop: nothing declared
     assert v["stones"][0]["sides"][1]["formation"] == {"rank": "color", "total": 7, "cards": 3}
-    assert "formation" not in v["stones"][1]["sides"][0]          # incomplete: no formation
+    assert "formation" not in v["stones"][1]["sides"][0]  # incomplete: no formation
     assert {"kind": "play", "card": "R1", "stone": 3} in v["legal"]
     assert [c["stone"] for c in v["claims"]] == list(range(9))
     assert v["claims"][0] == {
-        "stone": 0, "ok": True, "when": "this_turn",
-        "proof": {"ok": True, "why": "stronger", "stone": 0,
-                  "mine": {"rank": "color_run", "total": 24, "cards": 3},
-                  "theirs": {"rank": "color", "total": 7, "cards": 3}}}
-    assert v["claims"][3]["proof"] == {"ok": False, "why": "incomplete", "stone": 3,
-                                       "have": 0, "need": 3, "mud": False}
+        "stone": 0,
+        "ok": True,
+        "when": "this_turn",
+        "proof": {
+            "ok": True,
+            "why": "stronger",
+            "stone": 0,
+            "mine": {"rank": "color_run", "total": 24, "cards": 3},
+            "theirs": {"rank": "color", "total": 7, "cards": 3},
+        },
+    }
+    assert v["claims"][3]["proof"] == {
+        "ok": False,
+        "why": "incomplete",
+        "stone": 3,
+        "have": 0,
+        "need": 3,
+        "mud": False,
+    }
     w = view(s, 1)
-    assert w["hand"] == ["O1", "O2"] and w["legal"] == []       # not North's turn
+    assert w["hand"] == ["O1", "O2"] and w["legal"] == []  # not North's turn
     assert w["claims"][0]["ok"] is False and w["claims"][0]["proof"]["why"] == "weaker"
     json.dumps(v), json.dumps(w)
 
 
 def test_view_of_a_mud_stone_and_declared_elites():
-    s = position(Rules(tactics=True), stones={
-        2: ("Joker R8 R9", "B1 B2 B3 B4", {"mode": "MudFight"}), 4: ("Spy O8 O9", "")})
+    s = position(
+        Rules(tactics=True),
+        stones={2: ("Joker R8 R9", "B1 B2 B3 B4", {"mode": "MudFight"}), 4: ("Spy O8 O9", "")},
+    )
     v = view(s, 1)
     stone = v["stones"][2]
     assert stone["mode"] == "MudFight" and stone["capacity"] == 4
     assert stone["sides"][0]["complete"] is False and "formation" not in stone["sides"][0]
     assert stone["sides"][1]["formation"] == {"rank": "color_run", "total": 10, "cards": 4}
     assert v["stones"][4]["sides"][0]["declared"] == [{"card": "Spy", "as": "O7"}]
-    assert v["stones"][4]["sides"][0]["formation"] == {"rank": "color_run", "total": 24,
-                                                       "cards": 3}
-    assert v["stones"][2]["sides"][1]["declared"] == []          # clan cards only
+    assert v["stones"][4]["sides"][0]["formation"] == {"rank": "color_run", "total": 24, "cards": 3}
+    assert v["stones"][2]["sides"][1]["declared"] == []  # clan cards only
     claims = {c["stone"]: c for c in v["claims"]}
     # North is complete; South's Joker R8 R9 can still become a Color-Run 6-9 with R7.
     assert claims[2]["ok"] is False
-    assert claims[2]["proof"] == {"ok": False, "why": "can_beat", "stone": 2,
-                                  "mine": {"rank": "color_run", "total": 10, "cards": 4},
-                                  "best": {"rank": "color_run", "total": 30, "cards": 4},
-                                  "cards": ["R7", "R8", "R9", "Joker"]}
+    assert claims[2]["proof"] == {
+        "ok": False,
+        "why": "can_beat",
+        "stone": 2,
+        "mine": {"rank": "color_run", "total": 10, "cards": 4},
+        "best": {"rank": "color_run", "total": 30, "cards": 4},
+        "cards": ["R7", "R8", "R9", "Joker"],
+    }
     # South's side of 3 is incomplete under Mud Fight: the proof says so.
     south = {c["stone"]: c for c in view(s, 0)["claims"]}
-    assert south[2]["proof"] == {"ok": False, "why": "incomplete", "stone": 2, "have": 3,
-                                 "need": 4, "mud": True}
+    assert south[2]["proof"] == {
+        "ok": False,
+        "why": "incomplete",
+        "stone": 2,
+        "have": 3,
+        "need": 4,
+        "mud": True,
+    }
 
 
 def test_view_refuses_other_seats():
@@ -133,8 +161,12 @@ def test_claims_when_over_random_games():
 # ---------------------------------------------------------------- nothing hidden leaks
 
 
-GAMES = [(Rules(tactics=t, claim_timing=c), seed) for t in (False, True)
-         for c in ("after_play", START_OF_TURN) for seed in range(10)]
+GAMES = [
+    (Rules(tactics=t, claim_timing=c), seed)
+    for t in (False, True)
+    for c in ("after_play", START_OF_TURN)
+    for seed in range(10)
+]
 
 
 @pytest.mark.parametrize("rules,seed", GAMES)
@@ -161,8 +193,7 @@ def test_spectator_view_shows_no_hand(rules, seed):
 
     def check(state, acts, a, i):
         v = view(state, None)
-        assert v["player"] is None and v["hand"] == [] and v["legal"] == [] \
-            and v["claims"] == []
+        assert v["player"] is None and v["hand"] == [] and v["legal"] == [] and v["claims"] == []
         assert v["hand_sizes"] == [len(state.hands[0]), len(state.hands[1])]
         tokens = visible_tokens(v)
         leaked = hidden_texts(state, None) & tokens
@@ -182,8 +213,7 @@ def test_spectator_view_hides_both_hands():
     spectator = visible_tokens(view(s, None))
     assert not {"R1", "R2", "O1", "O2"} & spectator and "B1" in spectator
     assert hidden_texts(s, None) >= {"R1", "R2", "O1", "O2"}
-    assert {"R1", "R2"} <= visible_tokens(view(s, 0)) and {"O1", "O2"} <= visible_tokens(
-        view(s, 1))
+    assert {"R1", "R2"} <= visible_tokens(view(s, 0)) and {"O1", "O2"} <= visible_tokens(view(s, 1))
 
 
 @pytest.mark.parametrize("rules,seed", GAMES[::3])
@@ -208,5 +238,5 @@ def test_face_up_cards_do_show():
     v = view(s, 0)
     assert {"B1", "B2", "B4"} <= visible_tokens(v)
     assert not {"O1", "O2"} & visible_tokens(v)
-    assert "R1" in visible_tokens(v)          # South's own hand
+    assert "R1" in visible_tokens(v)  # South's own hand
     assert not {"R1"} & visible_tokens(view(s, 1))

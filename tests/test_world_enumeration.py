@@ -33,8 +33,8 @@ def _brute(w: Worlds) -> set:
     worlds = set()
     for clan in itertools.permutations(w.unseen_clan):
         for tac in itertools.permutations(w.unseen_tactics):
-            hand = tuple(sorted(clan[:w.opp_clan] + tac[:w.opp_tactics]))
-            worlds.add((hand, clan[w.opp_clan:], tac[w.opp_tactics:]))
+            hand = tuple(sorted(clan[: w.opp_clan] + tac[: w.opp_tactics]))
+            worlds.add((hand, clan[w.opp_clan :], tac[w.opp_tactics :]))
     return worlds
 
 
@@ -59,8 +59,9 @@ def test_the_listed_worlds_are_exactly_every_deal_and_each_looks_like_the_view()
         rng = random.Random(3)
         dealt = [w.sample(rng) for _ in range(w.enumerated)]
         # One cycle deals every world once; each is the view from the seat.
-        seen = {(tuple(s.hands[1 - v["player"]]), tuple(s.decks[0]), tuple(s.decks[1]))
-                for s in dealt}
+        seen = {
+            (tuple(s.hands[1 - v["player"]]), tuple(s.decks[0]), tuple(s.decks[1])) for s in dealt
+        }
         assert seen == _brute(w)
         assert all(view(s, v["player"]) == v for s in dealt)
     assert listed >= 2, "the late positions had few enough worlds to list"
@@ -73,13 +74,16 @@ def test_early_on_or_with_both_jokers_hidden_the_worlds_are_sampled():
     assert w.count() > ENUMERATE and w.enumerated is None and w.all is None
     # Two hidden cards alike (both Jokers share one code): the deals of the list would not
     # be equally likely, so the worlds are sampled however few they are.
-    late = next(w for w in map(Worlds, _late_views(Rules(), range(1, 60), want=8, deck=1))
-                if w.count() <= ENUMERATE // 2)
+    late = next(
+        w
+        for w in map(Worlds, _late_views(Rules(), range(1, 60), want=8, deck=1))
+        if w.count() <= ENUMERATE // 2
+    )
     assert late._listed() is not None
     joker = 54
     late.unseen_tactics, late.opp_tactics, late.tactic_deck_size = [joker, joker], 1, 1
     late.unseen_clan, late.opp_clan = late.unseen_clan[1:], late.opp_clan - 1
-    assert late.count() <= ENUMERATE   # few enough: only the Jokers keep it from the list
+    assert late.count() <= ENUMERATE  # few enough: only the Jokers keep it from the list
     assert late._listed() is None
     late.unseen_tactics = [joker, joker + 1]
     assert late._listed() is not None
@@ -87,8 +91,12 @@ def test_early_on_or_with_both_jokers_hidden_the_worlds_are_sampled():
 
 def test_a_search_stops_after_seeing_every_listed_world():
     from engine.ai.hard import HardAgent
-    v = next(v for v in _late_views(Rules(), range(1, 60), want=8)
-             if Worlds(v).enumerated and len(v["legal"]) > 1)
+
+    v = next(
+        v
+        for v in _late_views(Rules(), range(1, 60), want=8)
+        if Worlds(v).enumerated and len(v["legal"]) > 1
+    )
     agent = HardAgent(iterations=100_000, endgame=0)
     agent.choose(v, random.Random(1))
     n = Worlds(v).enumerated

@@ -43,8 +43,13 @@ def positions(n: int) -> list[dict]:
     return out
 
 
-def measure(decisions: int, iterations: int | None, seconds: float | None = None,
-            level: str = "hard", options: dict | None = None) -> dict:
+def measure(
+    decisions: int,
+    iterations: int | None,
+    seconds: float | None = None,
+    level: str = "hard",
+    options: dict | None = None,
+) -> dict:
     views = positions(decisions)
     if level == "hard":
         agent = HardAgent(iterations=iterations, time=seconds, **(options or {}))
@@ -57,13 +62,22 @@ def measure(decisions: int, iterations: int | None, seconds: float | None = None
         times.append(time.perf_counter() - t0)
         cpu.append(time.process_time() - c0)
         its.append(getattr(agent, "last_iterations", 0))
-    return {"python": platform.python_version(), "platform": sys.platform, "level": level,
-            "decisions": len(views), "iterations": iterations, "time": seconds,
-            "median_s": statistics.median(times), "max_s": max(times),
-            "total_s": sum(times), "iterations_per_s": sum(its) / sum(times),
-            "median_iterations": statistics.median(its),
-            "cpu_median_s": statistics.median(cpu), "cpu_max_s": max(cpu),
-            "cpu_iterations_per_s": sum(its) / max(sum(cpu), 1e-9)}
+    return {
+        "python": platform.python_version(),
+        "platform": sys.platform,
+        "level": level,
+        "decisions": len(views),
+        "iterations": iterations,
+        "time": seconds,
+        "median_s": statistics.median(times),
+        "max_s": max(times),
+        "total_s": sum(times),
+        "iterations_per_s": sum(its) / sum(times),
+        "median_iterations": statistics.median(its),
+        "cpu_median_s": statistics.median(cpu),
+        "cpu_max_s": max(cpu),
+        "cpu_iterations_per_s": sum(its) / max(sum(cpu), 1e-9),
+    }
 
 
 def main(argv=None) -> int:
@@ -77,21 +91,25 @@ def main(argv=None) -> int:
     args = ap.parse_args(argv)
     if args.iterations is None and args.time is None:
         args.iterations = 300
-    r = measure(args.decisions, args.iterations, args.time, args.level,
-                json.loads(args.options))
+    r = measure(args.decisions, args.iterations, args.time, args.level, json.loads(args.options))
     if args.json:
         print(json.dumps(r))
     else:
-        budget = (f"{r['iterations']} iterations" if r["time"] is None
-                  else f"{r['time']} s" + (f" (at most {r['iterations']} iterations)"
-                                           if r["iterations"] else ""))
-        print(f"Python {r['python']}: {r['decisions']} decisions at {budget}:"
-              f" median {r['median_s'] * 1000:.0f} ms, max {r['max_s'] * 1000:.0f} ms,"
-              f" median {r['median_iterations']} iterations,"
-              f" {r['iterations_per_s']:.0f} iterations/s;"
-              f" CPU time: median {r['cpu_median_s'] * 1000:.0f} ms,"
-              f" max {r['cpu_max_s'] * 1000:.0f} ms,"
-              f" {r['cpu_iterations_per_s']:.0f} iterations per CPU second")
+        budget = (
+            f"{r['iterations']} iterations"
+            if r["time"] is None
+            else f"{r['time']} s"
+            + (f" (at most {r['iterations']} iterations)" if r["iterations"] else "")
+        )
+        print(
+            f"Python {r['python']}: {r['decisions']} decisions at {budget}:"
+            f" median {r['median_s'] * 1000:.0f} ms, max {r['max_s'] * 1000:.0f} ms,"
+            f" median {r['median_iterations']} iterations,"
+            f" {r['iterations_per_s']:.0f} iterations/s;"
+            f" CPU time: median {r['cpu_median_s'] * 1000:.0f} ms,"
+            f" max {r['cpu_max_s'] * 1000:.0f} ms,"
+            f" {r['cpu_iterations_per_s']:.0f} iterations per CPU second"
+        )
     return 0
 
 

@@ -96,8 +96,12 @@ class _Position:
 
     def __init__(self, state):
         self.state = state
-        self.to_prove = [(p, st) for st in range(9) for p in (0, 1)
-                         if state.owner[st] < 0 and state.done_at[2 * st + p]]
+        self.to_prove = [
+            (p, st)
+            for st in range(9)
+            for p in (0, 1)
+            if state.owner[st] < 0 and state.done_at[2 * st + p]
+        ]
 
 
 def proof_rate(positions: list, passes: int = 20, cold: bool = False) -> float:
@@ -125,7 +129,7 @@ def proof_rate(positions: list, passes: int = 20, cold: bool = False) -> float:
 def measure(runs: int, games: int, first_run: int = 0) -> dict:
     """Medians over ``runs`` runs (run i plays seeds from ``(first_run + i) * games``)."""
     base, tactics = Rules(), Rules(tactics=True)
-    for rules in (base, tactics):   # warm the formation and proof tables
+    for rules in (base, tactics):  # warm the formation and proof tables
         for seed in range(200):
             fast_game(rules, 10_000_000 + seed)
     claims.build_pair_tables()
@@ -133,10 +137,12 @@ def measure(runs: int, games: int, first_run: int = 0) -> dict:
     results: dict[str, list[float]] = {}
     for run in range(first_run, first_run + runs):
         first = run * games
-        for name, fn, rules in (("checked_base", checked_game, base),
-                                ("checked_tactics", checked_game, tactics),
-                                ("fast_base", fast_game, base),
-                                ("fast_tactics", fast_game, tactics)):
+        for name, fn, rules in (
+            ("checked_base", checked_game, base),
+            ("checked_tactics", checked_game, tactics),
+            ("fast_base", fast_game, base),
+            ("fast_tactics", fast_game, tactics),
+        ):
             results.setdefault(name, []).append(_rate(fn, rules, games, first))
         results.setdefault("proofs", []).append(proof_rate(positions))
         results.setdefault("proofs_cold", []).append(proof_rate(positions, 5, cold=True))
@@ -159,14 +165,23 @@ _CHILD = (
 
 def extract_engine(rev: str, into: Path) -> str:
     """Write REV's ``engine/`` package into ``into``; return REV's short commit hash."""
-    commit = subprocess.run(["git", "rev-parse", "--short", "--verify", f"{rev}^{{commit}}"],
-                            cwd=ROOT, capture_output=True, text=True, check=False)
+    commit = subprocess.run(
+        ["git", "rev-parse", "--short", "--verify", f"{rev}^{{commit}}"],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        check=False,
+    )
     if commit.returncode != 0:
         raise SystemExit(f"tools.bench: unknown revision {rev!r}: {commit.stderr.strip()}")
-    tar = subprocess.run(["git", "archive", "--format=tar", commit.stdout.strip(), "engine"],
-                         cwd=ROOT, capture_output=True, check=True).stdout
+    tar = subprocess.run(
+        ["git", "archive", "--format=tar", commit.stdout.strip(), "engine"],
+        cwd=ROOT,
+        capture_output=True,
+        check=True,
+    ).stdout
     with tarfile.open(fileobj=io.BytesIO(tar)) as archive:
-        if hasattr(tarfile, "data_filter"):   # Python 3.11.4+: no links or paths outside
+        if hasattr(tarfile, "data_filter"):  # Python 3.11.4+: no links or paths outside
             archive.extractall(into, filter="data")
         else:
             archive.extractall(into)
@@ -181,12 +196,14 @@ def run_child(engine_root: Path, games: int, run: int) -> dict:
     cmd = [sys.executable, "-I", "-B", "-c", _CHILD, str(engine_root), str(ROOT), *args]
     out = subprocess.run(cmd, cwd=ROOT, capture_output=True, text=True, check=False)
     if out.returncode != 0:
-        raise SystemExit(f"tools.bench: the run with the engine in {engine_root} failed:\n"
-                         f"{out.stderr.strip()}")
+        raise SystemExit(
+            f"tools.bench: the run with the engine in {engine_root} failed:\n{out.stderr.strip()}"
+        )
     result = json.loads(out.stdout.strip().splitlines()[-1])
     if Path(result["engine"]) != (engine_root / "engine").resolve():
-        raise SystemExit(f"tools.bench: the run imported {result['engine']}, "
-                         f"not {engine_root / 'engine'}")
+        raise SystemExit(
+            f"tools.bench: the run imported {result['engine']}, not {engine_root / 'engine'}"
+        )
     return result
 
 
@@ -201,26 +218,35 @@ def against(rev: str, runs: int, games: int) -> dict:
             # Alternate which goes first, so a drift in the machine's load hits both alike.
             order = (("old", old_root), ("new", ROOT))
             for side, root in order if run % 2 == 0 else order[::-1]:
-                print(f"tools.bench: run {run + 1}/{runs}, {side} engine", file=sys.stderr,
-                      flush=True)
+                print(
+                    f"tools.bench: run {run + 1}/{runs}, {side} engine", file=sys.stderr, flush=True
+                )
                 r = run_child(root, games, run)
                 for key, _ in MEASURES:
                     results[side].setdefault(key, []).append(r[key])
-    med = {side: {k: statistics.median(v) for k, v in rs.items()}
-           for side, rs in results.items()}
-    return {"old": med["old"], "new": med["new"],
-            "ratio": {k: med["new"][k] / med["old"][k] for k, _ in MEASURES},
-            "rev": rev, "commit": commit, "runs": runs, "games": games,
-            "python": sys.version.split()[0]}
+    med = {side: {k: statistics.median(v) for k, v in rs.items()} for side, rs in results.items()}
+    return {
+        "old": med["old"],
+        "new": med["new"],
+        "ratio": {k: med["new"][k] / med["old"][k] for k, _ in MEASURES},
+        "rev": rev,
+        "commit": commit,
+        "runs": runs,
+        "games": games,
+        "python": sys.version.split()[0],
+    }
 
 
 def print_against(r: dict) -> None:
-    print(f"Python {r['python']}, medians of {r['runs']} alternating runs, {r['games']} games "
-          f"per run; old: {r['rev']} ({r['commit']}), new: the working tree")
+    print(
+        f"Python {r['python']}, medians of {r['runs']} alternating runs, {r['games']} games "
+        f"per run; old: {r['rev']} ({r['commit']}), new: the working tree"
+    )
     print(f"  {'measure':<40}{'old':>12}{'new':>12}{'new/old':>10}")
     for key, label in MEASURES:
-        print(f"  {label:<40}{r['old'][key]:>12,.0f}{r['new'][key]:>12,.0f}"
-              f"{r['ratio'][key]:>9.2f}x")
+        print(
+            f"  {label:<40}{r['old'][key]:>12,.0f}{r['new'][key]:>12,.0f}{r['ratio'][key]:>9.2f}x"
+        )
 
 
 def main(argv=None) -> int:
@@ -228,8 +254,11 @@ def main(argv=None) -> int:
     ap.add_argument("--runs", type=int, default=5)
     ap.add_argument("--games", type=int, default=300, help="games per run and variant")
     ap.add_argument("--json", action="store_true", help="print one JSON object")
-    ap.add_argument("--against", metavar="REV",
-                    help="also measure the engine of git revision REV; print both and new/old")
+    ap.add_argument(
+        "--against",
+        metavar="REV",
+        help="also measure the engine of git revision REV; print both and new/old",
+    )
     ap.add_argument("--first-run", type=int, default=0, help=argparse.SUPPRESS)
     args = ap.parse_args(argv)
 
@@ -245,12 +274,18 @@ def main(argv=None) -> int:
         print(json.dumps(med))
         return 0
     print(f"Python {med['python']}, medians of {args.runs} runs, {args.games} games per run")
-    print(f"  random games/s, checked apply:  base {med['checked_base']:8.0f}   "
-          f"tactics {med['checked_tactics']:8.0f}")
-    print(f"  random games/s, fast path:      base {med['fast_base']:8.0f}   "
-          f"tactics {med['fast_tactics']:8.0f}")
-    print(f"  claim-proof checks/s:           {med['proofs']:,.0f} "
-          f"(cache cold every pass: {med['proofs_cold']:,.0f})")
+    print(
+        f"  random games/s, checked apply:  base {med['checked_base']:8.0f}   "
+        f"tactics {med['checked_tactics']:8.0f}"
+    )
+    print(
+        f"  random games/s, fast path:      base {med['fast_base']:8.0f}   "
+        f"tactics {med['fast_tactics']:8.0f}"
+    )
+    print(
+        f"  claim-proof checks/s:           {med['proofs']:,.0f} "
+        f"(cache cold every pass: {med['proofs_cold']:,.0f})"
+    )
     return 0
 
 

@@ -26,12 +26,13 @@ from engine.ai.evaluate import Outlook, calibration_group, stone_chance
 from engine.state import OVER, ROUND_OVER
 from engine.state import PLAY as PLAY_STEP
 
-RAW: dict = {}   # an empty table: stone_chance returns the uncalibrated chance
+RAW: dict = {}  # an empty table: stone_chance returns the uncalibrated chance
 
 
 def _group(state, s: int, p: int):
-    return calibration_group(capacity(state, s),
-                             len(state.sides[2 * s + p]), len(state.sides[2 * s + 1 - p]))
+    return calibration_group(
+        capacity(state, s), len(state.sides[2 * s + p]), len(state.sides[2 * s + 1 - p])
+    )
 
 
 def play_and_record(task):
@@ -42,7 +43,7 @@ def play_and_record(task):
     state = new_game(Rules(tactics=tactics, claim_timing=timing), seed=f"cal/{seed}/{game}")
     agents = [make_agent(levels[0]), make_agent(levels[1])]
     rng = random.Random(f"cal/{seed}/{game}")
-    pending = []   # (group, q, stone, seat)
+    pending = []  # (group, q, stone, seat)
     while state.step not in (OVER, ROUND_OVER):
         if state.step == PLAY_STEP:
             for p in (0, 1):
@@ -85,7 +86,7 @@ def fit(samples) -> tuple[float, float]:
             break
         da = (hbb * ga - hab * gb) / det
         db = (haa * gb - hab * ga) / det
-        step = max(1.0, abs(da) + abs(db))   # damped: never more than 1 per iteration
+        step = max(1.0, abs(da) + abs(db))  # damped: never more than 1 per iteration
         a, b = a + da / step, b + db / step
         if abs(da) + abs(db) < 1e-7:
             break

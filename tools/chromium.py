@@ -30,8 +30,9 @@ def table_page(query: str, timeout_ms: int = 180_000):
     server = build.serve_in_thread(port=0, prefix="/schotten-totten/")
     try:
         with sync_playwright() as pw:
-            browser = pw.chromium.launch(executable_path=CHROMIUM, headless=True,
-                                         args=CHROMIUM_ARGS)
+            browser = pw.chromium.launch(
+                executable_path=CHROMIUM, headless=True, args=CHROMIUM_ARGS
+            )
             try:
                 page = browser.new_page()
                 page.set_default_timeout(timeout_ms)

@@ -30,10 +30,22 @@ def run(profile: str = "long", scale: float = 1.0) -> dict:
     """Run every fuzz test; return ``{"counts": {(what, outcome): n}, "seconds": s, "ok": b}``."""
     with tempfile.TemporaryDirectory() as tmp:
         stats = Path(tmp) / "stats.json"
-        env = {**os.environ, "FUZZ_PROFILE": profile, "FUZZ_SCALE": str(scale),
-               "FUZZ_STATS": str(stats)}
-        cmd = [sys.executable, "-m", "pytest", str(FUZZ_TESTS), "-q", "--durations=0",
-               "-p", "no:cacheprovider"]
+        env = {
+            **os.environ,
+            "FUZZ_PROFILE": profile,
+            "FUZZ_SCALE": str(scale),
+            "FUZZ_STATS": str(stats),
+        }
+        cmd = [
+            sys.executable,
+            "-m",
+            "pytest",
+            str(FUZZ_TESTS),
+            "-q",
+            "--durations=0",
+            "-p",
+            "no:cacheprovider",
+        ]
         start = time.perf_counter()
         done = subprocess.run(cmd, cwd=ROOT, env=env, stdout=sys.stderr, check=False)
         seconds = time.perf_counter() - start
@@ -65,8 +77,9 @@ def table(result: dict) -> str:
 def main(argv=None) -> int:
     ap = argparse.ArgumentParser(prog="python -m tools.fuzz", description=__doc__.split("\n")[0])
     ap.add_argument("--profile", default="long", choices=("default", "long"))
-    ap.add_argument("--scale", type=float, default=1.0,
-                    help="multiply the long profile's examples (default 1)")
+    ap.add_argument(
+        "--scale", type=float, default=1.0, help="multiply the long profile's examples (default 1)"
+    )
     args = ap.parse_args(argv)
     result = run(args.profile, args.scale)
     print(table(result))

@@ -63,8 +63,13 @@ def main(argv=None) -> int:
             _final, _actions, events = replay_events(record)
             path = OUT / f"{name}-{agents}-{seed}.json"
             lines = ",\n".join(json.dumps(ev, separators=(",", ":")) for ev in events)
-            path.write_text('{"record": ' + json.dumps(record, separators=(",", ":"))
-                            + ',\n"events": [\n' + lines + "\n]}\n")
+            path.write_text(
+                '{"record": '
+                + json.dumps(record, separators=(",", ":"))
+                + ',\n"events": [\n'
+                + lines
+                + "\n]}\n"
+            )
             n += 1
     print(f"wrote {n} games to {OUT}")
     return 0

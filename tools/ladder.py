@@ -41,7 +41,7 @@ def fit(n_players: int, games: list, iters: int = 200) -> list[float]:
         wins[j] += 1.0 - s
         k = (min(i, j), max(i, j))
         pairs[k] = pairs.get(k, 0) + 1
-    for (i, j) in pairs:   # the virtual draw
+    for i, j in pairs:  # the virtual draw
         wins[i] += 0.5
         wins[j] += 0.5
         pairs[(i, j)] += 1
@@ -90,12 +90,18 @@ def main(argv=None) -> int:
     ap.add_argument("--games", type=int, default=40, help="games per pairing (even)")
     ap.add_argument("--seed", default="1")
     ap.add_argument("--iterations", type=int, default=300, help="Hard's iteration budget")
-    ap.add_argument("--options", default="{}", help="JSON of settings per level, e.g. "
-                    '\'{"barca": {"playouts": 2}}\'')
+    ap.add_argument(
+        "--options",
+        default="{}",
+        help='JSON of settings per level, e.g. \'{"barca": {"playouts": 2}}\'',
+    )
     ap.add_argument("--jobs", type=int, default=1)
     ap.add_argument("--logs", help="folder for each pairing's games (read back if complete)")
-    ap.add_argument("--partial", action="store_true",
-                    help="read a pairing's log even if it holds fewer games (a run under way)")
+    ap.add_argument(
+        "--partial",
+        action="store_true",
+        help="read a pairing's log even if it holds fewer games (a run under way)",
+    )
     args = ap.parse_args(argv)
     levels = args.levels.split(",")
     options = json.loads(args.options)
@@ -110,33 +116,55 @@ def main(argv=None) -> int:
         back = os.path.join(args.logs, f"{b}-{a}.jsonl") if args.logs else None
         need = 2 if args.partial else args.games
         if path and os.path.exists(path) and len(read_log(path)) >= need:
-            results = read_log(path)[:args.games]
+            results = read_log(path)[: args.games]
         elif back and os.path.exists(back) and len(read_log(back)) >= need:
             # Played the other way round (an arena run of b against a): b's score flipped.
-            results = [(r[0], 1.0 - r[1]) + tuple(r[2:]) for r in read_log(back)[:args.games]]
+            results = [(r[0], 1.0 - r[1]) + tuple(r[2:]) for r in read_log(back)[: args.games]]
         else:
-            log = open(path, "w") if path else None   # noqa: SIM115 (closed below)
+            log = open(path, "w") if path else None  # noqa: SIM115 (closed below)
 
             def progress(done, total, r, log=log):
                 if log:
-                    log.write(json.dumps({"game": done - 1, "config": r[0], "result": r[1],
-                                          "times": [r[2], r[3]]}) + "\n")
+                    log.write(
+                        json.dumps(
+                            {
+                                "game": done - 1,
+                                "config": r[0],
+                                "result": r[1],
+                                "times": [r[2], r[3]],
+                            }
+                        )
+                        + "\n"
+                    )
                     log.flush()
 
-            _, results = run(a, b, args.games, args.seed, "both", "both",
-                             (budget.get(a) or None, budget.get(b) or None), args.jobs,
-                             progress)
+            _, results = run(
+                a,
+                b,
+                args.games,
+                args.seed,
+                "both",
+                "both",
+                (budget.get(a) or None, budget.get(b) or None),
+                args.jobs,
+                progress,
+            )
             if log:
                 log.close()
         by_pair[(a, b)] = [r[1] for r in results]
         score = sum(by_pair[(a, b)]) / len(results)
-        print(f"{a} vs {b}: {score:.1%} over {len(results)} games "
-              f"({time.perf_counter() - t0:.0f} s)", file=sys.stderr, flush=True)
+        print(
+            f"{a} vs {b}: {score:.1%} over {len(results)} games ({time.perf_counter() - t0:.0f} s)",
+            file=sys.stderr,
+            flush=True,
+        )
     counts = sorted({len(rs) for rs in by_pair.values()})
     table = ratings(levels, by_pair)
-    games = (f"{counts[0]}" if len(counts) == 1 else f"{counts[0]}-{counts[-1]}")
-    print(f"Ladder: {games} duplicate games per pairing (base and Tactic, both timings), "
-          f"Hard at {budget['hard']['iterations']} iterations; Elo, Random = 0, 95% bootstrap")
+    games = f"{counts[0]}" if len(counts) == 1 else f"{counts[0]}-{counts[-1]}"
+    print(
+        f"Ladder: {games} duplicate games per pairing (base and Tactic, both timings), "
+        f"Hard at {budget['hard']['iterations']} iterations; Elo, Random = 0, 95% bootstrap"
+    )
     print(f"{'level':<8} {'Elo':>6}  95% interval")
     for k in sorted(range(len(levels)), key=lambda k: -table[k][0]):
         e, lo, hi = table[k]

@@ -26,7 +26,8 @@ PROBED_PAGES = ("index.html", "embed.html")
 FIREFOX = os.environ.get("FIREFOX_PATH", "/usr/bin/firefox-esr")
 WEBKIT_DRIVER = os.environ.get("WEBKIT_DRIVER_PATH", "/usr/bin/WebKitWebDriver")
 MINIBROWSER = os.environ.get(
-    "MINIBROWSER_PATH", "/usr/lib/x86_64-linux-gnu/webkit2gtk-4.1/MiniBrowser")
+    "MINIBROWSER_PATH", "/usr/lib/x86_64-linux-gnu/webkit2gtk-4.1/MiniBrowser"
+)
 XVFB = "/usr/bin/Xvfb"
 
 
@@ -49,9 +50,12 @@ def probed_site(folder: Path) -> Path:
     shutil.copyfile(PROBE, folder / PROBE.name)
     for name in PROBED_PAGES:
         page = folder / name
-        text, n = re.subn(r'(<meta http-equiv="Content-Security-Policy"[^>]*>)',
-                          lambda m: f'{m.group(1)}\n<script src="./{PROBE.name}"></script>',
-                          page.read_text(), count=1)
+        text, n = re.subn(
+            r'(<meta http-equiv="Content-Security-Policy"[^>]*>)',
+            lambda m: f'{m.group(1)}\n<script src="./{PROBE.name}"></script>',
+            page.read_text(),
+            count=1,
+        )
         assert n == 1, f"{name}: no CSP meta tag to put the probe after"
         page.write_text(text)
     build.write_service_worker(folder)
@@ -62,9 +66,12 @@ def probed_site(folder: Path) -> Path:
 def xvfb_display():
     """An Xvfb display of our own (this WebKit has no headless mode): its DISPLAY value."""
     read, write = os.pipe()
-    xvfb = subprocess.Popen([XVFB, "-displayfd", str(write), "-screen", "0", "1600x1400x24",
-                             "-nolisten", "tcp"], pass_fds=(write,),
-                            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    xvfb = subprocess.Popen(
+        [XVFB, "-displayfd", str(write), "-screen", "0", "1600x1400x24", "-nolisten", "tcp"],
+        pass_fds=(write,),
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+    )
     os.close(write)
     with os.fdopen(read) as pipe:
         number = pipe.readline().strip()
@@ -97,8 +104,9 @@ def webkit_driver(display: str, home: Path):
     options = Options()
     options.binary_location = MINIBROWSER
     options.add_argument("--automation")
-    service = Service(executable_path=WEBKIT_DRIVER, service_args=["--host=127.0.0.1"],
-                      env=xdg_env(display, home))
+    service = Service(
+        executable_path=WEBKIT_DRIVER, service_args=["--host=127.0.0.1"], env=xdg_env(display, home)
+    )
     driver = webdriver.WebKitGTK(options=options, service=service)
     driver.set_script_timeout(30)
     driver.set_window_rect(0, 0, 1280, 900)

@@ -105,9 +105,18 @@ def game_sizes(seed: int = 11) -> tuple[dict, float]:
             inbox.append((1 - e.seat, r.send))
             sent.append(r.send)
     for msg in sent:
-        kind = ("setup" if "deal" in msg or msg["t"] != "move" or (
-            set(msg) == {"v", "g", "n", "from", "t", "mac", "shares"}
-            and len(msg["shares"]) >= 6) else "end" if "reveal" in msg else "move")
+        kind = (
+            "setup"
+            if "deal" in msg
+            or msg["t"] != "move"
+            or (
+                set(msg) == {"v", "g", "n", "from", "t", "mac", "shares"}
+                and len(msg["shares"]) >= 6
+            )
+            else "end"
+            if "reveal" in msg
+            else "move"
+        )
         out[kind].append(len(dumps(msg).encode()))
         links[kind].append(len(to_link(msg, BASE)))
     return {"bytes": out, "links": links}, min(audit_time)
@@ -119,7 +128,7 @@ def main(argv=None) -> int:
     ap.add_argument("--json", action="store_true")
     args = ap.parse_args(argv)
     rules = Rules(tactics=True)
-    setup_once(rules)   # warm up: the engine's tables, the card codes
+    setup_once(rules)  # warm up: the engine's tables, the card codes
     hosts, guests, waits, pows, draws = [], [], [], [], []
     for _ in range(args.runs):
         r = setup_once(rules)
@@ -131,9 +140,14 @@ def main(argv=None) -> int:
     sizes, audit = game_sizes()
     med = statistics.median
     result = {
-        "python": sys.version.split()[0], "runs": args.runs,
-        "setup_host": med(hosts), "setup_guest": med(guests), "setup_wait": med(waits),
-        "pow_ms": med(pows) * 1000, "draw_ms": med(draws) * 1000, "audit_ms": audit * 1000,
+        "python": sys.version.split()[0],
+        "runs": args.runs,
+        "setup_host": med(hosts),
+        "setup_guest": med(guests),
+        "setup_wait": med(waits),
+        "pow_ms": med(pows) * 1000,
+        "draw_ms": med(draws) * 1000,
+        "audit_ms": audit * 1000,
         "move_bytes_median": med(sizes["bytes"]["move"]),
         "move_bytes_max": max(sizes["bytes"]["move"]),
         "move_link_median": med(sizes["links"]["move"]),

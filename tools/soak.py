@@ -40,9 +40,13 @@ from engine import Words, action_to_json, view
 from engine.ai import make_agent
 from engine.cards import N_CLAN, card_text
 
-OPPONENTS = ("random", "easy", "human")   # the computer at Random or Easy, or two players
-VARIANTS = [(tactics, claims, opponent) for tactics in (False, True)
-            for claims in ("after_play", "start_of_turn") for opponent in OPPONENTS]
+OPPONENTS = ("random", "easy", "human")  # the computer at Random or Easy, or two players
+VARIANTS = [
+    (tactics, claims, opponent)
+    for tactics in (False, True)
+    for claims in ("after_play", "start_of_turn")
+    for opponent in OPPONENTS
+]
 TAKEBACK_RATE = 0.03
 MAX_STEPS = 5000
 KEY = page_session.SAVE_KEY
@@ -75,7 +79,7 @@ class _SeededRandom:
     def __init__(self, rng: random.Random):
         self.rng = rng
 
-    def SystemRandom(self):   # the name the session calls
+    def SystemRandom(self):  # the name the session calls
         return self.rng
 
     def randrange(self, *args):
@@ -90,8 +94,12 @@ def hidden_cards(state, seat, known: set) -> set[str]:
     for p in (0, 1):
         if seat is None or p != seat:
             cards += state.hands[p]
-    shown = [c for side in state.sides for c in side] + list(state.discard) + \
-        [c for c in state.modes if c >= 0] + (list(state.hands[seat]) if seat is not None else [])
+    shown = (
+        [c for side in state.sides for c in side]
+        + list(state.discard)
+        + [c for c in state.modes if c >= 0]
+        + (list(state.hands[seat]) if seat is not None else [])
+    )
     return {card_text(c) for c in cards} - known - {card_text(c) for c in shown}
 
 
@@ -129,8 +137,10 @@ def check_hidden(s, payload: dict, seat, known: set, rng: random.Random) -> None
     hidden = hidden_cards(s.state, seat, known)
     rest = {k: v for k, v in payload.items() if k not in ("view", "claims_text")}
     leaked = {m for m in QUOTED.findall(json.dumps(rest)) if m in hidden}
-    text = "\n".join([ln["text"] for ln in payload["log"]] +
-                     (payload["summary"]["lines"] if payload.get("summary") else []))
+    text = "\n".join(
+        [ln["text"] for ln in payload["log"]]
+        + (payload["summary"]["lines"] if payload.get("summary") else [])
+    )
     leaked |= {c for c in hidden if _name(c) in text}
     if leaked:
         raise SoakFailure(f"hidden cards in the payload: {sorted(leaked)}")
@@ -145,21 +155,35 @@ def play_game(variant, seed: int, counts: dict) -> None:
     store = page_saves.MemoryStore()
     tab = page_saves.Saves(store, KEY, tab="soak")
     s = page_session.Session()
-    p = s.new_game({"opponent": "human" if opponent == "human" else "ai", "tactics": tactics,
-                    "claim_timing": claims, "seed": seed, "starter": rng.randrange(2),
-                    "rounds": rng.choice((1, 1, 3)), "ai_level": "easy",
-                    "autoclaim": rng.random() < 0.3})
+    p = s.new_game(
+        {
+            "opponent": "human" if opponent == "human" else "ai",
+            "tactics": tactics,
+            "claim_timing": claims,
+            "seed": seed,
+            "starter": rng.randrange(2),
+            "rounds": rng.choice((1, 1, 3)),
+            "ai_level": "easy",
+            "autoclaim": rng.random() < 0.3,
+        }
+    )
     known = {0: set(), 1: set(), None: set()}
     counts["games"] += 1
     for _ in range(MAX_STEPS):
         # What each seat has seen: its own cards, and every card shown on the table (the
         # log of an earlier round names cards that are back in the decks now).
         st = s.state
-        public = [c for side in st.sides for c in side] + st.discard + \
-            [c for c in st.modes if c >= 0]
+        public = (
+            [c for side in st.sides for c in side] + st.discard + [c for c in st.modes if c >= 0]
+        )
         # A Joker's or a Shield-Bearer's declared card is named, not shown: no card.
-        named = {d["as"] for stone in p["view"]["stones"] for side in stone["sides"]
-                 for d in side.get("declared") or () if isinstance(d, dict) and "as" in d}
+        named = {
+            d["as"]
+            for stone in p["view"]["stones"]
+            for side in stone["sides"]
+            for d in side.get("declared") or ()
+            if isinstance(d, dict) and "as" in d
+        }
         for q in (0, 1, None):
             known[q].update(card_text(c) for c in public + (st.hands[q] if q is not None else []))
             known[q].update(named)
@@ -180,14 +204,14 @@ def play_game(variant, seed: int, counts: dict) -> None:
             diff = sorted(k for k in p if again.get(k) != p[k] and k != "log_key")
             raise SoakFailure(f"the resumed payload differs in {diff}")
         json.loads(json.dumps(again))
-        s = resumed   # play goes on from the save
+        s = resumed  # play goes on from the save
         v = p["view"]
         if v["step"] == "over":
             return
         counts["steps"] += 1
-        if p["handover"] is not None:   # the next player takes the device
+        if p["handover"] is not None:  # the next player takes the device
             p = s.payload(p["handover"])
-        elif p["ai_to_move"]:           # the worker's answer, played back
+        elif p["ai_to_move"]:  # the worker's answer, played back
             req = s.ai_request()
             action = agent.choose(req["view"], random.Random(req["seed"]))
             p = s.act(action_to_json(action), req["seat"])
@@ -217,8 +241,9 @@ def run(games: int, seed: int = 1, variants=VARIANTS, out=None) -> dict:
                 try:
                     play_game(variant, game_seed, counts)
                 except Exception as e:
-                    raise SoakFailure(f"{variant_name(variant)}, seed {game_seed}, step "
-                                      f"{counts['steps']}: {e!r}") from e
+                    raise SoakFailure(
+                        f"{variant_name(variant)}, seed {game_seed}, step {counts['steps']}: {e!r}"
+                    ) from e
             counts["seconds"] = round(time.perf_counter() - t0, 2)
             result["variants"][variant_name(variant)] = counts
             for k in total:
@@ -233,18 +258,21 @@ def run(games: int, seed: int = 1, variants=VARIANTS, out=None) -> dict:
 
 
 def _row(name: str, c: dict) -> str:
-    return (f"{name:32} {c['games']:7} {c['steps']:10} {c['restored']:10} "
-            f"{c['takebacks']:9} {c['rounds']:7} {c['seconds']:9.1f}")
+    return (
+        f"{name:32} {c['games']:7} {c['steps']:10} {c['restored']:10} "
+        f"{c['takebacks']:9} {c['rounds']:7} {c['seconds']:9.1f}"
+    )
 
 
 def main(argv=None) -> int:
-    ap = argparse.ArgumentParser(prog="python -m tools.soak",
-                                 description=__doc__.split("\n")[0])
+    ap = argparse.ArgumentParser(prog="python -m tools.soak", description=__doc__.split("\n")[0])
     ap.add_argument("--games", type=int, default=100, help="games per variant (default 100)")
     ap.add_argument("--seed", type=int, default=1)
     args = ap.parse_args(argv)
-    print(f"{'variant':32} {'games':>7} {'steps':>10} {'restored':>10} {'takebacks':>9} "
-          f"{'rounds':>7} {'seconds':>9}")
+    print(
+        f"{'variant':32} {'games':>7} {'steps':>10} {'restored':>10} {'takebacks':>9} "
+        f"{'rounds':>7} {'seconds':>9}"
+    )
     try:
         result = run(args.games, args.seed, variants=VARIANTS, out=sys.stdout)
     except SoakFailure as e:
@@ -256,8 +284,10 @@ def main(argv=None) -> int:
         return 1
     t = result["total"]
     print(_row("all", {**t, "seconds": result["seconds"]}))
-    print(f"{t['games']} games, {t['steps']} steps, {t['restored']} saves restored, "
-          f"{t['takebacks']} take-backs in {result['seconds']:.1f} s")
+    print(
+        f"{t['games']} games, {t['steps']} steps, {t['restored']} saves restored, "
+        f"{t['takebacks']} take-backs in {result['seconds']:.1f} s"
+    )
     return 0
 
 

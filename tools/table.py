@@ -4,6 +4,7 @@ positions, and a UI-driving player.
 The driver only ever clicks what the page offers (highlighted cards, stones, decks and
 buttons), so a complete game through it also checks that the UI always offers a way on.
 """
+
 from __future__ import annotations
 
 import json
@@ -12,7 +13,7 @@ from pathlib import Path
 
 from engine import position_from_json, position_to_json
 
-ROOT = Path(__file__).resolve().parent.parent   # the repository
+ROOT = Path(__file__).resolve().parent.parent  # the repository
 SAVE_KEY = "schotten-totten.save"
 READY = 'body[data-ready="1"]'
 BOOT_MS = 60_000
@@ -33,20 +34,36 @@ def won_round(rules: dict, history: list, step: str = "round_over", **fields) ->
     scores and who moves next are what the engine derives from them."""
     winner = history[-1][0]
     runs = (["R7", "R8", "R9"], ["O7", "O8", "O9"], ["Y7", "Y8", "Y9"])
-    stones = [{"sides": [run, []] if winner == 0 else [[], run], "owner": winner}
-              for run in runs]
-    return position(rules, round=len(history), history=history, step=step, stones=stones,
-                    hands=[["B1"], ["B2"]], outcome={"winner": winner, "reason": history[-1][1]},
-                    **fields)
+    stones = [{"sides": [run, []] if winner == 0 else [[], run], "owner": winner} for run in runs]
+    return position(
+        rules,
+        round=len(history),
+        history=history,
+        step=step,
+        stones=stones,
+        hands=[["B1"], ["B2"]],
+        outcome={"winner": winner, "reason": history[-1][1]},
+        **fields,
+    )
 
 
 def save_text(pos: dict, opponent: str = "human", autoclaim: bool = False, log=()) -> str:
     """A save in the table's localStorage format, starting from ``pos``."""
-    return json.dumps({"format": "schotten-totten/save", "version": 1,
-                       "settings": {"opponent": opponent, "ai_seat": 1, "ai_level": "easy",
-                                    "autoclaim": autoclaim},
-                       "position": pos, "record": None,
-                       "log": [{"p": None, "text": t, "round": 1} for t in log]})
+    return json.dumps(
+        {
+            "format": "schotten-totten/save",
+            "version": 1,
+            "settings": {
+                "opponent": opponent,
+                "ai_seat": 1,
+                "ai_level": "easy",
+                "autoclaim": autoclaim,
+            },
+            "position": pos,
+            "record": None,
+            "log": [{"p": None, "text": t, "round": 1} for t in log],
+        }
+    )
 
 
 def open_with_save(page, site_url: str, text: str | None, query: str = ""):
@@ -72,8 +89,7 @@ def _seed_script(text: str | None) -> str:
 
 def py(page, name: str, arg=None):
     """Call the page's Python glue directly (for checks only; moves go through the UI)."""
-    return page.evaluate("([n, a]) => JSON.parse(window.stCall(n, JSON.stringify(a)))",
-                         [name, arg])
+    return page.evaluate("([n, a]) => JSON.parse(window.stCall(n, JSON.stringify(a)))", [name, arg])
 
 
 def turns_told(page) -> int:
@@ -89,8 +105,16 @@ def take_device(page):
         page.wait_for_selector("#handover", state="hidden")
 
 
-def start_new_game(page, opponent="human", tactics=False, expert=False, rounds=1,
-                   starter="0", autoclaim=False, level=None):
+def start_new_game(
+    page,
+    opponent="human",
+    tactics=False,
+    expert=False,
+    rounds=1,
+    starter="0",
+    autoclaim=False,
+    level=None,
+):
     """Fill in the new-game dialog (opening it first if needed) and deal."""
     if not page.locator("#dlg-new").is_visible():
         page.click("#btn-new")
@@ -99,12 +123,14 @@ def start_new_game(page, opponent="human", tactics=False, expert=False, rounds=1
         page.check(f'#dlg-new input[name="ai_level"][value="{level}"]')
     page.check(f'#dlg-new input[name="starter"][value="{starter}"]')
     page.check('#dlg-new input[name="tactics"][value="%s"]' % ("on" if tactics else "off"))
-    page.check('#dlg-new input[name="claim_timing"][value="%s"]'
-               % ("start_of_turn" if expert else "after_play"))
+    page.check(
+        '#dlg-new input[name="claim_timing"][value="%s"]'
+        % ("start_of_turn" if expert else "after_play")
+    )
     page.set_checked('#dlg-new input[name="autoclaim"]', autoclaim)
     page.check(f'#dlg-new input[name="rounds"][value="{rounds}"]')
     page.click("#new-start")
-    if page.locator("#dlg-new").is_visible():   # a game in progress: confirm abandoning it
+    if page.locator("#dlg-new").is_visible():  # a game in progress: confirm abandoning it
         assert page.inner_text("#new-start") == "Abandon and deal"
         page.click("#new-start")
     page.wait_for_selector("#dlg-new", state="hidden")
@@ -153,7 +179,7 @@ class Driver:
         self.prefer_claims = prefer_claims
         self.on_handover = on_handover
         self.steps = 0
-        self.seen = set()   # kinds of things done, for the tests to check coverage
+        self.seen = set()  # kinds of things done, for the tests to check coverage
 
     def _click_random(self, selector: str, corner=False) -> bool:
         loc = self.page.locator(selector)
@@ -178,17 +204,18 @@ class Driver:
             self.seen.add("handover")
             return
         if body(page, "mode") == "ai" and page.evaluate(
-                "() => document.body.classList.contains('ai-thinking')"):
+            "() => document.body.classList.contains('ai-thinking')"
+        ):
             page.wait_for_function(
-                "() => !document.body.classList.contains('ai-thinking')", timeout=30_000)
+                "() => !document.body.classList.contains('ai-thinking')", timeout=30_000
+            )
             return
         step = body(page, "step")
         if step in ("over", "round_over"):
             return
         if step == "play":
             cards = page.locator("#hand .card.playable")
-            if not cards.count() or (page.locator("#btn-pass").count()
-                                     and self.rng.random() < 0.2):
+            if not cards.count() or (page.locator("#btn-pass").count() and self.rng.random() < 0.2):
                 page.click("#btn-pass")
                 self.seen.add("pass")
                 return
@@ -200,9 +227,10 @@ class Driver:
                 return
             if page.locator("#board .card.pick").count():
                 self._click_random("#board .card.pick", corner=True)
-                if page.locator("#hand .card.selected").count():   # a destination is needed
+                if page.locator("#hand .card.selected").count():  # a destination is needed
                     if page.locator("#btn-discard").count() and (
-                            self.rng.random() < 0.3 or not page.locator(".lane.target").count()):
+                        self.rng.random() < 0.3 or not page.locator(".lane.target").count()
+                    ):
                         page.click("#btn-discard")
                     else:
                         self._click_random(".lane.target")
@@ -239,8 +267,9 @@ def play_card(page, card: str, stone: int) -> None:
 
 def pick_on_table(page, seat: int, stone: int, card: str) -> None:
     """Tap a highlighted card on the table (its visible corner, as a person would)."""
-    page.locator(f'#board .card.pick[data-seat="{seat}"][data-stone="{stone}"][data-card="{card}"]'
-                 ).click(position={"x": 7, "y": 7})
+    page.locator(
+        f'#board .card.pick[data-seat="{seat}"][data-stone="{stone}"][data-card="{card}"]'
+    ).click(position={"x": 7, "y": 7})
 
 
 def finish_turn(page, deck: str = "clan") -> None:
@@ -270,12 +299,13 @@ def play_turn(page, seed: int = 1, max_steps: int = 25) -> None:
     start, turns = body(page, "toMove"), turns_told(page)
     # The turn has ended when the seat to move changed, or when a turn was told meanwhile:
     # Easy and Medium may answer on the page (js/ai.js) before the seat to move is read again.
-    while body(page, "toMove") == start and turns_told(page) == turns \
-            and not driver.finished():
+    while body(page, "toMove") == start and turns_told(page) == turns and not driver.finished():
         assert driver.steps < max_steps, "the turn did not end"
         driver.step()
     if body(page, "mode") == "ai":
         page.wait_for_function(
             "() => ['over', 'round_over'].includes(document.body.dataset.step) || "
             "(document.body.dataset.toMove === '0' && "
-            "!document.body.classList.contains('ai-thinking'))", timeout=60_000)
+            "!document.body.classList.contains('ai-thinking'))",
+            timeout=60_000,
+        )

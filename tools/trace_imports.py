@@ -67,7 +67,7 @@ def flow_computer(page, site: str) -> None:
     for seed in range(2):
         play_turn(page, seed=seed)
     page.click("#btn-hint")
-    page.wait_for_selector('#btn-hint[aria-pressed="true"]', timeout=BOOT_MS)   # the hint came
+    page.wait_for_selector('#btn-hint[aria-pressed="true"]', timeout=BOOT_MS)  # the hint came
     start_new_game(page, opponent="ai", level="medium")
     play_turn(page, seed=5)
 
@@ -106,8 +106,10 @@ def flow_replay(page, site: str) -> None:
         page.click("#btn-games")
         page.click("#games-download")
     record = Path(dl.value.path()).read_text()
-    page.set_input_files("#games-file", files=[{
-        "name": "game.json", "mimeType": "application/json", "buffer": record.encode()}])
+    page.set_input_files(
+        "#games-file",
+        files=[{"name": "game.json", "mimeType": "application/json", "buffer": record.encode()}],
+    )
     page.select_option("#replay-mode", "open")
     page.click("#replay-exit")
 
@@ -124,8 +126,9 @@ def flow_lesson(page, site: str) -> None:
     page.click("#lesson-leave")
     page.click("#btn-learn")
     page.click('#learn-list li[data-lesson="tactics"] button')
-    page.wait_for_selector('#lesson[data-lesson="tactics"][data-state="todo"]', state="visible",
-                           timeout=30_000)
+    page.wait_for_selector(
+        '#lesson[data-lesson="tactics"][data-state="todo"]', state="visible", timeout=30_000
+    )
     page.wait_for_selector("body:not(.ai-thinking)", state="attached")
 
 
@@ -174,7 +177,7 @@ def main() -> int:
         with sync_playwright() as p:
             browser = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
             for name, flow in FLOWS.items():
-                if name == "smoke":   # smoke.html boots Pyodide's full standard library
+                if name == "smoke":  # smoke.html boots Pyodide's full standard library
                     continue
                 context = browser.new_context(accept_downloads=True)
                 context.set_default_timeout(30_000)
@@ -188,7 +191,7 @@ def main() -> int:
             browser.close()
     finally:
         server.stop()
-    ours = ("engine", "js", "pyscript", "pyodide_js")   # not in the archive: never needed
+    ours = ("engine", "js", "pyscript", "pyodide_js")  # not in the archive: never needed
     seen = {n for n in seen if n and n.split(".")[0] not in ours}
     missing = sorted(seen - set(traced_modules()))
     print(f"{len(seen)} modules imported; not yet in {MODULES_FILE.name}: {json.dumps(missing)}")

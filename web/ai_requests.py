@@ -35,8 +35,14 @@ def ai_request(match) -> dict | None:
     level = match.settings["ai_level"]
     budget = dict(AI_BUDGETS.get(level, {}))
     # A search level (one with a budget) may share its search among the page's workers.
-    return {"view": view(st, seat), "seed": seed, "level": level, "budget": budget,
-            "seat": seat, "shared": bool(budget)}
+    return {
+        "view": view(st, seat),
+        "seed": seed,
+        "level": level,
+        "budget": budget,
+        "seat": seat,
+        "shared": bool(budget),
+    }
 
 
 def hint_request(match, seat) -> dict | None:
@@ -45,14 +51,18 @@ def hint_request(match, seat) -> dict | None:
     ``None`` unless ``seat`` is a human seat with a decision to make right now.
     """
     st = match.state
-    if st is None or seat not in match.humans() or st.step in PUBLIC_STEPS \
-            or st.to_move != seat:
+    if st is None or seat not in match.humans() or st.step in PUBLIC_STEPS or st.to_move != seat:
         return None
-    seed = zlib.crc32(f"hint/{st.seed}/{st.round}/{len(match.actions or ())}/{st.tick}"
-                      .encode())
+    seed = zlib.crc32(f"hint/{st.seed}/{st.round}/{len(match.actions or ())}/{st.tick}".encode())
     # A hint searches like the Hard level: shared among the page's workers, too.
-    return {"view": view(st, seat), "seed": seed, "budget": dict(HINT_BUDGET),
-            "seat": seat, "hint": True, "shared": bool(HINT_BUDGET)}
+    return {
+        "view": view(st, seat),
+        "seed": seed,
+        "budget": dict(HINT_BUDGET),
+        "seat": seat,
+        "hint": True,
+        "shared": bool(HINT_BUDGET),
+    }
 
 
 def choose_on_page(request: dict) -> dict:
@@ -62,6 +72,7 @@ def choose_on_page(request: dict) -> dict:
     from refusal import RequestError
 
     from engine.ai import choose
+
     if not isinstance(request, dict) or request.get("budget") or "view" not in request:
         raise RequestError("bad_argument", name="request")
     seed = request.get("seed", 0)

@@ -24,7 +24,7 @@ from engine.ai.explain import advice
 from engine.ai.hard import merge_shares
 from engine.ai.review import assess
 
-MAX_TIME = 30.0   # seconds: a bad request must not hang the worker
+MAX_TIME = 30.0  # seconds: a bad request must not hang the worker
 
 
 def _budget(raw, default) -> dict:
@@ -46,8 +46,15 @@ def _think(req: dict, level: str, budget: dict) -> str:
     t0 = time.perf_counter()
     action = agent.choose(req["view"], random.Random(int(req.get("seed", 0))))
     ms = (time.perf_counter() - t0) * 1000
-    return json.dumps({"action": action_to_json(action), "level": level, "budget": budget,
-                       "ms": round(ms, 1), "iterations": getattr(agent, "last_iterations", None)})
+    return json.dumps(
+        {
+            "action": action_to_json(action),
+            "level": level,
+            "budget": budget,
+            "ms": round(ms, 1),
+            "iterations": getattr(agent, "last_iterations", None),
+        }
+    )
 
 
 def _level_and_budget(req: dict) -> tuple[str, dict]:
@@ -56,7 +63,7 @@ def _level_and_budget(req: dict) -> tuple[str, dict]:
     if req.get("hint"):
         return STRONGEST, _budget(req.get("budget"), HINT_BUDGET)
     level = req.get("level", "easy")
-    if level not in LEVELS:   # a save from a build with more levels than this one
+    if level not in LEVELS:  # a save from a build with more levels than this one
         level = "easy"
     return level, _budget(req.get("budget"), AI_BUDGETS.get(level, {}))
 
@@ -81,8 +88,15 @@ def share(request_json):
     else:
         part = {"action": action_to_json(agent.choose(req["view"], rng))}
     ms = (time.perf_counter() - t0) * 1000
-    return json.dumps({"share": part, "level": level, "budget": budget, "ms": round(ms, 1),
-                       "iterations": part.get("iterations", 0)})
+    return json.dumps(
+        {
+            "share": part,
+            "level": level,
+            "budget": budget,
+            "ms": round(ms, 1),
+            "iterations": part.get("iterations", 0),
+        }
+    )
 
 
 def merge(answers_json, request_json=None):
@@ -91,10 +105,14 @@ def merge(answers_json, request_json=None):
     "iterations" (all workers'), "workers"}``; for a hint's request, the reason too
     (``"advice"``, as ``hint`` gives it)."""
     answers = json.loads(answers_json)
-    out = {"action": merge_shares([a["share"] for a in answers]),
-           "level": answers[0]["level"], "budget": answers[0]["budget"],
-           "ms": max(a["ms"] for a in answers),
-           "iterations": sum(a["iterations"] for a in answers), "workers": len(answers)}
+    out = {
+        "action": merge_shares([a["share"] for a in answers]),
+        "level": answers[0]["level"],
+        "budget": answers[0]["budget"],
+        "ms": max(a["ms"] for a in answers),
+        "iterations": sum(a["iterations"] for a in answers),
+        "workers": len(answers),
+    }
     req = json.loads(request_json) if request_json else {}
     if req.get("hint"):
         out["advice"] = advice(req["view"], out["action"])
@@ -116,11 +134,20 @@ def review(request_json):
     req = json.loads(request_json)
     t0 = time.perf_counter()
     iterations, limit = req.get("iterations"), req.get("time")
-    result = assess(req["view"], req["played"], int(req.get("seed", 0)),
-                    iterations if isinstance(iterations, int) and iterations > 0 else 360,
-                    min(float(limit), MAX_TIME) if isinstance(limit, (int, float)) else None)
-    return json.dumps({"index": req.get("index"), "result": result,
-                       "ms": round((time.perf_counter() - t0) * 1000, 1)})
+    result = assess(
+        req["view"],
+        req["played"],
+        int(req.get("seed", 0)),
+        iterations if isinstance(iterations, int) and iterations > 0 else 360,
+        min(float(limit), MAX_TIME) if isinstance(limit, (int, float)) else None,
+    )
+    return json.dumps(
+        {
+            "index": req.get("index"),
+            "result": result,
+            "ms": round((time.perf_counter() - t0) * 1000, 1),
+        }
+    )
 
 
 __export__ = ["choose", "hint", "merge", "review", "share"]

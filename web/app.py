@@ -26,7 +26,7 @@ from words import Words, languages
 from engine import GameError, position_from_json, view
 
 session = Session()
-duo = Duo()   # a game against a friend's device, when one is at the table (web/duo.py)
+duo = Duo()  # a game against a friend's device, when one is at the table (web/duo.py)
 # An embedded table (embed.js) saves under its own key, so embeds never share a game; the
 # full page keeps SAVE_KEY, so existing saves still resume.
 SAVE = getattr(window, "stSaveKey", None) or SAVE_KEY
@@ -35,7 +35,7 @@ try:
     storage = window.localStorage
     BLOCKED = False
 except Exception:  # noqa: BLE001 - SecurityError: storage blocked; play on without saving
-    storage, BLOCKED = MemoryStore(), True   # (e.g. a sandboxed or third-party embed)
+    storage, BLOCKED = MemoryStore(), True  # (e.g. a sandboxed or third-party embed)
 # This tab's saves under SAVE: stamped, so two tabs on one game are told apart (web/saves.py).
 saves = Saves(storage, SAVE)
 finished = Finished(storage, SAVE, warn=window.console.warn)
@@ -60,8 +60,13 @@ def save_compare() -> dict:
     here = progress_of(json.dumps(session.save_data()))
     there = progress_of(storage.getItem(SAVE))
     key = (lambda p: (p["round"], p["cards"])) if here and there else None
-    further = None if key is None or key(here) == key(there) else \
-        "here" if key(here) > key(there) else "there"
+    further = (
+        None
+        if key is None or key(here) == key(there)
+        else "here"
+        if key(here) > key(there)
+        else "there"
+    )
     return {"here": here, "there": there, "further": further}
 
 
@@ -100,8 +105,11 @@ def boot(arg):
         error = {"key": e.key, "params": e.params, "text": worded(e, words)}
     except Exception:  # noqa: BLE001 - a bug reading a save: told, and the save kept aside
         window.console.error(traceback.format_exc())
-        error = {"key": "save.damaged", "params": {"error": apology(words)},
-                 "text": words.t("save.damaged", error=apology(words))}
+        error = {
+            "key": "save.damaged",
+            "params": {"error": apology(words)},
+            "text": words.t("save.damaged", error=apology(words)),
+        }
     return {"resumed": False, "kept": saves.keep_aside(text), "save_error": error}
 
 
@@ -121,10 +129,14 @@ def warm(_arg):
     The first claim proof against an empty side builds tables of every 3-card formation
     (~0.1-0.2 s under Pyodide); done here, right after boot, it never stalls a move later.
     """
-    s = position_from_json({"format": "schotten-totten/position", "version": 1,
-                            "hands": [[], []],
-                            "stones": [{"sides": [["R1", "R2", "R3"], []]},
-                                       {"sides": [["B1", "B2"], ["G5"]]}]})
+    s = position_from_json(
+        {
+            "format": "schotten-totten/position",
+            "version": 1,
+            "hands": [[], []],
+            "stones": [{"sides": [["R1", "R2", "R3"], []]}, {"sides": [["B1", "B2"], ["G5"]]}],
+        }
+    )
     view(s, 0)
     view(s, 1)
     return {}
@@ -156,34 +168,40 @@ def lang() -> str:
 
 def leave_duo(fn):
     """A call that deals another game: the game against a friend's device is put down."""
+
     def call(a):
         duo.leave()
         return fn(a)
+
     return call
 
 
 def not_in_duo(fn):
     """A call with no meaning in a game against a friend's device (take-backs need a new
     shuffle by both devices: not in protocol version 1; a lesson would put it aside)."""
+
     def call(a):
         if duo.active:
             raise RequestError("duo_game")
         return fn(a)
+
     return call
 
 
 def on_device(fn):
     """A call about "the game at the table" or an opened record: the table's game only when it
     is on this device (a record opened from a file still replays)."""
+
     def call(a):
         if duo.active and opt(a, "source", "game") == "game":
             raise RequestError("duo_game")
         return fn(a)
+
     return call
 
 
 def set_option(a):
-    session.set_option(need(a, "name"), need(a, "value"))   # auto-claim may claim at once
+    session.set_option(need(a, "name"), need(a, "value"))  # auto-claim may claim at once
     if duo.active:
         if a["name"] == "lang":
             duo.set_language(a["value"])
@@ -196,8 +214,9 @@ def set_option(a):
 
 def open_record(a):
     """Open a record (a file's text, or a recent game's record) to step through."""
-    return session.open_record(need(a, "text") if isinstance(a, dict) and "text" in a
-                               else json.dumps(need(a, "record")))
+    return session.open_record(
+        need(a, "text") if isinstance(a, dict) and "text" in a else json.dumps(need(a, "record"))
+    )
 
 
 def save_keep(_arg):
@@ -236,8 +255,10 @@ API = {
     "export_save": lambda _: {"save": session.save_json()},
     "new_game": leave_duo(lambda a: saved(session.new_game(a or {}))),
     "rematch": not_in_duo(lambda _: saved(session.rematch())),
-    "act": table(lambda a: saved(duo.act(need(a, "action"))),
-                 lambda a: saved(session.act(need(a, "action"), opt(a, "seat")))),
+    "act": table(
+        lambda a: saved(duo.act(need(a, "action"))),
+        lambda a: saved(session.act(need(a, "action"), opt(a, "seat"))),
+    ),
     "take_back": not_in_duo(lambda a: saved(session.take_back(need(a, "seat")))),
     "state": table(lambda _: duo.payload(), lambda a: session.payload(opt(a, "seat"))),
     "duo_host": lambda a: saved(duo.host(a or {}, lang())),
@@ -249,20 +270,25 @@ API = {
     "warm": warm,
     "ai_request": table(lambda _: {"request": None}, lambda _: {"request": session.ai_request()}),
     "ai_choose": choose_on_page,
-    "hint_request": table(lambda _: {"request": None},
-                          lambda a: {"request": session.hint_request(opt(a, "seat"))}),
+    "hint_request": table(
+        lambda _: {"request": None}, lambda a: {"request": session.hint_request(opt(a, "seat"))}
+    ),
     "hint_words": lambda a: session.hint_words(opt(a, "action"), opt(a, "advice")),
     "record": not_in_duo(lambda _: {"record": session.record_json()}),
     "games": lambda _: {"games": finished.games()},
-    "replay_info": on_device(lambda a: session.replay_info(opt(a, "source", "game"),
-                                                           opt(a, "mode", ""))),
-    "replay_view": on_device(lambda a: session.replay_view(opt(a, "source", "game"),
-                                                           need(a, "mode"), need(a, "step"))),
+    "replay_info": on_device(
+        lambda a: session.replay_info(opt(a, "source", "game"), opt(a, "mode", ""))
+    ),
+    "replay_view": on_device(
+        lambda a: session.replay_view(opt(a, "source", "game"), need(a, "mode"), need(a, "step"))
+    ),
     "open_record": open_record,
-    "review_requests": on_device(lambda a: session.review_requests(opt(a, "source", "game"),
-                                                                   opt(a, "seats"))),
-    "review_store": lambda a: session.review_store(opt(a, "key"), opt(a, "results"),
-                                                   opt(a, "total")),
+    "review_requests": on_device(
+        lambda a: session.review_requests(opt(a, "source", "game"), opt(a, "seats"))
+    ),
+    "review_store": lambda a: session.review_store(
+        opt(a, "key"), opt(a, "results"), opt(a, "total")
+    ),
     "statistics": statistics,
     "statistics_reset": statistics_reset,
     "lessons": lambda _: lessons.lessons(),
@@ -293,14 +319,15 @@ def _request(name, arg_json, have_json):
 def call(name, arg_json, have_json=None):
     try:
         return json.dumps({"ok": True, **_request(name, arg_json, have_json), **saves.news()})
-    except GameError as e:   # a refusal: in the table's language, from its code and params
-        return json.dumps({"ok": False, "error": worded(e, session.words(None)),
-                           "code": e.code, **saves.news()})
+    except GameError as e:  # a refusal: in the table's language, from its code and params
+        return json.dumps(
+            {"ok": False, "error": worded(e, session.words(None)), "code": e.code, **saves.news()}
+        )
     except Exception:  # noqa: BLE001 - a bug: the traceback to the console, an apology shown
         window.console.error(traceback.format_exc())
         return json.dumps({"ok": False, "error": apology(session.words(None)), "code": "bug"})
 
 
 window.stCall = create_proxy(call)
-window.document.body.dataset.engine = "ok"   # the engine imported (e2e smoke test)
+window.document.body.dataset.engine = "ok"  # the engine imported (e2e smoke test)
 window.dispatchEvent(window.CustomEvent.new("st:python-ready"))

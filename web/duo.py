@@ -48,15 +48,20 @@ class DuoMatch:
         self.legacy_log: list = []
         self.takebacks = 0
         self.epoch = epoch
-        self.fresh = False   # the last events are from a move (something lands on the table)
+        self.fresh = False  # the last events are from a move (something lands on the table)
 
     state = property(lambda self: self.ep.state)
 
     @property
     def settings(self) -> dict:
         # The names as the endpoint has them now (the host learns the guest's with the answer).
-        return {**DEFAULT_SETTINGS, "opponent": "human", "names": self.ep.names,
-                "lang": self.lang, "autoclaim": False}
+        return {
+            **DEFAULT_SETTINGS,
+            "opponent": "human",
+            "names": self.ep.names,
+            "lang": self.lang,
+            "autoclaim": False,
+        }
 
     def ai_seat(self):
         return None
@@ -81,7 +86,7 @@ class Duo:
     """This device's game against a friend's device, if one is at the table."""
 
     def __init__(self, entropy=SYSTEM):
-        self.entropy = entropy   # the system's; a seeded one in tests
+        self.entropy = entropy  # the system's; a seeded one in tests
         self.match: DuoMatch | None = None
         self.presenter: DuoPresenter | None = None
 
@@ -102,7 +107,7 @@ class Duo:
 
     def set_language(self, lang: str) -> None:
         self.match.lang = lang
-        self.match.epoch += 1   # the log told again, in that language
+        self.match.epoch += 1  # the log told again, in that language
 
     def leave(self) -> None:
         """Another game at the table: this one is put down (its save is replaced)."""
@@ -125,9 +130,13 @@ class Duo:
             starter = self.entropy.bits(1)
         if starter not in (0, 1):
             raise RequestError("bad_option", name="starter", value=str(starter)[:20])
-        rules = Rules(tactics=bool(options.get("tactics", False)), claim_timing=timing,
-                      starter=starter, rounds=rounds,
-                      next_starter=options.get("next_starter", "alternate"))
+        rules = Rules(
+            tactics=bool(options.get("tactics", False)),
+            claim_timing=timing,
+            starter=starter,
+            rounds=rounds,
+            next_starter=options.get("next_starter", "alternate"),
+        )
         ep = Endpoint.host(rules, options.get("name"), self.entropy)
         self._take_up(ep, lang)
         return self.payload(send=ep.invitation())
@@ -138,8 +147,12 @@ class Duo:
         if msg["t"] != "invite":
             raise RemoteError("not_an_invitation")
         rules = Rules.from_json(msg["rules"])
-        return {"host": msg["name"], "game": msg["g"], "rules": msg["rules"],
-                "rules_text": variant_text(rules, Words(lang))}
+        return {
+            "host": msg["name"],
+            "game": msg["g"],
+            "rules": msg["rules"],
+            "rules_text": variant_text(rules, Words(lang)),
+        }
 
     def join(self, link, name, lang: str) -> dict:
         """Answer an invitation: the answer to send back, and the table waiting for the deal."""
@@ -159,6 +172,7 @@ class Duo:
         if text.lstrip().startswith("{"):
             return loads(text)
         from engine.remote.messages import from_link
+
         return from_link(text)
 
     def receive(self, text, lang: str) -> dict:
@@ -173,7 +187,7 @@ class Duo:
         try:
             r = self.ep.receive(msg)
         except Cheat:
-            return self.payload()   # the endpoint keeps the verdict: the game is void
+            return self.payload()  # the endpoint keeps the verdict: the game is void
         except RemoteError as e:
             if e.code in IGNORED:
                 return {"ignored": worded(e, self.presenter.words(None)), **self.payload()}
@@ -203,14 +217,20 @@ class Duo:
         ep, m = self.ep, self.match
         words = self.presenter.words(ep.seat)
         waiting = ep.waiting_for()
-        duo = {"seat": ep.seat, "names": ep.names, "game": ep.game, "waiting": waiting,
-               "paired": ep.key is not None, "code": ep.pairing_code(),
-               "resend": to_link(ep.last_sent) if ep.last_sent else None,
-               "send": None if send is None else {"link": to_link(send), "text": dumps(send)},
-               "rules_text": variant_text(ep.rules, words),
-               "verdict": None}
+        duo = {
+            "seat": ep.seat,
+            "names": ep.names,
+            "game": ep.game,
+            "waiting": waiting,
+            "paired": ep.key is not None,
+            "code": ep.pairing_code(),
+            "resend": to_link(ep.last_sent) if ep.last_sent else None,
+            "send": None if send is None else {"link": to_link(send), "text": dumps(send)},
+            "rules_text": variant_text(ep.rules, words),
+            "verdict": None,
+        }
         if ep.verdict is not None:
-            params = ep.verdict.get("params", {})   # the player: a seat, named by the words
+            params = ep.verdict.get("params", {})  # the player: a seat, named by the words
             duo["verdict"] = worded(Cheat(ep.verdict["code"], **params), words)
         if ep.state is None:
             return {"view": None, "seat": ep.seat, "duo": duo, "settings": dict(m.settings)}
@@ -221,10 +241,10 @@ class Duo:
         if not ep.can_play():
             out["warning"] = None
         if ep.state.step in PUBLIC_STEPS:
-            out["view"]["legal"] = []   # the next round is dealt by the two devices together
+            out["view"]["legal"] = []  # the next round is dealt by the two devices together
         return out
 
-    have = None   # the log lines the page holds, set by app.py for each call
+    have = None  # the log lines the page holds, set by app.py for each call
 
     # ------------------------------------------------------------ the save
 
@@ -232,9 +252,12 @@ class Duo:
         """This device's save: the endpoint's (its game and its own secrets), the events it
         has seen, the table's language."""
         m = self.match
-        return {"format": SAVE_FORMAT, "version": SAVE_VERSION,
-                "settings": {"lang": m.lang},
-                "duo": {"endpoint": m.ep.to_json(), "events": m.action_events}}
+        return {
+            "format": SAVE_FORMAT,
+            "version": SAVE_VERSION,
+            "settings": {"lang": m.lang},
+            "duo": {"endpoint": m.ep.to_json(), "events": m.action_events},
+        }
 
     @staticmethod
     def is_duo_save(text) -> bool:
@@ -252,9 +275,9 @@ class Duo:
             if not isinstance(events, list) or not all(isinstance(e, list) for e in events):
                 raise ValueError("events")
         except (GameError, AttributeError, ValueError) as e:
-            raise SaveError("damaged", inner=e if isinstance(e, GameError)
-                            else RemoteError("bad_save")) from None
+            raise SaveError(
+                "damaged", inner=e if isinstance(e, GameError) else RemoteError("bad_save")
+            ) from None
         saved_lang = (data.get("settings") or {}).get("lang")
         self._take_up(ep, saved_lang if saved_lang in languages() else lang, events)
         return self.payload()
-

@@ -31,14 +31,22 @@ def finished_entry(match, words) -> dict | None:
     if winner is None:
         result = words.t(f"games.draw{game}", a=st.scores[0], b=st.scores[1])
     else:
-        result = words.said(f"games.won{game}", winner, player=winner, a=st.scores[0],
-                            b=st.scores[1])
+        result = words.said(
+            f"games.won{game}", winner, player=winner, a=st.scores[0], b=st.scores[1]
+        )
     level = match.settings["ai_level"]
     opponent = words.t(f"games.vs_{level}") if human is not None else words.t("games.two_players")
-    return {"opponent": opponent, "result": result, "winner": winner, "human": human,
-            "level": level if human is not None else None,
-            "scores": st.scores[:], "takebacks": match.takebacks,
-            "game": variant_text(st.rules, words), "record": match.record_json()}
+    return {
+        "opponent": opponent,
+        "result": result,
+        "winner": winner,
+        "human": human,
+        "level": level if human is not None else None,
+        "scores": st.scores[:],
+        "takebacks": match.takebacks,
+        "game": variant_text(st.rules, words),
+        "record": match.record_json(),
+    }
 
 
 class Finished:
@@ -53,7 +61,7 @@ class Finished:
         text = self.storage.getItem(self.games_key)
         try:
             games = json.loads(text) if isinstance(text, str) else []
-        except (json.JSONDecodeError, RecursionError):   # damaged: no recent games
+        except (json.JSONDecodeError, RecursionError):  # damaged: no recent games
             games = []
         return games if isinstance(games, list) else []
 
@@ -68,8 +76,10 @@ class Finished:
         try:
             self.storage.setItem(self.games_key, json.dumps([entry, *games][:MAX_GAMES]))
             # Counted once, with the game kept: the list above is what says it was counted.
-            self.storage.setItem(self.stats_key, json.dumps(
-                stats.add(stats.read(self.storage.getItem(self.stats_key)), entry)))
+            self.storage.setItem(
+                self.stats_key,
+                json.dumps(stats.add(stats.read(self.storage.getItem(self.stats_key)), entry)),
+            )
         except Exception as e:  # noqa: BLE001 - storage full or blocked: the game goes on
             self.warn(f"could not keep the finished game: {e}")
 

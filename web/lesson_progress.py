@@ -37,15 +37,18 @@ class LessonProgress:
         text = self.storage.getItem(self.progress_key)
         try:
             data = json.loads(text) if isinstance(text, str) else {}
-        except (json.JSONDecodeError, RecursionError):   # damaged: no progress kept
+        except (json.JSONDecodeError, RecursionError):  # damaged: no progress kept
             data = {}
         if not isinstance(data, dict):
             data = {}
         at, done = data.get("at"), data.get("done")
-        return {"active": data.get("active") if data.get("active") in IDS else None,
-                "at": {k: v for k, v in at.items() if k in IDS and type(v) is int}
-                if isinstance(at, dict) else {},
-                "done": [d for d in done if d in IDS] if isinstance(done, list) else []}
+        return {
+            "active": data.get("active") if data.get("active") in IDS else None,
+            "at": {k: v for k, v in at.items() if k in IDS and type(v) is int}
+            if isinstance(at, dict)
+            else {},
+            "done": [d for d in done if d in IDS] if isinstance(done, list) else [],
+        }
 
     def _set(self, **changes) -> None:
         try:
@@ -59,8 +62,11 @@ class LessonProgress:
         if status and status["state"] == "done":
             prog = self.progress()
             k = status["step"] if status["last"] else status["step"] + 1
-            done = prog["done"] + ([status["lesson"]] if status["last"] and
-                                   status["lesson"] not in prog["done"] else [])
+            done = prog["done"] + (
+                [status["lesson"]]
+                if status["last"] and status["lesson"] not in prog["done"]
+                else []
+            )
             self._set(at={**prog["at"], status["lesson"]: k}, done=done)
         return {**out, "lesson": status}
 
@@ -68,10 +74,20 @@ class LessonProgress:
         """The lessons, and where the player is in each (the Learn dialog)."""
         prog = self.progress()
         words = self.session.words(None)
-        return {"active": prog["active"], "lessons": [
-            {"id": les.id, "title": words.t(f"lesson.{les.id}.title"),
-             "about": words.t(f"lesson.{les.id}.about"), "steps": len(les.steps),
-             "at": prog["at"].get(les.id), "done": les.id in prog["done"]} for les in LESSONS]}
+        return {
+            "active": prog["active"],
+            "lessons": [
+                {
+                    "id": les.id,
+                    "title": words.t(f"lesson.{les.id}.title"),
+                    "about": words.t(f"lesson.{les.id}.about"),
+                    "steps": len(les.steps),
+                    "at": prog["at"].get(les.id),
+                    "done": les.id in prog["done"],
+                }
+                for les in LESSONS
+            ],
+        }
 
     def start(self, lesson_id, step=None) -> dict:
         """Step ``step`` of a lesson (default: where the player was). The game in progress
@@ -84,8 +100,9 @@ class LessonProgress:
         step = step if type(step) is int and 0 <= step < n else 0
         # A lesson begins: the game saved now is the player's. (Under way, it was put aside
         # already; if that was lost, what is saved now is the only game there is.)
-        if (prog["active"] is None and not self.tutorial.active) or \
-                not isinstance(self.storage.getItem(self.aside), str):
+        if (prog["active"] is None and not self.tutorial.active) or not isinstance(
+            self.storage.getItem(self.aside), str
+        ):
             text = self.storage.getItem(self.key)
             try:
                 self.storage.setItem(self.aside, text if isinstance(text, str) else "")
@@ -107,7 +124,7 @@ class LessonProgress:
             self._set(active=None)
             self.storage.removeItem(self.aside)
         for stone in look if isinstance(look, list) else [look]:
-            self.tutorial.look(stone)   # anything but a stone 0-8 is no look
+            self.tutorial.look(stone)  # anything but a stone 0-8 is no look
         return self._out({})
 
     def next(self) -> dict:
@@ -116,8 +133,11 @@ class LessonProgress:
             raise RequestError("no_lesson")
         les, k = self.tutorial.lesson, self.tutorial.k
         if k + 1 >= len(les.steps):
-            return {"finished": True, "lesson": self.tutorial.status(),
-                    "waiting": self.game_waiting()}
+            return {
+                "finished": True,
+                "lesson": self.tutorial.status(),
+                "waiting": self.game_waiting(),
+            }
         return self.start(les.id, k + 1)
 
     def game_waiting(self) -> bool:

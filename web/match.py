@@ -35,14 +35,23 @@ from engine.narrate import TURN_EVENTS
 from engine.state import AFTER_PLAY, START_OF_TURN
 
 AI_LEVELS = ("easy", "medium", "hard")
-DEFAULT_SETTINGS = {"opponent": "ai", "ai_seat": 1, "ai_level": "easy", "autoclaim": False,
-                    "lang": "en", "names": None}
-MAX_NAME = 20   # characters of a player's name
+DEFAULT_SETTINGS = {
+    "opponent": "ai",
+    "ai_seat": 1,
+    "ai_level": "easy",
+    "autoclaim": False,
+    "lang": "en",
+    "names": None,
+}
+MAX_NAME = 20  # characters of a player's name
 # Steps where nobody has a private decision to make: no handover screen is needed.
 PUBLIC_STEPS = ("round_over", "over")
 # The new-game dialog's choices (the rest of the rules are the engine's defaults).
-CHOICES = {"claim_timing": (AFTER_PLAY, START_OF_TURN), "next_starter": ("alternate", "winner"),
-           "starter": (0, 1, "random")}
+CHOICES = {
+    "claim_timing": (AFTER_PLAY, START_OF_TURN),
+    "next_starter": ("alternate", "winner"),
+    "starter": (0, 1, "random"),
+}
 
 
 class Match:
@@ -58,7 +67,7 @@ class Match:
         self.action_events: list[list] = []
         self.takebacks = 0
         self.legacy_log: list[dict] = []  # an old save's log text, when its record is unknown
-        self.last_action: dict | None = None   # None after a take-back: nothing just played
+        self.last_action: dict | None = None  # None after a take-back: nothing just played
         self.start: dict = {}
         # Bumped whenever lines of the log told already may read differently (a new deal,
         # a take-back, a resumed save): the page then gets its whole log again.
@@ -86,26 +95,40 @@ class Match:
         starter = options.get("starter", 0)
         if starter == "random":
             starter = random.randrange(2)
-        rules = Rules(tactics=bool(options.get("tactics", False)),
-                      claim_timing=options.get("claim_timing", AFTER_PLAY),
-                      starter=starter, rounds=rounds,
-                      next_starter=options.get("next_starter", "alternate"))
+        rules = Rules(
+            tactics=bool(options.get("tactics", False)),
+            claim_timing=options.get("claim_timing", AFTER_PLAY),
+            starter=starter,
+            rounds=rounds,
+            next_starter=options.get("next_starter", "alternate"),
+        )
         seed = options.get("seed")
         if seed is None:
             seed = random.SystemRandom().randrange(1, 2**31)
         level = options.get("ai_level", self.settings.get("ai_level", "easy"))
-        settings = {"opponent": opponent, "ai_seat": 1,
-                    "names": names_of(options.get("names")) if opponent == "human" else None,
-                    "ai_level": level if level in AI_LEVELS else "easy",
-                    "autoclaim": bool(options.get("autoclaim",
-                                                  self.settings.get("autoclaim", False))),
-                    "lang": self.settings.get("lang", "en")}
+        settings = {
+            "opponent": opponent,
+            "ai_seat": 1,
+            "names": names_of(options.get("names")) if opponent == "human" else None,
+            "ai_level": level if level in AI_LEVELS else "easy",
+            "autoclaim": bool(options.get("autoclaim", self.settings.get("autoclaim", False))),
+            "lang": self.settings.get("lang", "en"),
+        }
         self.begin(deal(rules, seed), settings, {"rules": rules.to_json(), "seed": seed}, [])
         self.auto_claim()
 
-    def begin(self, state, settings: dict, start: dict, actions: list | None,
-              action_events: list | None = None, takebacks: int = 0, last=None,
-              legacy_log: list | None = None, hinted=()) -> None:
+    def begin(
+        self,
+        state,
+        settings: dict,
+        start: dict,
+        actions: list | None,
+        action_events: list | None = None,
+        takebacks: int = 0,
+        last=None,
+        legacy_log: list | None = None,
+        hinted=(),
+    ) -> None:
         """Take up a match: dealt, resumed from a save (``savegame.py``), or a lesson's."""
         self.state, self.settings, self.start = state, settings, start
         self.actions, self.action_events = actions, action_events or []
@@ -119,19 +142,29 @@ class Match:
     def rematch_options(self) -> dict:
         """A new match with the same options; the other player starts."""
         r = self.state.rules
-        return {"opponent": self.settings["opponent"], "tactics": r.tactics,
-                "claim_timing": r.claim_timing, "rounds": r.rounds,
-                "next_starter": r.next_starter, "starter": 1 - r.starter,
-                "ai_level": self.settings["ai_level"], "names": self.settings.get("names"),
-                "autoclaim": self.settings["autoclaim"]}
+        return {
+            "opponent": self.settings["opponent"],
+            "tactics": r.tactics,
+            "claim_timing": r.claim_timing,
+            "rounds": r.rounds,
+            "next_starter": r.next_starter,
+            "starter": 1 - r.starter,
+            "ai_level": self.settings["ai_level"],
+            "names": self.settings.get("names"),
+            "autoclaim": self.settings["autoclaim"],
+        }
 
     def play_position(self, position: dict, settings: dict) -> None:
         """Play on from a prepared position (a lesson's step), with ``settings`` over the
         defaults and the table's language kept. There is no record: such a game is not
         replayed, nor kept among the recent games."""
         state = position_from_json(position)
-        self.begin(state, {**DEFAULT_SETTINGS, **settings,
-                           "lang": self.settings.get("lang", "en")}, {}, None)
+        self.begin(
+            state,
+            {**DEFAULT_SETTINGS, **settings, "lang": self.settings.get("lang", "en")},
+            {},
+            None,
+        )
 
     def humans(self) -> list[int]:
         if self.settings["opponent"] == "ai":
@@ -159,12 +192,12 @@ class Match:
             raise RequestError("no_game")
         a = action_from_json(action_json)
         if a.kind == "next_round":
-            seat = None   # the round-over screen is shared: anyone may deal the next round
+            seat = None  # the round-over screen is shared: anyone may deal the next round
         actor = self.state.to_move
         self._apply(a, seat)
         self.auto_claim()
         if a.kind == "next_round" and self.settings["opponent"] == "human":
-            return None   # a new deal: whoever starts takes the device first
+            return None  # a new deal: whoever starts takes the device first
         return self.seat_after(actor)
 
     def note_hint(self, action_json) -> None:
@@ -203,7 +236,7 @@ class Match:
         if self.settings["opponent"] == "ai":
             return self.humans()[0]
         if st.step in PUBLIC_STEPS or st.to_move != actor:
-            return None   # the next player must take the device first
+            return None  # the next player must take the device first
         return actor
 
     def auto_claim(self) -> None:
@@ -263,8 +296,14 @@ class Match:
         return p if self.takeback_start(p) is not None else None
 
     def _actor(self, i: int):
-        return next((e["player"] for e in self.action_events[i]
-                     if e["type"] in TURN_EVENTS or e["type"] == "claims_done"), None)
+        return next(
+            (
+                e["player"]
+                for e in self.action_events[i]
+                if e["type"] in TURN_EVENTS or e["type"] == "claims_done"
+            ),
+            None,
+        )
 
     def _ends_turn(self, i: int) -> bool:
         return any(e["type"] in ("turn", "round_start") for e in self.action_events[i])
@@ -281,9 +320,16 @@ class Match:
         if any(e["type"] in ("draw", "return") for e in undone):
             entries.append({"kind": "shuffle", "seed": random.SystemRandom().randrange(1, 2**31)})
         state, events = read_record(self.start, entries)
-        self.begin(state, self.settings, self.start, entries, events, self.takebacks + 1,
-                   hinted=self.hinted)
-        self.auto_claim()   # back at a claim step: auto-claim claims, as after any move
+        self.begin(
+            state,
+            self.settings,
+            self.start,
+            entries,
+            events,
+            self.takebacks + 1,
+            hinted=self.hinted,
+        )
+        self.auto_claim()  # back at a claim step: auto-claim claims, as after any move
 
     # ------------------------------------------------------------ the record
 
@@ -291,9 +337,14 @@ class Match:
         """The game record (docs/formats.md), take-backs counted, for download."""
         if self.actions is None:
             raise RecordError("unknown")
-        return {"format": "schotten-totten/record", "version": 1, **self.start,
-                "actions": self.actions, "takebacks": self.takebacks,
-                "players": players_of(self.settings)}
+        return {
+            "format": "schotten-totten/record",
+            "version": 1,
+            **self.start,
+            "actions": self.actions,
+            "takebacks": self.takebacks,
+            "players": players_of(self.settings),
+        }
 
 
 def players_of(settings) -> dict:
@@ -310,8 +361,11 @@ def read_players(value) -> dict | None:
     if not isinstance(value, dict):
         return None
     if value.get("opponent") == "ai":
-        seat = value.get("ai_seat") if value.get("ai_seat") in (0, 1) and \
-            type(value.get("ai_seat")) is int else 1
+        seat = (
+            value.get("ai_seat")
+            if value.get("ai_seat") in (0, 1) and type(value.get("ai_seat")) is int
+            else 1
+        )
         level = value.get("ai_level") if value.get("ai_level") in AI_LEVELS else None
         return {"opponent": "ai", "ai_seat": seat, "ai_level": level}
     if value.get("opponent") == "human":

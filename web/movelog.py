@@ -37,9 +37,9 @@ class MoveLog:
 
     def __init__(self, head: list[dict], seat, words: Words):
         self.head, self.seat, self.words = head, seat, words
-        self.closed: list[dict] = []   # lines no later event can change
-        self.tail: list[dict] = []     # redacted events of the turn in progress
-        self.done = 0                  # actions narrated
+        self.closed: list[dict] = []  # lines no later event can change
+        self.tail: list[dict] = []  # redacted events of the turn in progress
+        self.done = 0  # actions narrated
 
     def lines(self, action_events: list[list]) -> list[dict]:
         """The whole log after ``action_events`` (the match's, in order; only the new ones
@@ -54,15 +54,17 @@ class MoveLog:
         known = len(self.head) + len(self.closed)
         total = known + len(turn)
         if start >= known:
-            return turn[start - known:], total
-        return self.head[start:] + self.closed[max(start - len(self.head), 0):] + turn, total
+            return turn[start - known :], total
+        return self.head[start:] + self.closed[max(start - len(self.head), 0) :] + turn, total
 
     def _read(self, action_events: list[list]) -> None:
-        for ev in action_events[self.done:]:
+        for ev in action_events[self.done :]:
             self.tail += redact_all(ev, self.seat)
         self.done = len(action_events)
-        cut = next((i + 1 for i in range(len(self.tail) - 1, -1, -1)
-                    if self.tail[i]["type"] not in _OPEN), 0)
+        cut = next(
+            (i + 1 for i in range(len(self.tail) - 1, -1, -1) if self.tail[i]["type"] not in _OPEN),
+            0,
+        )
         if cut:
             self.closed += [_line(e) for e in narrate(self.tail[:cut], self.words)]
             self.tail = self.tail[cut:]
@@ -87,6 +89,7 @@ _LEGACY_TOKEN = re.compile(r"\{(N|n|s|start)([01])\}")
 def _legacy_text(text: str, words: Words) -> str:
     """A log line of a save from before the events (its names were tokens: {N0} a name
     starting a sentence, {n0} inside one, {s0} its possessive, {start0} the verb)."""
+
     def name(m):
         kind, p = m.group(1), int(m.group(2))
         if kind == "s":
@@ -95,4 +98,5 @@ def _legacy_text(text: str, words: Words) -> str:
             return words.said("legacy.start", p)
         n = words.name(p)
         return n[:1].upper() + n[1:] if kind == "N" else n
+
     return _LEGACY_TOKEN.sub(name, text)

@@ -36,8 +36,12 @@ class Presenter:
         """The catalogue in the table's language, with the names as ``seat`` knows them."""
         m = self.match
         ai = m.ai_seat()
-        return Words(m.settings.get("lang", "en"), you=m.humans()[0] if ai is not None else None,
-                     computer=ai, names=m.settings.get("names"))
+        return Words(
+            m.settings.get("lang", "en"),
+            you=m.humans()[0] if ai is not None else None,
+            computer=ai,
+            names=m.settings.get("names"),
+        )
 
     def seat_words(self, seat) -> Words:
         """Words about ``seat``'s own move: "you" against the computer, names otherwise."""
@@ -61,12 +65,11 @@ class Presenter:
         key = self.log_key(seat)
         if key not in self.logs:
             if any(not k.startswith(f"{m.epoch}.") for k in self.logs):
-                self.logs = {}   # another deal: the old readers' logs are gone
+                self.logs = {}  # another deal: the old readers' logs are gone
             words = self.words(seat)
             line = None
             if m.actions is not None or not m.legacy_log:
-                rules = Rules.from_json(m.start["rules"]) if m.start.get("rules") \
-                    else m.state.rules
+                rules = Rules.from_json(m.start["rules"]) if m.start.get("rules") else m.state.rules
                 line = new_game_line(rules, words)
             self.logs[key] = MoveLog(head_lines(m.legacy_log, line, words), seat, words)
         return self.logs[key]
@@ -76,7 +79,7 @@ class Presenter:
         brought), as ``seat`` may see it: for the handover screen and the computer's move.
         ``None`` before that player's first turn of the round. Read back from the end."""
         st = self.match.state
-        turn: list = []   # the events of the turn being read, last first
+        turn: list = []  # the events of the turn being read, last first
 
         def told():
             actors = {e["player"] for e in turn if e["type"] in TURN_EVENTS}
@@ -123,7 +126,7 @@ class Presenter:
         # The page's last line may be a turn still going on: it is sent again.
         start = max(held - 1, 0) if type(held) is int else 0
         log, total = self.reader(seat).lines_from(m.action_events, start)
-        if start > total:   # the page holds more than there is: it gets the whole log
+        if start > total:  # the page holds more than there is: it gets the whole log
             start = 0
             log, total = self.reader(seat).lines_from(m.action_events, 0)
         return {
@@ -140,9 +143,15 @@ class Presenter:
             "refusals": self.refusals(seat, words),
             "warning": self.warning(seat, words),
             # The formation of each complete side, in words: [South, North] per stone.
-            "formations": [[words.formation(side["formation"], article=True)
-                            if side.get("formation") else None for side in st_json["sides"]]
-                           for st_json in v["stones"]],
+            "formations": [
+                [
+                    words.formation(side["formation"], article=True)
+                    if side.get("formation")
+                    else None
+                    for side in st_json["sides"]
+                ]
+                for st_json in v["stones"]
+            ],
             "outcome_text": outcome_text,
             "game_line": game_line,
             "takebacks": m.takebacks,

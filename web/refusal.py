@@ -33,6 +33,7 @@ class FileError(GameError):
 
     def __str__(self) -> str:
         from engine.words import english
+
         return worded(self, english())
 
 

@@ -45,8 +45,13 @@ def read_record(start: dict, entries: list, keep_states: bool = False):
     after each entry as a third item. Its rules and seed are read by the engine's reader;
     an entry that cannot be played is ``RecordError("bad_entry")`` with the engine's own
     refusal inside, so it is worded in the player's language."""
-    doc = {"format": RECORD_FORMAT, "version": VERSION, "rules": start.get("rules") or {},
-           "seed": start.get("seed", 0), "actions": []}
+    doc = {
+        "format": RECORD_FORMAT,
+        "version": VERSION,
+        "rules": start.get("rules") or {},
+        "seed": start.get("seed", 0),
+        "actions": [],
+    }
     state, _actions, _events = replay_events(doc)
     events, states = [], [state]
     for i, entry in enumerate(entries):
@@ -79,11 +84,24 @@ class Replay:
         for i, ev in enumerate(self.events):
             ends = any(e["type"] in ("turn", "round_end", "round_start") for e in ev)
             if ends or i == len(self.events) - 1:
-                actor = next((e["player"] for e in ev if e["type"] in ("play", "pass", "claim",
-                                                                       "draw", "return")), None)
-                if actor is None and self.steps[-1][0] < i:   # a claim step's "done" ends it
-                    actor = next((e["player"] for ev2 in self.events[self.steps[-1][0]:i + 1]
-                                  for e in ev2 if "player" in e and e["type"] != "turn"), None)
+                actor = next(
+                    (
+                        e["player"]
+                        for e in ev
+                        if e["type"] in ("play", "pass", "claim", "draw", "return")
+                    ),
+                    None,
+                )
+                if actor is None and self.steps[-1][0] < i:  # a claim step's "done" ends it
+                    actor = next(
+                        (
+                            e["player"]
+                            for ev2 in self.events[self.steps[-1][0] : i + 1]
+                            for e in ev2
+                            if "player" in e and e["type"] != "turn"
+                        ),
+                        None,
+                    )
                 self.steps.append((i + 1, actor))
 
     def moves(self, seat, words) -> list[dict]:
@@ -93,8 +111,7 @@ class Replay:
             lo, hi = self.steps[k - 1][0], self.steps[k][0]
             flat = [e for ev in self.events[lo:hi] for e in ev]
             lines = narrate(redact_all(flat, None if seat == "open" else seat), words)
-            out.append({"player": self.steps[k][1],
-                        "text": " ".join(ln["text"] for ln in lines)})
+            out.append({"player": self.steps[k][1], "text": " ".join(ln["text"] for ln in lines)})
         return out
 
     def step_of(self, i: int) -> int:
@@ -119,27 +136,32 @@ class Viewer:
     def __init__(self, match, words, review):
         self.match, self.words, self.review = match, words, review
         self.opened: Replay | None = None
-        self.opened_players: dict | None = None   # who played the opened record, if it says
+        self.opened_players: dict | None = None  # who played the opened record, if it says
 
     def open_record(self, text) -> dict:
         """Open a game record to step through (the game in progress is kept)."""
         try:
             data = json.loads(text) if isinstance(text, str) else None
-        except (json.JSONDecodeError, RecursionError):   # not data at all
+        except (json.JSONDecodeError, RecursionError):  # not data at all
             data = None
         if data is None:
             raise RecordError("not_json")
-        if not isinstance(data, dict) or data.get("format") != RECORD_FORMAT or \
-                not isinstance(data.get("actions"), list):
+        if (
+            not isinstance(data, dict)
+            or data.get("format") != RECORD_FORMAT
+            or not isinstance(data.get("actions"), list)
+        ):
             raise RecordError("not_a_record")
         # match.py reads records with this module: imported here, not at the top
         from match import read_players
+
         try:
-            self.opened = Replay({"rules": data.get("rules"), "seed": data.get("seed", 0)},
-                                 data["actions"])
+            self.opened = Replay(
+                {"rules": data.get("rules"), "seed": data.get("seed", 0)}, data["actions"]
+            )
             self.opened_players = read_players(data.get("players"))
         except RecordError:
-            raise   # an entry that cannot be played: said with its number
+            raise  # an entry that cannot be played: said with its number
         except REFUSED as e:
             raise RecordError("bad", inner=e) from None
         return self.info("opened", "open")
@@ -160,7 +182,7 @@ class Viewer:
             return replay, list(MODES)
         if m.settings["opponent"] == "ai":
             return replay, [str(m.humans()[0])]
-        return replay, ["public"]   # in progress on a shared device: no hand may show
+        return replay, ["public"]  # in progress on a shared device: no hand may show
 
     def info(self, source, mode) -> dict:
         """The move list of ``source`` as seen through ``mode``, and how it may be seen."""
@@ -170,12 +192,18 @@ class Viewer:
         words = self._words(source, seat)
         moves = replay.moves("open" if mode == "open" else seat, words)
         last = len(replay.steps) - 1
-        return {"source": source, "mode": mode, "modes": modes, "moves": moves,
-                "players": self.players(source),
-                "steps": len(replay.steps), "over": replay.over,
-                "review": self.review.marks(replay, moves) if replay.over else None,
-                "view": replay.view(last, mode),
-                "step_review": self.review.step(replay, last) if replay.over else None}
+        return {
+            "source": source,
+            "mode": mode,
+            "modes": modes,
+            "moves": moves,
+            "players": self.players(source),
+            "steps": len(replay.steps),
+            "over": replay.over,
+            "review": self.review.marks(replay, moves) if replay.over else None,
+            "view": replay.view(last, mode),
+            "step_review": self.review.step(replay, last) if replay.over else None,
+        }
 
     def players(self, source) -> dict:
         """Who played ``source``, as the page labels its seats: the game at the table's
@@ -183,8 +211,12 @@ class Viewer:
         if source == "opened":
             return self.opened_players or {"opponent": "human", "names": None}
         m = self.match.settings
-        return {"opponent": m["opponent"], "ai_seat": m["ai_seat"],
-                "ai_level": m["ai_level"], "names": m.get("names")}
+        return {
+            "opponent": m["opponent"],
+            "ai_seat": m["ai_seat"],
+            "ai_level": m["ai_level"],
+            "names": m.get("names"),
+        }
 
     def _words(self, source, seat):
         """Words for ``source`` as ``seat`` knows its players: an opened record never
@@ -193,8 +225,12 @@ class Viewer:
             return self.words(seat)
         p = self.players("opened")
         ai = p.get("ai_seat") if p["opponent"] == "ai" else None
-        return Words(self.words(None).lang, you=None if ai is None else 1 - ai, computer=ai,
-                     names=p.get("names"))
+        return Words(
+            self.words(None).lang,
+            you=None if ai is None else 1 - ai,
+            computer=ai,
+            names=p.get("names"),
+        )
 
     def view(self, source, mode, k) -> dict:
         replay, modes = self.source(source)
@@ -202,5 +238,8 @@ class Viewer:
             raise RequestError("bad_mode", value=shown(mode))
         if type(k) is not int or not 0 <= k < len(replay.steps):
             raise RequestError("bad_step", value=shown(k))
-        return {"view": replay.view(k, mode), "step": k,
-                "step_review": self.review.step(replay, k) if replay.over else None}
+        return {
+            "view": replay.view(k, mode),
+            "step": k,
+            "step_review": self.review.step(replay, k) if replay.over else None,
+        }

@@ -41,7 +41,7 @@ class Review:
     def __init__(self, words, seat_words):
         self.words, self.seat_words = words, seat_words
         self.kept: dict | None = None
-        self.hinted: tuple[int, set] = (0, set())   # the game's key, its hinted indices
+        self.hinted: tuple[int, set] = (0, set())  # the game's key, its hinted indices
 
     def requests(self, replay, seats, hinted=()) -> dict:
         """What the worker weighs for a review of a finished game: for each decision of a
@@ -58,18 +58,29 @@ class Review:
         out = []
         for i, entry in enumerate(replay.entries):
             st = replay.states[i]
-            if entry.get("kind") == "shuffle" or st.step not in ("play", "claim") \
-                    or st.to_move not in seats:
+            if (
+                entry.get("kind") == "shuffle"
+                or st.step not in ("play", "claim")
+                or st.to_move not in seats
+            ):
                 continue
             acts = legal_actions(st)
             if len(acts) < 2:
                 continue
-            if st.step == "claim" and (entry.get("kind") != "done" or
-                                       not any(a.kind == "claim" for a in acts)):
-                continue   # only a claim left untaken is worth a verdict
-            out.append({"index": i, "view": view(st, st.to_move), "played": entry,
-                        "seed": zlib.crc32(f"review/{key}/{i}".encode()),
-                        "iterations": REVIEW_ITERATIONS, "time": REVIEW_TIME})
+            if st.step == "claim" and (
+                entry.get("kind") != "done" or not any(a.kind == "claim" for a in acts)
+            ):
+                continue  # only a claim left untaken is worth a verdict
+            out.append(
+                {
+                    "index": i,
+                    "view": view(st, st.to_move),
+                    "played": entry,
+                    "seed": zlib.crc32(f"review/{key}/{i}".encode()),
+                    "iterations": REVIEW_ITERATIONS,
+                    "time": REVIEW_TIME,
+                }
+            )
         return {"key": key, "requests": out}
 
     def store(self, key, results, total=None) -> dict:
@@ -77,14 +88,20 @@ class Review:
         ``key``; the replay of that game then marks its moves. One review is kept.
         ``total``: the decisions asked for, when the review was stopped before the end (the
         verdicts found so far are kept, and the summary says how far it went)."""
-        if type(key) is not int or not isinstance(results, list) or \
-                (total is not None and (type(total) is not int or total < len(results))):
+        if (
+            type(key) is not int
+            or not isinstance(results, list)
+            or (total is not None and (type(total) is not int or total < len(results)))
+        ):
             raise RequestError("bad_review")
         kept = {}
         for r in results:
-            if not (isinstance(r, dict) and type(r.get("index")) is int and
-                    isinstance(r.get("result"), dict) and
-                    r["result"].get("kind") in REVIEW_KINDS):
+            if not (
+                isinstance(r, dict)
+                and type(r.get("index")) is int
+                and isinstance(r.get("result"), dict)
+                and r["result"].get("kind") in REVIEW_KINDS
+            ):
                 raise RequestError("bad_result", value=shown(r))
             result = r["result"]
             if self.hinted[0] == key and r["index"] in self.hinted[1]:
@@ -116,14 +133,19 @@ class Review:
                 move["mark"] = level
                 move["mark_text"] = words.t(f"review.level.{level}")
         parts = [words.t(f"review.count.{lv}", n=n) for lv, n in counts.items() if n]
-        worst = sorted((i for i, r in results.items() if r.get("level")),
-                       key=lambda i: -results[i].get("drop", 1.0))[:3]
+        worst = sorted(
+            (i for i, r in results.items() if r.get("level")),
+            key=lambda i: -results[i].get("drop", 1.0),
+        )[:3]
         summary = words.t("list.comma").join(parts) if parts else words.t("review.clean")
         total = self.kept.get("total", len(results))
-        if total > len(results):   # stopped: what was found in the decisions weighed
+        if total > len(results):  # stopped: what was found in the decisions weighed
             summary = words.t("review.partial", summary=summary, k=len(results), n=total)
-        return {"summary": summary, "worst": sorted({replay.step_of(i) for i in worst}),
-                "partial": total > len(results)}
+        return {
+            "summary": summary,
+            "worst": sorted({replay.step_of(i) for i in worst}),
+            "partial": total > len(results),
+        }
 
     def step(self, replay, k: int) -> dict | None:
         """The verdict shown at step ``k``: the move made, Hard's preferred move and why."""
@@ -142,15 +164,24 @@ class Review:
             return out
         level = "missed_claim" if r["kind"] == "missed_claim" else r["level"]
         out["best"] = r["best"]
-        best = words.t("review.best", move=move_text(r["best"], words, timing),
-                       why=advice_line(r["advice"], words))
+        best = words.t(
+            "review.best",
+            move=move_text(r["best"], words, timing),
+            why=advice_line(r["advice"], words),
+        )
         if r["kind"] == "missed_claim":
             out["text"] = words.t("review.missed", better=best)
         else:
+
             def pct(x):
                 return words.t("review.percent", n=round(100 * x))
-            out["text"] = words.t("review.verdict", level=words.t(f"review.level.{level}"),
-                                  played=move_text(replay.entries[i], words, timing),
-                                  before=pct(r["best_value"]), after=pct(r["played_value"]),
-                                  better=best)
+
+            out["text"] = words.t(
+                "review.verdict",
+                level=words.t(f"review.level.{level}"),
+                played=move_text(replay.entries[i], words, timing),
+                before=pct(r["best_value"]),
+                after=pct(r["played_value"]),
+                better=best,
+            )
         return out

@@ -22,13 +22,18 @@ def save_data(match) -> dict:
     record = None
     if match.actions is not None:
         record = {**match.start, "actions": match.actions, "takebacks": match.takebacks}
-    data = {"format": SAVE_FORMAT, "version": SAVE_VERSION, "settings": match.settings,
-            "position": position_to_json(match.state), "record": record}
+    data = {
+        "format": SAVE_FORMAT,
+        "version": SAVE_VERSION,
+        "settings": match.settings,
+        "position": position_to_json(match.state),
+        "record": record,
+    }
     if match.legacy_log:
         data["log"] = match.legacy_log
     if match.hinted:
-        data["hinted"] = match.hinted   # actions that followed a hint (since 2026-11-25)
-    data["last"] = match.last_action   # the glow on the last card played (since 2026-11-24)
+        data["hinted"] = match.hinted  # actions that followed a hint (since 2026-11-25)
+    data["last"] = match.last_action  # the glow on the last card played (since 2026-11-24)
     return data
 
 
@@ -84,15 +89,30 @@ def restore(match, text) -> None:
             takebacks = n if type(n) is int and n >= 0 else 0
             end = actions[-1] if actions else None
             last = end if isinstance(end, dict) and end.get("kind") != "shuffle" else None
-    if "last" in data:   # none after a take-back, though the record ends in a play
+    if "last" in data:  # none after a take-back, though the record ends in a play
         last = _last_of(data["last"])
     log = data.get("log")
-    legacy = [] if actions is not None or not isinstance(log, list) else [
-        {"p": e.get("p"), "kind": "turn", "text": e["text"]} for e in log
-        if isinstance(e, dict) and isinstance(e.get("text"), str)]
+    legacy = (
+        []
+        if actions is not None or not isinstance(log, list)
+        else [
+            {"p": e.get("p"), "kind": "turn", "text": e["text"]}
+            for e in log
+            if isinstance(e, dict) and isinstance(e.get("text"), str)
+        ]
+    )
     hinted = data.get("hinted")
-    match.begin(state, settings, start, actions, events, takebacks, last, legacy,
-                hinted if isinstance(hinted, list) else ())
+    match.begin(
+        state,
+        settings,
+        start,
+        actions,
+        events,
+        takebacks,
+        last,
+        legacy,
+        hinted if isinstance(hinted, list) else (),
+    )
     match.auto_claim()
 
 

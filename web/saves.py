@@ -51,7 +51,7 @@ SAVE_FORMAT = "schotten-totten/save"
 # of each shape ever written; UPGRADES turns an older version into the next one, should a
 # change ever need a new version.
 SAVE_VERSION = 1
-UPGRADES: dict = {}   # version -> function(data) -> data of version + 1
+UPGRADES: dict = {}  # version -> function(data) -> data of version + 1
 STAMP = ("tab", "generation")
 
 
@@ -86,7 +86,7 @@ def parse_save(text) -> dict:
     while type(version) is int and version in UPGRADES:
         data = UPGRADES[version](data)
         version = data["version"]
-    if type(version) is not int or version != SAVE_VERSION:   # 1.0 and true are no version
+    if type(version) is not int or version != SAVE_VERSION:  # 1.0 and true are no version
         raise SaveError("other_version", version=json.dumps(version)[:20])
     return {k: v for k, v in data.items() if k not in STAMP}
 
@@ -98,7 +98,7 @@ def stamp_of(text) -> tuple | None:
         return None
     try:
         data = json.loads(text)
-    except (json.JSONDecodeError, RecursionError):   # not data: known by its checksum
+    except (json.JSONDecodeError, RecursionError):  # not data: known by its checksum
         data = None
     if isinstance(data, dict):
         tab, gen = data.get("tab"), data.get("generation")
@@ -116,8 +116,9 @@ def body_of(text):
         return None
     if not isinstance(data, dict):
         return None
-    return json.dumps({k: v for k, v in data.items() if k not in ("tab", "generation", "last")},
-                      sort_keys=True)
+    return json.dumps(
+        {k: v for k, v in data.items() if k not in ("tab", "generation", "last")}, sort_keys=True
+    )
 
 
 def progress_of(text) -> dict | None:
@@ -177,15 +178,15 @@ class Saves:
         self.storage, self.key = storage, key
         self.tab = tab or secrets.token_hex(6)
         self.generation = 0
-        self.known = None        # the stamp of the stored save as this tab last saw it
-        self.body = None         # and that save without its stamp (body_of)
-        self.conflict = False    # a write was held back: another tab saved since
-        self.problem = None      # "full" / "blocked": the last write failed
-        self.told = None         # the problem the page was last told about
+        self.known = None  # the stamp of the stored save as this tab last saw it
+        self.body = None  # and that save without its stamp (body_of)
+        self.conflict = False  # a write was held back: another tab saved since
+        self.problem = None  # "full" / "blocked": the last write failed
+        self.told = None  # the problem the page was last told about
 
     def _stored(self):
         text = self.storage.getItem(self.key)
-        return text if isinstance(text, str) else None   # JS null arrives as jsnull
+        return text if isinstance(text, str) else None  # JS null arrives as jsnull
 
     def read(self):
         """The stored save's text (``None``: none), now known to this tab as the latest."""
@@ -203,8 +204,12 @@ class Saves:
     def check(self) -> bool:
         """Has another tab saved this game since this tab last read or wrote it?"""
         text = self._stored()
-        return text is not None and stamp_of(text) != self.known and not self._same(text) \
+        return (
+            text is not None
+            and stamp_of(text) != self.known
+            and not self._same(text)
             and not self._lesson_elsewhere()
+        )
 
     def _lesson_elsewhere(self) -> bool:
         """Another tab began a lesson: the game this tab knows is put aside there, unchanged

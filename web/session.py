@@ -30,12 +30,13 @@ from saves import SaveError
 from engine import parse_card
 from engine.narrate import advice_line, move_text
 
-SAVE_KEY = "schotten-totten.save"   # the format: web/saves.py and docs/formats.md
+SAVE_KEY = "schotten-totten.save"  # the format: web/saves.py and docs/formats.md
 
 
 def _match_fact(name: str) -> property:
-    return property(lambda self: getattr(self.match, name),
-                    lambda self, value: setattr(self.match, name, value))
+    return property(
+        lambda self: getattr(self.match, name), lambda self, value: setattr(self.match, name, value)
+    )
 
 
 class Session:
@@ -126,12 +127,15 @@ class Session:
 
     def hint_words(self, action, advice) -> dict:
         """A suggestion in words: ``what`` to do, and ``why`` in one sentence."""
-        if not isinstance(action, dict) or not isinstance(advice, dict) or \
-                not isinstance(advice.get("reason"), str):
+        if (
+            not isinstance(action, dict)
+            or not isinstance(advice, dict)
+            or not isinstance(advice.get("reason"), str)
+        ):
             raise RequestError("bad_hint")
         words = self.words(None)
         timing = self.state.rules.claim_timing if self.state else "after_play"
-        self.match.note_hint(action)   # a review never marks a followed hint
+        self.match.note_hint(action)  # a review never marks a followed hint
         return {"what": move_text(action, words, timing), "why": advice_line(advice, words)}
 
     # ------------------------------------------------------------ saving

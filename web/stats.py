@@ -32,7 +32,7 @@ def read(text) -> dict:
     cannot be trusted are started again rather than shown wrong)."""
     try:
         data = json.loads(text) if isinstance(text, str) else None
-    except (json.JSONDecodeError, RecursionError):   # damaged: read as empty
+    except (json.JSONDecodeError, RecursionError):  # damaged: read as empty
         data = None
     if not isinstance(data, dict) or data.get("version") != VERSION:
         return empty()
@@ -85,18 +85,31 @@ def rows(stats: dict, words) -> dict:
         if not c:
             continue
         row = {"opponent": words.t(f"stats.vs.{level}"), **c}
-        row["text"] = words.t("stats.row.friend" if level == "friend" else "stats.row",
-                              n=c["games"], wins=c["wins"], draws=c["draws"],
-                              losses=c["losses"])
+        row["text"] = words.t(
+            "stats.row.friend" if level == "friend" else "stats.row",
+            n=c["games"],
+            wins=c["wins"],
+            draws=c["draws"],
+            losses=c["losses"],
+        )
         if c["takebacks"]:
             row["takebacks_text"] = words.t("stats.takebacks", n=c["takebacks"])
         out.append(row)
     s = stats["streak"]
-    streak = words.t("stats.streak.wins", n=s) if s > 0 else \
-        words.t("stats.streak.losses", n=-s) if s < 0 else None
+    streak = (
+        words.t("stats.streak.wins", n=s)
+        if s > 0
+        else words.t("stats.streak.losses", n=-s)
+        if s < 0
+        else None
+    )
     best = words.t("stats.best_streak", n=stats["best_streak"]) if stats["best_streak"] else None
-    return {"rows": out, "streak": streak, "best": best,
-            "empty": None if out else words.t("stats.none")}
+    return {
+        "rows": out,
+        "streak": streak,
+        "best": best,
+        "empty": None if out else words.t("stats.none"),
+    }
 
 
 __all__ = ["OPPONENTS", "VERSION", "add", "empty", "read", "rows"]

@@ -31,8 +31,8 @@ class Tutorial:
         self.session = session or Session()
         self.lesson: Lesson | None = None
         self.k = 0
-        self._events = None      # the session's action_events list of the lesson's game
-        self._looks: list = []   # (number of actions before it, look event)
+        self._events = None  # the session's action_events list of the lesson's game
+        self._looks: list = []  # (number of actions before it, look event)
 
     @property
     def active(self) -> bool:
@@ -61,8 +61,12 @@ class Tutorial:
         """The player tapped a stone (or opened the claims list, a look at every stone):
         the engine's verdict on claiming it was shown."""
         if self.active and type(stone) is int and 0 <= stone < 9:
-            self._looks.append((len(self.session.action_events),
-                                {"type": "look", "player": PLAYER, "stone": stone}))
+            self._looks.append(
+                (
+                    len(self.session.action_events),
+                    {"type": "look", "player": PLAYER, "stone": stone},
+                )
+            )
 
     def events(self) -> list[dict]:
         """The player's game events and looks since the step began, in order."""
@@ -84,11 +88,18 @@ class Tutorial:
         k, astray = progress(step.goal, self.events())
         state = "done" if k == len(step.goal) else "missed" if astray else "todo"
         base = f"lesson.{les.id}.{step.id}"
-        out = {"lesson": les.id, "step": self.k, "steps": len(les.steps), "id": step.id,
-               "title": words.t(f"lesson.{les.id}.title"),
-               "task": words.t(f"{base}.task", **step.params),
-               "state": state, "panel": step.panel, "last": self.k == len(les.steps) - 1,
-               "next": _next_lesson(les.id)}
+        out = {
+            "lesson": les.id,
+            "step": self.k,
+            "steps": len(les.steps),
+            "id": step.id,
+            "title": words.t(f"lesson.{les.id}.title"),
+            "task": words.t(f"{base}.task", **step.params),
+            "state": state,
+            "panel": step.panel,
+            "last": self.k == len(les.steps) - 1,
+            "next": _next_lesson(les.id),
+        }
         if state == "todo":
             out["focus"] = self.focus(step.goal[k])
             if k + 1 < len(step.goal) and step.goal[k + 1]["type"] == "move":
@@ -97,19 +108,20 @@ class Tutorial:
             out["done"] = words.t(f"{base}.done", **step.params)
         elif state == "missed":
             key = f"{base}.missed"
-            out["missed"] = words.t(key, **step.params) if words.has(key) \
-                else words.t("lesson.missed")
+            out["missed"] = (
+                words.t(key, **step.params) if words.has(key) else words.t("lesson.missed")
+            )
         # The engine's verdict on the stone looked at (the one the step asks about first).
         looked = [e["stone"] for e in self.events() if e["type"] == "look"]
         asked = [p["stone"] for p in step.goal if p["type"] == "look" and p["stone"] in looked]
         stone = asked[0] if asked else looked[-1] if looked else None
         if stone is not None and s.state.owner[stone] < 0:
-            verdict = next((c for c in view(s.state, PLAYER)["claims"] if c["stone"] == stone),
-                           None)
+            verdict = next(
+                (c for c in view(s.state, PLAYER)["claims"] if c["stone"] == stone), None
+            )
             if verdict:
                 out["said"] = claim_line(verdict, words)
         return out
-
 
     def focus(self, pattern: dict) -> dict:
         """What the table points at for the next pattern: the card to play (unless choosing

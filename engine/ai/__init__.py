@@ -20,11 +20,9 @@ from .base import Agent, RandomAgent
 from .easy import EasyAgent
 from .medium import MediumAgent
 
-LEVELS: dict[str, type[Agent]] = {"random": RandomAgent, "easy": EasyAgent,
-                                  "medium": MediumAgent}
+LEVELS: dict[str, type[Agent]] = {"random": RandomAgent, "easy": EasyAgent, "medium": MediumAgent}
 # Names shown to players, weakest first.
-LEVEL_NAMES = {"random": "Random (no strategy)", "easy": "Easy", "medium": "Medium",
-               "hard": "Hard"}
+LEVEL_NAMES = {"random": "Random (no strategy)", "easy": "Easy", "medium": "Medium", "hard": "Hard"}
 STRONGEST = "medium"
 # Sparring partners: for the arena and the ladder only, never offered at the table (the
 # page and its worker read ``LEVELS``). Imported on first use, so the page never loads them.
@@ -32,9 +30,10 @@ SPARRING: dict[str, str] = {"barca": "barca:BarcaAgent"}
 
 try:
     from .hard import HardAgent
+
     LEVELS["hard"] = HardAgent
     STRONGEST = "hard"
-except ImportError:   # pragma: no cover - while hard.py is being written
+except ImportError:  # pragma: no cover - while hard.py is being written
     pass
 
 

@@ -45,17 +45,18 @@ from .base import Agent, legal
 from .medium import claim_or_done
 from .world import Worlds
 
-HAND = 0.85           # a card in hand ends up where it is wanted
-DRAWN = 0.45          # share of the deck a player draws in time to matter (of its half+)
-TACTIC_PRICE = 0.04   # chance of the round given up to spend a tactic card
-WIDE_POOL = 14        # cards tried for a Mud side or under Fog (too many combinations)
-TOP_MOVES = 4         # moves given playouts (with ``playouts``)
+HAND = 0.85  # a card in hand ends up where it is wanted
+DRAWN = 0.45  # share of the deck a player draws in time to matter (of its half+)
+TACTIC_PRICE = 0.04  # chance of the round given up to spend a tactic card
+WIDE_POOL = 14  # cards tried for a Mud side or under Fog (too many combinations)
+TOP_MOVES = 4  # moves given playouts (with ``playouts``)
 
 
 def _pool(hand, unseen, p_hand: float, p_unseen: float):
     """``[(card, chance)]``: the cards a side may be completed with."""
-    return ([(c, p_hand) for c in hand if c < N_CLAN or c in ELITES]
-            + [(c, p_unseen) for c in unseen])
+    return [(c, p_hand) for c in hand if c < N_CLAN or c in ELITES] + [
+        (c, p_unseen) for c in unseen
+    ]
 
 
 def reach(side, n: int, blind: bool, pool) -> list:
@@ -90,12 +91,11 @@ def reach(side, n: int, blind: bool, pool) -> list:
 def stone_chance(mine: list, theirs: list, my_first: bool) -> float:
     """Chance my side ends stronger (ties to who completed first, else half)."""
     if not mine:
-        return 0.5 if not theirs else 0.0 if theirs[-1][1] > 0.999 else 0.5 * (
-            1.0 - theirs[-1][1])
+        return 0.5 if not theirs else 0.0 if theirs[-1][1] > 0.999 else 0.5 * (1.0 - theirs[-1][1])
     # Distributions from cumulative reach: P(= st) = reach(st) - reach(stronger).
     total = 0.0
     j = 0
-    t_cum_above = 0.0   # P(theirs > current st)
+    t_cum_above = 0.0  # P(theirs > current st)
     prev = 0.0
     nt = len(theirs)
     for st, cum in mine:
@@ -152,8 +152,8 @@ class Model:
         opp = worlds.opp_clan
         u = max(len(unseen), 1)
         share = DRAWN * deck / u
-        self.mine_unseen = share               # in the deck and drawn by me
-        self.their_unseen = opp / u + share    # in their hand, or drawn by them
+        self.mine_unseen = share  # in the deck and drawn by me
+        self.their_unseen = opp / u + share  # in their hand, or drawn by them
         self.unseen = unseen
         self.cache: dict = {}
 
@@ -221,8 +221,10 @@ class BarcaAgent(Agent):
             want = 1 if tactics == 0 and len(state.hands[p]) >= 4 else 0
             return next((a for a in actions if a.deck == want), actions[0])
         if kind == RETURN:
-            return min(actions, key=lambda a: (a.card >= N_CLAN,
-                                               VALUE_OF[a.card] if a.card < N_CLAN else 0))
+            return min(
+                actions,
+                key=lambda a: (a.card >= N_CLAN, VALUE_OF[a.card] if a.card < N_CLAN else 0),
+            )
         model = Model(worlds, p)
         scored = self.scored(model, state, actions)
         scored.sort(key=lambda x: -x[0])

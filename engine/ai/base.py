@@ -12,7 +12,7 @@ class Agent:
     """Picks a legal action from what one player may see."""
 
     name = "agent"
-    settings: tuple[str, ...] = ()   # keyword settings the constructor takes (for tuning)
+    settings: tuple[str, ...] = ()  # keyword settings the constructor takes (for tuning)
 
     def choose(self, view: dict, rng: random.Random) -> Action:
         raise NotImplementedError

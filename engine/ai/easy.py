@@ -29,8 +29,10 @@ class EasyAgent(Agent):
             decks = [a for a in actions if a.kind == DRAW]
             return decks[-1] if len(decks) > 1 and rng.random() < 0.25 else decks[0]
         if actions[0].kind == RETURN:
-            return min(actions, key=lambda a: (a.card >= N_CLAN, VALUE_OF[a.card]
-                                               if a.card < N_CLAN else 0))
+            return min(
+                actions,
+                key=lambda a: (a.card >= N_CLAN, VALUE_OF[a.card] if a.card < N_CLAN else 0),
+            )
         if kinds <= {PLAY, PASS}:
             return self._play(view, actions, rng)
         return actions[0]
@@ -56,7 +58,7 @@ class EasyAgent(Agent):
                 if mode is not None and parse_card(mode) == MUD:
                     score -= 5
             else:
-                score -= 40   # ruses and combat modes: only when nothing else is good
+                score -= 40  # ruses and combat modes: only when nothing else is good
             if best_score is None or score > best_score:
                 best, best_score = a, score
         return best

@@ -55,12 +55,25 @@ def result(state, p: int) -> float:
 
 def key(state) -> tuple:
     """What decides the rest of the round (not the scores or earlier rounds)."""
-    return (tuple(map(tuple, state.hands)), tuple(map(tuple, state.sides)),
-            tuple(state.modes), tuple(state.owner), _order(state.done_at),
-            tuple(map(tuple, state.decks)), state.faceup, len(state.discard),
-            tuple(state.tactics_played), tuple(state.joker_played), state.to_move,
-            state.step, state.played, state.claimed, state.passes, state.draws_left,
-            state.returns_left)
+    return (
+        tuple(map(tuple, state.hands)),
+        tuple(map(tuple, state.sides)),
+        tuple(state.modes),
+        tuple(state.owner),
+        _order(state.done_at),
+        tuple(map(tuple, state.decks)),
+        state.faceup,
+        len(state.discard),
+        tuple(state.tactics_played),
+        tuple(state.joker_played),
+        state.to_move,
+        state.step,
+        state.played,
+        state.claimed,
+        state.passes,
+        state.draws_left,
+        state.returns_left,
+    )
 
 
 def _order(done_at) -> tuple:
@@ -85,8 +98,7 @@ def _ordered(actions, state):
         scored: list = []
         _placements(state, state.to_move, scored)
         rank = {x: -v for v, x in scored}
-        rest.sort(key=lambda a: rank.get(a.card * 9 + a.stone, 1.0) if a.card < N_CLAN
-                  else 2.0)
+        rest.sort(key=lambda a: rank.get(a.card * 9 + a.stone, 1.0) if a.card < N_CLAN else 2.0)
     last = [a for a in actions if a.kind == DONE or a.kind == PASS]
     return claims + rest + last
 
@@ -118,8 +130,11 @@ class Solver:
             if flag == UPPER and v <= alpha:
                 return v
         self.nodes += 1
-        if self.nodes > self.budget or (self.deadline is not None and not self.nodes & 255
-                                        and _time.perf_counter() > self.deadline):
+        if self.nodes > self.budget or (
+            self.deadline is not None
+            and not self.nodes & 255
+            and _time.perf_counter() > self.deadline
+        ):
             raise OutOfBudget
         maxing = state.to_move == self.p
         a0, b0 = alpha, beta
@@ -168,8 +183,7 @@ def solve(state, p: int, nodes: int = NODES) -> dict | None:
     return out
 
 
-def best_action(state, p: int, actions=None, nodes: int = NODES,
-                deadline: float | None = None):
+def best_action(state, p: int, actions=None, nodes: int = NODES, deadline: float | None = None):
     """``(value, action)``: an action of the player to move (``p``) that reaches the round's
     exact value, the first such in ``actions`` (default: every legal action, claims
     first); ``None`` when the round needs more than ``nodes`` positions.

@@ -25,12 +25,12 @@ from ..formations import strength
 from ..rules import CAPACITY
 
 # Tunable weights (see docs/ai.md for how they were chosen).
-HAND_P = 0.9          # a card in hand: will it really end up on this stone?
-TIME_FACTOR = 0.75    # share of the remaining deck that is drawn in time to matter
-FUZZY_T = 4.0         # softness when comparing estimated (not exact) strengths
-MIN_P = 0.02          # options less likely than this are ignored
-HAND_P_EMPTY = 0.5    # a card in hand, for a side with no card yet (it can go one place only)
-UNION = 1.0           # < 1 damps the many overlapping ways a side may form
+HAND_P = 0.9  # a card in hand: will it really end up on this stone?
+TIME_FACTOR = 0.75  # share of the remaining deck that is drawn in time to matter
+FUZZY_T = 4.0  # softness when comparing estimated (not exact) strengths
+MIN_P = 0.02  # options less likely than this are ignored
+HAND_P_EMPTY = 0.5  # a card in hand, for a side with no card yet (it can go one place only)
+UNION = 1.0  # < 1 damps the many overlapping ways a side may form
 
 CARDS_OF_VALUE = tuple(tuple(c * 9 + v - 1 for c in range(6)) for v in range(10))
 CARDS_OF_COLOUR = tuple(tuple(c * 9 + v - 1 for v in range(1, 10)) for c in range(6))
@@ -43,7 +43,8 @@ def _win_weights() -> list[float]:
         mine = [mask >> s & 1 for s in range(9)]
         me = sum(mine) >= 5 or any(mine[i] and mine[i + 1] and mine[i + 2] for i in range(7))
         th = 9 - sum(mine) >= 5 or any(
-            not (mine[i] or mine[i + 1] or mine[i + 2]) for i in range(7))
+            not (mine[i] or mine[i + 1] or mine[i + 2]) for i in range(7)
+        )
         out.append(0.5 if me and th else 1.0 if me else 0.0)
     return out
 
@@ -75,7 +76,7 @@ def _binom_tail(ns: int, np_: int, k: int, hp: float, r: float) -> float:
     hit = _TAILS.get(key)
     if hit is not None:
         return hit
-    dist = [1.0] + [0.0] * k   # dist[j]: j successes so far (k: k or more)
+    dist = [1.0] + [0.0] * k  # dist[j]: j successes so far (k: k or more)
     for p in [hp] * ns + [r] * np_:
         q = 1.0 - p
         for j in range(k, 0, -1):
@@ -89,7 +90,7 @@ def _binom_tail(ns: int, np_: int, k: int, hp: float, r: float) -> float:
 
 _TAILS: dict = {}
 _OUTLOOKS: dict = {}
-FILL = 5.0   # a typical card of no particular use
+FILL = 5.0  # a typical card of no particular use
 
 
 def _relevant(ft: tuple, n: int, blind: bool) -> int:
@@ -140,8 +141,7 @@ def outlook_of(key: tuple) -> list:
     return hit
 
 
-def side_outlook(fixed, n: int, blind: bool, sure: int, pool: int, r: float,
-                 hp: float = HAND_P):
+def side_outlook(fixed, n: int, blind: bool, sure: int, pool: int, r: float, hp: float = HAND_P):
     """Distribution of the strength a side may reach: ``[(strength, prob, fuzzy)]``.
 
     ``fixed`` are the cards on the side; ``sure`` the player's hand (clan mask),
@@ -152,8 +152,9 @@ def side_outlook(fixed, n: int, blind: bool, sure: int, pool: int, r: float,
     return outlook_of(side_key(fixed, n, blind, sure, pool, r, hp))
 
 
-def _outlook(fixed: tuple, n: int, blind: bool, sure: int, pool: int, r: float, hp: float,
-             short: bool) -> list:
+def _outlook(
+    fixed: tuple, n: int, blind: bool, sure: int, pool: int, r: float, hp: float, short: bool
+) -> list:
     k = n - len(fixed)
     if k == 0:
         return [(strength(fixed, blind), 1.0, False)]
@@ -166,7 +167,7 @@ def _outlook(fixed: tuple, n: int, blind: bool, sure: int, pool: int, r: float, 
         top = [v for v in range(9, 0, -1) for _ in range((VALUE_MASK[v] & sure).bit_count())]
         est = sum(top[:k]) + 6.0 * max(0, k - len(top))
         return [(base + est + 2.0 * (len(fixed) - len(clan_cards)), 1.0, True)]
-    if len(clan_cards) < len(fixed):   # elite troops: a coarse two-level estimate
+    if len(clan_cards) < len(fixed):  # elite troops: a coarse two-level estimate
         hi = best_completion(fixed, n, blind, avail)
         lo_s = 100 + base + 7 * (len(fixed) - len(clan_cards)) + FILL * k
         if hi is None or hi[0] <= lo_s:
@@ -189,7 +190,7 @@ def _outlook(fixed: tuple, n: int, blind: bool, sure: int, pool: int, r: float, 
             missing = [v for v in window if v not in vset]
             total = sum(window)
             if len(colours) <= 1:
-                for col in (colours if colours else range(6)):
+                for col in colours if colours else range(6):
                     m = 0
                     for v in missing:
                         m |= 1 << (col * 9 + v - 1)
@@ -202,8 +203,11 @@ def _outlook(fixed: tuple, n: int, blind: bool, sure: int, pool: int, r: float, 
             for v in missing:
                 vm = VALUE_MASK[v]
                 if vm & sure:
-                    p *= 1.0 - (1.0 - hp) ** (vm & sure).bit_count() * (1.0 - r) ** (
-                        vm & pool).bit_count()
+                    p *= (
+                        1.0
+                        - (1.0 - hp) ** (vm & sure).bit_count()
+                        * (1.0 - r) ** (vm & pool).bit_count()
+                    )
                 else:
                     p *= 1.0 - (1.0 - r) ** (vm & pool).bit_count()
                 if p < MIN_P:
@@ -211,13 +215,13 @@ def _outlook(fixed: tuple, n: int, blind: bool, sure: int, pool: int, r: float, 
             if p >= MIN_P:
                 opts.append((200 + total, p))
     if len(vset) <= 1:
-        for v in (vset if vset else range(9, 0, -1)):
+        for v in vset if vset else range(9, 0, -1):
             vm = VALUE_MASK[v]
             p = _binom_tail((vm & sure).bit_count(), (vm & pool).bit_count(), k, hp, r)
             if p >= MIN_P:
                 opts.append((400 + n * v, p))
     if len(colours) <= 1:
-        for col in (colours if colours else range(6)):
+        for col in colours if colours else range(6):
             cm = COLOUR_MASK[col]
             ns, np_ = (cm & sure).bit_count(), (cm & pool).bit_count()
             if ns + np_ < k:
@@ -234,7 +238,7 @@ def _outlook(fixed: tuple, n: int, blind: bool, sure: int, pool: int, r: float, 
                         pv.append(c - col * 9 + 1)
                 m = k - got
                 if m:
-                    top = pv[:2 * m]
+                    top = pv[: 2 * m]
                     est += m * sum(top) / len(top)
                 opts.append((300 + base + est, p))
     opts.sort(reverse=True)
@@ -256,29 +260,65 @@ def _outlook(fixed: tuple, n: int, blind: bool, sure: int, pool: int, r: float, 
 
 # Per (cards on my side, cards on theirs): logistic recalibration of the model's chance,
 # fitted on Medium-vs-Medium games (see docs/ai.md): stone won ~ sigma(a * logit(q) + b).
-CALIBRATION = {(0, 0): (0.274, 0.088), (0, 1): (0.577, -0.124), (0, 2): (0.593, -0.573),
-               (0, 3): (0.348, 0.382), (1, 0): (0.589, 0.182), (1, 1): (0.762, -0.009),
-               (1, 2): (0.71, -0.244), (1, 3): (0.761, -0.537), (2, 0): (0.623, 0.68),
-               (2, 1): (0.76, 0.183), (2, 2): (0.584, -0.109), (2, 3): (0.601, -0.462),
-               (3, 0): (0.313, -0.288), (3, 1): (1.034, 0.388), (3, 2): (0.48, 0.217),
-               "mud": (0.3, 0.0)}
+CALIBRATION = {
+    (0, 0): (0.274, 0.088),
+    (0, 1): (0.577, -0.124),
+    (0, 2): (0.593, -0.573),
+    (0, 3): (0.348, 0.382),
+    (1, 0): (0.589, 0.182),
+    (1, 1): (0.762, -0.009),
+    (1, 2): (0.71, -0.244),
+    (1, 3): (0.761, -0.537),
+    (2, 0): (0.623, 0.68),
+    (2, 1): (0.76, 0.183),
+    (2, 2): (0.584, -0.109),
+    (2, 3): (0.601, -0.462),
+    (3, 0): (0.313, -0.288),
+    (3, 1): (1.034, 0.388),
+    (3, 2): (0.48, 0.217),
+    "mud": (0.3, 0.0),
+}
 # Fitted again on games of the first fit (Medium vs Medium), before the fix in beat_chance.
-CALIBRATION_2 = {(0, 0): (0.119, 0.055), (0, 1): (0.601, -0.172), (0, 2): (0.957, -0.111),
-                 (0, 3): (0.621, -0.038), (1, 0): (0.482, 0.324), (1, 1): (0.691, -0.051),
-                 (1, 2): (0.842, -0.128), (1, 3): (0.742, 0.006), (2, 0): (0.682, 0.29),
-                 (2, 1): (0.897, 0.047), (2, 2): (0.856, 0.053), (2, 3): (0.64, -0.179),
-                 (3, 0): (0.313, -0.001), (3, 1): (0.674, -0.138), (3, 2): (0.657, -0.047),
-                 "mud": (0.642, -0.137)}
+CALIBRATION_2 = {
+    (0, 0): (0.119, 0.055),
+    (0, 1): (0.601, -0.172),
+    (0, 2): (0.957, -0.111),
+    (0, 3): (0.621, -0.038),
+    (1, 0): (0.482, 0.324),
+    (1, 1): (0.691, -0.051),
+    (1, 2): (0.842, -0.128),
+    (1, 3): (0.742, 0.006),
+    (2, 0): (0.682, 0.29),
+    (2, 1): (0.897, 0.047),
+    (2, 2): (0.856, 0.053),
+    (2, 3): (0.64, -0.179),
+    (3, 0): (0.313, -0.001),
+    (3, 1): (0.674, -0.138),
+    (3, 2): (0.657, -0.047),
+    "mud": (0.642, -0.137),
+}
 
 # Fitted on Medium-vs-Medium games once estimated sums compared the right way round
 # (``python -m tools.calibrate --games 600``); the two groups with
 # few samples, (0, 3) and (3, 0), keep CALIBRATION_2's values. Hard's table.
-CALIBRATION_3 = {(0, 0): (0.058, 0.027), (0, 1): (0.528, 0.019), (0, 2): (0.427, -0.337),
-                 (0, 3): (0.621, -0.038), (1, 0): (0.435, 0.126), (1, 1): (0.752, -0.079),
-                 (1, 2): (0.722, -0.276), (1, 3): (0.772, -0.175), (2, 0): (0.605, 0.303),
-                 (2, 1): (0.742, 0.073), (2, 2): (0.782, 0.004), (2, 3): (0.744, 0.06),
-                 (3, 0): (0.313, -0.001), (3, 1): (0.614, -0.245), (3, 2): (0.758, -0.025),
-                 "mud": (0.497, -0.063)}
+CALIBRATION_3 = {
+    (0, 0): (0.058, 0.027),
+    (0, 1): (0.528, 0.019),
+    (0, 2): (0.427, -0.337),
+    (0, 3): (0.621, -0.038),
+    (1, 0): (0.435, 0.126),
+    (1, 1): (0.752, -0.079),
+    (1, 2): (0.722, -0.276),
+    (1, 3): (0.772, -0.175),
+    (2, 0): (0.605, 0.303),
+    (2, 1): (0.742, 0.073),
+    (2, 2): (0.782, 0.004),
+    (2, 3): (0.744, 0.06),
+    (3, 0): (0.313, -0.001),
+    (3, 1): (0.614, -0.245),
+    (3, 2): (0.758, -0.025),
+    "mud": (0.497, -0.063),
+}
 
 
 # By number, for agents' settings (1: Medium's).
@@ -300,7 +340,7 @@ def beat_chance(mine, theirs, tie: float) -> float:
         acc = 0.0
         for b, pb, fb in theirs:
             if fa or fb:
-                if a >= 200 or b >= 200:   # different ranks: the rank decides
+                if a >= 200 or b >= 200:  # different ranks: the rank decides
                     d = a - b
                     if -40 < d < 40 and (a // 100 == b // 100):
                         acc += pb * _LOGISTIC[int(d) + 300]
@@ -333,7 +373,7 @@ class Outlook:
         n_pool = pool.bit_count()
         if deck is None:
             deck = len(state.decks[0])
-        opp_clan = n_pool - deck     # the opponent's clan cards in hand
+        opp_clan = n_pool - deck  # the opponent's clan cards in hand
         self.p = p
         self.sure = hand_mask
         self.pool = pool
@@ -362,8 +402,11 @@ def stone_chance(state, o: Outlook, s: int) -> float:
         return 0.0
     if km == 0 and kt == 0:
         ms, ts = strength(mine, blind), strength(theirs, blind)
-        return 1.0 if ms > ts or (ms == ts and state.done_at[2 * s + p] <
-                                  state.done_at[2 * s + 1 - p]) else 0.0
+        return (
+            1.0
+            if ms > ts or (ms == ts and state.done_at[2 * s + p] < state.done_at[2 * s + 1 - p])
+            else 0.0
+        )
     if km == 0:
         tie = 1.0
     elif kt == 0:
@@ -378,7 +421,7 @@ def stone_chance(state, o: Outlook, s: int) -> float:
     if hit is not None:
         return hit
     q = beat_chance(outlook_of(km_key), outlook_of(kt_key), tie)
-    if cal:   # an empty table: the raw chance (for fitting a calibration)
+    if cal:  # an empty table: the raw chance (for fitting a calibration)
         a, b = cal.get(calibration_group(n, len(mine), len(theirs))) or cal["mud"]
         q = min(max(q, 1e-3), 1 - 1e-3)
         q = 1.0 / (1.0 + math.exp(-(a * math.log(q / (1.0 - q)) + b)))

@@ -33,7 +33,7 @@ from ..rules import CAPACITY, win_shape
 from ..turn import apply_fast
 from .world import Worlds
 
-HIGH = 7   # a lone clan card from this value on opens a stone "with a high card"
+HIGH = 7  # a lone clan card from this value on opens a stone "with a high card"
 
 
 def shape(cards, room: int = 3) -> str | None:
@@ -95,15 +95,23 @@ def advice(view: dict, action_json: dict) -> dict:
     if card == STRATEGIST and a.to == DISCARD:
         return {"reason": "strategist_discard", "target": card_text(a.target), "stone": a.stone}
     if card == BANSHEE:
-        return {"reason": "banshee", "target": card_text(a.target), "stone": a.stone,
-                **_side_words(state, a.stone, 1 - p)}
+        return {
+            "reason": "banshee",
+            "target": card_text(a.target),
+            "stone": a.stone,
+            **_side_words(state, a.stone, 1 - p),
+        }
     if card in (STRATEGIST, TRAITOR):
         # A card moved to a stone of ours: a win or a claim it makes says more than the move.
         gain = _gain(_after(state, a), p, a.to)
         if gain["reason"] in ("win", "claim"):
             return {**gain, "card": card_text(a.target), "stone": a.to}
-        return {"reason": "strategist" if card == STRATEGIST else "traitor",
-                "target": card_text(a.target), "stone": a.stone, "to": a.to}
+        return {
+            "reason": "strategist" if card == STRATEGIST else "traitor",
+            "target": card_text(a.target),
+            "stone": a.stone,
+            "to": a.to,
+        }
     if card in (BLIND, MUD):
         mine = len(state.sides[2 * a.stone + p])
         theirs = len(state.sides[2 * a.stone + 1 - p])

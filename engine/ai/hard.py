@@ -44,12 +44,12 @@ from .medium import by_rule, claim_or_done, scored_plays, tactic_cost
 from .playout import auto_step, top_plays
 from .world import Worlds
 
-DEFAULT_TIME = 1.0          # seconds per decision (the browser's budget; see docs/ai.md)
+DEFAULT_TIME = 1.0  # seconds per decision (the browser's budget; see docs/ai.md)
 DEFAULT_ITERATIONS = 100_000
-CANDIDATES = 8              # root moves searched (best by the heuristic first)
-REPLY_WIDTH = 6             # replies weighed by the full evaluation in a simulation
-PREFILTER = 16              # clan placements given the full evaluation at the root
-DEPTH = 2                   # simulated replies after the root move (opponent, then us)
+CANDIDATES = 8  # root moves searched (best by the heuristic first)
+REPLY_WIDTH = 6  # replies weighed by the full evaluation in a simulation
+PREFILTER = 16  # clan placements given the full evaluation at the root
+DEPTH = 2  # simulated replies after the root move (opponent, then us)
 # Tactic cards cost four times Medium's price: kept for the moves that decide a round
 # (one-ply screens, docs/ai.md: price 1 -> 55%, 3 -> 65%, 5 -> 67%, 12 -> 63% vs Medium).
 TACTIC_PRICE = 4.0
@@ -67,10 +67,19 @@ class HardAgent(Agent):
     name = "hard"
     searches = True
 
-    def __init__(self, iterations: int | None = None, time: float | None = None,
-                 candidates: int = CANDIDATES, reply: int = REPLY_WIDTH, cal: int = 3,
-                 depth: int = DEPTH, z: float = 2.0, tactic_price: float = TACTIC_PRICE,
-                 endgame: int = ENDGAME_NODES, workers: int = 1):
+    def __init__(
+        self,
+        iterations: int | None = None,
+        time: float | None = None,
+        candidates: int = CANDIDATES,
+        reply: int = REPLY_WIDTH,
+        cal: int = 3,
+        depth: int = DEPTH,
+        z: float = 2.0,
+        tactic_price: float = TACTIC_PRICE,
+        endgame: int = ENDGAME_NODES,
+        workers: int = 1,
+    ):
         if iterations is None and time is None:
             time = DEFAULT_TIME
         self.iterations = DEFAULT_ITERATIONS if iterations is None else iterations
@@ -79,10 +88,10 @@ class HardAgent(Agent):
         self.reply = reply
         self.z = z
         self.depth = depth if reply else 0
-        self.cal = CALIBRATIONS.get(cal)   # None: Medium's table
+        self.cal = CALIBRATIONS.get(cal)  # None: Medium's table
         self.tactic_price = tactic_price
-        self.endgame = endgame   # node budget of the exact endgame solver (0: never)
-        self.workers = workers   # the arena's stand-in for the browser's shared search
+        self.endgame = endgame  # node budget of the exact endgame solver (0: never)
+        self.workers = workers  # the arena's stand-in for the browser's shared search
         self.last_iterations = 0
 
     def choose(self, view: dict, rng: random.Random) -> Action:
@@ -134,10 +143,20 @@ class HardAgent(Agent):
             self.last_iterations = 0
             return {"action": action_to_json(decided)}
         live = self._search_arms(worlds, p, arms, rng)
-        return {"arms": [{"action": action_to_json(a.action), "prior": a.prior, "n": a.n,
-                          "w": a.w, "vals": [round(v, 5) for v in a.vals],
-                          "live": a in live} for a in arms],
-                "iterations": self.last_iterations}
+        return {
+            "arms": [
+                {
+                    "action": action_to_json(a.action),
+                    "prior": a.prior,
+                    "n": a.n,
+                    "w": a.w,
+                    "vals": [round(v, 5) for v in a.vals],
+                    "live": a in live,
+                }
+                for a in arms
+            ],
+            "iterations": self.last_iterations,
+        }
 
     def _shared(self, view: dict, rng: random.Random) -> Action:
         """The decision of ``workers`` browser workers sharing a search (web/js/ai.js):
@@ -181,10 +200,9 @@ class HardAgent(Agent):
             values = []
             for arm in live:
                 if deadline is not None and rounds and _time.perf_counter() > deadline:
-                    break   # out of time mid-round: the round's values are not compared
+                    break  # out of time mid-round: the round's values are not compared
                 state = world.copy()
-                values.append(self._simulate(state, arm.action, random.Random(seed), p)
-                              - arm.cost)
+                values.append(self._simulate(state, arm.action, random.Random(seed), p) - arm.cost)
             if len(values) < len(live):
                 break
             for arm, v in zip(live, values):
@@ -220,10 +238,11 @@ class HardAgent(Agent):
             if extra is not None:
                 keep.add(extra)
             actions = [a for a in actions if a in keep or a.card >= N_CLAN or a.kind != PLAY]
-        scored = scored_plays(worlds.template, p, worlds.clan_deck_size, actions, self.cal,
-                              self.tactic_price)
+        scored = scored_plays(
+            worlds.template, p, worlds.clan_deck_size, actions, self.cal, self.tactic_price
+        )
         scored.sort(key=lambda x: -x[0])
-        chosen = scored[:self.candidates]
+        chosen = scored[: self.candidates]
         if extra is not None and all(a != extra for _, a in chosen):
             chosen += [(s, a) for s, a in scored if a == extra]
         # A tactic card played is gone for the round: its price counts in the search too.
@@ -261,8 +280,9 @@ def merge_shares(shares: list[dict]) -> dict:
     for k, share in enumerate(shares):
         for arm in share["arms"]:
             key = json.dumps(arm["action"], sort_keys=True)
-            into = moves.setdefault(key, {"action": arm["action"], "prior": arm["prior"],
-                                          "live": False, "vals": {}})
+            into = moves.setdefault(
+                key, {"action": arm["action"], "prior": arm["prior"], "live": False, "vals": {}}
+            )
             into["vals"][k] = arm["vals"]
             into["live"] = into["live"] or arm["live"]
     live = [m for m in moves.values() if m["live"]] or list(moves.values())

@@ -62,8 +62,9 @@ def tactic_cost(action: Action, price: float = 1.0) -> float:
     return TACTIC_COST.get(card, DEFAULT_TACTIC_COST) * price
 
 
-def scored_plays(state, p: int, deck: int, actions: list[Action], cal=None,
-                 tactic_price: float = 1.0):
+def scored_plays(
+    state, p: int, deck: int, actions: list[Action], cal=None, tactic_price: float = 1.0
+):
     """``[(score, action)]`` for every play/pass, by the evaluation of the position after it.
 
     ``tactic_price`` scales the price of spending a tactic card.
@@ -74,7 +75,7 @@ def scored_plays(state, p: int, deck: int, actions: list[Action], cal=None,
         if a.kind == PASS:
             out.append((now, a))
             continue
-        if a.card == RECRUITER:   # its worth is in the cards it brings: not evaluated here
+        if a.card == RECRUITER:  # its worth is in the cards it brings: not evaluated here
             out.append((now - tactic_cost(a, tactic_price), a))
             continue
         t = state.copy()
@@ -109,7 +110,7 @@ class MediumAgent(Agent):
     settings = ("cal", "tactic_price")
 
     def __init__(self, cal: int | None = None, tactic_price: float = 1.0):
-        self.cal = None if cal is None else CALIBRATIONS.get(cal)   # None: Medium's own table
+        self.cal = None if cal is None else CALIBRATIONS.get(cal)  # None: Medium's own table
         self.tactic_price = tactic_price
 
     def choose(self, view: dict, rng: random.Random) -> Action:
@@ -128,4 +129,3 @@ class MediumAgent(Agent):
         best = max(s for s, _ in scored)
         top = [a for s, a in scored if s >= best - 1e-9]
         return top[0] if len(top) == 1 else rng.choice(top)
-

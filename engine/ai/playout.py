@@ -22,7 +22,7 @@ from ..state import DRAW as DRAW_STEP
 from ..state import RECRUIT_DRAW, RECRUIT_RETURN
 from ..turn import apply_fast
 
-TOP = 12   # a side "typically grows into" the mean of its best TOP completions
+TOP = 12  # a side "typically grows into" the mean of its best TOP completions
 
 
 def _tables():
@@ -30,8 +30,9 @@ def _tables():
     for a in range(N_CLAN):
         for b in range(a + 1, N_CLAN):
             ab = (1 << a) | (1 << b)
-            vals = sorted((TABLE3[ab | (1 << x)] for x in range(N_CLAN) if x != a and x != b),
-                          reverse=True)
+            vals = sorted(
+                (TABLE3[ab | (1 << x)] for x in range(N_CLAN) if x != a and x != b), reverse=True
+            )
             e = sum(vals[:TOP]) / TOP
             e2[a * N_CLAN + b] = e2[b * N_CLAN + a] = e
     e1 = []
@@ -133,15 +134,18 @@ def _placements(state, p: int, collect: list) -> None:
                 off = -10 if t_done else 0
                 for c, mv in zip(hand, vals):
                     d = int(mv - tv) + off
-                    collect.append((w * (sig[0 if d < -600 else 1200 if d > 600 else d + 600]
-                                         - before), c * 9 + s))
+                    collect.append(
+                        (
+                            w * (sig[0 if d < -600 else 1200 if d > 600 else d + 600] - before),
+                            c * 9 + s,
+                        )
+                    )
             continue
         for c in hand:
             mine.append(c)
             mv = side_value(mine, n, blind)
             mine.pop()
-            collect.append((w * (win_p(mv, tv, k + 1 == n, t_done, blind) - before),
-                            c * 9 + s))
+            collect.append((w * (win_p(mv, tv, k + 1 == n, t_done, blind) - before), c * 9 + s))
 
 
 def auto_step(state, rng) -> bool:
@@ -171,4 +175,3 @@ def auto_step(state, rng) -> bool:
         apply_fast(state, Action(RETURN, card=worst))
         return True
     return False
-

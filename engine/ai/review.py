@@ -40,7 +40,7 @@ LEVELS = (("blunder", 0.15), ("mistake", 0.07), ("inaccuracy", 0.03))
 # errors of the paired difference (a move the hint chose with a smaller budget, and any move
 # as good as Hard's, then stays unmarked).
 NOISE_Z = 2.0
-UNDECIDED = 1e9   # the paired test's z: never drop a move, so every move sees every world
+UNDECIDED = 1e9  # the paired test's z: never drop a move, so every move sees every world
 
 
 def level_of(drop: float) -> str | None:
@@ -52,8 +52,9 @@ def level_of(drop: float) -> str | None:
     return next((name for name, bar in LEVELS if drop >= bar), None)
 
 
-def assess(view: dict, played: dict, seed: int = 0, iterations: int = ITERATIONS,
-           time: float | None = None) -> dict:
+def assess(
+    view: dict, played: dict, seed: int = 0, iterations: int = ITERATIONS, time: float | None = None
+) -> dict:
     """Hard's verdict on ``played`` (an action, JSON form, legal in ``view``).
 
     ``kind``: ``play`` (weighed: ``best``, ``best_value``, ``played_value``, ``drop``,
@@ -72,8 +73,12 @@ def assess(view: dict, played: dict, seed: int = 0, iterations: int = ITERATIONS
         claims = [a for a in actions if a.kind == CLAIM]
         if move.kind == DONE and claims:
             claim_json = action_to_json(claims[0])
-            return {"kind": "missed_claim", "level": "mistake", "best": claim_json,
-                    "advice": advice(view, claim_json)}
+            return {
+                "kind": "missed_claim",
+                "level": "mistake",
+                "best": claim_json,
+                "advice": advice(view, claim_json),
+            }
         return {"kind": "by_rule"}
     if kind not in (PLAY, PASS):
         return {"kind": "by_rule"}
@@ -82,18 +87,29 @@ def assess(view: dict, played: dict, seed: int = 0, iterations: int = ITERATIONS
     agent = HardAgent(iterations=iterations, time=time, z=UNDECIDED)
     arms = agent.candidate_arms(worlds, p, actions, extra=move)
     rng = random.Random(seed)
-    agent._paired(worlds, p, arms, random.Random(rng.getrandbits(64)),
-                  None if time is None else _deadline(time))
+    agent._paired(
+        worlds,
+        p,
+        arms,
+        random.Random(rng.getrandbits(64)),
+        None if time is None else _deadline(time),
+    )
     mine = next(a for a in arms if a.action == move)
     best = max(arms, key=lambda a: (_mean(a), a.prior))
     drop = max(0.0, _mean(best) - _mean(mine)) if best is not mine else 0.0
     noise = _noise(best, mine)
     best_json = action_to_json(best.action)
-    return {"kind": "play", "best": best_json, "best_value": _chance(best),
-            "played_value": min(_chance(mine), _chance(best)), "drop": round(drop, 4),
-            "noise": round(noise, 4),
-            "level": level_of(drop) if best is not mine and drop > NOISE_Z * noise else None,
-            "advice": advice(view, best_json), "worlds": mine.n}
+    return {
+        "kind": "play",
+        "best": best_json,
+        "best_value": _chance(best),
+        "played_value": min(_chance(mine), _chance(best)),
+        "drop": round(drop, 4),
+        "noise": round(noise, 4),
+        "level": level_of(drop) if best is not mine and drop > NOISE_Z * noise else None,
+        "advice": advice(view, best_json),
+        "worlds": mine.n,
+    }
 
 
 def _mean(arm) -> float:
@@ -117,6 +133,7 @@ def _chance(arm) -> float:
 
 def _deadline(time: float) -> float:
     import time as _time
+
     return _time.perf_counter() + time
 
 

@@ -28,7 +28,7 @@ from ..cards import N_CLAN, TACTIC_DECK, parse_card
 from ..rules import round_starter_of
 from ..state import Outcome, Rules, State, deal_round
 
-ENUMERATE = 64   # at most this many hidden worlds are listed rather than sampled
+ENUMERATE = 64  # at most this many hidden worlds are listed rather than sampled
 
 
 class Worlds:
@@ -39,15 +39,16 @@ class Worlds:
         p = view["player"]
         self.player = p
         s = State.__new__(State)
-        s.rules, s.seed = rules, 0   # the seed only deals later rounds: not needed here
+        s.rules, s.seed = rules, 0  # the seed only deals later rounds: not needed here
         # A blank round sets every field (caches included); the view then fills them in.
         deal_round(s, 1, rules.starter, {"hands": [[], []], "deck": []})
         s.round = view["round"]
         s.scores = list(view["scores"])
-        s.history = tuple((h["winner"], h["reason"], h["stones"][0], h["stones"][1])
-                          for h in view["history"])
+        s.history = tuple(
+            (h["winner"], h["reason"], h["stones"][0], h["stones"][1]) for h in view["history"]
+        )
         # (once the round is over the history holds its result too: the rounds before it)
-        s.round_starter = round_starter_of(rules, s.history[:s.round - 1])
+        s.round_starter = round_starter_of(rules, s.history[: s.round - 1])
         s.sides = []
         s.done_at = []
         s.modes = []
@@ -109,8 +110,11 @@ class Worlds:
         self.clan_deck_size, self.tactic_deck_size = view["deck_sizes"]
         self.opp_tactics = len(tactics) - self.tactic_deck_size
         self.opp_clan = self.opp_hand_size - self.opp_tactics
-        if (self.opp_tactics < 0 or self.opp_clan < 0
-                or self.opp_clan + self.clan_deck_size != len(self.unseen_clan)):
+        if (
+            self.opp_tactics < 0
+            or self.opp_clan < 0
+            or self.opp_clan + self.clan_deck_size != len(self.unseen_clan)
+        ):
             raise ValueError("inconsistent view: the hidden card counts do not add up")
         # The visible clan mask from this player's seat (everything else is unseen).
         self.visible_mask = visible
@@ -120,14 +124,17 @@ class Worlds:
 
     def count(self) -> int:
         """How many distinct worlds the view allows (each deck's order counts)."""
-        return (comb(len(self.unseen_clan), self.opp_clan) * factorial(self.clan_deck_size)
-                * comb(len(self.unseen_tactics), self.opp_tactics)
-                * factorial(self.tactic_deck_size))
+        return (
+            comb(len(self.unseen_clan), self.opp_clan)
+            * factorial(self.clan_deck_size)
+            * comb(len(self.unseen_tactics), self.opp_tactics)
+            * factorial(self.tactic_deck_size)
+        )
 
     def _listed(self):
         """Every world as (opponent's hand, clan deck, tactic deck), if few enough."""
         if len(set(self.unseen_tactics)) != len(self.unseen_tactics) or self.count() > ENUMERATE:
-            return None   # too many, or two Jokers hidden (worlds would not be equally likely)
+            return None  # too many, or two Jokers hidden (worlds would not be equally likely)
 
         def splits(cards, k):
             for held in itertools.combinations(cards, k):
@@ -135,9 +142,11 @@ class Worlds:
                 for deck in itertools.permutations(rest):
                     yield list(held), list(deck)
 
-        return [(sorted(ch + th), cd, td)
-                for ch, cd in splits(self.unseen_clan, self.opp_clan)
-                for th, td in splits(self.unseen_tactics, self.opp_tactics)]
+        return [
+            (sorted(ch + th), cd, td)
+            for ch, cd in splits(self.unseen_clan, self.opp_clan)
+            for th, td in splits(self.unseen_tactics, self.opp_tactics)
+        ]
 
     def sample(self, rng: random.Random) -> State:
         """A full state drawn uniformly from the worlds consistent with the view (listed
@@ -155,10 +164,10 @@ class Worlds:
         rng.shuffle(clan)
         tac = self.unseen_tactics[:]
         rng.shuffle(tac)
-        opp = clan[:self.opp_clan] + tac[:self.opp_tactics]
+        opp = clan[: self.opp_clan] + tac[: self.opp_tactics]
         opp.sort()
         s.hands[1 - self.player] = opp
-        s.decks = [clan[self.opp_clan:], tac[self.opp_tactics:]]
+        s.decks = [clan[self.opp_clan :], tac[self.opp_tactics :]]
         return s
 
 

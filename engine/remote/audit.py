@@ -66,8 +66,9 @@ def check_round(cards, start_state, final_state) -> dict:
     keys = [cards.key, cards.their_key] if cards.seat == 0 else [cards.their_key, cards.key]
     at_start = _cards_at_start(cards, keys[1], _cards_at_first(cards, keys[0]))
     # Every card I read was the card at that place of the deck.
-    by_fp = {fingerprint(x): PHYSICAL[i] for d in range(2)
-             for x, i in zip(cards.start[d], at_start[d])}
+    by_fp = {
+        fingerprint(x): PHYSICAL[i] for d in range(2) for x, i in zip(cards.start[d], at_start[d])
+    }
     for fp, text in cards.reads:
         if fp in by_fp and card_text(by_fp[fp]) != text:
             raise Cheat("wrong_card", player=other)
@@ -75,14 +76,16 @@ def check_round(cards, start_state, final_state) -> dict:
     s = start_state.copy()
     n = s.rules.hand_size
     clan = [PHYSICAL[i] for i in at_start[0]]
-    top = clan[-2 * n:][::-1]
+    top = clan[-2 * n :][::-1]
     hands: list[list[int]] = [[], []]
     for i, p in dealt_positions(n, s.round_starter):
         hands[p].append(top[i])
     s.hands = [sorted(h) for h in hands]
-    s.decks = [clan[:-2 * n], [PHYSICAL[i] for i in at_start[1]]]
-    openings = {cards.seat: [{"card": r["card"], "nonce": r["nonce"]} for r in cards.returns],
-                other: list(cards.their_returns)}
+    s.decks = [clan[: -2 * n], [PHYSICAL[i] for i in at_start[1]]]
+    openings = {
+        cards.seat: [{"card": r["card"], "nonce": r["nonce"]} for r in cards.returns],
+        other: list(cards.their_returns),
+    }
     made = {0: 0, 1: 0}
     for seat, wire in cards.log:
         if wire["kind"] == RETURN and "commit" in wire:
@@ -91,8 +94,10 @@ def check_round(cards, start_state, final_state) -> dict:
             if k >= len(openings[seat]):
                 raise Cheat("return_mismatch", player=seat)
             o = openings[seat][k]
-            if return_commit(cards.game, cards.round, seat, k, o["card"], o["nonce"]) \
-                    != wire["commit"]:
+            if (
+                return_commit(cards.game, cards.round, seat, k, o["card"], o["nonce"])
+                != wire["commit"]
+            ):
                 raise Cheat("return_mismatch", player=seat)
             action = Action(RETURN, card=parse_card(o["card"]))
         else:
@@ -100,11 +105,11 @@ def check_round(cards, start_state, final_state) -> dict:
         try:
             s = apply(s, action, seat)
         except GameError as e:
-            raise Cheat("illegal_move", player=seat, move=action_text(action),
-                        rule=e.code) from None
+            raise Cheat(
+                "illegal_move", player=seat, move=action_text(action), rule=e.code
+            ) from None
     if made[other] != len(openings[other]):
         raise Cheat("return_mismatch", player=other)
-    if (s.sides, s.owner, s.outcome) != (final_state.sides, final_state.owner,
-                                         final_state.outcome):
+    if (s.sides, s.owner, s.outcome) != (final_state.sides, final_state.owner, final_state.outcome):
         raise Cheat("illegal_move", player=other, move="-", rule="replay")
     return {"round": cards.round, "ok": True}

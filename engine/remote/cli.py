@@ -41,8 +41,9 @@ def add_parser(sub) -> None:
     v.add_argument("--tactics", action="store_true")
     v.add_argument("--expert", action="store_true", help="claims at the start of a turn")
     v.add_argument("--rounds", type=int, default=1)
-    v.add_argument("--starter", type=int, choices=(0, 1), default=0,
-                   help="who starts: 0 the host, 1 the guest")
+    v.add_argument(
+        "--starter", type=int, choices=(0, 1), default=0, help="who starts: 0 the host, 1 the guest"
+    )
     v = verbs.add_parser("join", help="answer an invitation link: prints the answer link")
     v.add_argument("link")
     v.add_argument("--name", required=True)
@@ -59,11 +60,13 @@ def add_parser(sub) -> None:
 
 
 def run(args) -> int:
-    return {"host": _host, "join": _join, "receive": _receive, "play": _play,
-            "show": _show}[args.verb](args)
+    return {"host": _host, "join": _join, "receive": _receive, "play": _play, "show": _show}[
+        args.verb
+    ](args)
 
 
 # ---------------------------------------------------------------- the save file
+
 
 def _load(path: str) -> Endpoint:
     try:
@@ -78,14 +81,19 @@ def _store(ep: Endpoint, path: str) -> None:
     tmp = path + ".tmp"
     with open(tmp, "w", encoding="utf-8") as f:
         json.dump(ep.to_json(), f)
-    os.replace(tmp, path)   # a crash never leaves half a save
+    os.replace(tmp, path)  # a crash never leaves half a save
 
 
 # ---------------------------------------------------------------- the verbs
 
+
 def _host(args) -> int:
-    rules = Rules(tactics=args.tactics, claim_timing=START_OF_TURN if args.expert else AFTER_PLAY,
-                  rounds=args.rounds, starter=args.starter)
+    rules = Rules(
+        tactics=args.tactics,
+        claim_timing=START_OF_TURN if args.expert else AFTER_PLAY,
+        rounds=args.rounds,
+        starter=args.starter,
+    )
     ep = Endpoint.host(rules, args.name)
     _store(ep, args.save)
     print(f"Game {ep.game[:8]} offered as {ep.names[0]} (South). Send this invitation:")
@@ -96,8 +104,10 @@ def _host(args) -> int:
 def _join(args) -> int:
     ep, result = Endpoint.join(from_link(args.link), args.name)
     _store(ep, args.save)
-    print(f"Joined {ep.names[0]}'s game {ep.game[:8]} as {ep.names[1]} (North); "
-          f"pairing code {ep.pairing_code()}. Send this answer:")
+    print(
+        f"Joined {ep.names[0]}'s game {ep.game[:8]} as {ep.names[1]} (North); "
+        f"pairing code {ep.pairing_code()}. Send this answer:"
+    )
     _report(ep, result, args.base)
     return 0
 
@@ -110,7 +120,7 @@ def _receive(args) -> int:
         if e.code in IGNORED:
             print("ignored: " + _words(ep).refusal(e))
             return 0
-        if ep.verdict is not None:   # a cheat found: the game is void, and stays so
+        if ep.verdict is not None:  # a cheat found: the game is void, and stays so
             _store(ep, args.save)
         raise
     _store(ep, args.save)
@@ -157,6 +167,7 @@ def _show(args) -> int:
 
 # ---------------------------------------------------------------- output
 
+
 def _words(ep: Endpoint) -> Words:
     return Words("en", you=ep.seat, names=ep.names)
 
@@ -186,11 +197,12 @@ def _report(ep: Endpoint, result, base: str, words: Words | None = None) -> None
 
 def _show_turn(ep: Endpoint) -> None:
     from ..cli import board_text
+
     waiting = ep.waiting_for()
     if ep.state is not None:
         print(board_text(ep.state, ep.seat))
     if waiting == "you":
-        assert ep.state is not None   # a move here: the game is dealt
+        assert ep.state is not None  # a move here: the game is dealt
         for i, a in enumerate(ep.legal()):
             print(f"  {i:2}: {action_text(a)}", end="\n" if i % 6 == 5 else "")
         print()

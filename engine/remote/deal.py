@@ -66,34 +66,39 @@ class RoundCards:
     """One round's cards on one device: its key, the decks' entries, what it waits for and
     what it owes."""
 
-    def __init__(self, game: str, round_no: int, seat: int, tactics: bool,
-                 entropy: Entropy = SYSTEM):
+    def __init__(
+        self, game: str, round_no: int, seat: int, tactics: bool, entropy: Entropy = SYSTEM
+    ):
         self.game, self.round, self.seat, self.tactics = game, round_no, seat, tactics
         self.entropy = entropy
         self.key = Key.new(entropy)
-        self.their_commit: int | None = None    # the other's key commitment (G^E)
-        self.their_key: Key | None = None       # revealed at the end of the round
+        self.their_commit: int | None = None  # the other's key commitment (G^E)
+        self.their_key: Key | None = None  # revealed at the end of the round
         self.first: list[list[int]] = [[], []]  # the host's locked decks, as sent
         self.start: list[list[int]] = [[], []]  # the decks as dealt: locked by both, top last
         # host: the card at each place of `first`; guest: the place in `first` of each card
         # of `start` (own secrets: they halve the audit's work, and reveal no deck order)
         self.order: list[list[int]] = [[], []]
-        self.decks: list[list[Entry]] = [[], []]     # the live decks: entries, top last
-        self.pending: list[tuple[int, Entry]] = []   # (deck, entry) drawn by me, not readable
-        self.owed: list[Entry] = []                  # drawn by the other, I must unlock
+        self.decks: list[list[Entry]] = [[], []]  # the live decks: entries, top last
+        self.pending: list[tuple[int, Entry]] = []  # (deck, entry) drawn by me, not readable
+        self.owed: list[Entry] = []  # drawn by the other, I must unlock
         # mine: {"card", "nonce", "commit", "deck", "drawn"}
         self.returns: list[dict[str, Any]] = []
         self.their_returns: list[dict[str, str]] = []  # the other's {"card", "nonce"}, revealed
-        self.reads: list[list[str]] = []    # [[fingerprint, card text]] every card I read
-        self.log: list[list[Any]] = []      # [[seat, action JSON]] the round's actions, in order
-        self.revealed = False        # my key was sent
+        self.reads: list[list[str]] = []  # [[fingerprint, card text]] every card I read
+        self.log: list[list[Any]] = []  # [[seat, action JSON]] the round's actions, in order
+        self.revealed = False  # my key was sent
 
     def copy(self) -> RoundCards:
         """A copy whose changes do not reach this one (lists only ever replaced are shared)."""
         r = copy.copy(self)
         r.decks = [d[:] for d in self.decks]
-        r.pending, r.owed, r.reads, r.log = self.pending[:], self.owed[:], self.reads[:], \
-            self.log[:]
+        r.pending, r.owed, r.reads, r.log = (
+            self.pending[:],
+            self.owed[:],
+            self.reads[:],
+            self.log[:],
+        )
         r.returns = [dict(x) for x in self.returns]
         return r
 
@@ -106,15 +111,18 @@ class RoundCards:
             self.entropy.shuffle(ids)
             self.order[d] = ids
             self.first[d] = [lock(code(i), self.key) for i in ids]
-        return {"round": self.round, "key": int_to_text(self.key.commit),
-                "decks": [[int_to_text(x) for x in deck] for deck in self.first]}
+        return {
+            "round": self.round,
+            "key": int_to_text(self.key.commit),
+            "decks": [[int_to_text(x) for x in deck] for deck in self.first],
+        }
 
     def take_first(self, deal: dict) -> None:
         """Guest: the host's first pass, checked as far as it can be before the audit."""
         self.their_commit = _element(deal["key"], "deal.key")
         first = self._decks(deal)
         if any(len(deck) != len(set(deck)) for deck in first):
-            raise RemoteError("deck_twice")   # a card locked twice is visible
+            raise RemoteError("deck_twice")  # a card locked twice is visible
         self.first = first
 
     def shuffle_decks(self) -> dict:
@@ -126,8 +134,11 @@ class RoundCards:
             self.order[d] = places
             self.start[d] = [lock(deck[i], self.key) for i in places]
         self.decks = [list(deck) for deck in self.start]
-        return {"round": self.round, "key": int_to_text(self.key.commit),
-                "decks": [[int_to_text(x) for x in deck] for deck in self.start]}
+        return {
+            "round": self.round,
+            "key": int_to_text(self.key.commit),
+            "decks": [[int_to_text(x) for x in deck] for deck in self.start],
+        }
 
     def take_second(self, deal: dict) -> None:
         """Host: the guest's second pass, the deal."""
@@ -150,8 +161,8 @@ class RoundCards:
     def deal_hands(self, hand_size: int, starter: int) -> None:
         """Take the initial hands off the clan deck: mine wait for shares, the other's are
         owed."""
-        top = self.decks[0][-2 * hand_size:][::-1]
-        del self.decks[0][-2 * hand_size:]
+        top = self.decks[0][-2 * hand_size :][::-1]
+        del self.decks[0][-2 * hand_size :]
         for i, p in dealt_positions(hand_size, starter):
             if p == self.seat:
                 self.pending.append((0, top[i]))
@@ -195,8 +206,9 @@ class RoundCards:
             nonce = f"{self.entropy.bits(128):032x}"
             text = card_text(card)
             commit = return_commit(self.game, self.round, player, len(self.returns), text, nonce)
-            self.returns.append({"card": text, "nonce": nonce, "commit": commit, "deck": deck,
-                                 "drawn": False})
+            self.returns.append(
+                {"card": text, "nonce": nonce, "commit": commit, "deck": deck, "drawn": False}
+            )
         self.decks[deck].insert(0, f"{player}:{commit}")
         return commit
 
@@ -227,20 +239,26 @@ class RoundCards:
                     raise RemoteError("wrong_share")
                 seat, _, commit = entry.partition(":")
                 index = self._return_index(int(seat), commit)
-                if return_commit(self.game, self.round, int(seat), index, item["card"],
-                                 item["nonce"]) != commit:
+                if (
+                    return_commit(
+                        self.game, self.round, int(seat), index, item["card"], item["nonce"]
+                    )
+                    != commit
+                ):
                     raise RemoteError("bad_opening")
                 card = parse_card(item["card"])
             else:
                 if "s" not in item:
                     raise RemoteError("wrong_share")
                 s = text_to_int(item["s"])
-                assert self.their_commit is not None   # taken at the deal, before any draw
-                if not check_share(entry, s, text_to_int(item["c"]), text_to_int(item["z"]),
-                                   self.their_commit):
+                assert self.their_commit is not None  # taken at the deal, before any draw
+                if not check_share(
+                    entry, s, text_to_int(item["c"]), text_to_int(item["z"]), self.their_commit
+                ):
                     raise RemoteError("wrong_share")
-                physical = self._host_card(deck, s) if self.seat == 0 \
-                    else card_of(unlock(s, self.key))
+                physical = (
+                    self._host_card(deck, s) if self.seat == 0 else card_of(unlock(s, self.key))
+                )
                 if physical is None:
                     raise RemoteError("wrong_share")
                 card = PHYSICAL[physical]
@@ -272,8 +290,11 @@ class RoundCards:
     def reveal(self) -> dict:
         """My key and my returns' openings, at the end of the round (for the audit)."""
         self.revealed = True
-        return {"round": self.round, "key": int_to_text(self.key.k),
-                "returns": [{"card": r["card"], "nonce": r["nonce"]} for r in self.returns]}
+        return {
+            "round": self.round,
+            "key": int_to_text(self.key.k),
+            "returns": [{"card": r["card"], "nonce": r["nonce"]} for r in self.returns],
+        }
 
     # ------------------------------------------------------------ the save
 
@@ -283,17 +304,27 @@ class RoundCards:
 
         def entries(xs):
             return [x if isinstance(x, str) else int_to_text(x) for x in xs]
-        return {"game": self.game, "round": self.round, "seat": self.seat,
-                "tactics": self.tactics, "key": int_to_text(self.key.k),
-                "their_commit": None if self.their_commit is None
-                else int_to_text(self.their_commit),
-                "their_key": None if self.their_key is None else int_to_text(self.their_key.k),
-                "first": nums(self.first), "start": nums(self.start), "order": self.order,
-                "decks": [entries(d) for d in self.decks],
-                "pending": [[d, *entries([e])] for d, e in self.pending],
-                "owed": entries(self.owed), "returns": self.returns,
-                "their_returns": self.their_returns, "reads": self.reads, "log": self.log,
-                "revealed": self.revealed}
+
+        return {
+            "game": self.game,
+            "round": self.round,
+            "seat": self.seat,
+            "tactics": self.tactics,
+            "key": int_to_text(self.key.k),
+            "their_commit": None if self.their_commit is None else int_to_text(self.their_commit),
+            "their_key": None if self.their_key is None else int_to_text(self.their_key.k),
+            "first": nums(self.first),
+            "start": nums(self.start),
+            "order": self.order,
+            "decks": [entries(d) for d in self.decks],
+            "pending": [[d, *entries([e])] for d, e in self.pending],
+            "owed": entries(self.owed),
+            "returns": self.returns,
+            "their_returns": self.their_returns,
+            "reads": self.reads,
+            "log": self.log,
+            "revealed": self.revealed,
+        }
 
     @classmethod
     def from_json(cls, data: dict) -> RoundCards:
@@ -308,10 +339,15 @@ class RoundCards:
 
         def entries(xs):
             return [entry(x) for x in xs]
+
         r = cls.__new__(cls)
         r.entropy = SYSTEM
-        r.game, r.round, r.seat, r.tactics = (data["game"], data["round"], data["seat"],
-                                              data["tactics"])
+        r.game, r.round, r.seat, r.tactics = (
+            data["game"],
+            data["round"],
+            data["seat"],
+            data["tactics"],
+        )
         r.key = Key(num(data["key"]))
         r.their_commit = None if data["their_commit"] is None else num(data["their_commit"])
         r.their_key = None if data["their_key"] is None else Key(num(data["their_key"]))

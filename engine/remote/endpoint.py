@@ -57,27 +57,26 @@ class Result:
 class Endpoint:
     """One player's device. Seat 0 is the host (who invites), seat 1 the guest."""
 
-    def __init__(self, seat: int, game: str, rules: Rules, names: list,
-                 entropy: Entropy = SYSTEM):
+    def __init__(self, seat: int, game: str, rules: Rules, names: list, entropy: Entropy = SYSTEM):
         self.seat, self.game, self.rules, self.names = seat, game, rules, names
-        self.entropy = entropy   # the system's; a seeded one in tests
-        self.key: bytes | None = None          # the HMAC key, once paired
-        self.half: Half | None = None          # host: its Diffie-Hellman half until the answer
-        self.sent = 0                          # the number of my next message
-        self.expect = 0                        # the number of the next message I accept
-        self.state: State | None = None        # the engine state, hidden cards as backs
+        self.entropy = entropy  # the system's; a seeded one in tests
+        self.key: bytes | None = None  # the HMAC key, once paired
+        self.half: Half | None = None  # host: its Diffie-Hellman half until the answer
+        self.sent = 0  # the number of my next message
+        self.expect = 0  # the number of the next message I accept
+        self.state: State | None = None  # the engine state, hidden cards as backs
         self.start_state: State | None = None  # the round's first state (the audit replays
         #                                        from it)
-        self.cards: RoundCards | None = None   # this round's cards (set before the deal)
-        self.unsent: list[dict] = []           # my actions not sent yet (their wire form)
-        self.drew: list[str] = []              # the fingerprints of my draws among them
-        self.deal_out: dict | None = None      # a deal step to send
-        self.answer = False                    # a message is due now (the guest's hand,
+        self.cards: RoundCards | None = None  # this round's cards (set before the deal)
+        self.unsent: list[dict] = []  # my actions not sent yet (their wire form)
+        self.drew: list[str] = []  # the fingerprints of my draws among them
+        self.deal_out: dict | None = None  # a deal step to send
+        self.answer = False  # a message is due now (the guest's hand,
         #                                        after the deal)
-        self.last_sent: dict | None = None     # the last message sent (to send again after
+        self.last_sent: dict | None = None  # the last message sent (to send again after
         #                                        a reconnect)
-        self.audits: list[dict] = []           # the rounds audited: {"round": r, "ok": True}
-        self.verdict: dict | None = None       # a cheat found: the game is void
+        self.audits: list[dict] = []  # the rounds audited: {"round": r, "ok": True}
+        self.verdict: dict | None = None  # a cheat found: the game is void
 
     # ------------------------------------------------------------ pairing
 
@@ -86,17 +85,24 @@ class Endpoint:
         """A new game offered by this device: ``invitation()`` is its first message."""
         ep = cls(0, new_game_id(entropy), rules, [check_name(name), None], entropy)
         ep.half = half = Half.new(entropy)
-        ep.last_sent = {"v": VERSION, "t": "invite", "g": ep.game, "n": 0, "from": 0,
-                        "rules": rules.to_json(), "name": ep.names[0],
-                        "dh": int_to_text(half.public)}
+        ep.last_sent = {
+            "v": VERSION,
+            "t": "invite",
+            "g": ep.game,
+            "n": 0,
+            "from": 0,
+            "rules": rules.to_json(),
+            "name": ep.names[0],
+            "dh": int_to_text(half.public),
+        }
         ep.sent = 1
-        ep._new_round_cards(1)   # the first pass needs no answer: done while the guest scans
+        ep._new_round_cards(1)  # the first pass needs no answer: done while the guest scans
         return ep
 
     def invitation(self) -> dict:
         if self.key is not None:
             raise RemoteError("already_paired")
-        assert self.last_sent is not None   # unpaired: only a host, whose invitation it is
+        assert self.last_sent is not None  # unpaired: only a host, whose invitation it is
         return self.last_sent
 
     @classmethod
@@ -138,21 +144,29 @@ class Endpoint:
 
     def can_play(self) -> bool:
         s = self.state
-        return (self.verdict is None and s is not None and s.to_move == self.seat
-                and s.step not in (ROUND_OVER, OVER) and not self._backs_in_hand(s)
-                and self.deal_out is None)
+        return (
+            self.verdict is None
+            and s is not None
+            and s.to_move == self.seat
+            and s.step not in (ROUND_OVER, OVER)
+            and not self._backs_in_hand(s)
+            and self.deal_out is None
+        )
 
     def waiting_for(self) -> str:
         """What the game waits for: ``you`` (a move here), ``them`` (a message), ``over``."""
-        if self.verdict is not None or (self.state is not None and self.state.step == OVER
-                                        and len(self.audits) == self.state.round):
+        if self.verdict is not None or (
+            self.state is not None
+            and self.state.step == OVER
+            and len(self.audits) == self.state.round
+        ):
             return "over"
         return "you" if self.can_play() else "them"
 
     def legal(self) -> list:
         if not self.can_play():
             return []
-        assert self.state is not None   # can_play: dealt
+        assert self.state is not None  # can_play: dealt
         return legal_actions(self.state)
 
     # ------------------------------------------------------------ my moves
@@ -229,7 +243,7 @@ class Endpoint:
             raise RemoteError("out_of_order", n=msg["n"], expected=0)
         guest_public = text_to_int(msg["dh"])
         half = work.half
-        assert half is not None   # unpaired: a host, which keeps its half until the answer
+        assert half is not None  # unpaired: a host, which keeps its half until the answer
         work.key = key = mac_key(half, guest_public, work.game, half.public, guest_public)
         if not authentic(msg, key):
             raise RemoteError("bad_mac")
@@ -266,7 +280,7 @@ class Endpoint:
         q = self.other
         if s.to_move != q or s.step in (ROUND_OVER, OVER):
             raise RemoteError("not_their_turn")
-        if wire["kind"] == RETURN and "commit" in wire:   # a card put back, face down
+        if wire["kind"] == RETURN and "commit" in wire:  # a card put back, face down
             back = CLAN_BACK if wire["deck"] == "clan" else TACTIC_BACK
             if s.step != RECRUIT_RETURN or back not in s.hands[q]:
                 raise RemoteError("bad_return")
@@ -286,9 +300,12 @@ class Endpoint:
         cannot hold it (this device sees it elsewhere, or they hold no card of its deck)."""
         s, cards = self._dealt()
         back = CLAN_BACK if card < N_CLAN else TACTIC_BACK
-        seen = s.hands[self.seat].count(card) + s.discard.count(card) \
-            + sum(side.count(card) for side in s.sides) \
+        seen = (
+            s.hands[self.seat].count(card)
+            + s.discard.count(card)
+            + sum(side.count(card) for side in s.sides)
             + sum(1 for r in cards.returns if r["card"] == card_text(card) and not r["drawn"])
+        )
         if seen >= (2 if card == JOKER else 1) or back not in s.hands[q]:
             raise RemoteError("not_held", card=card_text(card))
         hand = s.hands[q]
@@ -305,10 +322,11 @@ class Endpoint:
             check(s, action, p)
             d = deck_of(action.card)
             hand = s.hands[p]
-            hand.remove(action.card)       # my card goes under the deck face down, as a back
+            hand.remove(action.card)  # my card goes under the deck face down, as a back
             insort(hand, BACKS[d])
-            self._put_back(p, BACKS[d], {"kind": "return", "deck": DECK_NAMES[d]}, drew, result,
-                           action.card)
+            self._put_back(
+                p, BACKS[d], {"kind": "return", "deck": DECK_NAMES[d]}, drew, result, action.card
+            )
             return
         self.state, events = apply_events(s, action, p)
         wire = action_to_json(action)
@@ -317,8 +335,7 @@ class Endpoint:
             self.unsent.append(wire)
         self._after(p, events, drew, result)
 
-    def _put_back(self, p: int, back: int, wire: dict, drew, result: Result,
-                  card=None) -> None:
+    def _put_back(self, p: int, back: int, wire: dict, drew, result: Result, card=None) -> None:
         """A Recruiter's return, face down: a back under the deck here, a commitment on the
         wire (made here for my card, received for theirs)."""
         s, cards = self._dealt()
@@ -344,7 +361,7 @@ class Endpoint:
                 entry, card = cards.draw(e["player"], d, fp)
                 if e["player"] == self.seat:
                     self.drew.append(fingerprint(entry))
-                    if card is not None:             # my own card, back from under the deck
+                    if card is not None:  # my own card, back from under the deck
                         self._into_hand(d, card)
                         result.read.append(card_text(card))
             shown = redact(e, self.seat)
@@ -380,40 +397,47 @@ class Endpoint:
     # ------------------------------------------------------------ rounds: deal and audit
 
     def _new_round_cards(self, round_no: int) -> None:
-        self.cards = cards = RoundCards(self.game, round_no, self.seat, self.rules.tactics,
-                                        self.entropy)
+        self.cards = cards = RoundCards(
+            self.game, round_no, self.seat, self.rules.tactics, self.entropy
+        )
         if self.seat == 0:
             self.deal_out = cards.lock_decks()
 
     def _their_deal(self, deal: dict, result: Result) -> None:
         expected = 1 if self.state is None else self.state.round + 1
-        ready = self.state is None or (self.state.step == ROUND_OVER
-                                       and self.audits and self.audits[-1]["round"]
-                                       == self.state.round)
+        ready = self.state is None or (
+            self.state.step == ROUND_OVER
+            and self.audits
+            and self.audits[-1]["round"] == self.state.round
+        )
         if not ready or deal["round"] != expected:
             raise RemoteError("unexpected", kind="deal")
-        if self.seat == 1:   # the host's first pass: lock again, shuffle, deal
+        if self.seat == 1:  # the host's first pass: lock again, shuffle, deal
             if "shares" in deal:
                 raise RemoteError("unexpected", kind="deal")
-            self.cards = cards = RoundCards(self.game, expected, 1, self.rules.tactics,
-                                            self.entropy)
+            self.cards = cards = RoundCards(
+                self.game, expected, 1, self.rules.tactics, self.entropy
+            )
             cards.take_first(deal)
             out = cards.shuffle_decks()
             self._start_round(result)
             out["shares"] = cards.shares()
             self.deal_out = out
-        else:                # the guest's second pass: the deal, and my hand's shares
+        else:  # the guest's second pass: the deal, and my hand's shares
             if self.cards is None or self.cards.round != expected or "shares" not in deal:
                 raise RemoteError("unexpected", kind="deal")
             self.cards.take_second(deal)
             self._start_round(result)
             self._read_cards(deal["shares"], result)
-            self.answer = True   # the guest's hand now, not with a move: moves stay small
+            self.answer = True  # the guest's hand now, not with a move: moves stay small
 
     def _start_round(self, result: Result) -> None:
         n, tactics = self.rules.hand_size, self.rules.tactics
-        backs = {"hands": [[CLAN_BACK] * n, [CLAN_BACK] * n], "deck": [CLAN_BACK] * (54 - 2 * n),
-                 "tactic_deck": [TACTIC_BACK] * (10 if tactics else 0)}
+        backs = {
+            "hands": [[CLAN_BACK] * n, [CLAN_BACK] * n],
+            "deck": [CLAN_BACK] * (54 - 2 * n),
+            "tactic_deck": [TACTIC_BACK] * (10 if tactics else 0),
+        }
         if self.state is None:
             s = new_game(self.rules, self.game, deal=backs)
         else:
@@ -422,13 +446,18 @@ class Endpoint:
         self.state = s
         result.events.append({"type": "round_start", "round": s.round, "player": s.to_move})
         self.start_state = s.copy()
-        _, cards = self._dealt()   # the round's cards came before its deal
+        _, cards = self._dealt()  # the round's cards came before its deal
         cards.deal_hands(n, s.round_starter)
 
     def _their_reveal(self, reveal: dict, result: Result) -> None:
         s, cards = self.state, self.cards
-        if s is None or cards is None or s.step not in (ROUND_OVER, OVER) \
-                or reveal["round"] != s.round or cards.their_key is not None:
+        if (
+            s is None
+            or cards is None
+            or s.step not in (ROUND_OVER, OVER)
+            or reveal["round"] != s.round
+            or cards.their_key is not None
+        ):
             raise RemoteError("unexpected", kind="reveal")
         cards.their_key = audit.their_key(cards, reveal["key"], self.other)
         cards.their_returns = reveal["returns"]
@@ -447,19 +476,34 @@ class Endpoint:
     def _compose(self) -> dict | None:
         """The message due now, if any: when the other can do nothing without it."""
         s, cards = self.state, self.cards
-        over = s is not None and s.step in (ROUND_OVER, OVER) and cards is not None \
-            and cards.round == s.round and bool(cards.start[0])
+        over = (
+            s is not None
+            and s.step in (ROUND_OVER, OVER)
+            and cards is not None
+            and cards.round == s.round
+            and bool(cards.start[0])
+        )
         their_turn = s is not None and not over and s.to_move == self.other
         blocked = s is not None and s.to_move == self.seat and self._backs_in_hand(s) > 0
         owed = cards is not None and bool(cards.owed)
-        next_deal = (self.seat == 0 and over and s is not None and s.step == ROUND_OVER
-                     and self.audits and self.audits[-1]["round"] == s.round)
-        if not (self.deal_out is not None or (over and cards is not None and not cards.revealed)
-                or next_deal
-                or self.answer
-                or (their_turn and (owed or self.unsent)) or (blocked and self.unsent)):
+        next_deal = (
+            self.seat == 0
+            and over
+            and s is not None
+            and s.step == ROUND_OVER
+            and self.audits
+            and self.audits[-1]["round"] == s.round
+        )
+        if not (
+            self.deal_out is not None
+            or (over and cards is not None and not cards.revealed)
+            or next_deal
+            or self.answer
+            or (their_turn and (owed or self.unsent))
+            or (blocked and self.unsent)
+        ):
             return None
-        assert cards is not None   # whatever is due (the deal, a move, shares) has its cards
+        assert cards is not None  # whatever is due (the deal, a move, shares) has its cards
         self.answer = False
         body: dict = {"t": "move"}
         if owed:
@@ -469,17 +513,24 @@ class Endpoint:
             self.unsent, self.drew = [], []
         if over and not cards.revealed:
             body["reveal"] = cards.reveal()
-        if (self.seat == 0 and s is not None and s.step == ROUND_OVER and cards.revealed
-                and self.audits and self.audits[-1]["round"] == s.round == cards.round):
-            self._new_round_cards(s.round + 1)   # the host starts the next round's deal
+        if (
+            self.seat == 0
+            and s is not None
+            and s.step == ROUND_OVER
+            and cards.revealed
+            and self.audits
+            and self.audits[-1]["round"] == s.round == cards.round
+        ):
+            self._new_round_cards(s.round + 1)  # the host starts the next round's deal
         if self.deal_out is not None:
             body["deal"], self.deal_out = self.deal_out, None
         return self._seal(body)
 
     def _seal(self, body: dict) -> dict:
-        assert self.key is not None   # the invitation is the only message sent unpaired
-        msg = seal({"v": VERSION, "g": self.game, "n": self.sent, "from": self.seat, **body},
-                   self.key)
+        assert self.key is not None  # the invitation is the only message sent unpaired
+        msg = seal(
+            {"v": VERSION, "g": self.game, "n": self.sent, "from": self.seat, **body}, self.key
+        )
         self.sent += 1
         self.last_sent = msg
         return msg
@@ -499,42 +550,58 @@ class Endpoint:
     def to_json(self) -> dict:
         """This device's save: its game and its own secrets, never the other's cards."""
         from .state_io import state_to_json
-        return {"format": SAVE_FORMAT, "version": VERSION, "seat": self.seat,
-                "game": self.game, "rules": self.rules.to_json(), "names": self.names,
-                "key": None if self.key is None else self.key.hex(),
-                "half": None if self.half is None else int_to_text(self.half.secret),
-                "sent": self.sent, "expect": self.expect,
-                "state": None if self.state is None else state_to_json(self.state),
-                "start_state": None if self.start_state is None
-                else state_to_json(self.start_state),
-                "cards": None if self.cards is None else self.cards.to_json(),
-                "unsent": self.unsent, "drew": self.drew, "deal_out": self.deal_out,
-                "answer": self.answer,
-                "last_sent": self.last_sent, "audits": self.audits, "verdict": self.verdict}
+
+        return {
+            "format": SAVE_FORMAT,
+            "version": VERSION,
+            "seat": self.seat,
+            "game": self.game,
+            "rules": self.rules.to_json(),
+            "names": self.names,
+            "key": None if self.key is None else self.key.hex(),
+            "half": None if self.half is None else int_to_text(self.half.secret),
+            "sent": self.sent,
+            "expect": self.expect,
+            "state": None if self.state is None else state_to_json(self.state),
+            "start_state": None if self.start_state is None else state_to_json(self.start_state),
+            "cards": None if self.cards is None else self.cards.to_json(),
+            "unsent": self.unsent,
+            "drew": self.drew,
+            "deal_out": self.deal_out,
+            "answer": self.answer,
+            "last_sent": self.last_sent,
+            "audits": self.audits,
+            "verdict": self.verdict,
+        }
 
     @classmethod
     def from_json(cls, data) -> Endpoint:
         """A save ``to_json`` wrote; anything else raises ``RemoteError("bad_save")``."""
         from .state_io import state_from_json
+
         try:
             if data.get("format") != SAVE_FORMAT or data.get("version") != VERSION:
                 raise ValueError("format")
             if not is_game_id(data["game"]) or data["seat"] not in (0, 1):
                 raise ValueError("game")
-            ep = cls(data["seat"], data["game"], Rules.from_json(data["rules"]),
-                     list(data["names"]))
+            ep = cls(
+                data["seat"], data["game"], Rules.from_json(data["rules"]), list(data["names"])
+            )
             ep.key = None if data["key"] is None else bytes.fromhex(data["key"])
             ep.half = None if data["half"] is None else Half(text_to_int(data["half"]))
             ep.sent, ep.expect = int(data["sent"]), int(data["expect"])
             ep.state = None if data["state"] is None else state_from_json(data["state"])
-            ep.start_state = None if data["start_state"] is None \
-                else state_from_json(data["start_state"])
+            ep.start_state = (
+                None if data["start_state"] is None else state_from_json(data["start_state"])
+            )
             ep.cards = None if data["cards"] is None else RoundCards.from_json(data["cards"])
             ep.unsent, ep.drew, ep.deal_out = data["unsent"], data["drew"], data["deal_out"]
             ep.answer = bool(data["answer"])
-            ep.last_sent, ep.audits, ep.verdict = (data["last_sent"], data["audits"],
-                                                   data["verdict"])
+            ep.last_sent, ep.audits, ep.verdict = (
+                data["last_sent"],
+                data["audits"],
+                data["verdict"],
+            )
         except (AttributeError, KeyError, TypeError, ValueError, IndexError):
             raise RemoteError("bad_save") from None
         return ep
-

@@ -36,12 +36,15 @@ from .sra import CHALLENGE_BITS, NONCE_BITS, PRIME_BITS, text_to_int
 VERSION = 1
 KINDS = ("invite", "accept", "move")
 ENVELOPE = ("v", "g", "n", "from", "t", "mac")
-BODY = {"invite": ("rules", "name", "dh"), "accept": ("name", "dh"),
-        "move": ("shares", "actions", "drew", "reveal", "deal")}
-MAX_LIST = 80          # no list in a message is longer (a deck holds 54 cards)
-MAX_TEXT = 60_000      # characters of a message's JSON (a deal is about 18,000)
+BODY = {
+    "invite": ("rules", "name", "dh"),
+    "accept": ("name", "dh"),
+    "move": ("shares", "actions", "drew", "reveal", "deal"),
+}
+MAX_LIST = 80  # no list in a message is longer (a deck holds 54 cards)
+MAX_TEXT = 60_000  # characters of a message's JSON (a deal is about 18,000)
 MAX_LINK = 80_000
-FINGERPRINT_HEX = 12   # which deck entry a draw took: 48 bits of its hash
+FINGERPRINT_HEX = 12  # which deck entry a draw took: 48 bits of its hash
 COMMIT_HEX = 64
 NONCE_HEX = 32
 LINK_KEY = "#m="
@@ -49,13 +52,20 @@ LINK_KEY = "#m="
 
 def canonical(msg: dict) -> bytes:
     """The bytes the HMAC covers: every field but ``mac``, in a fixed order."""
-    return json.dumps({k: v for k, v in msg.items() if k != "mac"}, sort_keys=True,
-                      separators=(",", ":"), ensure_ascii=True).encode()
+    return json.dumps(
+        {k: v for k, v in msg.items() if k != "mac"},
+        sort_keys=True,
+        separators=(",", ":"),
+        ensure_ascii=True,
+    ).encode()
 
 
 def mac_of(msg: dict, key: bytes) -> str:
-    return base64.urlsafe_b64encode(hmac.new(key, canonical(msg), hashlib.sha256).digest()) \
-        .rstrip(b"=").decode()
+    return (
+        base64.urlsafe_b64encode(hmac.new(key, canonical(msg), hashlib.sha256).digest())
+        .rstrip(b"=")
+        .decode()
+    )
 
 
 def seal(msg: dict, key: bytes) -> dict:
@@ -74,6 +84,7 @@ def fingerprint(entry) -> str:
 
 
 # ---------------------------------------------------------------- the strict reader
+
 
 def _bad(field: str, value) -> RemoteError:
     return RemoteError("bad_field", field=field, value=shown(value))
@@ -148,7 +159,7 @@ def _actions(value) -> None:
                 raise _bad(f"{at}.deck", item["deck"])
             _hex(item["commit"], COMMIT_HEX, f"{at}.commit")
         else:
-            action_from_json(item)   # the engine's reader refuses a malformed action
+            action_from_json(item)  # the engine's reader refuses a malformed action
 
 
 def _deal(value) -> None:
@@ -201,8 +212,9 @@ def read(data) -> dict:
             raise _bad("mac", data["mac"])
     if kind in ("invite", "accept"):
         if "name" not in data or "dh" not in data:
-            raise RemoteError("missing_field", field="message." + ("name" if "name" not in data
-                                                                  else "dh"))
+            raise RemoteError(
+                "missing_field", field="message." + ("name" if "name" not in data else "dh")
+            )
         if not isinstance(data["name"], str) or not 0 < len(data["name"]) <= NAME_MAX:
             raise _bad("name", data["name"])
         _number(data["dh"], "dh")
@@ -222,6 +234,7 @@ def read(data) -> dict:
 
 
 # ---------------------------------------------------------------- text and links
+
 
 def dumps(msg: dict) -> str:
     """A message as compact JSON (what a live connection sends)."""
@@ -251,9 +264,10 @@ def from_link(text) -> dict:
         raise RemoteError("not_a_link")
     text = text.strip()
     at = text.find(LINK_KEY)
-    payload = text[at + len(LINK_KEY):] if at >= 0 else text.removeprefix("m=")
-    if not payload or payload.strip("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz"
-                                    "0123456789-_"):
+    payload = text[at + len(LINK_KEY) :] if at >= 0 else text.removeprefix("m=")
+    if not payload or payload.strip(
+        "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_"
+    ):
         raise RemoteError("not_a_link")
     try:
         packed = base64.urlsafe_b64decode(payload + "=" * (-len(payload) % 4))

@@ -22,7 +22,7 @@ from . import sra
 from .errors import RemoteError
 from .sra import SYSTEM, Entropy, valid_element
 
-GAME_ID_HEX = 32   # 128 random bits
+GAME_ID_HEX = 32  # 128 random bits
 NAME_MAX = 40
 
 
@@ -31,8 +31,9 @@ def new_game_id(entropy: Entropy = SYSTEM) -> str:
 
 
 def is_game_id(value) -> bool:
-    return (isinstance(value, str) and len(value) == GAME_ID_HEX
-            and not value.strip("0123456789abcdef"))
+    return (
+        isinstance(value, str) and len(value) == GAME_ID_HEX and not value.strip("0123456789abcdef")
+    )
 
 
 class Half:

@@ -45,15 +45,17 @@ P = int(
     "514A08798E3404DDEF9519B3CD3A431B302B0A6DF25F14374FE1356D6D51C245E485B576625E7EC6"
     "F44C42E9A637ED6B0BFF5CB6F406B7EDEE386BFB5A899FA5AE9F24117C4B1FE649286651ECE45B3D"
     "C2007CB8A163BF0598DA48361C55D39A69163FA8FD24CF5F83655D23DCA3AD961C62F356208552BB"
-    "9ED529077096966D670C354E4ABC9804F1746C08CA237327FFFFFFFFFFFFFFFF", 16)
+    "9ED529077096966D670C354E4ABC9804F1746C08CA237327FFFFFFFFFFFFFFFF",
+    16,
+)
 # A 256-bit safe prime generated once for the test suite's many protocol games, where a
 # game at full size would cost seconds of exponentiation. Never used in play.
-TEST_P = 0xfe68b52c22cbf988d4c9644f2d3c490881c8d392a5c29aae79340ca5271b895f
+TEST_P = 0xFE68B52C22CBF988D4C9644F2D3C490881C8D392A5C29AAE79340CA5271B895F
 
 PRIME_BITS = P.bit_length()
-KEY_BITS = 256   # secret exponents: lock keys and Diffie-Hellman
+KEY_BITS = 256  # secret exponents: lock keys and Diffie-Hellman
 CHALLENGE_BITS = 128
-NONCE_BITS = KEY_BITS + 1 + CHALLENGE_BITS + 80   # hides the key statistically in a proof
+NONCE_BITS = KEY_BITS + 1 + CHALLENGE_BITS + 80  # hides the key statistically in a proof
 
 # Physical cards: clan cards 0-53, then the tactic deck's ten in TACTIC_DECK order (the two
 # Jokers are two physical cards with one card code: they must not lock to equal values).
@@ -78,13 +80,14 @@ class Group:
     def _code(self, i: int) -> int:
         """Physical card ``i`` as a quadratic residue with no known relation to the others."""
         seed = f"schotten-totten/remote/card/{i}".encode()
-        stream = b"".join(hashlib.sha256(seed + bytes([j])).digest()
-                          for j in range(self.bytes // 32 + 2))
+        stream = b"".join(
+            hashlib.sha256(seed + bytes([j])).digest() for j in range(self.bytes // 32 + 2)
+        )
         return pow(int.from_bytes(stream, "big") % self.p, 2, self.p)
 
 
 PLAY = Group(P)
-GROUP = PLAY     # the group in use (tests of many games switch to Group(TEST_P, 64))
+GROUP = PLAY  # the group in use (tests of many games switch to Group(TEST_P, 64))
 
 
 def code(i: int) -> int:
@@ -149,7 +152,7 @@ def _challenge(*values: int) -> int:
     h = hashlib.sha256(b"schotten-totten/remote/share")
     for v in values:
         h.update(v.to_bytes(GROUP.bytes, "big"))
-    return int.from_bytes(h.digest()[:CHALLENGE_BITS // 8], "big")
+    return int.from_bytes(h.digest()[: CHALLENGE_BITS // 8], "big")
 
 
 def share(c: int, key: Key) -> tuple[int, int, int]:
@@ -166,8 +169,14 @@ def check_share(c: int, s: int, ch: int, z: int, commit: int) -> bool:
     """Whether ``s`` is ``c`` with the lock of the key committed as ``commit`` taken off:
     the proof shows that ``log_s(c) = log_G(commit)`` without telling the key."""
     p, g = GROUP.p, GROUP.g
-    if not (valid_element(s) and valid_element(c) and type(ch) is int and type(z) is int
-            and 0 <= ch and 0 <= z < 1 << (GROUP.nonce_bits + 1)):
+    if not (
+        valid_element(s)
+        and valid_element(c)
+        and type(ch) is int
+        and type(z) is int
+        and 0 <= ch
+        and 0 <= z < 1 << (GROUP.nonce_bits + 1)
+    ):
         return False
     t1 = pow(s, z, p) * pow(c, -ch, p) % p
     t2 = pow(g, z, p) * pow(commit, -ch, p) % p
@@ -181,11 +190,15 @@ def card_of(m: int):
 
 # ---------------------------------------------------------------- numbers as text
 
+
 def int_to_text(n: int) -> str:
     """A big number for JSON: base64url of its bytes, no padding (257 characters for 1536
     bits, against 463 decimal digits)."""
-    return base64.urlsafe_b64encode(n.to_bytes((n.bit_length() + 7) // 8 or 1, "big")) \
-        .rstrip(b"=").decode()
+    return (
+        base64.urlsafe_b64encode(n.to_bytes((n.bit_length() + 7) // 8 or 1, "big"))
+        .rstrip(b"=")
+        .decode()
+    )
 
 
 def text_to_int(text, limit_bits: int = PRIME_BITS + 8):

@@ -17,9 +17,26 @@ from ..cards import BACK_NAMES, card_text, parse_card
 from ..state import Outcome, Rules, State
 
 _BY_BACK = {name: code for code, name in BACK_NAMES.items()}
-_PLAIN = ("seed", "round", "scores", "round_starter", "modes", "owner", "done_at", "tick",
-          "faceup", "tactics_played", "joker_played", "to_move", "step", "played", "claimed",
-          "draws_left", "returns_left", "passes")
+_PLAIN = (
+    "seed",
+    "round",
+    "scores",
+    "round_starter",
+    "modes",
+    "owner",
+    "done_at",
+    "tick",
+    "faceup",
+    "tactics_played",
+    "joker_played",
+    "to_move",
+    "step",
+    "played",
+    "claimed",
+    "draws_left",
+    "returns_left",
+    "passes",
+)
 
 
 def _texts(cards) -> list:
@@ -33,11 +50,15 @@ def _codes(texts) -> list:
 def state_to_json(s: State) -> dict:
     out = {k: getattr(s, k) for k in _PLAIN}
     out["modes"] = [None if m < 0 else card_text(m) for m in s.modes]
-    out.update(rules=s.rules.to_json(), hands=[_texts(h) for h in s.hands],
-               decks=[_texts(d) for d in s.decks], sides=[_texts(x) for x in s.sides],
-               discard=_texts(s.discard),
-               outcome=None if s.outcome is None else s.outcome.to_json(),
-               history=[list(h) for h in s.history])
+    out.update(
+        rules=s.rules.to_json(),
+        hands=[_texts(h) for h in s.hands],
+        decks=[_texts(d) for d in s.decks],
+        sides=[_texts(x) for x in s.sides],
+        discard=_texts(s.discard),
+        outcome=None if s.outcome is None else s.outcome.to_json(),
+        history=[list(h) for h in s.history],
+    )
     return out
 
 
