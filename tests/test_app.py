@@ -191,6 +191,7 @@ def test_the_examples_in_the_glue_run():
         "stats",
         "lessons",
         "tutorial",
+        "players",
     ):
         result = doctest.testmod(importlib.import_module(name))
         assert result.attempted and not result.failed, name

@@ -1,5 +1,6 @@
 """The match at the table: its state, settings, record and events, the actions played into
-it, take-backs and the automatic steps (auto-claim). No words: ``presenter.py`` tells it.
+it and the automatic steps (auto-claim); take-backs are ``takeback.py``'s, who played
+``players.py``'s. No words: ``presenter.py`` tells it.
 
 Pure Python, tested under CPython (``tests/test_session.py`` through ``session.Session``).
 
@@ -16,8 +17,9 @@ from __future__ import annotations
 
 import random
 
+from players import AI_LEVELS, names_of, players_of
 from refusal import RecordError, RequestError
-from replay import read_record
+from takeback import PUBLIC_STEPS, TakeBacks
 from words import languages
 
 from engine import (
@@ -31,10 +33,8 @@ from engine import (
 from engine import new_game as deal
 from engine.actions import shown
 from engine.cards import card_text
-from engine.narrate import TURN_EVENTS
 from engine.state import AFTER_PLAY, START_OF_TURN
 
-AI_LEVELS = ("easy", "medium", "hard")
 DEFAULT_SETTINGS = {
     "opponent": "ai",
     "ai_seat": 1,
@@ -43,9 +43,6 @@ DEFAULT_SETTINGS = {
     "lang": "en",
     "names": None,
 }
-MAX_NAME = 20  # characters of a player's name
-# Steps where nobody has a private decision to make: no handover screen is needed.
-PUBLIC_STEPS = ("round_over", "over")
 # The new-game dialog's choices (the rest of the rules are the engine's defaults).
 CHOICES = {
     "claim_timing": (AFTER_PLAY, START_OF_TURN),
@@ -54,7 +51,7 @@ CHOICES = {
 }
 
 
-class Match:
+class Match(TakeBacks):
     """One match, the way the table plays it: the state, its record and its events."""
 
     def __init__(self):
@@ -260,77 +257,6 @@ class Match:
         else:
             raise RequestError("bad_option", name=shown(name), value=shown(value))
 
-    # ------------------------------------------------------------ take-backs
-
-    def takeback_start(self, p: int):
-        """Where player ``p``'s last turn began (an index into the record), if it can be
-        taken back: against the computer its reply goes too; on a shared device only the
-        turn just ended, before the other player has acted. Never across a new deal, nor
-        once the round or the game is over.
-        Read from the end: a long match costs no more than a short one."""
-        if self.actions is None or not self.actions or self.state.step in PUBLIC_STEPS:
-            # A finished round or game stays finished: the recent games and the statistics
-            # count each game once, as it ended (a game reopened could end twice).
-            return None
-        ai = self.settings["opponent"] == "ai"
-        if not ai and (self.state.to_move == p or self.state.step == "over"):
-            return None
-        start = None
-        for i in range(len(self.action_events) - 1, -1, -1):
-            if any(e["type"] == "round_start" for e in self.action_events[i]):
-                break
-            if self._actor(i) == p and (i == 0 or self._ends_turn(i - 1)):
-                start = i
-                break
-        if start is None:
-            return None
-        if not ai and any(self._actor(i) not in (p, None) for i in range(start, len(self.actions))):
-            return None
-        return start
-
-    def takeback_seat(self):
-        """Who may take back a turn now: against the computer the player (their last turn
-        and its reply); on a shared device the player who just moved, if the other agrees
-        on the handover screen."""
-        p = self.humans()[0] if self.settings["opponent"] == "ai" else 1 - self.state.to_move
-        return p if self.takeback_start(p) is not None else None
-
-    def _actor(self, i: int):
-        return next(
-            (
-                e["player"]
-                for e in self.action_events[i]
-                if e["type"] in TURN_EVENTS or e["type"] == "claims_done"
-            ),
-            None,
-        )
-
-    def _ends_turn(self, i: int) -> bool:
-        return any(e["type"] in ("turn", "round_start") for e in self.action_events[i])
-
-    def take_back(self, p) -> None:
-        """Take back player ``p``'s last turn (and the computer's reply). The decks are
-        shuffled again if a card was drawn or put back in it, so that nobody knows what
-        comes next; the record keeps the shuffle and counts the take-back."""
-        start = self.takeback_start(p) if p in (0, 1) else None
-        if start is None:
-            raise RequestError("no_takeback")
-        undone = [e for ev in self.action_events[start:] for e in ev]
-        entries = self.actions[:start]
-        if any(e["type"] in ("draw", "return") for e in undone):
-            entries.append({"kind": "shuffle", "seed": random.SystemRandom().randrange(1, 2**31)})
-        state, events = read_record(self.start, entries)
-        self.begin(
-            state,
-            self.settings,
-            self.start,
-            entries,
-            events,
-            self.takebacks + 1,
-            hinted=self.hinted,
-        )
-        self.auto_claim()  # back at a claim step: auto-claim claims, as after any move
-
     # ------------------------------------------------------------ the record
 
     def record_json(self) -> dict:
@@ -345,37 +271,3 @@ class Match:
             "takebacks": self.takebacks,
             "players": players_of(self.settings),
         }
-
-
-def players_of(settings) -> dict:
-    """Who played, for a record (docs/formats.md): the opponent, the computer's seat and
-    level, or the names given on a shared device."""
-    if settings.get("opponent") == "ai":
-        return {"opponent": "ai", "ai_seat": settings["ai_seat"], "ai_level": settings["ai_level"]}
-    return {"opponent": "human", "names": settings.get("names")}
-
-
-def read_players(value) -> dict | None:
-    """A record's ``players`` as far as it can be read (``None``: not said, or not readable:
-    the record is shown with South and North)."""
-    if not isinstance(value, dict):
-        return None
-    if value.get("opponent") == "ai":
-        seat = (
-            value.get("ai_seat")
-            if value.get("ai_seat") in (0, 1) and type(value.get("ai_seat")) is int
-            else 1
-        )
-        level = value.get("ai_level") if value.get("ai_level") in AI_LEVELS else None
-        return {"opponent": "ai", "ai_seat": seat, "ai_level": level}
-    if value.get("opponent") == "human":
-        return {"opponent": "human", "names": names_of(value.get("names"))}
-    return None
-
-
-def names_of(value):
-    """Two players' names on a shared device, trimmed (``None``: South and North)."""
-    if not isinstance(value, list) or len(value) != 2:
-        return None
-    names = [v.strip()[:MAX_NAME] if isinstance(v, str) else "" for v in value]
-    return names if any(names) else None

@@ -153,7 +153,7 @@ class Viewer:
         ):
             raise RecordError("not_a_record")
         # match.py reads records with this module: imported here, not at the top
-        from match import read_players
+        from players import read_players
 
         try:
             self.opened = Replay(

@@ -9,7 +9,8 @@ or record the engine refuses makes the save ``SaveError("damaged")``.
 
 from __future__ import annotations
 
-from match import AI_LEVELS, DEFAULT_SETTINGS, names_of
+from match import DEFAULT_SETTINGS
+from players import AI_LEVELS, names_of
 from replay import REFUSED, read_record
 from saves import SAVE_FORMAT, SAVE_VERSION, SaveError, parse_save
 from words import languages
