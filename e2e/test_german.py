@@ -421,10 +421,14 @@ ROUND_FITS_BESIDE_TOOLS = """() => {
 
 
 def _open(page, tool: str) -> None:
-    """Click a tool; "learn": the Learn tool, or on phones its place in the Games dialog."""
+    """Click a tool; "learn": the Learn tool, or on phones its place in the Games dialog; the
+    Keys tool, which phones leave out, by its key ("?")."""
     if tool == "learn" and not page.locator("#btn-learn").is_visible():
         page.click("#btn-games")
         tool = "#games-learn"
+    if tool == "#btn-keys" and not page.locator(tool).is_visible():
+        page.keyboard.press("?")
+        return
     page.click("#btn-learn" if tool == "learn" else tool)
 
 
