@@ -25,7 +25,9 @@ def test_a_small_soak_of_every_kind_of_game():
     result = soak.run(1, seed=3, variants=variants)
     t = result["total"]
     assert t["games"] == 3
-    assert t["restored"] == t["steps"] + t["games"] > 300  # every step, and the end
+    # Every step, and the end. A take-back shuffles again from the system's randomness (so
+    # nobody can know the decks), so the games' lengths vary from run to run (seen 294-341).
+    assert t["restored"] == t["steps"] + t["games"] > 150
     assert set(result["variants"]) == {soak.variant_name(v) for v in variants}
 
 
