@@ -87,7 +87,7 @@ def test_replay_steps_through_the_game_and_opens_a_record(page, site_url, screen
             }
         ],
     )
-    assert page.locator("#replay-bar").is_visible()
+    page.wait_for_selector("#replay-bar", state="visible")  # the file is read asynchronously
     modes = page.eval_on_selector_all("#replay-mode option", "os => os.map(o => o.value)")
     assert "open" in modes
     page.select_option("#replay-mode", "open")

@@ -85,11 +85,6 @@ def test_two_tabs_on_one_game_ask_which_game_to_play(page, context, site_url, sc
     assert stored(other)["tab"] == tab  # taking over writes nothing
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="regression from the two-tabs change of issue 25 (web/saves.py's same-game and "
-    "lesson checks): the deaf tab's move is no longer held back; to fix next session",
-)
 def test_a_move_in_a_tab_that_missed_the_news_is_held_back(page, context, site_url):
     open_with_save(page, site_url, GAME)
     deaf = open_second_tab(context, site_url, DEAF)

@@ -24,10 +24,14 @@ export function saveErrorText(out) {
 
 // The question says which game is further on, and its default (the focus) is the choice that
 // keeps that game: never the one that overwrites a newer game.
+let asking = false;
 function askWhichGame() {
   const d = $("#dlg-save-conflict");
-  if (d.open) return;
-  const c = call("save_compare");
+  if (d.open || asking) return;
+  // save_compare's own answer carries the conflict again (news): asked once, not in a loop.
+  asking = true;
+  let c;
+  try { c = call("save_compare"); } finally { asking = false; }
   const said = (p) => (p ? t("save.conflict.progress", { n: p.cards, round: p.round }) : "");
   const which = $("#save-conflict-which");
   which.textContent = !c.ok || !c.here || !c.there ? ""
