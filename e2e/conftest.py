@@ -19,6 +19,7 @@ is set: there they fail, so a CI machine without a browser cannot pass by skippi
 from __future__ import annotations
 
 import contextlib
+import fcntl
 import os
 import shutil
 import sys
@@ -67,11 +68,29 @@ def browser_type_launch_args(browser_type_launch_args):
     }
 
 
+def build_once() -> None:
+    """Build dist/ once per test run. Under pytest-xdist (scripts/test.sh runs two workers)
+    each worker has its own session: the first to take the lock builds, and the others find
+    the run's mark and serve that build, so no worker's server sees dist/ swapped under it."""
+    run = os.environ.get("PYTEST_XDIST_TESTRUNUID")
+    if run is None:
+        build.build(quiet=True, dev_pages=True)
+        return
+    lock = ROOT / ".dist.lock"
+    with open(lock, "w") as handle:
+        fcntl.flock(handle, fcntl.LOCK_EX)  # released when the file closes
+        mark = ROOT / ".dist.test-run"  # beside dist/: never in the site
+        if mark.is_file() and mark.read_text() == run:
+            return
+        build.build(quiet=True, dev_pages=True)
+        mark.write_text(run)
+
+
 @pytest.fixture(scope="session")
 def site_url():
-    """Build dist/ once per session (~0.1 s plus npm ci if needed) and serve it."""
+    """Build dist/ once per run (~0.1 s plus npm ci if needed) and serve it."""
     try:
-        build.build(quiet=True, dev_pages=True)
+        build_once()
     except build.BuildError as exc:
         pytest.fail(f"build.py failed: {exc}", pytrace=False)
     server = build.serve_in_thread(port=0, prefix=SUB_PATH)

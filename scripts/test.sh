@@ -19,6 +19,8 @@ echo "+ ${jslint[*]}"
 types=(python -m mypy)   # the engine's types (pyproject.toml [tool.mypy])
 echo "+ ${types[*]}"
 "${types[@]}"
-cmd=(python -m pytest tests e2e "$@")
+# Two workers (pytest-xdist; the CI machine has 2 cores), a test file to a worker: a file's
+# tests share their module's fixtures. TEST_WORKERS=0 runs everything in this process.
+cmd=(python -m pytest -n "${TEST_WORKERS:-2}" --dist loadfile tests e2e "$@")
 echo "+ ${cmd[*]}"
 "${cmd[@]}"
