@@ -153,7 +153,7 @@ def test_the_reader_reads_or_refuses_mutated_messages(case):
         json_values,
         st.fixed_dictionaries(
             {
-                "v": st.just(1),
+                "v": st.just(messages.VERSION),
                 "t": st.sampled_from(messages.KINDS),
                 "g": st.just("0" * 32),
                 "n": st.integers(-1, 3),
@@ -169,6 +169,8 @@ def test_the_reader_reads_or_refuses_mutated_messages(case):
                 "rules": json_values,
                 "name": json_values,
                 "dh": json_values,
+                "turn": json_values,
+                "agree": json_values,
             },
         ),
     )
