@@ -632,7 +632,7 @@ class Endpoint(TakeBacks):
             points = data.get("turn_points", [None, None])
             if not isinstance(points, list) or len(points) != 2:
                 raise ValueError("turn points")
-            ep.turn_points = [cls._turn_point_from_json(tp) for tp in points]
+            ep.turn_points = [cls._turn_point_from_json(tp, data["cards"]) for tp in points]
             asked = data.get("asked")
             if asked is not None and (
                 asked["player"] not in (0, 1) or not {"round", "ply"} <= set(asked)

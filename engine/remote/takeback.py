@@ -32,6 +32,8 @@ if TYPE_CHECKING:
     from .deal import RoundCards
 
 WHY = ("read", "round_over", "moved")
+# The round's cards that never change within it (a turn point's save leaves them out).
+FIXED = ("game", "round", "seat", "tactics", "key", "their_commit", "first", "start", "order")
 
 
 class TakeBacks:
@@ -222,22 +224,26 @@ class TakeBacks:
     # ------------------------------------------------------------ the save
 
     def _turn_points_json(self) -> list:
-        return [self._turn_point_json(tp) for tp in self.turn_points]
-
-    @staticmethod
-    def _turn_point_json(tp):
+        """The turn points for the save. Their round's cards leave out what never changes
+        within a round (the deal's decks, the keys: the save's live cards have them), which
+        would triple the save."""
         from .state_io import state_to_json
 
-        if tp is None:
-            return None
-        return {
-            **tp,
-            "state": None if tp["state"] is None else state_to_json(tp["state"]),
-            "cards": None if tp["cards"] is None else tp["cards"].to_json(),
-        }
+        out = []
+        for tp in self.turn_points:
+            if tp is not None:
+                cards = tp["cards"] and tp["cards"].to_json()
+                tp = {
+                    **tp,
+                    "state": tp["state"] and state_to_json(tp["state"]),
+                    "cards": cards and {k: v for k, v in cards.items() if k not in FIXED},
+                }
+            out.append(tp)
+        return out
 
     @staticmethod
-    def _turn_point_from_json(data):
+    def _turn_point_from_json(data, live: dict | None):
+        """A turn point as ``_turn_points_json`` wrote it; ``live``: the save's round cards."""
         from .deal import RoundCards
         from .state_io import state_from_json
 
@@ -245,11 +251,16 @@ class TakeBacks:
             return None
         if data["player"] not in (0, 1) or data["why"] not in (None, *WHY):
             raise ValueError("turn point")
+        cards = data["cards"]
+        if cards is not None:
+            if live is None or live["round"] != data["round"]:
+                raise ValueError("turn point")
+            cards = RoundCards.from_json({**cards, **{k: live[k] for k in FIXED}})
         return {
             "player": data["player"],
             "round": int(data["round"]),
             "ply": int(data["ply"]),
             "why": data["why"],
             "state": None if data["state"] is None else state_from_json(data["state"]),
-            "cards": None if data["cards"] is None else RoundCards.from_json(data["cards"]),
+            "cards": cards,
         }
