@@ -4,7 +4,9 @@ a friend on another device", the invitation link opened on the other device, its
 opened on the first through a new tab that hands it to the game's tab; both also shown as QR
 codes) and play a whole Tactic game by links: each move sent with the page's Send button
 (copied, as Chromium on Linux has no Web Share) and opened on the other device with "Open a
-link". One page reloads mid-game and the game resumes from its save.
+link". One page reloads mid-game and the game resumes from its save. Early on, a player takes
+back a turn: Undo sends the question, the friend's device asks in the consent dialog (answered
+by keyboard), and the answer comes back as a link.
 
 Flags: none beyond tools.chromium's usual ones; the clipboard permissions are granted to each
 context (the Send button copies the link)."""
@@ -116,20 +118,52 @@ def _wait_for_news(pages) -> None:
     raise AssertionError("no news from either device")
 
 
-def _play(pages, reload_at: int, screenshot) -> dict:
+def _take_back(pages, i: int) -> None:
+    """Page ``i`` (whose turn the other has just received) takes it back, with consent."""
+    asker, friend = pages[i], pages[1 - i]
+    hand = asker.eval_on_selector_all("#hand .card", "els => els.map(e => e.dataset.card)")
+    asker.click("#btn-undo")
+    assert "to answer your take-back request" in asker.inner_text("#duo-status")
+    _open_link(friend, _sent_link(asker))
+    friend.wait_for_selector("#dlg-undo[open]")
+    assert "wants to take back their last turn" in friend.inner_text("#undo-text")
+    assert friend.evaluate("document.activeElement.id") == "undo-no"  # the safe answer first
+    friend.keyboard.press("Tab")  # to Agree
+    assert friend.evaluate("document.activeElement.id") == "undo-yes"
+    friend.keyboard.press("Enter")
+    friend.wait_for_selector("#dlg-undo:not([open])", state="attached")
+    _open_link(asker, _sent_link(friend))
+    asker.wait_for_function("() => document.body.dataset.duo === 'you'")
+    assert "agreed" in asker.inner_text("#toast")
+    # The turn's hand again: the card played is back, the card drawn (never read) is gone.
+    again = asker.eval_on_selector_all("#hand .card", "els => els.map(e => e.dataset.card)")
+    assert len([c for c in again if c]) == len([c for c in hand if c]) + 1
+    assert friend.locator("#seat-top .card[data-card]").count() == 0
+
+
+def _play(pages, reload_at: int, screenshot, takeback_at: int | None = None) -> dict:
     """The whole game: each page's moves through the UI, links carried when the pages have
     some to send (live, there are none while the channel is open); ``pages[1]`` reloads after
-    ``reload_at`` moves. Returns how the messages went."""
+    ``reload_at`` moves; after ``takeback_at`` moves, the next turn is taken back. Returns
+    how the messages went."""
     drivers = [Driver(pages[0], seed=1), Driver(pages[1], seed=2)]
-    moves, links = 0, 0
+    moves, links, takebacks = 0, 0, 0
     while True:
         states = [body(p, "duo") for p in pages]
         if states == ["over", "over"]:
-            return {"moves": moves, "links": links}
+            return {"moves": moves, "links": links, "takebacks": takebacks}
         if "unsent" in states:  # a message to carry, then the other's answer, if any
             i = states.index("unsent")
             _open_link(pages[1 - i], _sent_link(pages[i]))
             links += 1
+            if (
+                takeback_at is not None
+                and not takebacks
+                and moves >= takeback_at
+                and pages[i].locator("#btn-undo").is_visible()
+            ):
+                _take_back(pages, i)
+                takebacks += 1
             continue
         if "you" not in states:
             _wait_for_news(pages)
@@ -151,8 +185,8 @@ def _play(pages, reload_at: int, screenshot) -> dict:
 
 def test_a_tactic_game_by_links_with_a_reload(browser, site_url, screenshot):
     (host_ctx, host), (guest_ctx, guest) = _pair(browser, site_url)
-    done = _play([host, guest], 20, screenshot)
-    assert done["links"] > 20
+    done = _play([host, guest], 20, screenshot, takeback_at=6)
+    assert done["links"] > 20 and done["takebacks"] == 1
     _check_over(host, guest, screenshot)
     host_ctx.close()
     guest_ctx.close()

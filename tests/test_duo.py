@@ -212,8 +212,11 @@ def test_refusals_are_worded_and_change_nothing(open_tab, small_group):  # noqa:
     assert _game(d.stores[seat]) == save
     out = d.tabs[seat]("duo_receive", {"message": "https://example.org/#m=AAAA"})
     assert not out["ok"] and out["code"] == "not_a_link" and out["error"]
+    out = d.tabs[seat]("take_back", {"seat": seat})
+    assert not out["ok"] and out["code"] == "takeback_none" and "take back" in out["error"]
+    out = d.tabs[seat]("duo_takeback_answer", {"agree": "yes"})
+    assert not out["ok"] and out["code"] == "bad_argument"
     for call, arg in (
-        ("take_back", {"seat": seat}),
         ("rematch", None),
         ("record", None),
         ("replay_info", {"source": "game"}),
@@ -239,3 +242,42 @@ def test_a_cheat_found_is_named_on_the_table(open_tab, small_group):  # noqa: F8
     assert out["ok"], d.tabs[0].window.errors
     assert out["duo"]["waiting"] == "over" and out["view"]["legal"] == []
     assert out["duo"]["verdict"] == "Cheat found: Bob unlocked a card other than the one drawn."
+
+
+def test_a_take_back_asked_on_one_device_and_answered_on_the_other(open_tab, small_group):  # noqa: F811
+    """Through the page's calls: Undo offered to the player who just moved, the question on
+    the friend's device, agreed (both tables back, the undone card in no log or save of the
+    other), then asked again and declined; the game goes on to its end."""
+    d = Devices(open_tab, seed=13, live=False)
+    d.pair({"tactics": False})
+    for _ in range(3):  # a few turns
+        seat = next(s for s in (0, 1) if d.payloads[s]["view"]["legal"])
+        hand, before = d.payloads[seat]["view"]["hand"], d.payloads[1 - seat]["view"]["stones"]
+        while d.payloads[seat]["view"]["legal"]:
+            legal = d.payloads[seat]["view"]["legal"]
+            d.took(seat, d.tabs[seat]("act", {"action": legal[0]}))
+        d.deliver()
+    asker, other = seat, 1 - seat  # the asker moved last
+    assert d.payloads[asker]["takeback"] == asker and d.payloads[other]["takeback"] is None
+    for agree, news in ((True, "taken back"), (False, "declined")):
+        if not agree:  # the turn played again, then asked again
+            legal = d.payloads[asker]["view"]["legal"]
+            d.took(asker, d.tabs[asker]("act", {"action": legal[0]}))
+            d.deliver()
+        out = d.took(asker, d.tabs[asker]("take_back", {}))
+        assert out["duo"]["asking"] and out["takeback"] is None and out["duo"]["send"]
+        d.deliver()
+        assert d.payloads[other]["duo"]["question"]
+        out = d.took(other, d.tabs[other]("duo_takeback_answer", {"agree": agree}))
+        assert not out["duo"]["question"] and out["duo"]["news"]
+        assert (out["log_from"] == 0) is agree  # agreed: the log told again, without the turn
+        d.deliver()
+        d.check_hidden()
+        assert news in d.payloads[asker]["duo"]["news"]
+        assert not d.payloads[asker]["duo"]["asking"]
+        if agree:
+            assert d.payloads[asker]["view"]["hand"] == hand and d.payloads[asker]["view"]["legal"]
+            assert d.payloads[other]["view"]["stones"] == before
+            assert d.payloads[asker]["takebacks"] == d.payloads[other]["takebacks"] == 1
+    assert d.play() > 10 and d.checked > 0
+    assert d.payloads[0]["view"]["scores"] == d.payloads[1]["view"]["scores"]

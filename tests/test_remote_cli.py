@@ -92,3 +92,32 @@ def test_moves_by_text_and_a_refused_move(tmp_path, capsys, small_group):  # noq
     assert card_text(0) == "R1"
     rc, out, _ = _run(capsys, "remote", "show", "--save", a)
     assert rc == 0 and "last sent: #m=" in out
+
+
+def test_a_take_back_asked_and_answered_from_two_terminals(tmp_path, capsys, small_group):  # noqa: F811
+    a, b = str(tmp_path / "a.json"), str(tmp_path / "b.json")
+    _, out, _ = _run(capsys, "remote", "host", "--save", a, "--name", "Ann")
+    _, out, _ = _run(capsys, "remote", "join", _link(out), "--save", b, "--name", "Bob")
+    _, out, _ = _run(capsys, "remote", "receive", _link(out), "--save", a)  # the deal
+    _, out, _ = _run(capsys, "remote", "receive", _link(out), "--save", b)
+    _, out, _ = _run(capsys, "remote", "receive", _link(out), "--save", a)  # Bob's hand
+    _run(capsys, "remote", "receive", _link(out), "--save", b)
+    before = json.loads(Path(a).read_text(encoding="utf-8"))["state"]
+    rc, out, err = _run(capsys, "remote", "takeback", "--save", a)
+    assert rc == 2 and "no finished turn" in err
+    _, out, _ = _run(capsys, "remote", "play", f"{before['hands'][0][0]}@5", "--save", a)
+    assert "to take back your turn" in out
+    _, out, _ = _run(capsys, "remote", "receive", _link(out), "--save", b)
+    _, out, _ = _run(capsys, "remote", "takeback", "--save", a)
+    assert "waiting for Bob to answer" in out
+    _, out, err = _run(capsys, "remote", "receive", _link(out), "--save", b)
+    assert not err, err
+    assert "Ann asks to take back their last turn" in out and "answer yes|no" in out
+    _, out, _ = _run(capsys, "remote", "answer", "yes", "--save", b)
+    assert "Ann's turn is taken back" in out
+    _, out, _ = _run(capsys, "remote", "receive", _link(out), "--save", a)
+    assert "Bob agreed: your turn is taken back." in out and "your move" in out
+    after = json.loads(Path(a).read_text(encoding="utf-8"))["state"]
+    assert after["hands"] == before["hands"] and after["sides"] == before["sides"]
+    rc, _, err = _run(capsys, "remote", "answer", "no", "--save", b)
+    assert rc == 2 and "Nobody asked" in err

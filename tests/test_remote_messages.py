@@ -9,6 +9,7 @@ from __future__ import annotations
 import contextlib
 import copy
 import json
+import random
 import re
 import statistics
 from pathlib import Path
@@ -16,7 +17,7 @@ from pathlib import Path
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-from remote_play import TEST_GROUP, play_game
+from remote_play import TEST_GROUP, pair, play_game
 
 from engine.errors import GameError
 from engine.remote import Endpoint, RemoteError, messages, sra
@@ -55,9 +56,41 @@ def _corpus():
                 )
 
             play_game(rules, seed, before_message=before)
+        pairs += _takeback_messages()
         return pairs
     finally:
         sra.GROUP = old
+
+
+def _takeback_messages():
+    """A take-back's question and answer (twice: declined, then agreed), each with its
+    receiver's save just before it."""
+    eps, inbox = pair(Rules(), 4)
+    out = []
+    rng = random.Random(4)
+
+    def deliver():
+        while inbox:
+            to, msg = inbox.pop(0)
+            if msg["t"] in ("takeback", "consent"):
+                out.append((json.loads(json.dumps(eps[to].to_json())), msg, eps[1 - to].key))
+            r = eps[to].receive(msg)
+            if r.send:
+                inbox.append((1 - to, r.send))
+
+    deliver()
+    for agree in (False, True):
+        e = next(e for e in eps if e.can_play())
+        while not inbox:
+            r = e.play(rng.choice(e.legal()))
+            if r.send:
+                inbox.append((1 - e.seat, r.send))
+        deliver()
+        inbox.append((1 - e.seat, e.ask_takeback().send))
+        deliver()
+        inbox.append((e.seat, eps[1 - e.seat].answer_takeback(agree).send))
+        deliver()
+    return out
 
 
 CORPUS = _corpus()
@@ -82,6 +115,9 @@ INTERESTING = [
     "move",
     "invite",
     "accept",
+    "takeback",
+    "consent",
+    {"round": 1, "ply": 2},
 ]
 leaves = (
     st.none()
@@ -153,7 +189,7 @@ def test_the_reader_reads_or_refuses_mutated_messages(case):
         json_values,
         st.fixed_dictionaries(
             {
-                "v": st.just(1),
+                "v": st.just(messages.VERSION),
                 "t": st.sampled_from(messages.KINDS),
                 "g": st.just("0" * 32),
                 "n": st.integers(-1, 3),
@@ -169,6 +205,8 @@ def test_the_reader_reads_or_refuses_mutated_messages(case):
                 "rules": json_values,
                 "name": json_values,
                 "dh": json_values,
+                "turn": json_values,
+                "agree": json_values,
             },
         ),
     )

@@ -177,8 +177,8 @@ def leave_duo(fn):
 
 
 def not_in_duo(fn):
-    """A call with no meaning in a game against a friend's device (take-backs need a new
-    shuffle by both devices: not in protocol version 1; a lesson would put it aside)."""
+    """A call with no meaning in a game against a friend's device (a rematch is a new
+    invitation; a lesson would put it aside; the record is the two devices' together)."""
 
     def call(a):
         if duo.active:
@@ -259,7 +259,11 @@ API = {
         lambda a: saved(duo.act(need(a, "action"))),
         lambda a: saved(session.act(need(a, "action"), opt(a, "seat"))),
     ),
-    "take_back": not_in_duo(lambda a: saved(session.take_back(need(a, "seat")))),
+    # In a game against a friend's device: a question to the friend, who must agree.
+    "take_back": table(
+        lambda _: saved(duo.ask_takeback()), lambda a: saved(session.take_back(need(a, "seat")))
+    ),
+    "duo_takeback_answer": lambda a: saved(duo.answer_takeback(need(a, "agree"))),
     "state": table(lambda _: duo.payload(), lambda a: session.payload(opt(a, "seat"))),
     "duo_host": lambda a: saved(duo.host(a or {}, lang())),
     "duo_invitation": lambda a: duo.invitation(need(a, "link"), lang()),

@@ -40,17 +40,20 @@ class DuoMatch:
     """What the presenter reads of a match, for a game whose engine state is the endpoint's
     (the other's hand and the decks as backs) and whose events are those this seat saw."""
 
-    def __init__(self, ep: Endpoint, lang: str, events: list, epoch: int = 1):
+    def __init__(self, ep: Endpoint, lang: str, events: list, epoch: int = 1, marks=None):
         self.ep, self.lang = ep, lang
         self.action_events = events
         self.start = {"rules": ep.rules.to_json()}
         self.actions: list = []
         self.legacy_log: list = []
-        self.takebacks = 0
         self.epoch = epoch
         self.fresh = False  # the last events are from a move (something lands on the table)
+        # For each player, how many event lists there were when their last turn began: a
+        # take-back cuts the log there (the undone turn's card is back in a hand, unseen).
+        self.marks: list = marks if isinstance(marks, list) and len(marks) == 2 else [None] * 2
 
     state = property(lambda self: self.ep.state)
+    takebacks = property(lambda self: self.ep.takebacks)
 
     @property
     def settings(self) -> dict:
@@ -70,7 +73,9 @@ class DuoMatch:
         return [self.ep.seat]
 
     def takeback_seat(self):
-        return None
+        """This device's seat when its last turn may be taken back now (the other agrees on
+        their device): the page shows Undo."""
+        return self.ep.seat if self.ep.can_take_back() else None
 
     def last_events(self) -> list[dict]:
         return self.action_events[-1] if self.fresh and self.action_events else []
@@ -100,9 +105,9 @@ class Duo:
             raise RequestError("no_game")
         return self.match.ep
 
-    def _take_up(self, ep: Endpoint, lang: str, events: list | None = None) -> None:
+    def _take_up(self, ep: Endpoint, lang: str, events: list | None = None, marks=None) -> None:
         epoch = self.match.epoch + 1 if self.match else 1
-        self.match = DuoMatch(ep, lang, events or [], epoch)
+        self.match = DuoMatch(ep, lang, events or [], epoch, marks)
         self.presenter = DuoPresenter(self.match)
 
     def set_language(self, lang: str) -> None:
@@ -184,6 +189,7 @@ class Duo:
             if msg["t"] == "invite":
                 return {"invite": self.invitation(text, lang)}
             raise RemoteError("other_game")
+        points = self.ep.turn_points[:]
         try:
             r = self.ep.receive(msg)
         except Cheat:
@@ -192,7 +198,7 @@ class Duo:
             if e.code in IGNORED:
                 return {"ignored": worded(e, self.presenter.words(None)), **self.payload()}
             raise
-        return self._after(r)
+        return self._after(r, points)
 
     def act(self, action) -> dict:
         """One of this device's moves (from the view's ``legal`` list)."""
@@ -201,17 +207,55 @@ class Duo:
                 action = json.loads(action)
             except (ValueError, RecursionError):
                 raise RequestError("bad_argument", name="action") from None
-        return self._after(self.ep.play(action))
+        points = self.ep.turn_points[:]
+        return self._after(self.ep.play(action), points)
 
-    def _after(self, r) -> dict:
+    def ask_takeback(self) -> dict:
+        """Ask the friend to let this device take back its last turn: the question to send."""
+        return self._after(self.ep.ask_takeback(), self.ep.turn_points[:])
+
+    def answer_takeback(self, agree) -> dict:
+        """Answer the friend's take-back question (``agree``: true or false)."""
+        if type(agree) is not bool:
+            raise RequestError("bad_argument", name="agree")
+        return self._after(self.ep.answer_takeback(agree), self.ep.turn_points[:])
+
+    def _after(self, r, points: list) -> dict:
+        m = self.match
+        news = r.takeback
+        if news is not None and news.get("agree") and not news.get("moved"):
+            # A turn taken back: the log as it was before it (the epoch tells the page to
+            # read it all again), and the table with nothing just played.
+            cut = m.marks[news["player"]]
+            m.action_events = m.action_events[: cut if cut is not None else 0]
+            m.marks = [None, None]
+            m.epoch += 1
+        for p, (old, new) in enumerate(zip(points, self.ep.turn_points)):
+            if new is not None and new is not old and new["why"] is None:
+                m.marks[p] = len(m.action_events)  # this turn's events come next
         if r.events:
-            self.match.action_events.append(r.events)
-        self.match.fresh = bool(r.events)
-        return self.payload(send=r.send)
+            m.action_events.append(r.events)
+        m.fresh = bool(r.events)
+        return self.payload(send=r.send, news=news)
+
+    def _news(self, news: dict | None, words: Words) -> str | None:
+        """A take-back asked, answered or lapsed, in a line for a toast."""
+        if news is None:
+            return None
+        name = self.ep.names[self.ep.other]
+        if news.get("asked"):
+            return None  # the question is shown as a dialog
+        if news.get("lapsed"):
+            key = "lapsed"
+        elif news["player"] == self.ep.seat:
+            key = "moved" if news.get("moved") else "agreed" if news["agree"] else "declined"
+        else:
+            key = "undone" if news["agree"] else "kept"
+        return words.t(f"duo.takeback.{key}", name=name)
 
     # ------------------------------------------------------------ what the page is shown
 
-    def payload(self, send: dict | None = None) -> dict:
+    def payload(self, send: dict | None = None, news: dict | None = None) -> dict:
         """The table as this device sees it, and ``duo``: who plays, what the game waits for,
         the message to send now (``send``: its link fragment and its JSON text)."""
         ep, m = self.ep, self.match
@@ -228,6 +272,11 @@ class Duo:
             "send": None if send is None else {"link": to_link(send), "text": dumps(send)},
             "rules_text": variant_text(ep.rules, words),
             "verdict": None,
+            # A take-back: the friend's question to answer here; this device's own waiting
+            # for an answer; what just happened (a line for a toast).
+            "question": ep.takeback_question() is not None,
+            "asking": ep.asked is not None and ep.asked["player"] == ep.seat,
+            "news": self._news(news, words),
         }
         if ep.verdict is not None:
             params = ep.verdict.get("params", {})  # the player: a seat, named by the words
@@ -256,7 +305,7 @@ class Duo:
             "format": SAVE_FORMAT,
             "version": SAVE_VERSION,
             "settings": {"lang": m.lang},
-            "duo": {"endpoint": m.ep.to_json(), "events": m.action_events},
+            "duo": {"endpoint": m.ep.to_json(), "events": m.action_events, "marks": m.marks},
         }
 
     @staticmethod
@@ -279,5 +328,13 @@ class Duo:
                 "damaged", inner=e if isinstance(e, GameError) else RemoteError("bad_save")
             ) from None
         saved_lang = (data.get("settings") or {}).get("lang")
-        self._take_up(ep, saved_lang if saved_lang in languages() else lang, events)
+        marks = duo.get("marks")
+        if marks is not None and not (
+            isinstance(marks, list)
+            and len(marks) == 2
+            and all(x is None or (type(x) is int and 0 <= x <= len(events)) for x in marks)
+        ):
+            marks = None  # a damaged mark: a take-back then cuts the whole log
+        lang = saved_lang if saved_lang in languages() else lang
+        self._take_up(ep, lang, events, marks)
         return self.payload()

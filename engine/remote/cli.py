@@ -9,6 +9,8 @@ Each call is one step, with the game kept in a save file (its game and its own s
     python -m engine remote play R7@3 "claim 3" done --save ann.json   # my moves
     python -m engine remote play auto --ai easy --save bob.json        # a built-in AI's turn
     python -m engine remote show --save ann.json                       # the table, the last link
+    python -m engine remote takeback --save ann.json                   # ask to take back my turn
+    python -m engine remote answer yes --save bob.json                 # agree (or: no)
 
 Every link to send is printed on a line of its own that starts with ``send: ``. A stale or
 repeated link is recognised, reported and ignored (exit code 0).
@@ -54,15 +56,18 @@ def add_parser(sub) -> None:
     v.add_argument("--ai", default="easy", choices=sorted(LEVELS), help="for 'auto'")
     v.add_argument("--seed", type=int, help="for 'auto'")
     verbs.add_parser("show", help="the table, and the last link sent")
+    verbs.add_parser("takeback", help="ask the other to let me take back my last turn")
+    v = verbs.add_parser("answer", help="answer the other's take-back question")
+    v.add_argument("agree", choices=("yes", "no"))
     for v in verbs.choices.values():
         v.add_argument("--save", required=True, help="this side's save file")
         v.add_argument("--base", default="", help="the page's address to put before '#m='")
 
 
 def run(args) -> int:
-    return {"host": _host, "join": _join, "receive": _receive, "play": _play, "show": _show}[
-        args.verb
-    ](args)
+    verbs = {"host": _host, "join": _join, "receive": _receive, "play": _play, "show": _show}
+    verbs.update(takeback=_takeback, answer=_answer)
+    return verbs[args.verb](args)
 
 
 # ---------------------------------------------------------------- the save file
@@ -157,6 +162,22 @@ def _play(args) -> int:
     return 0
 
 
+def _takeback(args) -> int:
+    ep = _load(args.save)
+    result = ep.ask_takeback()
+    _store(ep, args.save)
+    _report(ep, result, args.base)
+    return 0
+
+
+def _answer(args) -> int:
+    ep = _load(args.save)
+    result = ep.answer_takeback(args.agree == "yes")
+    _store(ep, args.save)
+    _report(ep, result, args.base)
+    return 0
+
+
 def _show(args) -> int:
     ep = _load(args.save)
     _show_turn(ep)
@@ -166,6 +187,25 @@ def _show(args) -> int:
 
 
 # ---------------------------------------------------------------- output
+
+
+def _takeback_news(ep: Endpoint, news: dict) -> str:
+    """A take-back asked, answered or lapsed, in a line (the terminal speaks English, as
+    its board does)."""
+    them = ep.names[1 - ep.seat] or "your opponent"
+    if news.get("asked"):
+        return f"{them} asks to take back their last turn."
+    if news.get("lapsed"):
+        return f"{them} asked to take back their turn, but you had moved: the question lapsed."
+    if news["player"] != ep.seat:
+        return f"{them}'s turn is taken back." if news["agree"] else "You declined."
+    if news.get("moved"):
+        return f"{them} moved before answering: your turn stands."
+    return (
+        f"{them} agreed: your turn is taken back."
+        if news["agree"]
+        else f"{them} declined: your turn stands."
+    )
 
 
 def _words(ep: Endpoint) -> Words:
@@ -179,6 +219,7 @@ def _merge(a, b):
     a.read += b.read
     a.send = b.send or a.send
     a.audit = b.audit or a.audit
+    a.takeback = b.takeback or a.takeback
     return a
 
 
@@ -190,6 +231,8 @@ def _report(ep: Endpoint, result, base: str, words: Words | None = None) -> None
         print("You read: " + " ".join(result.read))
     if result.audit:
         print(f"Round {result.audit['round']} audited: every card was dealt fairly.")
+    if result.takeback:
+        print(_takeback_news(ep, result.takeback))
     if result.send is not None:
         print("send: " + to_link(result.send, base))
     _show_turn(ep)
@@ -201,13 +244,24 @@ def _show_turn(ep: Endpoint) -> None:
     waiting = ep.waiting_for()
     if ep.state is not None:
         print(board_text(ep.state, ep.seat))
+    them = ep.names[1 - ep.seat] or "the answer"
+    if ep.takeback_question():
+        print(
+            f"{them} asks to take back their last turn (what you did since, unsent, is undone "
+            "too): python -m engine remote answer yes|no --save FILE"
+        )
+    elif ep.asked is not None:
+        print(f"waiting for {them} to answer your take-back request")
+        return
     if waiting == "you":
         assert ep.state is not None  # a move here: the game is dealt
         for i, a in enumerate(ep.legal()):
             print(f"  {i:2}: {action_text(a)}", end="\n" if i % 6 == 5 else "")
         print()
         print(f"[{ep.state.step}] your move: python -m engine remote play MOVE --save FILE")
+    elif ep.can_take_back():
+        print(f"waiting for {them}; to take back your turn: python -m engine remote takeback")
     elif waiting == "them":
-        print(f"waiting for {ep.names[1 - ep.seat] or 'the answer'}")
+        print(f"waiting for {them}")
     else:
         print("the match is over" + (" (void: a cheat was found)" if ep.verdict else ""))

@@ -217,14 +217,23 @@ class RoundCards:
         out = []
         for entry in self.owed:
             if isinstance(entry, str):
-                r = next(r for r in self.returns if r["commit"] == entry.partition(":")[2])
-                r["drawn"] = True
+                r = self._return_of(entry)
                 out.append({"card": r["card"], "nonce": r["nonce"]})
             else:
                 s, ch, z = share(entry, self.key)
                 out.append({"s": int_to_text(s), "c": int_to_text(ch), "z": int_to_text(z)})
-        self.owed = []
+        self.shares_sent()
         return out
+
+    def shares_sent(self) -> None:
+        """The owed entries as unlocked: my cards put back that they open are drawn."""
+        for entry in self.owed:
+            if isinstance(entry, str):
+                self._return_of(entry)["drawn"] = True
+        self.owed = []
+
+    def _return_of(self, entry: str) -> dict:
+        return next(r for r in self.returns if r["commit"] == entry.partition(":")[2])
 
     def read(self, items: list) -> list[tuple[int, int]]:
         """The cards of my pending draws, from the other's shares (in order): each share is

@@ -37,25 +37,32 @@ from .errors import Cheat, RemoteError
 from .messages import VERSION, authentic, fingerprint, from_link, read, seal
 from .pairing import Half, check_name, is_game_id, mac_key, new_game_id, pairing_code
 from .sra import SYSTEM, Entropy, int_to_text, text_to_int
+from .takeback import TakeBacks
 
 BACKS = (CLAN_BACK, TACTIC_BACK)
 SAVE_FORMAT = "schotten-totten/remote-save"
 DECK_NAMES = ("clan", "tactic")
+SAVE_VERSIONS = (1, VERSION)  # a save of version 1 resumes (its messages are then version 2)
 
 
 @dataclass
 class Result:
     """What a message or a move did: the events this device may see, the cards it could
-    read, the message to send now (``None``: nothing yet), and the round's audit if one ran."""
+    read, the message to send now (``None``: nothing yet), the round's audit if one ran, and
+    news of a take-back: ``{"player", "asked"}`` (the other asks), ``{"player", "agree"}``
+    (an answer; ``moved``: the other moved instead), ``{"player", "lapsed"}``."""
 
     events: list = field(default_factory=list)
     read: list = field(default_factory=list)
     send: dict | None = None
     audit: dict | None = None
+    takeback: dict | None = None  # a take-back asked, answered or lapsed (takeback.py)
 
 
-class Endpoint:
+class Endpoint(TakeBacks):
     """One player's device. Seat 0 is the host (who invites), seat 1 the guest."""
+
+    _result = Result
 
     def __init__(self, seat: int, game: str, rules: Rules, names: list, entropy: Entropy = SYSTEM):
         self.seat, self.game, self.rules, self.names = seat, game, rules, names
@@ -77,6 +84,9 @@ class Endpoint:
         #                                        a reconnect)
         self.audits: list[dict] = []  # the rounds audited: {"round": r, "ok": True}
         self.verdict: dict | None = None  # a cheat found: the game is void
+        self.turn_points: list = [None, None]  # where each one's last turn began (takeback.py)
+        self.asked: dict | None = None  # a take-back question in flight: {"player", ...}
+        self.takebacks = 0  # turns taken back in this game
 
     # ------------------------------------------------------------ pairing
 
@@ -179,6 +189,8 @@ class Endpoint:
         work = self._copy()
         result = Result()
         work._check_can_play(action)
+        if work._turn_starts(self.seat):
+            work._mark_turn(self.seat)
         work._apply(self.seat, action, None, result)
         result.send = work._compose()
         self.__dict__.update(work.__dict__)
@@ -223,17 +235,22 @@ class Endpoint:
             raise RemoteError("replayed", n=msg["n"], last=self.expect - 1)
         if msg["n"] > self.expect:
             raise RemoteError("out_of_order", n=msg["n"], expected=self.expect)
-        if msg["t"] != "move":
+        if msg["t"] == "accept":
             raise RemoteError("unexpected", kind=msg["t"])
         work = self._copy()
         work.expect += 1
         result = Result()
-        try:
-            work._take(msg, result)
-        except Cheat as cheat:
-            self.verdict = cheat.to_json()
-            raise
-        result.send = work._compose()
+        if msg["t"] == "takeback":
+            work._their_takeback(msg, result)
+        elif msg["t"] == "consent":
+            work._their_consent(msg, result)
+        else:
+            try:
+                work._take(msg, result)
+            except Cheat as cheat:
+                self.verdict = cheat.to_json()
+                raise
+            result.send = work._compose()
         self.__dict__.update(work.__dict__)
         return result
 
@@ -256,10 +273,13 @@ class Endpoint:
 
     def _take(self, msg: dict, result: Result) -> None:
         """Every part of a move message, in order: shares, actions, reveal, deal."""
+        self._on_message(msg, result)
         if "shares" in msg:
             self._read_cards(msg["shares"], result)
         elif self.cards is not None and self.cards.pending and self.state is not None:
             raise RemoteError("share_count", n=0, expected=len(self.cards.pending))
+        if msg.get("actions") and self.state is not None and self._turn_starts(self.other):
+            self._mark_turn(self.other)  # their turn starts: where a take-back would go back
         if "actions" in msg:
             drew = list(msg.get("drew", []))
             for wire in msg["actions"]:
@@ -446,6 +466,7 @@ class Endpoint:
         self.state = s
         result.events.append({"type": "round_start", "round": s.round, "player": s.to_move})
         self.start_state = s.copy()
+        self.turn_points, self.asked = [None, None], None  # a new deal: nothing to take back
         _, cards = self._dealt()  # the round's cards came before its deal
         cards.deal_hands(n, s.round_starter)
 
@@ -531,6 +552,7 @@ class Endpoint:
         msg = seal(
             {"v": VERSION, "g": self.game, "n": self.sent, "from": self.seat, **body}, self.key
         )
+        self._after_sending(body)
         self.sent += 1
         self.last_sent = msg
         return msg
@@ -543,6 +565,7 @@ class Endpoint:
         ep.state = None if self.state is None else self.state.copy()
         ep.cards = None if self.cards is None else self.cards.copy()
         ep.unsent, ep.drew, ep.audits = self.unsent[:], self.drew[:], self.audits[:]
+        ep.turn_points = self.turn_points[:]  # each point is replaced, never changed
         return ep
 
     # ------------------------------------------------------------ the save
@@ -572,6 +595,9 @@ class Endpoint:
             "last_sent": self.last_sent,
             "audits": self.audits,
             "verdict": self.verdict,
+            "turn_points": self._turn_points_json(),
+            "asked": self.asked,
+            "takebacks": self.takebacks,
         }
 
     @classmethod
@@ -580,7 +606,7 @@ class Endpoint:
         from .state_io import state_from_json
 
         try:
-            if data.get("format") != SAVE_FORMAT or data.get("version") != VERSION:
+            if data.get("format") != SAVE_FORMAT or data.get("version") not in SAVE_VERSIONS:
                 raise ValueError("format")
             if not is_game_id(data["game"]) or data["seat"] not in (0, 1):
                 raise ValueError("game")
@@ -602,6 +628,17 @@ class Endpoint:
                 data["audits"],
                 data["verdict"],
             )
+            # A save of protocol version 1 has no take-back fields: no turn to take back.
+            points = data.get("turn_points", [None, None])
+            if not isinstance(points, list) or len(points) != 2:
+                raise ValueError("turn points")
+            ep.turn_points = [cls._turn_point_from_json(tp, data["cards"]) for tp in points]
+            asked = data.get("asked")
+            if asked is not None and (
+                asked["player"] not in (0, 1) or not {"round", "ply"} <= set(asked)
+            ):
+                raise ValueError("asked")
+            ep.asked, ep.takebacks = asked, int(data.get("takebacks", 0))
         except (AttributeError, KeyError, TypeError, ValueError, IndexError):
             raise RemoteError("bad_save") from None
         return ep

@@ -9,12 +9,15 @@ the rest. Its body is one of:
 - ``t: "move"``: any of ``shares`` (unlocking the cards the reader drew), ``actions`` (the
   sender's decisions, engine JSON; a card put back under a deck travels as a commitment),
   ``drew`` (which entry each of the sender's draws took off a deck), ``reveal`` (the sender's
-  key at the end of a round) and ``deal`` (a round's locked decks).
+  key at the end of a round) and ``deal`` (a round's locked decks);
+- ``t: "takeback"``: ``turn`` (``{"round", "ply"}``: the sender's last turn, by its place in
+  the round's actions), a request to take it back;
+- ``t: "consent"``: ``turn`` and ``agree`` (true or false), the answer.
 
 ``read`` is the strict reader: anything malformed is refused with a ``RemoteError`` naming the
 field, or the engine's own refusal for a malformed action. docs/remote.md lists the fields.
 
->>> msg = seal({"t": "move", "v": 1, "g": "0" * 32, "n": 1, "from": 0, "actions": []}, b"k")
+>>> msg = seal({"t": "move", "v": 2, "g": "0" * 32, "n": 1, "from": 0, "actions": []}, b"k")
 >>> read(from_link(to_link(msg))) == msg
 True
 """
@@ -33,13 +36,15 @@ from .errors import RemoteError
 from .pairing import NAME_MAX, is_game_id
 from .sra import CHALLENGE_BITS, NONCE_BITS, PRIME_BITS, text_to_int
 
-VERSION = 1
-KINDS = ("invite", "accept", "move")
+VERSION = 2  # 2: take-backs (``takeback``, ``consent``)
+KINDS = ("invite", "accept", "move", "takeback", "consent")
 ENVELOPE = ("v", "g", "n", "from", "t", "mac")
 BODY = {
     "invite": ("rules", "name", "dh"),
     "accept": ("name", "dh"),
     "move": ("shares", "actions", "drew", "reveal", "deal"),
+    "takeback": ("turn",),
+    "consent": ("turn", "agree"),
 }
 MAX_LIST = 80  # no list in a message is longer (a deck holds 54 cards)
 MAX_TEXT = 60_000  # characters of a message's JSON (a deal is about 18,000)
@@ -218,6 +223,18 @@ def read(data) -> dict:
         if not isinstance(data["name"], str) or not 0 < len(data["name"]) <= NAME_MAX:
             raise _bad("name", data["name"])
         _number(data["dh"], "dh")
+        return data
+    if kind in ("takeback", "consent"):
+        if "turn" not in data:
+            raise RemoteError("missing_field", field="message.turn")
+        turn = _obj(data["turn"], ("round", "ply"), "turn", ("round", "ply"))
+        _whole(turn["round"], "turn.round", 1, 99)
+        _whole(turn["ply"], "turn.ply", 0, 999)
+        if kind == "consent":
+            if "agree" not in data:
+                raise RemoteError("missing_field", field="message.agree")
+            if type(data["agree"]) is not bool:
+                raise _bad("agree", data["agree"])
         return data
     if "shares" in data:
         _shares(data["shares"], "shares")

@@ -5,6 +5,7 @@
 // No rule here: Python says whose turn it is and which message to send.
 import { call, onPayload, setPayload } from "./bridge.js";
 import { $ } from "./dom.js";
+import { askConsent } from "./games.js";
 import * as rtc from "./rtc.js";
 import { state } from "./state.js";
 import { toast } from "./toast.js";
@@ -242,6 +243,7 @@ function renderBar() {
   const name = friend(duo), connection = t(`duo.conn.${live.state}`);
   let text;
   if (duo.verdict) text = t("duo.status.void", { name, verdict: duo.verdict });
+  else if (duo.asking) text = t("duo.status.asking", { name, connection });
   else if (unsent.length) text = t("duo.status.unsent", { name });
   else if (duo.waiting === "over") text = t("duo.status.over", { name });
   else if (duo.waiting === "you") text = t("duo.status.you", { name, connection });
@@ -265,7 +267,30 @@ function onGamePayload(P) {
   if (!resumed) { resumed = true; if (!unsent.length) unsent = unsentOf(P.duo); }
   queue(P.duo);
   renderBar();
-  if (unsent.length && document.activeElement === document.body) $("#duo-send").focus();
+  if (P.duo.news) toast(P.duo.news, "info");   // a take-back answered (or lapsed)
+  if (P.duo.question && !asked) askFriendsTakeBack(P.duo);
+  else if (unsent.length && document.activeElement === document.body) $("#duo-send").focus();
+}
+
+// The friend asks to take back their last turn: the same consent dialog as on one device.
+// The answer goes to them like a move (live, or in the next link).
+let asked = false;
+
+function askFriendsTakeBack(duo) {
+  asked = true;
+  const name = friend(duo);
+  askConsent({
+    title: t("duo.takeback.title"),
+    text: t("duo.takeback.text", { name }),
+    yes: t("duo.takeback.agree"),
+    no: t("duo.takeback.refuse"),
+  }, (agree) => {
+    asked = false;
+    const out = call("duo_takeback_answer", { agree });
+    if (!out.ok) { toast(out.error); return; }
+    state.sel = null;
+    setPayload(out);
+  });
 }
 
 export function connectionChanged(s) {

@@ -15,7 +15,9 @@ import { t } from "./words.js";
 
 function updateUndo(P) {
   const seat = isAI() ? 1 - P.settings.ai_seat : null;
-  $("#btn-undo").hidden = !(isAI() && P.takeback === seat) || !!state.replay;
+  // Against a friend's device: Undo asks the friend, who answers on their device (duo.js).
+  const mine = P.duo ? P.takeback === P.duo.seat : isAI() && P.takeback === seat;
+  $("#btn-undo").hidden = !mine || !!state.replay;
   const b = $("#handover-undo");
   const shared = !isAI() && P.handover !== null && P.handover !== undefined &&
     P.takeback !== null && P.takeback !== undefined;
@@ -30,15 +32,37 @@ function takeBack(seat) {
   setPayload(out);
 }
 
+// The consent question (a take-back on a shared device, or a friend's from their device):
+// its words, and what to do with the answer. Escape or closing it answers no.
+let consent = null;
+
+export function askConsent(words, onAnswer) {
+  const d = $("#dlg-undo");
+  $("#undo-title").textContent = words.title;
+  $("#undo-text").textContent = words.text;
+  $("#undo-yes").textContent = words.yes;
+  $("#undo-no").textContent = words.no;
+  consent = onAnswer;
+  if (!d.open) d.showModal();
+  $("#undo-no").focus();   // the safe answer first: Enter does not undo by accident
+}
+
+function answerConsent(yes) {
+  const onAnswer = consent;
+  consent = null;
+  if ($("#dlg-undo").open) $("#dlg-undo").close();
+  onAnswer?.(yes);
+}
+
 // On a shared device the other player agrees first, on the handover screen.
 function askTakeBack() {
   const p = state.P.takeback;
-  const d = $("#dlg-undo");
-  $("#undo-title").textContent = t("takeback.title");
-  $("#undo-text").textContent = t("takeback.text", { name: nameOf(p), other: nameOf(1 - p) });
-  $("#undo-yes").textContent = t("takeback.agree", { other: nameOf(1 - p) });
-  $("#undo-no").textContent = t("takeback.refuse");
-  d.showModal();
+  askConsent({
+    title: t("takeback.title"),
+    text: t("takeback.text", { name: nameOf(p), other: nameOf(1 - p) }),
+    yes: t("takeback.agree", { other: nameOf(1 - p) }),
+    no: t("takeback.refuse"),
+  }, (yes) => { if (yes) takeBack(p); });
 }
 
 // ------------------------------------------------------------------ replay
@@ -234,10 +258,13 @@ function resetStats() {
 
 export function wireGames() {
   onPayload((P) => { if (!state.replay) updateUndo(P); });
-  $("#btn-undo").addEventListener("click", () => takeBack(1 - state.P.settings.ai_seat));
+  $("#btn-undo").addEventListener("click", () => {
+    if (!$("#btn-undo").hidden) takeBack(state.P.duo ? null : 1 - state.P.settings.ai_seat);
+  });
   $("#handover-undo").addEventListener("click", askTakeBack);
-  $("#undo-yes").addEventListener("click", () => { $("#dlg-undo").close(); takeBack(state.P.takeback); });
-  $("#undo-no").addEventListener("click", () => $("#dlg-undo").close());
+  $("#undo-yes").addEventListener("click", () => answerConsent(true));
+  $("#undo-no").addEventListener("click", () => answerConsent(false));
+  $("#dlg-undo").addEventListener("close", () => { if (consent) answerConsent(false); });
   $("#btn-games").addEventListener("click", showGames);
   // The opponent's last turn, cut to two lines above the hand: a tap shows the whole log.
   $("#prompt-last").addEventListener("click", () => toggleLog(true));

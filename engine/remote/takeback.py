@@ -1,0 +1,266 @@
+"""Take-backs between two devices, with the other player's consent, revealing no card.
+
+A player may take back their last turn only while the other has not yet sent their next
+turn. In that window the player has not read the cards the turn drew (a draw's unlocking
+share travels with the other's next message), so the drawn card goes back on top of its deck,
+still locked by both keys, and nobody learns anything. A turn whose drawn cards were already
+read (the Recruiter's round trip unlocks them at once), a turn that ended a round (both keys
+revealed) and a turn the other has answered with a move cannot be taken back.
+
+Each device keeps a **turn point** for each player's last turn: where it began (its round,
+its place in the round's action log, the engine state and the round's cards at that moment)
+and, once the window has closed, why (``read``, ``round_over``, ``moved``). A device takes
+its own point at its turn's first move, and the other's when the message with their turn
+arrives (after the shares it brings, which stay read). A point never holds more than its
+device knew then. Both are kept because the other may begin their turn (unsent) while the
+question is on its way.
+
+The requester sends ``takeback`` naming the turn; the other answers ``consent`` with
+``agree`` true or false. On agreement both devices go back to their points: the decks, the
+hands and the log are as before the turn, and whatever the other had done since, unsent, is
+gone. Sequence numbers only ever grow, so a link of the undone turn is a replay, ignored.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from ..state import OVER, ROUND_OVER, State
+from .errors import RemoteError
+
+if TYPE_CHECKING:
+    from .deal import RoundCards
+
+WHY = ("read", "round_over", "moved")
+# The round's cards that never change within it (a turn point's save leaves them out).
+FIXED = ("game", "round", "seat", "tactics", "key", "their_commit", "first", "start", "order")
+
+
+class TakeBacks:
+    """The take-back part of ``endpoint.Endpoint`` (which has the attributes below)."""
+
+    if TYPE_CHECKING:
+        seat: int
+        state: State | None
+        cards: RoundCards | None
+        verdict: dict | None
+        unsent: list
+        drew: list
+        turn_points: list
+        asked: dict | None
+        takebacks: int
+        _result: Any
+
+        @property
+        def other(self) -> int: ...
+        def _dealt(self) -> tuple[State, RoundCards]: ...
+        def _copy(self) -> Any: ...
+        def _seal(self, body: dict) -> dict: ...
+
+    # ------------------------------------------------------------ turn points
+
+    def _turn_starts(self, player: int) -> bool:
+        """Whether ``player``'s next action starts a turn (the round's log is empty or its
+        last action was the other's)."""
+        log = self.cards.log if self.cards is not None else []
+        return not log or log[-1][0] != player
+
+    def _mark_turn(self, player: int) -> None:
+        """A turn of ``player`` starts now: remember where (the state before it)."""
+        s, cards = self._dealt()
+        mark = cards.copy()
+        if player == self.seat:
+            # My shares owed now go out with this turn's message: once the turn is undone
+            # they have been delivered (the other keeps the cards they unlocked).
+            mark.shares_sent()
+        self.turn_points[player] = {
+            "player": player,
+            "round": cards.round,
+            "ply": len(cards.log),
+            "why": None,
+            "state": s.copy(),
+            "cards": mark,
+        }
+
+    def _close_turn(self, player: int, why: str) -> None:
+        """The window of ``player``'s last turn closed: it can no longer be taken back."""
+        tp = self.turn_points[player]
+        if tp is not None and tp["why"] is None:
+            self.turn_points[player] = {**tp, "why": why, "state": None, "cards": None}
+
+    @staticmethod
+    def _why(body: dict):
+        """Which window a move message closes, and why: a move answers the turn, shares read
+        its cards, a reveal ends the round."""
+        for part, why in (("reveal", "round_over"), ("actions", "moved"), ("shares", "read")):
+            if part in body:
+                return why
+        return None
+
+    def _after_sending(self, body: dict) -> None:
+        """A message of mine closes the window of the other's turn (I moved, or unlocked
+        cards they drew in it); my reveal closes my own turn's."""
+        why = self._why(body)
+        if why is not None:
+            self._close_turn(self.other, why)
+        if why == "round_over":
+            self._close_turn(self.seat, why)
+        if "actions" in body and self.asked is not None and self.asked["player"] == self.other:
+            self.asked = None  # their question lapses: my move answers it
+
+    def _on_message(self, msg: dict, result) -> None:
+        """A move message arrives: it closes my turn's window (they moved, or the cards I
+        drew are unlocked now), and a request of mine it overtook lapses."""
+        why = self._why(msg)
+        if why is not None:
+            self._close_turn(self.seat, why)
+        if "actions" in msg and self.asked is not None and self.asked["player"] == self.seat:
+            self.asked = None
+            result.takeback = {"player": self.seat, "agree": False, "moved": True}
+
+    # ------------------------------------------------------------ asking
+
+    def takeback_refusal(self) -> RemoteError | None:
+        """Why my last turn cannot be taken back now (``None``: it can be)."""
+        if self.verdict is not None:
+            return RemoteError("game_void")
+        if self.asked is not None:
+            return RemoteError("takeback_pending")
+        s, tp = self.state, self.turn_points[self.seat]
+        if s is None or tp is None:
+            return RemoteError("takeback_none")
+        if tp["why"] is not None:
+            return RemoteError(f"takeback_{tp['why']}")
+        if s.step in (ROUND_OVER, OVER):
+            return RemoteError("takeback_round_over")
+        if s.to_move == self.seat or self.unsent:
+            return RemoteError("takeback_none")  # my turn is not over: nothing sent yet
+        return None
+
+    def can_take_back(self) -> bool:
+        return self.takeback_refusal() is None
+
+    def ask_takeback(self):
+        """Ask the other to let me take back my last turn; the result's ``send`` is the
+        question."""
+        refusal = self.takeback_refusal()
+        if refusal is not None:
+            raise refusal
+        tp = self.turn_points[self.seat]
+        work = self._copy()
+        turn = {"round": tp["round"], "ply": tp["ply"]}
+        work.asked = {"player": self.seat, **turn}
+        result = self._result()
+        result.send = work._seal({"t": "takeback", "turn": turn})
+        self.__dict__.update(work.__dict__)
+        return result
+
+    def _their_takeback(self, msg: dict, result) -> None:
+        """Their question: kept for the player to answer. A question about a turn I have
+        already answered with a move lapses (they will see my move); anything else refused."""
+        turn, tp = msg["turn"], self.turn_points[self.other]
+        if self.asked is not None:
+            raise RemoteError("takeback_pending")
+        if tp is None or (tp["round"], tp["ply"]) != (turn["round"], turn["ply"]):
+            raise RemoteError("takeback_unknown")
+        if tp["why"] == "moved":
+            result.takeback = {"player": self.other, "lapsed": True}
+            return
+        if tp["why"] is not None:
+            raise RemoteError(f"takeback_{tp['why']}")
+        self.asked = {"player": self.other, **turn}
+        result.takeback = {"player": self.other, "asked": True}
+
+    # ------------------------------------------------------------ answering
+
+    def takeback_question(self) -> dict | None:
+        """The other's take-back question waiting for my answer, if any."""
+        a = self.asked
+        return a if a is not None and a["player"] == self.other else None
+
+    def answer_takeback(self, agree: bool):
+        """Answer the other's question; on agreement their turn is undone here (and whatever
+        I did since, unsent). The result's ``send`` is the answer."""
+        if self.verdict is not None:
+            raise RemoteError("game_void")
+        question = self.takeback_question()
+        if question is None:
+            raise RemoteError("takeback_not_asked")
+        work = self._copy()
+        result = self._result()
+        turn = {"round": question["round"], "ply": question["ply"]}
+        work.asked = None
+        if agree:
+            work._rewind(self.other)
+        result.takeback = {"player": self.other, "agree": bool(agree)}
+        result.send = work._seal({"t": "consent", "turn": turn, "agree": bool(agree)})
+        self.__dict__.update(work.__dict__)
+        return result
+
+    def _their_consent(self, msg: dict, result) -> None:
+        a = self.asked
+        if (
+            a is None
+            or a["player"] != self.seat
+            or (a["round"], a["ply"]) != (msg["turn"]["round"], msg["turn"]["ply"])
+        ):
+            raise RemoteError("unexpected", kind="consent")
+        self.asked = None
+        if msg["agree"]:
+            self._rewind(self.seat)
+        result.takeback = {"player": self.seat, "agree": msg["agree"]}
+
+    def _rewind(self, player: int) -> None:
+        """Back to ``player``'s turn point: the state and the round's cards as they were
+        before the turn (the drawn entry on top of its deck again, still locked by both)."""
+        tp = self.turn_points[player]
+        assert tp is not None and tp["why"] is None  # checked by the caller's question
+        self.state = tp["state"].copy()
+        self.cards = tp["cards"].copy()
+        self.unsent, self.drew = [], []
+        self.turn_points = [None, None]  # the turn is played again: its first move marks it
+        self.takebacks += 1
+
+    # ------------------------------------------------------------ the save
+
+    def _turn_points_json(self) -> list:
+        """The turn points for the save. Their round's cards leave out what never changes
+        within a round (the deal's decks, the keys: the save's live cards have them), which
+        would triple the save."""
+        from .state_io import state_to_json
+
+        out = []
+        for tp in self.turn_points:
+            if tp is not None:
+                cards = tp["cards"] and tp["cards"].to_json()
+                tp = {
+                    **tp,
+                    "state": tp["state"] and state_to_json(tp["state"]),
+                    "cards": cards and {k: v for k, v in cards.items() if k not in FIXED},
+                }
+            out.append(tp)
+        return out
+
+    @staticmethod
+    def _turn_point_from_json(data, live: dict | None):
+        """A turn point as ``_turn_points_json`` wrote it; ``live``: the save's round cards."""
+        from .deal import RoundCards
+        from .state_io import state_from_json
+
+        if data is None:
+            return None
+        if data["player"] not in (0, 1) or data["why"] not in (None, *WHY):
+            raise ValueError("turn point")
+        cards = data["cards"]
+        if cards is not None:
+            if live is None or live["round"] != data["round"]:
+                raise ValueError("turn point")
+            cards = RoundCards.from_json({**cards, **{k: live[k] for k in FIXED}})
+        return {
+            "player": data["player"],
+            "round": int(data["round"]),
+            "ply": int(data["ply"]),
+            "why": data["why"],
+            "state": None if data["state"] is None else state_from_json(data["state"]),
+            "cards": cards,
+        }
