@@ -4,9 +4,11 @@ a friend on another device", the invitation link opened on the other device, its
 opened on the first through a new tab that hands it to the game's tab; both also shown as QR
 codes) and play a whole Tactic game by links: each move sent with the page's Send button
 (copied, as Chromium on Linux has no Web Share) and opened on the other device with "Open a
-link". One page reloads mid-game and the game resumes from its save. Early on, a player takes
-back a turn: Undo sends the question, the friend's device asks in the consent dialog (answered
-by keyboard), and the answer comes back as a link.
+link". One page reloads mid-game and the game resumes from its save; live, the reloaded page
+then reconnects through the reconnect screens (its Reconnect button, the reconnect link opened
+on the other device, the answer opened back) and the game finishes live. Early on in the game
+by links, a player takes back a turn: Undo sends the question, the friend's device asks in the
+consent dialog (answered by keyboard), and the answer comes back as a link.
 
 Flags: none beyond tools.chromium's usual ones; the clipboard permissions are granted to each
 context (the Send button copies the link)."""
@@ -141,11 +143,11 @@ def _take_back(pages, i: int) -> None:
     assert friend.locator("#seat-top .card[data-card]").count() == 0
 
 
-def _play(pages, reload_at: int, screenshot, takeback_at: int | None = None) -> dict:
+def _play(pages, reload_at: int, screenshot, takeback_at: int | None = None, after_reload=None):
     """The whole game: each page's moves through the UI, links carried when the pages have
     some to send (live, there are none while the channel is open); ``pages[1]`` reloads after
-    ``reload_at`` moves; after ``takeback_at`` moves, the next turn is taken back. Returns
-    how the messages went."""
+    ``reload_at`` moves, then ``after_reload()`` runs; after ``takeback_at`` moves, the next
+    turn is taken back. Returns how the messages went."""
     drivers = [Driver(pages[0], seed=1), Driver(pages[1], seed=2)]
     moves, links, takebacks = 0, 0, 0
     while True:
@@ -181,6 +183,8 @@ def _play(pages, reload_at: int, screenshot, takeback_at: int | None = None) -> 
             assert sorted(again) == sorted(hand)
             drivers[1] = Driver(guest, seed=3)
             screenshot(guest, "duo-resumed")
+            if after_reload:
+                after_reload()
 
 
 def test_a_tactic_game_by_links_with_a_reload(browser, site_url, screenshot):
@@ -192,10 +196,44 @@ def test_a_tactic_game_by_links_with_a_reload(browser, site_url, screenshot):
     guest_ctx.close()
 
 
+def _reconnect(host_ctx, host, guest, screenshot) -> None:
+    """The reloaded guest has no channel: its Reconnect button shows a reconnect link (and QR
+    code) with a fresh offer; the host's device opens it in a new tab, which hands it to the
+    game's tab, and shows the answer; the guest opens that answer and the channel is back."""
+    assert body(guest, "duoConnection") == "links"
+    assert "by links" in guest.inner_text("#duo-status")
+    assert guest.locator("#btn-hint").is_hidden()  # no hint against a friend's device
+    guest.click("#duo-reconnect")
+    guest.wait_for_selector('body[data-duo-reconnect="offer"] #dlg-duo[open] #duo-qr svg')
+    assert guest.inner_text("#duo-title") == "Reconnect with Ann"
+    assert guest.inner_text("#duo-state") == "reconnecting…"
+    offer = guest.input_value("#duo-link")
+    assert "#r=" in offer and "#m=" not in offer and len(offer) < 2000
+    screenshot(guest, "duo-reconnect")
+    tab = host_ctx.new_page()
+    tab.goto(offer)
+    tab.wait_for_selector('body[data-handed-over="1"]', state="attached")
+    tab.close()
+    host.wait_for_selector('body[data-duo-reconnect="answer"] #dlg-duo[open] #duo-qr svg')
+    assert host.inner_text("#duo-title") == "Send your answer to Bob"
+    answer = host.input_value("#duo-link")
+    assert "#r=" in answer and answer != offer
+    screenshot(host, "duo-reconnect-answer")
+    guest.fill("#duo-paste", answer)
+    guest.click("#duo-paste-open")
+    for page in (host, guest):
+        page.wait_for_selector('body[data-duo-connection="live"]', state="attached")
+        page.wait_for_selector("#dlg-duo", state="hidden")
+        assert page.locator("#duo-reconnect").is_hidden()
+    assert guest.inner_text("#duo-conn") == "connected live"  # the live region says it once
+    assert "connected live" in guest.inner_text("#duo-status")
+
+
 def test_a_tactic_game_live_over_webrtc(browser_type, site_url, screenshot):
     """Live: the offer and answer ride in the invitation and answer links; the deal and every
-    move then go over the data channel (no link to send) until the guest reloads; after the
-    reload the channel is gone and the game goes on by links from each side's save.
+    move then go over the data channel (no link to send). The guest reloads mid-game: its
+    save resumes the game, the reconnect screens bring the channel back, and anything lost
+    with the old channel is sent again, so the game finishes live with no link at all.
 
     Flag: ``--disable-features=WebRtcHideLocalIpsWithMdns``. Chromium hides a page's local
     addresses behind mDNS names (``….local``) in its ICE candidates, and the suite's
@@ -206,10 +244,11 @@ def test_a_tactic_game_live_over_webrtc(browser_type, site_url, screenshot):
         executable_path=CHROMIUM,
         args=[*CHROMIUM_ARGS, "--disable-features=WebRtcHideLocalIpsWithMdns"],
     )
-    (_, host), (_, guest) = _pair(browser, site_url, live=True)
+    (host_ctx, host), (_, guest) = _pair(browser, site_url, live=True)
     assert "connected live" in host.inner_text("#duo-status")
-    done = _play([host, guest], 30, screenshot)
-    assert done["moves"] > 30 and done["links"] >= 1  # links only after the reload
+    back = lambda: _reconnect(host_ctx, host, guest, screenshot)  # noqa: E731
+    done = _play([host, guest], 30, screenshot, back)
+    assert done["moves"] > 30 and done["links"] == 0
     _check_over(host, guest, screenshot)
     browser.close()
 

@@ -1,6 +1,10 @@
 """Every screen at phone, tablet and desktop sizes, in English and German: play, the
 handover (and its take-back question), the Games dialog, the replay (seen from you and with
-every card open), the review (also at 1366x768), a lesson (a stone tapped in it).
+every card open), the review (also at 1366x768), a lesson (a stone tapped in it). And every
+screen of a game against a friend's device (test_every_duo_screen): the invitation with its
+QR code, the invitation opened on the other device, the answer with the pairing code, the
+dealing, the table on your move (the opponent's hand as backs), waiting for the other, a
+move to send, the reconnect link, the game over.
 
 On each: no text out of its box, nothing a player taps or reads under something else
 (e2e/geometry.py), and a screenshot in artifacts/screenshots/screen-<screen>-<width>-<lang>.png
@@ -10,20 +14,24 @@ by storing its save and reloading.
 
 from __future__ import annotations
 
+import json
 import random
 import sys
+from functools import partial
 
 import pytest
 from geometry import problems
 from test_layout import LOG, rich_position
 
-from tools.table import BOOT_MS, QUERY, ROOT, SAVE_KEY, open_with_save, save_text
+from tools.table import BOOT_MS, QUERY, ROOT, SAVE_KEY, body, open_with_save, save_text
 
 sys.path.insert(0, str(ROOT / "web"))
+from duo import Duo
 from session import Session
 
 from engine import action_to_json
 from engine.ai import make_agent
+from engine.remote.sra import Entropy
 
 SIZES = [(390, 844), (820, 1180), (1280, 800)]
 REVIEW_ITERATIONS = 12  # a quick review: the layout, not the verdicts
@@ -55,6 +63,56 @@ def _finished_save() -> str:
     return s.save_json()
 
 
+def _copy(duo) -> dict:
+    """A device's save as it is now (its event list goes on growing)."""
+    return json.loads(json.dumps(duo.save_data()))
+
+
+def _duo_saves() -> dict:
+    """Each device's save at each stage of a seeded Tactic game against a friend's device
+    (CPython plays both sides with the real group: about 3 s): ``invite`` (the host before an
+    answer), ``answer`` (the guest before the deal), ``dealing`` (the host with the answer),
+    ``mid`` (both devices after 12 moves, by seat), ``over`` (the host at the end); and the
+    ``invitation`` link and the host's last message (``mid_sent``, by seat)."""
+    duos = [Duo(Entropy(random.Random(1))), Duo(Entropy(random.Random(2)))]
+    host, guest = duos
+    out = host.host({"tactics": True, "name": "Ann"}, "en")
+    out = {"invitation": out["duo"]["send"]["link"], "invite": _copy(host)}
+    inbox = [(0, guest.join(out["invitation"], "Bob", "en")["duo"]["send"]["text"])]
+    out["answer"] = _copy(guest)
+    rng, moves = random.Random(3), 0
+    while True:
+        while inbox:
+            to, text = inbox.pop(0)
+            send = duos[to].receive(text, "en")["duo"]["send"]
+            out.setdefault("dealing", _copy(host))
+            if send:
+                inbox.append((1 - to, send["text"]))
+        if moves == 12 and "mid" not in out:  # the last move arrived: one device to move
+            out["mid"] = [_copy(x) for x in duos]
+            out["mid_sent"] = [x.payload()["duo"]["resend"] for x in duos]
+            out["game"] = host.ep.game
+        movers = [d for d in duos if d.ep.can_play()]
+        if not movers:
+            out["over"] = _copy(host)
+            return out
+        d = movers[0]
+        send = d.act(rng.choice(d.ep.legal()))["duo"]["send"]
+        moves += 1
+        if send:
+            inbox.append((1 - d.ep.seat, send["text"]))
+
+
+def _in(save: dict, lang: str) -> str:
+    """A duo save in the table's language ``lang``."""
+    return json.dumps({**save, "settings": {**save["settings"], "lang": lang}})
+
+
+@pytest.fixture(scope="module")
+def duo_saves():
+    return _duo_saves()
+
+
 @pytest.fixture(scope="module")
 def saves():
     return {
@@ -70,10 +128,10 @@ def _load(page, site_url, text, lang, extra=""):
     page.wait_for_selector('body[data-ready="1"]', state="attached", timeout=BOOT_MS)
 
 
-def _look(page, screenshot, found, name):
+def _look(page, screenshot, found, name, allowed=()):
     """The screen's problems (kept, with its name) and its screenshot."""
     page.wait_for_timeout(350)  # transitions (the drawer, a dialog) settle
-    found += [f"{name}: {p}" for p in problems(page)]
+    found += [f"{name}: {p}" for p in problems(page, allowed)]
     screenshot(page, f"screen-{name}")
 
 
@@ -205,4 +263,106 @@ def test_every_screen(new_context, site_url, screenshot, saves, size):
         # The stone's verdict is the panel's; no toast repeats it over the hand.
         assert page.locator("#lesson-said").is_visible() and page.locator("#toast").is_hidden()
         page.click("#lesson-leave")
+    assert found == [], "\n".join(found)
+
+
+UNSENT_KEY = "schotten-totten.duo-unsent"
+DUO_OPEN = "#dlg-duo[open] #duo-qr svg"
+
+
+def _load_duo(page, site_url, save, lang, unsent=None, game=None):
+    """The table with a duo save (and the messages not sent yet, as the page keeps them)."""
+    page.evaluate(
+        "([k, u]) => u ? localStorage.setItem(k, u) : localStorage.removeItem(k)",
+        [UNSENT_KEY, json.dumps({"game": game, "unsent": unsent}) if unsent else None],
+    )
+    _load(page, site_url, _in(save, lang), lang)
+
+
+# The opponent's last turn is one line on a phone by design, with "…" (style.css: a tap opens
+# the move log, which has it whole); a friend's turn reads as long as the computer's.
+CLAMPED = ('p#prompt-last "',)
+
+
+def _look_sizes(page, screenshot, found, name, lang):
+    """The screen at each size in turn (the page resized, not reloaded: a reload costs a
+    PyScript boot), back at the first size after."""
+    for w, h in SIZES:
+        page.set_viewport_size({"width": w, "height": h})
+        _look(page, screenshot, found, f"{name}-{w}-{lang}", CLAMPED)
+    page.set_viewport_size({"width": SIZES[0][0], "height": SIZES[0][1]})
+
+
+def test_every_duo_screen(new_context, site_url, screenshot, duo_saves):
+    """Each screen of a game against a friend's device, loaded once per language and looked
+    at in each size."""
+    w, h = SIZES[0]
+    page = new_context(viewport={"width": w, "height": h}).new_page()
+    open_with_save(page, site_url, None)
+    found: list[str] = []
+    d = duo_saves
+    for lang in ("en", "de"):
+        look = partial(_look_sizes, page, screenshot, found, lang=lang)
+        # The host's invitation: its link and QR code.
+        _load_duo(page, site_url, d["invite"], lang)
+        page.wait_for_selector(DUO_OPEN)
+        look("duo-invite")
+        # The invitation opened on the friend's device (no save there): name, STUN choice.
+        page.evaluate("k => localStorage.removeItem(k)", SAVE_KEY)
+        page.goto(f"{site_url}index.html{QUERY}&lang={lang}&opened=1{d['invitation']}")
+        page.wait_for_selector("#dlg-duo[open] #duo-join-set:not([hidden])", timeout=BOOT_MS)
+        assert page.locator("#duo-stun").is_visible() and not page.is_checked("#duo-stun")
+        look("duo-join")
+        # The guest's answer, with the pairing code; the host dealing, with the same code.
+        _load_duo(page, site_url, d["answer"], lang)
+        page.wait_for_selector(DUO_OPEN)
+        code = page.inner_text("#duo-code")
+        assert code
+        look("duo-answer")
+        _load_duo(page, site_url, d["dealing"], lang)
+        page.wait_for_selector("#dlg-duo[open] #duo-link-set:not([hidden])")
+        assert page.inner_text("#duo-code") == code
+        look("duo-dealing")
+        # Mid-game: the device on its move (the other's hand as backs, no hint) and the one
+        # waiting; then that one with its move not sent yet.
+        mover = None
+        for save in d["mid"]:
+            seat = save["duo"]["endpoint"]["seat"]
+            _load_duo(page, site_url, save, lang)
+            state = body(page, "duo")
+            assert state in ("you", "them")
+            assert page.locator("#seat-top .card[data-card]").count() == 0
+            assert page.locator("#btn-hint").is_hidden()
+            look("duo-play" if state == "you" else "duo-waiting")
+            if state == "you":
+                mover = save
+            else:
+                sent = d["mid_sent"][seat][1:]
+                _load_duo(page, site_url, save, lang, unsent=[sent], game=d["game"])
+                page.wait_for_selector("#duo-send:visible")
+                look("duo-unsent")
+                page.evaluate("k => localStorage.removeItem(k)", UNSENT_KEY)
+        # The duo bar's buttons are the table's: 40 px or more, a focus ring.
+        _load_duo(page, site_url, mover, lang)
+        sizes = page.eval_on_selector_all(
+            "#duo-bar button:not([hidden])", "els => els.map(e => e.getBoundingClientRect().height)"
+        )
+        assert sizes and min(sizes) >= 40, sizes
+        page.focus("#duo-reconnect")
+        page.keyboard.press("Shift+Tab")
+        page.keyboard.press("Tab")
+        ring = page.eval_on_selector("#duo-reconnect", "e => getComputedStyle(e).outlineStyle")
+        assert ring != "none"
+        # The reconnect link this device shows when the live channel is gone.
+        page.click("#duo-reconnect")
+        page.wait_for_selector(DUO_OPEN)
+        assert page.locator("#duo-paste").is_visible()
+        look("duo-reconnect")
+        page.click("#duo-close")
+        # The game over: its end screen, then the table.
+        _load_duo(page, site_url, d["over"], lang)
+        page.wait_for_selector("#dlg-end[open]")
+        look("duo-over")
+        page.click("#end-look")
+        look("duo-over-table")
     assert found == [], "\n".join(found)

@@ -18,6 +18,7 @@ from finished import Finished
 from lesson_progress import LessonProgress
 from pyodide.ffi import create_proxy
 from pyscript import window
+from reconnect import read_reconnect, reconnect_link
 from refusal import RequestError, apology, worded
 from saves import MemoryStore, SaveError, Saves, progress_of
 from session import SAVE_KEY, Session
@@ -270,6 +271,10 @@ API = {
     "duo_join": lambda a: saved(duo.join(need(a, "link"), need(a, "name"), lang())),
     "duo_receive": lambda a: saved_duo(duo.receive(need(a, "message"), lang())),
     "duo_leave": lambda _: duo.leave() or {},
+    "duo_reconnect": lambda a: {"link": reconnect_link(duo.ep, need(a, "kind"), need(a, "rtc"))},
+    "duo_reconnect_read": lambda a: read_reconnect(
+        duo.match.ep if duo.active else None, need(a, "link")
+    ),
     "set_option": set_option,
     "warm": warm,
     "ai_request": table(lambda _: {"request": None}, lambda _: {"request": session.ai_request()}),

@@ -6,6 +6,7 @@
 import { call, onPayload, setPayload } from "./bridge.js";
 import { $ } from "./dom.js";
 import { askConsent } from "./games.js";
+import { reconnect, reconnected, reconnectOffered, takeReconnect } from "./reconnect.js";
 import * as rtc from "./rtc.js";
 import { state } from "./state.js";
 import { toast } from "./toast.js";
@@ -21,13 +22,13 @@ let lastLink = null;        // the last link sent (to send again)
 let pairing = null;         // a game's payload before its table exists (invitation, deal)
 let joining = null;         // the invitation link being answered
 let shownParts = [];        // the messages of the link the pairing dialog shows
-export const live = { state: "links", send: null };   // rtc.js: "connecting", "live"
+export const live = { state: "links", send: null };   // rtc.js: "connecting", "live"; "reconnecting"
 
 export const isDuo = () => !!(state.P?.duo || pairing);
-const duoOf = () => pairing?.duo ?? state.P?.duo;
-const friend = (duo) => duo.names[1 - duo.seat] || t("duo.friend");
+export const duoOf = () => pairing?.duo ?? state.P?.duo;
+export const friend = (duo) => duo.names[1 - duo.seat] || t("duo.friend");
 
-function base() {
+export function base() {
   return location.origin + location.pathname;
 }
 
@@ -35,15 +36,17 @@ function linkOf(parts) {
   return `${base()}#${parts.join("&")}`;
 }
 
-// The messages a link carries: each "m=..." part of its fragment.
+// The messages a link carries: each "m=..." part of its fragment (and a reconnect link's
+// "r=...", reconnect.js).
 export function messagesIn(text) {
   const at = text.indexOf("#");
-  return (at >= 0 ? text.slice(at + 1) : text).split("&").filter((p) => p.startsWith("m="));
+  return (at >= 0 ? text.slice(at + 1) : text).split("&").filter((p) => p.startsWith("m=") || p.startsWith("r="));
 }
 
 // A link (or a live message's JSON text) to the game: each message in it, in order. A
 // message seen already is ignored with a toast; an invitation asks for this player's name.
 export function receive(text, quiet = false) {
+  if (messagesIn(text).some((p) => p.startsWith("r="))) { takeReconnect(text); return; }
   const parts = text.trim().startsWith("{") ? [text] : messagesIn(text).map((p) => `#${p}`);
   let took = false, ignored = null;
   for (const part of parts) {
@@ -112,7 +115,7 @@ async function sendUnsent() {
 
 // ------------------------------------------------------------------ the dialog
 
-function showDialog(title, text, mode) {
+export function showDialog(title, text, mode) {
   const d = $("#dlg-duo");
   $("#duo-title").textContent = title;
   $("#duo-text").textContent = text;
@@ -148,7 +151,7 @@ function showPairing() {
 const QR_MAX = 2000;
 let qrcode = null;   // the vendored generator (build.py copies it from node_modules)
 
-async function showQR(link) {
+export async function showQR(link) {
   const box = $("#duo-qr");
   box.textContent = "";
   if (!link || link.length > QR_MAX) return;
@@ -171,6 +174,7 @@ function showJoin(invite, link, offer) {
   joiningOffer = offer;
   showDialog(t("duo.join.title", { name: invite.host }), t("duo.join.text", { game: invite.rules_text }), "join");
   $("#duo-name").value = localStorage.getItem(NAME_KEY) ?? "";
+  $("#duo-stun").checked = rtc.stunChosen();   // the guest chooses too: it tells a third party both addresses
   document.body.dataset.duo = "invited";
   $("#duo-name").focus();
 }
@@ -180,6 +184,7 @@ function join() {
   const out = call("duo_join", { link: joining, name });
   if (!out.ok) { toast(out.error); return; }
   try { localStorage.setItem(NAME_KEY, name); } catch { /* blocked */ }
+  rtc.chooseStun($("#duo-stun").checked);
   joining = null;
   unsent = []; lastLink = null;
   take(out);
@@ -255,6 +260,7 @@ function renderBar() {
     b.textContent = t("duo.send", { name });
   }
   $("#duo-again").hidden = !!unsent.length || !(lastLink || duo.resend) || live.state === "live";
+  $("#duo-reconnect").hidden = !!pairing || live.state === "live" || !reconnectOffered(duo);
   if (!pairing) document.body.dataset.duo = unsent.length ? "unsent" : duo.waiting;
   keepUnsent(duo);
   document.body.dataset.duoConnection = live.state;
@@ -294,9 +300,11 @@ function askFriendsTakeBack(duo) {
 }
 
 export function connectionChanged(s) {
+  const changed = live.state !== s;
   live.state = s;
   renderBar();
-  if (pairing) $("#duo-state").textContent = t(`duo.conn.${s}`);
+  if (pairing || document.body.dataset.duoReconnect) $("#duo-state").textContent = t(`duo.conn.${s}`);
+  if (changed && !pairing) $("#duo-conn").textContent = t(`duo.conn.${s}`);   // told once, politely
 }
 
 // ------------------------------------------------------------------ links from elsewhere
@@ -314,10 +322,14 @@ export function handOver(link) {
   });
 }
 
-// The channel open: whatever waits to be sent goes over it.
+// The channel open: whatever waits to be sent goes over it, and, after a reconnect, the last
+// message sent (it may have been lost with the old channel; the other side ignores a repeat).
 function flushLive() {
   const parts = pairing ? shownParts.concat(unsent) : unsent;
   unsent = parts.filter((part) => !rtc.send(`#${part}`));
+  const resend = state.P?.duo?.resend;
+  if (!pairing && resend && !parts.includes(resend.slice(1))) rtc.send(resend);
+  reconnected();
   renderBar();
 }
 
@@ -347,6 +359,7 @@ export function wireDuo() {
     if (url) share(url);
   });
   $("#duo-open-link").addEventListener("click", openPaste);
+  $("#duo-reconnect").addEventListener("click", reconnect);
   $("#duo-share").addEventListener("click", () => share($("#duo-link").value));
   $("#duo-join").addEventListener("click", join);
   $("#duo-name").addEventListener("keydown", (e) => { if (e.key === "Enter") { e.preventDefault(); join(); } });
@@ -356,7 +369,11 @@ export function wireDuo() {
     if (!pairing && !joining) $("#dlg-duo").close();
     receive(text);
   });
-  $("#duo-close").addEventListener("click", () => { joining = null; $("#dlg-duo").close(); });
+  $("#duo-close").addEventListener("click", () => {
+    joining = null;
+    delete document.body.dataset.duoReconnect;
+    $("#dlg-duo").close();
+  });
   $("#duo-new").addEventListener("click", () => {
     joining = null;
     $("#dlg-duo").close();

@@ -36,6 +36,8 @@ export function selectionOptions() {
 }
 
 // A hint is only for the human seat whose hand shows and whose turn it is.
+// Hints help against the computer and on a shared screen; in a game against a friend's device
+// the friend could not see one used, so none is offered there (state.P.duo).
 export function canHint() {
-  return !!state.P && myTurn() && !state.aiBusy && !["round_over", "over"].includes(state.P.view.step);
+  return !!state.P && !state.P.duo && myTurn() && !state.aiBusy && !["round_over", "over"].includes(state.P.view.step);
 }

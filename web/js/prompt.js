@@ -116,6 +116,7 @@ export function renderHint() {
 export function updateHintButton() {
   const b = $("#btn-hint");
   b.disabled = !canHint();   // not while busy: a disabled button would drop the keyboard focus
+  b.hidden = !!state.P?.duo;
   b.setAttribute("aria-busy", state.hintBusy ? "true" : "false");
   b.setAttribute("aria-pressed", state.hint ? "true" : "false");
 }

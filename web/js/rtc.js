@@ -29,18 +29,20 @@ export function send(text) {
 
 function fresh() {
   close();
-  pc = new RTCPeerConnection({ iceServers: stunChosen() ? [{ urls: STUN }] : [] });
-  pc.addEventListener("connectionstatechange", () => {
-    const s = pc?.connectionState;
-    if (s === "failed" || s === "closed" || s === "disconnected") hooks.state("links");
+  const made = new RTCPeerConnection({ iceServers: stunChosen() ? [{ urls: STUN }] : [] });
+  pc = made;
+  // Only the current connection speaks: one replaced by a reconnect closes quietly.
+  made.addEventListener("connectionstatechange", () => {
+    const s = made.connectionState;
+    if (made === pc && (s === "failed" || s === "closed" || s === "disconnected")) hooks.state("links");
   });
-  return pc;
+  return made;
 }
 
 function wire(ch) {
   channel = ch;
   ch.addEventListener("open", () => { hooks.state("live"); hooks.open(); });
-  ch.addEventListener("close", () => hooks.state("links"));
+  ch.addEventListener("close", () => { if (ch === channel) hooks.state("links"); });
   ch.addEventListener("message", (e) => hooks.message(String(e.data)));
 }
 
@@ -89,8 +91,9 @@ export async function accept(part) {
 }
 
 export function close() {
-  try { channel?.close(); pc?.close(); } catch { /* closed already */ }
-  pc = channel = null;
+  const [was, wasChannel] = [pc, channel];
+  pc = channel = null;   // first: the closing connection's events find it replaced
+  try { wasChannel?.close(); was?.close(); } catch { /* closed already */ }
 }
 
 // The part of a link that carries an offer or an answer.
