@@ -16,7 +16,7 @@ import pytest
 from remote_play import pair, small_group  # noqa: F401
 
 from engine import Rules
-from engine.remote.messages import seal
+from engine.remote.messages import VERSION, seal
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "web"))
 from reconnect import read_reconnect, reconnect_link
@@ -76,7 +76,7 @@ def test_refusals_name_what_is_wrong(small_group):  # noqa: F811
     assert _code(lambda: read_reconnect(host, "#m=abc")) == "not_a_link"
     assert _code(lambda: read_reconnect(host, 42)) == "not_a_link"
     # The same fields signed with another key, or altered after signing: not the opponent's.
-    body = {"v": 1, "t": "rtc", "g": host.game, "from": 1, "kind": "offer", "rtc": OFFER}
+    body = {"v": VERSION, "t": "rtc", "g": host.game, "from": 1, "kind": "offer", "rtc": OFFER}
     assert _code(lambda: read_reconnect(host, _packed(seal(body, b"not the key")))) == "bad_mac"
     signed = seal(body, guest.key)
     assert read_reconnect(host, _packed(signed))["rtc"] == OFFER
