@@ -220,12 +220,8 @@ def test_refusals_are_worded_and_change_nothing(open_tab, small_group):  # noqa:
     for call, arg in (("take_back", {"seat": seat}), ("rematch", None)):
         out = d.tabs[seat](call, arg)
         assert not out["ok"] and out["code"] == "duo_game" and "device" in out["error"]
-    # The record, replay and review wait for the end (tests/test_duo_games.py).
-    for call, arg in (
-        ("record", None),
-        ("replay_info", {"source": "game"}),
-        ("review_requests", {}),
-    ):
+    # The record and the review wait for the end (tests/test_duo_games.py).
+    for call, arg in (("record", None), ("review_requests", {})):
         out = d.tabs[seat](call, arg)
         assert not out["ok"] and out["code"] == "duo_in_progress" and "over" in out["error"]
     out = d.tabs[0]("duo_host", {"name": "", "tactics": True})

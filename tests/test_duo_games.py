@@ -9,9 +9,10 @@ from __future__ import annotations
 
 import json
 
-from remote_play import small_group  # noqa: F401
-from test_duo import Devices
+from remote_play import hidden_from, small_group  # noqa: F401
+from test_duo import Devices, _strings
 
+from engine.cards import card_text
 from engine.records import replay
 
 
@@ -23,32 +24,51 @@ def _finished(open_tab, seed: int, options: dict, lang: str = "en") -> Devices:
     return d
 
 
-def test_in_progress_nothing_of_the_cards_opens(open_tab, small_group):  # noqa: F811
-    d = _finished(open_tab, 11, {"tactics": True})
-    asked = 0
+def test_in_progress_the_replay_shows_what_this_seat_saw(open_tab, small_group):  # noqa: F811
+    """While the game goes on, the replay steps through the game as this seat saw it (its own
+    seat only, never a card it may not see, its own hand as the table showed it); the review
+    and the record are refused by name; nothing is among the recent games yet."""
+    d = _finished(open_tab, 11, {"tactics": True, "rounds": 2})
+    asked = checked = 0
     while True:
         d.deliver()
         movers = [s for s in (0, 1) if d.payloads[s]["view"] and d.payloads[s]["view"]["legal"]]
         if not movers:
             break
+        eps = d.eps()
         for seat in (0, 1):
             tab = d.tabs[seat]
-            for call, arg in (
-                ("replay_info", {"source": "game"}),
-                ("replay_view", {"source": "game", "mode": "open", "step": 0}),
-                ("review_requests", {"source": "game"}),
-            ):
+            info = tab("replay_info", {"source": "game", "mode": "open"})
+            assert info["ok"] and info["modes"] == [str(seat)] and info["mode"] == str(seat)
+            assert info["review"] is None and info["players"]["names"] == ["Ann", "Bob"]
+            if asked % 7 == 0:  # every step, now and then (each is a call)
+                shown = [
+                    tab("replay_view", {"source": "game", "mode": str(seat), "step": k})
+                    for k in range(info["steps"])
+                ]
+            else:
+                shown = [info]
+            hidden = {card_text(c) for c in hidden_from(eps, seat)}
+            now = eps[seat].state.round  # an earlier round's cards were all shown by its audit
+            for out in [info, *shown]:
+                if out["view"]["round"] == now:
+                    assert not hidden & set(_strings(out, [])), "a hidden card in the replay"
+                    checked += 1
+            # At its last step, the replay is the table as it stands here.
+            assert sorted(info["view"]["hand"]) == sorted(d.payloads[seat]["view"]["hand"])
+            assert info["view"]["legal"] == []
+            out = tab("replay_view", {"source": "game", "mode": "open", "step": 0})
+            assert not out["ok"] and out["code"] == "bad_mode"
+            for call, arg in (("review_requests", {"source": "game"}), ("record", None)):
                 out = tab(call, arg)
                 assert not out["ok"] and out["code"] == "duo_in_progress", (call, out)
                 assert "over" in out["error"]
-            out = tab("record", None)
-            assert not out["ok"] and out["code"] == "duo_in_progress"
             assert tab("games", None)["games"] == []
             asked += 1
         seat = movers[0]
         action = d.rng.choice(d.payloads[seat]["view"]["legal"])
         d.took(seat, d.tabs[seat]("act", {"action": action}))
-    assert asked > 20
+    assert asked > 40 and checked > 200
     assert all(d.payloads[s]["duo"]["waiting"] == "over" for s in (0, 1))
 
 

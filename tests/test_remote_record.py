@@ -10,6 +10,7 @@ import json
 import pytest
 from remote_play import play_game, small_group  # noqa: F401
 
+from engine.cards import card_text
 from engine.errors import FormatError
 from engine.records import replay, replay_events
 from engine.remote import Endpoint
@@ -113,3 +114,46 @@ def test_an_old_single_deal_record_still_reads():
     assert isinstance(record["deal"], dict)
     final, _ = replay(record)
     assert final.hands == s.hands and final.decks == s.decks
+
+
+@pytest.mark.parametrize("kind", ["base", "tactics", "tactics_match"])
+def test_the_round_as_a_seat_saw_it_ends_where_its_device_is(kind, small_group):  # noqa: F811
+    """After every message, the round played again from what the device keeps
+    (``seen_round``) reaches the device's own state, and no step shows a card the device may
+    not see: the other's hand and the decks are backs, my hand holds only cards I read."""
+    from remote_play import BACKS, hidden_from
+
+    from engine.remote.seen import seen_round
+
+    rules, _ = KINDS[kind]
+    checked = {"steps": 0, "hidden": 0}
+
+    def after(eps):
+        for ep in eps:
+            if ep.cards is None or ep.start_state is None or ep.cards.round != ep.state.round:
+                continue
+            first, steps = seen_round(ep)
+            states = [first] + [st for _, _, st in steps]
+            last = states[-1]
+            s = ep.state
+            assert (last.hands, last.decks, last.sides, last.owner) == (
+                s.hands,
+                s.decks,
+                s.sides,
+                s.owner,
+            )
+            assert (last.discard, last.step, last.to_move) == (s.discard, s.step, s.to_move)
+            hidden = hidden_from(eps, ep.seat)
+            for st in states:
+                assert all(c in BACKS for c in st.hands[1 - ep.seat])
+                assert all(c in BACKS for d in st.decks for c in d)
+                assert not hidden & set(st.hands[ep.seat])
+            for _, events, _ in steps:
+                shown = {e.get("card") for e in events}
+                assert not shown & {card_text(c) for c in hidden}
+            checked["steps"] += len(steps)
+            checked["hidden"] += len(hidden)
+
+    for seed in range(3):
+        play_game(rules, 900 + seed, after)
+    assert checked["steps"] > 1000 and checked["hidden"] > 1000

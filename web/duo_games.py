@@ -2,10 +2,12 @@
 replay and review once over, its place among the recent games and in the statistics.
 
 No device knows every card before the game is over and each round audited
-(``engine.remote.record``). Until then there is no record, no review and no replay with
-cards: each is refused by name (``request.duo_in_progress``), and the move log tells the game
-as this seat saw it. Once it is over, the record (one deal per round) replays like any
-finished game, every card open.
+(``engine.remote.record``). Until then there is no record and no review (each refused by
+name, ``request.duo_in_progress``), and the replay shows the game as this seat saw it, from
+this seat only: the rounds already audited, then the round in progress played again from
+what the device keeps (``engine.remote.seen``), the other's hand and the decks as backs.
+Once it is over, the record (one deal per round) replays like any finished game, every card
+open.
 
 Pure Python (no browser imports), tested under CPython (``tests/test_duo_games.py``).
 """
@@ -14,13 +16,16 @@ from __future__ import annotations
 
 from match import DEFAULT_SETTINGS
 from refusal import RequestError
-from replay import Viewer
+from replay import Replay, Viewer, read_record
 from review import Review
 from words import Words
 
 from engine import match_winner
 from engine.narrate import variant_text
 from engine.remote.record import OPPONENT, game_record, is_complete
+from engine.remote.seen import seen_round
+
+BACKS = ("ClanBack", "TacticBack")
 
 STATS_LEVEL = "remote"  # the statistics' row: games against a friend on another device
 
@@ -43,6 +48,56 @@ class FinishedDuo:
 
     def humans(self) -> list[int]:
         return [self.seat]
+
+
+class SeatReplay(Replay):
+    """A replay of states in which every card this seat may not see is a back: shown from
+    this seat only, with nothing to play."""
+
+    def view(self, k: int, mode: str) -> dict:
+        v = super().view(k, mode)
+        v["hand"] = [c for c in v["hand"] if c not in BACKS]  # drawn, not read yet
+        v["legal"] = []
+        return v
+
+
+def seat_replay(ep) -> SeatReplay:
+    """The game so far as this seat saw it: the rounds audited (every card known, seen from
+    this seat), then the round in progress played again from what the device keeps."""
+    done = [a for a in ep.audits if "deal" in a]
+    start: dict = {"rules": ep.rules.to_json(), "seed": ep.game}
+    entries: list = []
+    if done:
+        start["deal"] = [a["deal"] for a in done]
+        for a in done:
+            entries += ([{"kind": "next_round"}] if a["round"] > 1 else []) + a["actions"]
+        _final, events, states = read_record(start, entries, keep_states=True)
+    else:
+        events, states = [], []
+    if ep.start_state is not None and ep.state.round > len(done):
+        first, steps = seen_round(ep)
+        if done:  # the next round, dealt by the two devices
+            entries.append({"kind": "next_round"})
+            events.append([{"type": "round_start", "round": first.round, "player": first.to_move}])
+        states.append(first)
+        for wire, ev, st in steps:
+            entries.append(wire)
+            events.append(ev)
+            states.append(st)
+    return SeatReplay(start, entries, (states[-1], events, states))
+
+
+class SeatViewer(Viewer):
+    """The replay viewer's calls for the game in progress: this seat's view only."""
+
+    def __init__(self, ep, match, words, review):
+        super().__init__(match, words, review)
+        self.ep = ep
+
+    def source(self, source):
+        if source != "game":
+            return super().source(source)
+        return seat_replay(self.ep), [str(self.ep.seat)]
 
 
 class DuoGames:
@@ -74,7 +129,10 @@ class DuoGames:
             raise RequestError("no_game")
         done = self.finished()
         if done is None:
-            raise RequestError("duo_in_progress")
+            if m.ep.state is None:
+                raise RequestError("no_game")
+            review = Review(presenter.words, presenter.seat_words)  # none before the end
+            return SeatViewer(m.ep, m, presenter.words, review)
         key = (m.ep.game, m.lang)
         if self._viewer is None or self._viewer[:2] != key:
             self.review = Review(presenter.words, presenter.seat_words)
@@ -89,7 +147,9 @@ class DuoGames:
 
     def review_requests(self) -> dict:
         """The decisions of this device's seat, for the worker (the other device reviews its
-        own)."""
+        own); refused by name while the game goes on."""
+        if self.finished() is None:
+            raise RequestError("duo_in_progress")
         viewer = self.viewer()
         replay, _ = viewer.source("game")
         assert self.review is not None  # made with the viewer

@@ -83,9 +83,13 @@ class Replay:
     """The steps of a game: ``steps[i]`` is ``(entry index after which it stands, player
     whose turn it was or None)``; step 0 is the deal."""
 
-    def __init__(self, start: dict, entries: list):
+    def __init__(self, start: dict, entries: list, played: tuple | None = None):
+        """``played``: ``(final state, events per entry, states)`` when the entries were
+        played elsewhere (a game between two devices in progress: ``duo_games.py``)."""
         self.start, self.entries = start, entries
-        self.final, self.events, self.states = read_record(start, entries, keep_states=True)
+        self.final, self.events, self.states = played or read_record(
+            start, entries, keep_states=True
+        )
         self.over = self.final.over
         self.steps = [(0, None)]
         for i, ev in enumerate(self.events):
