@@ -147,6 +147,7 @@ def _play(pages, reload_at: int, screenshot) -> dict:
             assert sorted(again) == sorted(hand)
             drivers[1] = Driver(guest, seed=3)
             screenshot(guest, "duo-resumed")
+            _check_replay_in_progress(guest)
 
 
 def test_a_tactic_game_by_links_with_a_reload(browser, site_url, screenshot):
@@ -188,6 +189,20 @@ def _check_over(host, guest, screenshot) -> None:
     # The opponent's hand only as backs on each device.
     assert host.locator("#seat-top .card[data-card]").count() == 0
     assert guest.locator("#seat-top .card[data-card]").count() == 0
+
+
+def _check_replay_in_progress(page) -> None:
+    """Mid-game, the replay shows the game as this seat saw it: its own seat only, the
+    opponent's hand as backs at every step (nothing of it in the DOM)."""
+    page.click("#btn-games")
+    page.click("#games-replay")
+    page.wait_for_selector("#replay-bar:not([hidden])")
+    assert page.locator("#replay-mode option").count() == 1
+    for key in ("End", "Home"):
+        page.keyboard.press(key)
+        assert page.locator("#seat-top .card[data-card]").count() == 0
+    page.keyboard.press("Escape")
+    page.wait_for_selector("#replay-bar", state="hidden")
 
 
 def _check_recent_game(page) -> None:
