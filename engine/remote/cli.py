@@ -9,6 +9,7 @@ Each call is one step, with the game kept in a save file (its game and its own s
     python -m engine remote play R7@3 "claim 3" done --save ann.json   # my moves
     python -m engine remote play auto --ai easy --save bob.json        # a built-in AI's turn
     python -m engine remote show --save ann.json                       # the table, the last link
+    python -m engine remote record --save ann.json --out game.json     # the record, once over
 
 Every link to send is printed on a line of its own that starts with ``send: ``. A stale or
 repeated link is recognised, reported and ignored (exit code 0).
@@ -54,15 +55,16 @@ def add_parser(sub) -> None:
     v.add_argument("--ai", default="easy", choices=sorted(LEVELS), help="for 'auto'")
     v.add_argument("--seed", type=int, help="for 'auto'")
     verbs.add_parser("show", help="the table, and the last link sent")
+    v = verbs.add_parser("record", help="the game record, once the game is over and audited")
+    v.add_argument("--out", help="write it to this file (else printed)")
     for v in verbs.choices.values():
         v.add_argument("--save", required=True, help="this side's save file")
         v.add_argument("--base", default="", help="the page's address to put before '#m='")
 
 
 def run(args) -> int:
-    return {"host": _host, "join": _join, "receive": _receive, "play": _play, "show": _show}[
-        args.verb
-    ](args)
+    verbs = {"host": _host, "join": _join, "receive": _receive, "play": _play, "show": _show}
+    return {**verbs, "record": _record}[args.verb](args)
 
 
 # ---------------------------------------------------------------- the save file
@@ -162,6 +164,20 @@ def _show(args) -> int:
     _show_turn(ep)
     if ep.last_sent is not None:
         print("last sent: " + to_link(ep.last_sent, args.base))
+    return 0
+
+
+def _record(args) -> int:
+    """The whole game as a record (``python -m engine replay`` reads it); refused by name
+    (``not_over``) before every round is audited."""
+    from .record import game_record
+
+    text = json.dumps(game_record(_load(args.save)), indent=1)
+    if args.out:
+        with open(args.out, "w", encoding="utf-8") as f:
+            f.write(text + "\n")
+    else:
+        print(text)
     return 0
 
 
