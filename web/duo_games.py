@@ -88,16 +88,22 @@ def seat_replay(ep) -> SeatReplay:
 
 
 class SeatViewer(Viewer):
-    """The replay viewer's calls for the game in progress: this seat's view only."""
+    """The replay viewer's calls for the game in progress: this seat's view only, the replay
+    played again only when the game has moved on (each step shown is a call)."""
 
     def __init__(self, ep, match, words, review):
         super().__init__(match, words, review)
         self.ep = ep
+        self.kept: tuple | None = None  # (how far the game was, its replay)
 
     def source(self, source):
         if source != "game":
             return super().source(source)
-        return seat_replay(self.ep), [str(self.ep.seat)]
+        ep = self.ep
+        far = (ep.game, ep.sent, ep.expect, ep.state.round, len(ep.cards.log) if ep.cards else 0)
+        if self.kept is None or self.kept[0] != far:
+            self.kept = (far, seat_replay(ep))
+        return self.kept[1], [str(ep.seat)]
 
 
 class DuoGames:
@@ -107,6 +113,7 @@ class DuoGames:
     def __init__(self, duo):
         self.duo = duo
         self._viewer: tuple | None = None  # (game id, language, Viewer) of the finished game
+        self._seat: SeatViewer | None = None  # the game in progress, as this seat saw it
         self.review: Review | None = None
 
     def finished(self) -> FinishedDuo | None:
@@ -131,8 +138,10 @@ class DuoGames:
         if done is None:
             if m.ep.state is None:
                 raise RequestError("no_game")
-            review = Review(presenter.words, presenter.seat_words)  # none before the end
-            return SeatViewer(m.ep, m, presenter.words, review)
+            if self._seat is None or self._seat.ep is not m.ep or self._seat.match is not m:
+                review = Review(presenter.words, presenter.seat_words)  # none before the end
+                self._seat = SeatViewer(m.ep, m, presenter.words, review)
+            return self._seat
         key = (m.ep.game, m.lang)
         if self._viewer is None or self._viewer[:2] != key:
             self.review = Review(presenter.words, presenter.seat_words)
