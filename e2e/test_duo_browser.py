@@ -183,6 +183,7 @@ def _play(pages, reload_at: int, screenshot, takeback_at: int | None = None, aft
             assert sorted(again) == sorted(hand)
             drivers[1] = Driver(guest, seed=3)
             screenshot(guest, "duo-resumed")
+            _check_replay_in_progress(guest)
             if after_reload:
                 after_reload()
 
@@ -192,6 +193,7 @@ def test_a_tactic_game_by_links_with_a_reload(browser, site_url, screenshot):
     done = _play([host, guest], 20, screenshot, takeback_at=6)
     assert done["links"] > 20 and done["takebacks"] == 1
     _check_over(host, guest, screenshot)
+    _check_recent_game(guest)
     host_ctx.close()
     guest_ctx.close()
 
@@ -260,3 +262,46 @@ def _check_over(host, guest, screenshot) -> None:
     # The opponent's hand only as backs on each device.
     assert host.locator("#seat-top .card[data-card]").count() == 0
     assert guest.locator("#seat-top .card[data-card]").count() == 0
+
+
+def _check_replay_in_progress(page) -> None:
+    """Mid-game, the replay shows the game as this seat saw it: its own seat only, the
+    opponent's hand as backs at every step (nothing of it in the DOM)."""
+    page.click("#btn-games")
+    page.click("#games-replay")
+    page.wait_for_selector("#replay-bar:not([hidden])")
+    assert page.locator("#replay-mode option").count() == 1
+    for key in ("End", "Home"):
+        page.keyboard.press(key)
+        assert page.locator("#seat-top .card[data-card]").count() == 0
+    page.keyboard.press("Escape")
+    page.wait_for_selector("#replay-bar", state="hidden")
+
+
+def _check_recent_game(page) -> None:
+    """The finished game among the recent games and in the statistics, counted once (also
+    after a reload), and its replay with every card open, stepped by keyboard."""
+    page.wait_for_selector('body[data-duo="over"]', state="attached")
+    page.reload()
+    page.wait_for_selector('body[data-ready="1"]', state="attached", timeout=BOOT_MS)
+    if page.locator("#dlg-end").is_visible():
+        page.click("#end-look")
+    page.click("#btn-games")
+    page.wait_for_selector("#dlg-games[open]")
+    items = page.locator("#games-list li")
+    assert items.count() == 1
+    assert "against Ann on another device" in items.first.inner_text()
+    stats = page.inner_text("#stats-list")
+    assert "A friend on another device: 1 game:" in stats, stats
+    items.first.locator("button").first.click()  # Replay
+    page.wait_for_selector("#replay-bar:not([hidden])")
+    assert page.input_value("#replay-mode") == "open"
+    last = page.inner_text("#replay-step")
+    page.keyboard.press("Home")  # the deal: every card open, the opponent's hand face up too
+    page.wait_for_function(
+        "t => document.querySelector('#replay-step').textContent !== t", arg=last
+    )
+    assert page.locator("#hand .card").count() == 7
+    assert page.locator("#seat-top .card[data-card]").count() == 7
+    page.keyboard.press("Escape")
+    page.wait_for_selector("#replay-bar", state="hidden")

@@ -16,7 +16,7 @@ import json
 import random
 from typing import NamedTuple
 
-from .actions import Action, action_from_json, action_to_json, shown
+from .actions import NEXT_ROUND, Action, action_from_json, action_to_json, shown
 from .cards import ELITES, JOKER, MODES, N_CLAN, RECRUITER, TACTIC_DECK, card_text, parse_card
 from .claims import claim_proof
 from .errors import FormatError, GameError, MalformedAction
@@ -183,14 +183,21 @@ def _brief(data) -> str:
 # ---------------------------------------------------------------- records
 
 
-def record_to_json(rules: Rules, seed, actions, deal: dict | None = None) -> dict:
+def _deal_to_json(deal: dict) -> dict:
+    return {
+        "hands": [[card_text(c) for c in h] for h in deal["hands"]],
+        "deck": [card_text(c) for c in deal["deck"]],
+        "tactic_deck": [card_text(c) for c in deal.get("tactic_deck", [])],
+    }
+
+
+def record_to_json(rules: Rules, seed, actions, deal: dict | list | None = None) -> dict:
+    """A record; ``deal`` fixes round 1 (a dict) or each round (a list, one per round)."""
     out = {"format": RECORD_FORMAT, "version": VERSION, "rules": rules.to_json(), "seed": seed}
-    if deal is not None:
-        out["deal"] = {
-            "hands": [[card_text(c) for c in h] for h in deal["hands"]],
-            "deck": [card_text(c) for c in deal["deck"]],
-            "tactic_deck": [card_text(c) for c in deal.get("tactic_deck", [])],
-        }
+    if isinstance(deal, list):
+        out["deal"] = [_deal_to_json(d) for d in deal]
+    elif deal is not None:
+        out["deal"] = _deal_to_json(deal)
     out["actions"] = [
         {"kind": a.kind, "seed": a.seed} if isinstance(a, Shuffle) else action_to_json(a)
         for a in actions
@@ -211,27 +218,53 @@ def replay_events(record) -> tuple[State, list, list]:
     return _replay(record, True)
 
 
-def _deal(d, rules: Rules) -> dict:
+def read_deals(value, rules: Rules) -> dict | list[dict]:
+    """A record's ``deal``: one object fixes round 1 (later rounds come from the seed); a
+    list fixes every round, one object each, round 1 first, as a game between two devices
+    deals each round afresh (``engine/remote``)."""
+    if not isinstance(value, list):
+        return _deal(value, rules, "deal")
+    if not 1 <= len(value) <= rules.rounds:
+        raise FormatError("deal_rounds", n=len(value), rounds=rules.rounds)
+    return [_deal(d, rules, f"deal[{i}]") for i, d in enumerate(value)]
+
+
+def first_deal(deals: dict | list | None) -> dict | None:
+    """Round 1's deal of ``read_deals``' answer (``None``: from the seed)."""
+    return deals[0] if isinstance(deals, list) else deals
+
+
+def deal_next_round(state: State, deals: dict | list | None) -> None:
+    """After a ``next_round`` action (which dealt from the seed): the round dealt again as
+    the record's list of deals has it, one per round; a round missing from it is refused."""
+    if not isinstance(deals, list):
+        return
+    if state.round > len(deals):
+        raise FormatError("deal_missing_round", round=state.round, n=len(deals))
+    deal_round(state, state.round, state.round_starter, deals[state.round - 1])
+
+
+def _deal(d, rules: Rules, where: str = "deal") -> dict:
     if not isinstance(d, dict):
         raise FormatError("deal_not_object", value=shown(d))
-    _known(d, DEAL_KEYS, "deal")
+    _known(d, DEAL_KEYS, where)
     hands = d.get("hands")
     if not isinstance(hands, list) or len(hands) != 2:
         raise FormatError("deal_hands_not_two")
     deal: dict = {
-        "hands": [_cards(hands[0], "deal.hands[0]"), _cards(hands[1], "deal.hands[1]")],
-        "deck": _cards(d.get("deck", []), "deal.deck"),
-        "tactic_deck": _cards(d.get("tactic_deck", []), "deal.tactic_deck"),
+        "hands": [_cards(hands[0], f"{where}.hands[0]"), _cards(hands[1], f"{where}.hands[1]")],
+        "deck": _cards(d.get("deck", []), f"{where}.deck"),
+        "tactic_deck": _cards(d.get("tactic_deck", []), f"{where}.tactic_deck"),
     }
     for q in (0, 1):
         if len(deal["hands"][q]) > rules.hand_size:
             raise FormatError(
                 "deal_hand_too_big",
-                where=f"deal.hands[{q}]",
+                where=f"{where}.hands[{q}]",
                 n=len(deal["hands"][q]),
                 most=rules.hand_size,
             )
-    _deck_kinds(deal["deck"], deal["tactic_deck"], "deal.deck", "deal.tactic_deck")
+    _deck_kinds(deal["deck"], deal["tactic_deck"], f"{where}.deck", f"{where}.tactic_deck")
     _check_accounting(rules, deal["hands"], deal["deck"], deal["tactic_deck"], [], [], [])
     return deal
 
@@ -241,15 +274,15 @@ def _replay(record, with_events: bool) -> tuple[State, list, list]:
     _known(record, RECORD_KEYS, "record", "unknown_record_key")
     rules = Rules.from_json(record.get("rules", {}))
     seed = _seed(record.get("seed", 0))
-    deal = _deal(record["deal"], rules) if "deal" in record else None
+    deals = read_deals(record["deal"], rules) if "deal" in record else None
     if "takebacks" in record:
         _whole(record["takebacks"], "takebacks")
     if "players" in record and not isinstance(record["players"], dict):
-        raise FormatError("'players' must be an object (who played: names, opponent, level)")
+        raise FormatError("players_not_object", value=shown(record["players"]))
     actions = record.get("actions", [])
     if not isinstance(actions, list):
         raise FormatError("actions_not_list", value=shown(actions))
-    state = new_game(rules, seed, deal)
+    state = new_game(rules, seed, first_deal(deals))
     done, events = [], []
     for i, data in enumerate(actions):
         try:
@@ -268,6 +301,8 @@ def _replay(record, with_events: bool) -> tuple[State, list, list]:
             raise FormatError(
                 "bad_action", number=i + 1, action=_brief(data), cause=e.to_json()
             ) from None
+        if isinstance(a, Action) and a.kind == NEXT_ROUND:
+            deal_next_round(state, deals)  # the new state is this loop's own
         if with_events:
             events.append(ev)
         done.append(a)

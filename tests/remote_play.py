@@ -161,13 +161,17 @@ def _walk(obj, seen: set, out_ints: set, out_strs: set, states: list):
 
 
 def _this_round(me, fields: dict) -> dict:
-    """``fields`` without the previous round's revealed key and returns, which the last
-    message sent may still hold (that round is over: the audit showed every card)."""
+    """``fields`` without the previous rounds' revealed key and returns, which the last
+    message sent may still hold, and without the earlier rounds' audits, which keep every
+    card of their round for the game's record (those rounds are over: the audit showed every
+    card; this round's cards were shuffled afresh)."""
     last = fields.get("last_sent")
     if last and "reveal" in last and last["reveal"]["round"] < me.cards.round:
         last = {k: v for k, v in last.items() if k != "reveal"}
-        return {**fields, "last_sent": last}
-    return fields
+        fields = {**fields, "last_sent": last}
+    audits = fields.get("audits") or []
+    assert all(a["round"] < me.cards.round for a in audits), "an audit of a round not over"
+    return {**fields, "audits": [a["round"] for a in audits]}
 
 
 def assert_hidden(eps, seat: int) -> int:

@@ -97,6 +97,11 @@ class Devices:
             _no_hidden_card(_strings(self.payloads[seat], []), hidden, f"page {seat}")
             saved = json.loads(self.stores[seat].getItem("schotten-totten.save"))
             saved["duo"]["events"] = _this_round(saved["duo"]["events"])
+            # The earlier rounds' audits keep their cards for the game's record: those
+            # rounds are over (the audit showed every card), this one was dealt afresh.
+            audits = saved["duo"]["endpoint"]["audits"]
+            assert all(a["round"] < eps[seat].state.round for a in audits)
+            saved["duo"]["endpoint"]["audits"] = [a["round"] for a in audits]
             _no_hidden_card(_strings(saved, []), hidden, f"save {seat}")
 
     def deliver(self) -> None:
@@ -216,14 +221,13 @@ def test_refusals_are_worded_and_change_nothing(open_tab, small_group):  # noqa:
     assert not out["ok"] and out["code"] == "takeback_none" and "take back" in out["error"]
     out = d.tabs[seat]("duo_takeback_answer", {"agree": "yes"})
     assert not out["ok"] and out["code"] == "bad_argument"
-    for call, arg in (
-        ("rematch", None),
-        ("record", None),
-        ("replay_info", {"source": "game"}),
-        ("review_requests", {}),
-    ):
+    for call, arg in (("rematch", None),):
         out = d.tabs[seat](call, arg)
         assert not out["ok"] and out["code"] == "duo_game" and "device" in out["error"]
+    # The record and the review wait for the end (tests/test_duo_games.py).
+    for call, arg in (("record", None), ("review_requests", {})):
+        out = d.tabs[seat](call, arg)
+        assert not out["ok"] and out["code"] == "duo_in_progress" and "over" in out["error"]
     out = d.tabs[0]("duo_host", {"name": "", "tactics": True})
     assert not out["ok"] and out["code"] == "bad_name"
     out = d.tabs[0]("duo_host", {"name": "Ann", "rounds": 0})

@@ -120,7 +120,22 @@ def _corpus():
                     deal={"hands": s0.hands, "deck": s0.decks[0], "tactic_deck": s0.decks[1]},
                 )
             records.append(json.loads(json.dumps(record)))
+            if seed == 0 and rules.rounds > 1:  # a deal per round, as between two devices
+                records.append(json.loads(json.dumps(_dealt_per_round(rules, 100 * v, actions))))
     return positions, records, states
+
+
+def _dealt_per_round(rules, seed, actions) -> dict:
+    """The whole game's record with each round's deal written out (``deal`` as a list)."""
+    from engine.turn import apply
+
+    s = new_game(rules, seed)
+    deals = [{"hands": s.hands, "deck": s.decks[0], "tactic_deck": s.decks[1]}]
+    for a in actions:
+        s = apply(s, a)
+        if a.kind == "next_round":
+            deals.append({"hands": s.hands, "deck": s.decks[0], "tactic_deck": s.decks[1]})
+    return record_to_json(rules, seed, actions, deal=deals)
 
 
 POSITIONS, RECORDS, STATES = _corpus()

@@ -74,6 +74,16 @@ def test_two_terminals_play_a_tactic_game_over_links(tmp_path, capsys, small_gro
     assert rc == 0 and out.startswith("ignored: ") and "already received" in out
     rc, out, err = _run(capsys, "remote", "receive", "https://x/#m=AAAA", "--save", a)
     assert rc == 2 and err.startswith("error: This is not a game link")
+    # The game's record, every card known, replays in the terminal to the same end.
+    game = str(tmp_path / "game.json")
+    rc, _, err = _run(capsys, "remote", "record", "--save", b, "--out", game)
+    assert rc == 0, err
+    rc, printed, _ = _run(capsys, "remote", "record", "--save", a)
+    assert json.loads(printed)["deal"] == json.loads(Path(game).read_text())["deal"]
+    rc, out, err = _run(capsys, "replay", game)
+    assert rc == 0, err
+    scores = json.loads(Path(a).read_text(encoding="utf-8"))["state"]["scores"]
+    assert "match over" in out and f"scores {scores[0]}-{scores[1]}" in out
 
 
 def test_moves_by_text_and_a_refused_move(tmp_path, capsys, small_group):  # noqa: F811
@@ -92,6 +102,9 @@ def test_moves_by_text_and_a_refused_move(tmp_path, capsys, small_group):  # noq
     assert card_text(0) == "R1"
     rc, out, _ = _run(capsys, "remote", "show", "--save", a)
     assert rc == 0 and "last sent: #m=" in out
+    # No record while the game goes on: no device knows every card yet.
+    rc, out, err = _run(capsys, "remote", "record", "--save", a)
+    assert rc == 2 and not out and "both devices have checked every round" in err
 
 
 def test_a_take_back_asked_and_answered_from_two_terminals(tmp_path, capsys, small_group):  # noqa: F811

@@ -14,6 +14,7 @@ import traceback
 
 from ai_requests import choose_on_page
 from duo import Duo
+from duo_games import DuoGames
 from finished import Finished
 from lesson_progress import LessonProgress
 from pyodide.ffi import create_proxy
@@ -28,6 +29,7 @@ from engine import GameError, position_from_json, view
 
 session = Session()
 duo = Duo()  # a game against a friend's device, when one is at the table (web/duo.py)
+duo_games = DuoGames(duo)  # its record, replay and review once over (web/duo_games.py)
 # An embedded table (embed.js) saves under its own key, so embeds never share a game; the
 # full page keeps SAVE_KEY, so existing saves still resume.
 SAVE = getattr(window, "stSaveKey", None) or SAVE_KEY
@@ -48,9 +50,10 @@ def save() -> None:
     (``saves.news()``, in ``call``)."""
     if duo.active:
         saves.write(duo.save_data())
-        return
-    saves.write(session.save_data())
-    entry = session.finished_entry()
+        entry = duo_games.entry(duo.presenter.words(None))
+    else:
+        saves.write(session.save_data())
+        entry = session.finished_entry()
     if entry is not None:
         finished.remember(entry, window.Date.new().toISOString())
 
@@ -189,16 +192,25 @@ def not_in_duo(fn):
     return call
 
 
-def on_device(fn):
-    """A call about "the game at the table" or an opened record: the table's game only when it
-    is on this device (a record opened from a file still replays)."""
+def on_device(a_duo, fn):
+    """A call about "the game at the table" or an opened record: the game against a friend's
+    device answers for itself (``a_duo``: its replay and review once it is over), a record
+    opened from a file replays here."""
 
     def call(a):
         if duo.active and opt(a, "source", "game") == "game":
-            raise RequestError("duo_game")
+            return a_duo(a)
         return fn(a)
 
     return call
+
+
+def review_store(a):
+    """The verdicts go to the review that asked for them (the game against a friend's device
+    has its own, as its players' names are its own)."""
+    key = opt(a, "key")
+    review = duo_games.review if duo_games.owns_review(key) else session.review
+    return review.store(key, opt(a, "results"), opt(a, "total"))
 
 
 def set_option(a):
@@ -283,21 +295,24 @@ API = {
         lambda _: {"request": None}, lambda a: {"request": session.hint_request(opt(a, "seat"))}
     ),
     "hint_words": lambda a: session.hint_words(opt(a, "action"), opt(a, "advice")),
-    "record": not_in_duo(lambda _: {"record": session.record_json()}),
+    "record": table(
+        lambda _: {"record": duo_games.record()}, lambda _: {"record": session.record_json()}
+    ),
     "games": lambda _: {"games": finished.games()},
     "replay_info": on_device(
-        lambda a: session.replay_info(opt(a, "source", "game"), opt(a, "mode", ""))
+        lambda a: duo_games.replay_info(opt(a, "mode", "")),
+        lambda a: session.replay_info(opt(a, "source", "game"), opt(a, "mode", "")),
     ),
     "replay_view": on_device(
-        lambda a: session.replay_view(opt(a, "source", "game"), need(a, "mode"), need(a, "step"))
+        lambda a: duo_games.replay_view(need(a, "mode"), need(a, "step")),
+        lambda a: session.replay_view(opt(a, "source", "game"), need(a, "mode"), need(a, "step")),
     ),
     "open_record": open_record,
     "review_requests": on_device(
-        lambda a: session.review_requests(opt(a, "source", "game"), opt(a, "seats"))
+        lambda _: duo_games.review_requests(),
+        lambda a: session.review_requests(opt(a, "source", "game"), opt(a, "seats")),
     ),
-    "review_store": lambda a: session.review_store(
-        opt(a, "key"), opt(a, "results"), opt(a, "total")
-    ),
+    "review_store": review_store,
     "statistics": statistics,
     "statistics_reset": statistics_reset,
     "lessons": lambda _: lessons.lessons(),

@@ -36,6 +36,13 @@ def read_players(value) -> dict | None:
         return {"opponent": "ai", "ai_seat": seat, "ai_level": level}
     if value.get("opponent") == "human":
         return {"opponent": "human", "names": names_of(value.get("names"))}
+    if value.get("opponent") == "remote":  # a friend on another device (engine/remote)
+        seat = value.get("seat") if type(value.get("seat")) is int else None
+        return {
+            "opponent": "remote",
+            "names": names_of(value.get("names")),
+            "seat": seat if seat in (0, 1) else None,
+        }
     return None
 
 

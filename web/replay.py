@@ -1,6 +1,7 @@
 """Records and replay: a game as a list of turns to step through, the replay viewer's data.
 
-A record here is the table's: ``start`` (rules and seed) and ``entries``, the JSON actions
+A record here is the table's: ``start`` (rules and seed, and the record's ``deal`` if it has
+one) and ``entries``, the JSON actions
 in order with, after a take-back, ``{"kind": "shuffle", "seed": S}`` (the decks shuffled
 again, ``engine.turn.reshuffle``). ``read_record`` checks and replays it (the rules and
 seed by the engine's record reader, ``engine.records``); ``Replay`` cuts it into
@@ -29,9 +30,9 @@ from engine import (
     redact_all,
     view,
 )
-from engine.actions import shown
+from engine.actions import NEXT_ROUND, shown
 from engine.cards import card_text
-from engine.records import RECORD_FORMAT, VERSION, replay_events
+from engine.records import RECORD_FORMAT, VERSION, deal_next_round, read_deals, replay_events
 from engine.turn import reshuffle
 
 # Who may look through which seat: "open" shows every card, allowed once the game is over.
@@ -52,7 +53,10 @@ def read_record(start: dict, entries: list, keep_states: bool = False):
         "seed": start.get("seed", 0),
         "actions": [],
     }
+    if "deal" in start:  # a fixed deal, or one per round (a game between two devices)
+        doc["deal"] = start["deal"]
     state, _actions, _events = replay_events(doc)
+    deals = read_deals(doc["deal"], state.rules) if "deal" in doc else None
     events, states = [], [state]
     for i, entry in enumerate(entries):
         try:
@@ -63,7 +67,10 @@ def read_record(start: dict, entries: list, keep_states: bool = False):
                 ev: list = []
                 reshuffle(state, entry["seed"], ev)
             else:
-                state, ev = apply_events(state, action_from_json(entry))
+                action = action_from_json(entry)
+                state, ev = apply_events(state, action)
+                if action.kind == NEXT_ROUND:
+                    deal_next_round(state, deals)
         except GameError as e:
             raise RecordError("bad_entry", inner=e, index=i + 1) from None
         events.append(ev)
@@ -76,9 +83,13 @@ class Replay:
     """The steps of a game: ``steps[i]`` is ``(entry index after which it stands, player
     whose turn it was or None)``; step 0 is the deal."""
 
-    def __init__(self, start: dict, entries: list):
+    def __init__(self, start: dict, entries: list, played: tuple | None = None):
+        """``played``: ``(final state, events per entry, states)`` when the entries were
+        played elsewhere (a game between two devices in progress: ``duo_games.py``)."""
         self.start, self.entries = start, entries
-        self.final, self.events, self.states = read_record(start, entries, keep_states=True)
+        self.final, self.events, self.states = played or read_record(
+            start, entries, keep_states=True
+        )
         self.over = self.final.over
         self.steps = [(0, None)]
         for i, ev in enumerate(self.events):
@@ -156,9 +167,10 @@ class Viewer:
         from players import read_players
 
         try:
-            self.opened = Replay(
-                {"rules": data.get("rules"), "seed": data.get("seed", 0)}, data["actions"]
-            )
+            start = {"rules": data.get("rules"), "seed": data.get("seed", 0)}
+            if "deal" in data:
+                start["deal"] = data["deal"]
+            self.opened = Replay(start, data["actions"])
             self.opened_players = read_players(data.get("players"))
         except RecordError:
             raise  # an entry that cannot be played: said with its number

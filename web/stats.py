@@ -6,7 +6,9 @@ once.
 A document: ``{"version": 1, "opponents": {level: counts}, "streak": n, "best_streak": n}``
 where ``counts`` is ``{"games", "wins", "draws", "losses", "takebacks"}`` and ``streak``
 counts the human's wins in a row against the computer (negative: losses in a row). Games
-on one device count as games (who won is not the device owner's result).
+on one device count as games (who won is not the device owner's result); a game against a
+friend on another device (``remote``) counts this device's player's result, outside the
+streaks.
 
 >>> s = add(empty(), {"human": 0, "winner": 0, "level": "easy", "takebacks": 0})
 >>> s = add(s, {"human": 0, "winner": 0, "level": "hard", "takebacks": 2})
@@ -19,7 +21,7 @@ from __future__ import annotations
 import json
 
 VERSION = 1
-OPPONENTS = ("easy", "medium", "hard", "friend")
+OPPONENTS = ("easy", "medium", "hard", "friend", "remote")
 COUNTS = ("games", "wins", "draws", "losses", "takebacks")
 
 
@@ -52,8 +54,8 @@ def _count(v) -> int:
 
 def add(stats: dict, game: dict) -> dict:
     """``stats`` with one finished match added: ``game`` has ``human`` (the human's seat
-    against the computer, or None on one device), ``winner`` (a seat or None for a draw),
-    ``level`` (the computer's) and ``takebacks``."""
+    against the computer or a friend's device, None on one device), ``winner`` (a seat or
+    None for a draw), ``level`` (the computer's, or ``remote``) and ``takebacks``."""
     out = read(json.dumps(stats))
     human, winner = game.get("human"), game.get("winner")
     level = game.get("level") if human is not None else "friend"
@@ -64,15 +66,17 @@ def add(stats: dict, game: dict) -> dict:
     counts["takebacks"] += 1 if game.get("takebacks") else 0
     if human is None:
         return out
-    if winner is None:
-        counts["draws"] += 1
-        out["streak"] = 0
-    elif winner == human:
-        counts["wins"] += 1
-        out["streak"] = max(out["streak"], 0) + 1
-    else:
-        counts["losses"] += 1
-        out["streak"] = min(out["streak"], 0) - 1
+    result = "draws" if winner is None else "wins" if winner == human else "losses"
+    counts[result] += 1
+    if level == "remote":  # the streaks are against the computer
+        return out
+    out["streak"] = (
+        0
+        if winner is None
+        else max(out["streak"], 0) + 1
+        if winner == human
+        else min(out["streak"], 0) - 1
+    )
     out["best_streak"] = max(out["best_streak"], out["streak"])
     return out
 

@@ -6,7 +6,9 @@ messages, and the audit at the end of each round. Standard library only (runs in
 - ``messages``: the message format, its strict reader, links;
 - ``deal``: one round's decks as one device knows them (locks, shares, returns);
 - ``endpoint``: one device: its secrets, its engine state, the check of every message;
-- ``audit``: the end-of-round check with both keys revealed;
+- ``audit``: the end-of-round check with both keys revealed (it keeps the round whole);
+- ``record``: the game's record once every round is audited (one deal per round);
+- ``seen``: the round in progress as this device saw it, for its replay;
 - ``state_io``: an endpoint's engine state as JSON (hidden cards as backs), for its save;
 - ``cli``: ``python -m engine remote``, a terminal player over links.
 

@@ -9,7 +9,7 @@ cheat is raised as a ``Cheat`` naming the player and what they did.
 
 from __future__ import annotations
 
-from ..actions import RETURN, Action, action_from_json, action_text
+from ..actions import RETURN, Action, action_from_json, action_text, action_to_json
 from ..cards import card_text, parse_card
 from ..errors import GameError
 from ..turn import apply
@@ -61,7 +61,9 @@ def _cards_at_start(cards, guest_key: Key, at_first: list) -> list:
 
 def check_round(cards, start_state, final_state) -> dict:
     """Audit one round (``cards``: this device's ``RoundCards`` with the other's key
-    revealed). Returns ``{"round": r, "ok": True}`` or raises ``Cheat``."""
+    revealed). Returns ``{"round": r, "ok": True, "deal": ..., "actions": [...]}`` (the
+    round as a game record holds it: its deal, every card known, and its actions, each card
+    put back named) or raises ``Cheat``."""
     other = 1 - cards.seat
     keys = [cards.key, cards.their_key] if cards.seat == 0 else [cards.their_key, cards.key]
     at_start = _cards_at_start(cards, keys[1], _cards_at_first(cards, keys[0]))
@@ -82,6 +84,12 @@ def check_round(cards, start_state, final_state) -> dict:
         hands[p].append(top[i])
     s.hands = [sorted(h) for h in hands]
     s.decks = [clan[: -2 * n], [PHYSICAL[i] for i in at_start[1]]]
+    deal = {
+        "hands": [[card_text(c) for c in h] for h in s.hands],
+        "deck": [card_text(c) for c in s.decks[0]],
+        "tactic_deck": [card_text(c) for c in s.decks[1]],
+    }
+    actions = []
     openings = {
         cards.seat: [{"card": r["card"], "nonce": r["nonce"]} for r in cards.returns],
         other: list(cards.their_returns),
@@ -102,6 +110,7 @@ def check_round(cards, start_state, final_state) -> dict:
             action = Action(RETURN, card=parse_card(o["card"]))
         else:
             action = action_from_json(wire)
+        actions.append(action_to_json(action))
         try:
             s = apply(s, action, seat)
         except GameError as e:
@@ -112,4 +121,4 @@ def check_round(cards, start_state, final_state) -> dict:
         raise Cheat("return_mismatch", player=other)
     if (s.sides, s.owner, s.outcome) != (final_state.sides, final_state.owner, final_state.outcome):
         raise Cheat("illegal_move", player=other, move="-", rule="replay")
-    return {"round": cards.round, "ok": True}
+    return {"round": cards.round, "ok": True, "deal": deal, "actions": actions}

@@ -11,6 +11,7 @@ Each call is one step, with the game kept in a save file (its game and its own s
     python -m engine remote show --save ann.json                       # the table, the last link
     python -m engine remote takeback --save ann.json                   # ask to take back my turn
     python -m engine remote answer yes --save bob.json                 # agree (or: no)
+    python -m engine remote record --save ann.json --out game.json     # the record, once over
 
 Every link to send is printed on a line of its own that starts with ``send: ``. A stale or
 repeated link is recognised, reported and ignored (exit code 0).
@@ -59,6 +60,8 @@ def add_parser(sub) -> None:
     verbs.add_parser("takeback", help="ask the other to let me take back my last turn")
     v = verbs.add_parser("answer", help="answer the other's take-back question")
     v.add_argument("agree", choices=("yes", "no"))
+    v = verbs.add_parser("record", help="the game record, once the game is over and audited")
+    v.add_argument("--out", help="write it to this file (else printed)")
     for v in verbs.choices.values():
         v.add_argument("--save", required=True, help="this side's save file")
         v.add_argument("--base", default="", help="the page's address to put before '#m='")
@@ -66,7 +69,7 @@ def add_parser(sub) -> None:
 
 def run(args) -> int:
     verbs = {"host": _host, "join": _join, "receive": _receive, "play": _play, "show": _show}
-    verbs.update(takeback=_takeback, answer=_answer)
+    verbs.update(takeback=_takeback, answer=_answer, record=_record)
     return verbs[args.verb](args)
 
 
@@ -183,6 +186,20 @@ def _show(args) -> int:
     _show_turn(ep)
     if ep.last_sent is not None:
         print("last sent: " + to_link(ep.last_sent, args.base))
+    return 0
+
+
+def _record(args) -> int:
+    """The whole game as a record (``python -m engine replay`` reads it); refused by name
+    (``not_over``) before every round is audited."""
+    from .record import game_record
+
+    text = json.dumps(game_record(_load(args.save)), indent=1)
+    if args.out:
+        with open(args.out, "w", encoding="utf-8") as f:
+            f.write(text + "\n")
+    else:
+        print(text)
     return 0
 
 

@@ -82,7 +82,7 @@ class Endpoint(TakeBacks):
         #                                        after the deal)
         self.last_sent: dict | None = None  # the last message sent (to send again after
         #                                        a reconnect)
-        self.audits: list[dict] = []  # the rounds audited: {"round": r, "ok": True}
+        self.audits: list[dict] = []  # the rounds audited, each as a record holds it (audit.py)
         self.verdict: dict | None = None  # a cheat found: the game is void
         self.turn_points: list = [None, None]  # where each one's last turn began (takeback.py)
         self.asked: dict | None = None  # a take-back question in flight: {"player", ...}

@@ -64,9 +64,10 @@ export function showEnd() {
   next.textContent = over ? t("end.rematch") : t("end.next_round", { n: v.round + 1 });
   next.dataset.action = over ? "rematch" : "next_round";
   // Against a friend's device the next round is dealt by the two devices together, and a
-  // rematch or a review needs the game on this device.
+  // rematch needs the game on this device; its review opens once both devices have checked
+  // the last round (asked sooner, the replay says why it waits: web/duo_games.py).
   next.hidden = !!state.P.duo;
-  $("#end-review").hidden = !over || !!state.P.duo;
+  $("#end-review").hidden = !over;
   openDialog(d);
 }
 
