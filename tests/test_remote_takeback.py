@@ -14,8 +14,10 @@ from remote_play import assert_hidden, pair, small_group  # noqa: F401
 
 from engine.cards import RECRUITER, card_text
 from engine.errors import GameError
+from engine.records import replay
 from engine.remote import Cheat, Endpoint, RemoteError, audit
 from engine.remote.messages import VERSION, read, seal
+from engine.remote.record import game_record
 from engine.state import OVER, ROUND_OVER, START_OF_TURN, Rules
 
 
@@ -397,6 +399,13 @@ def test_whole_games_with_take_backs_pass_the_audit_and_hide_every_card(rules, s
     assert len(a.audits) == a.state.round and all(x["ok"] for x in a.audits + b.audits)
     assert a.takebacks == b.takebacks == agreed > 0
     assert checks["cards"] > 0
+    # The game's record (engine/remote/record.py) holds the turns kept, not the ones taken
+    # back: both devices build the same one, and it replays to where they ended.
+    record, theirs = game_record(a), game_record(b)
+    assert {**theirs, "players": None} == {**record, "players": None}  # but for whose it is
+    final, _ = replay(json.loads(json.dumps(record)))
+    end = (final.sides, final.scores, final.history)
+    assert end == (a.state.sides, a.state.scores, a.state.history)
     TALLY.append((agreed, declined, lapsed))
 
 

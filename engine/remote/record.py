@@ -46,6 +46,6 @@ def game_record(ep) -> dict:
         "seed": ep.game,
         "deal": [a["deal"] for a in ep.audits],
         "actions": actions,
-        "takebacks": 0,
+        "takebacks": ep.takebacks,  # agreed take-backs: the turns undone are not in `actions`
         "players": {"opponent": OPPONENT, "names": list(ep.names), "seat": ep.seat},
     }
