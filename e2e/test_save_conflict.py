@@ -7,8 +7,6 @@ from __future__ import annotations
 
 import json
 
-import pytest
-
 from engine import Rules, new_game, position_to_json
 from tools.table import (
     BOOT_MS,
