@@ -26,6 +26,9 @@ from engine import action_to_json
 from engine.ai import make_agent
 
 SIZES = [(390, 844), (820, 1180), (1280, 800)]
+# Between and beside those: the narrowest phone, small tablets and split screens, phones on
+# their side (the header's tools and the board's badges change form at 420, 560 and 700 px).
+BETWEEN = [(360, 740), (421, 800), (560, 900), (640, 900), (700, 900), (667, 375), (844, 390)]
 REVIEW_ITERATIONS = 12  # a quick review: the layout, not the verdicts
 
 
@@ -205,4 +208,33 @@ def test_every_screen(new_context, site_url, screenshot, saves, size):
         # The stone's verdict is the panel's; no toast repeats it over the hand.
         assert page.locator("#lesson-said").is_visible() and page.locator("#toast").is_hidden()
         page.click("#lesson-leave")
+    assert found == [], "\n".join(found)
+
+
+# The header's tools on show: [id, its word visible, width, height].
+TOOLS = """() => [...document.querySelectorAll('#tools .tool')].filter((e) => e.checkVisibility())
+  .map((e) => { const r = e.getBoundingClientRect(), l = e.querySelector('.tool-label');
+                return [e.id, !!l && l.checkVisibility() && l.textContent.trim() !== '',
+                        Math.round(r.width), Math.round(r.height)]; })"""
+
+
+@pytest.mark.parametrize("lang", ["en", "de"])
+def test_tools_say_their_names_and_badges_keep_to_their_stones(page, site_url, saves, lang):
+    """At every width, not only the three the screenshots show: each header tool shows its
+    word (an icon alone, '?' or '↻', does not say Claims or Games to a sighted touch user),
+    keeps a 40 px tap target, and the page has no geometry problem (a claimed stone's badge
+    over a card or the next stone among them)."""
+    open_with_save(page, site_url, saves["play"])
+    found: list[str] = []
+    for w, h in BETWEEN:
+        page.set_viewport_size({"width": w, "height": h})
+        _load(page, site_url, saves["play"], lang)
+        page.wait_for_selector(f'body[data-layout="{w}x{h}"]', state="attached")
+        page.wait_for_timeout(450)  # a claimed stone's move toward its owner settles
+        for tool, named, tw, th in page.evaluate(TOOLS):
+            if not named:
+                found.append(f"{w}x{h}: {tool} shows no word")
+            if tw < 40 or th < 40:
+                found.append(f"{w}x{h}: {tool} is {tw}x{th}")
+        found += [f"{w}x{h}: {p}" for p in problems(page)]
     assert found == [], "\n".join(found)
