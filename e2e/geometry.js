@@ -75,6 +75,17 @@
     const next = stones[i + 1];
     if (next && meet(rect(s, ring(s) + 0.5), rect(next, ring(next) + 0.5))) out.push(`stones touch: ${name(s)} and ${name(next)}`);
   });
+  // A select's chosen text cut by its own box (the browser draws it, past the DOM's reach):
+  // measured in the select's font, with 20 px for the arrow.
+  const ctx = document.createElement('canvas').getContext('2d');
+  for (const sel of root.querySelectorAll('select')) {
+    if (!visible(sel) || !sel.selectedOptions.length) continue;
+    const cs = getComputedStyle(sel);
+    ctx.font = `${cs.fontStyle} ${cs.fontWeight} ${cs.fontSize} ${cs.fontFamily}`;
+    const need = ctx.measureText(sel.selectedOptions[0].text).width;
+    const room = sel.clientWidth - parseFloat(cs.paddingLeft) - parseFloat(cs.paddingRight) - 20;
+    if (need > room + 0.5) out.push(`text cut: ${name(sel)} "${sel.selectedOptions[0].text}" ${Math.round(need)} px wide in ${Math.round(room)}`);
+  }
   // Text out of its box.
   for (const el of root.querySelectorAll('*')) {
     if (el.closest('svg, script, style, template, #board .card, .pile-face')) continue;

@@ -1,6 +1,7 @@
 """Every screen at phone, tablet and desktop sizes, in English and German: play, the
-handover (and its take-back question), the Games dialog, the replay (seen from you and with
-every card open), the review (also at 1366x768), a lesson (a stone tapped in it).
+handover (and its take-back question), the Games, new-game and keys dialogs, the game over,
+the replay (seen from you and with every card open), the review (also at 1366x768), the
+lessons' list and a lesson (a stone tapped in it).
 
 On each: no text out of its box, nothing a player taps or reads under something else
 (e2e/geometry.py), and a screenshot in artifacts/screenshots/screen-<screen>-<width>-<lang>.png
@@ -152,6 +153,12 @@ def test_every_screen(new_context, site_url, screenshot, saves, size):
         # Deal and Cancel whole inside the dialog, whatever its options' height.
         assert page.evaluate(WHOLE_IN, ["#dlg-new", "#new-start, #new-cancel"]) == []
         page.click("#new-cancel")
+        # The list of keys ("?" opens it; phones leave out its tool).
+        page.keyboard.press("?")
+        page.wait_for_selector("#dlg-keys[open]")
+        _look(page, screenshot, found, f"keys-{tag}")
+        page.keyboard.press("Escape")
+        page.wait_for_selector("#dlg-keys[open]", state="detached")
         # The handover, and the take-back question asked there.
         _load(page, site_url, saves["handover"], lang)
         page.wait_for_selector("#handover", state="visible")
@@ -169,6 +176,7 @@ def test_every_screen(new_context, site_url, screenshot, saves, size):
         # The replay of a finished game, then with every card open.
         _load(page, site_url, saves["finished"], lang, f"&review_iterations={REVIEW_ITERATIONS}")
         page.wait_for_selector("#dlg-end[open]")
+        _look(page, screenshot, found, f"over-{tag}")
         page.click("#end-look")
         page.click("#btn-games")
         page.click("#games-replay")
@@ -201,6 +209,8 @@ def test_every_screen(new_context, site_url, screenshot, saves, size):
         page.click("#replay-exit")
         # A lesson, a stone tapped in it.
         page.click("#btn-learn")
+        page.wait_for_selector("#dlg-learn[open]")
+        _look(page, screenshot, found, f"learn-{tag}")
         page.click('#learn-list li[data-lesson="basics"] button')
         page.wait_for_selector("#lesson", state="visible")
         page.click('#board .lane[data-stone="0"] .stone')
