@@ -57,6 +57,35 @@
   for (const el of root.querySelectorAll(read.join(','))) {
     if (visible(el) && el.textContent.trim()) check(el, 'text covered');
   }
+  // The board: a stone's badge (its owner, a combat mode) over a card or another stone, and
+  // a stone with its owner's ring touching the next stone's (1 px of air between) (the cards cascade on purpose;
+  // these do not).
+  const rect = (el, grow = 0) => { const r = el.getBoundingClientRect(); return { l: r.left - grow, t: r.top - grow, r: r.right + grow, b: r.bottom + grow }; };
+  const meet = (a, b) => Math.min(a.r, b.r) - Math.max(a.l, b.l) > 0.5 && Math.min(a.b, b.b) - Math.max(a.t, b.t) > 0.5;
+  const ring = (el) => (el.dataset.owner ? 3 : 0);   // the owner's ring: a 3 px box-shadow (style.css)
+  const stones = [...root.querySelectorAll('#board .stone')].filter(visible);
+  const boardCards = [...root.querySelectorAll('#board .card')].filter(visible);
+  for (const badge of root.querySelectorAll('#board .stone-sub')) {
+    if (!visible(badge)) continue;
+    const own = badge.closest('.stone'), b = rect(badge);
+    const hit = [...boardCards, ...stones.filter((s) => s !== own)].find((o) => meet(b, rect(o, o.matches('.stone') ? ring(o) : 0)));
+    if (hit) out.push(`badge overlaps: ${name(badge)} on ${name(own)} over ${name(hit)}`);
+  }
+  stones.forEach((s, i) => {
+    const next = stones[i + 1];
+    if (next && meet(rect(s, ring(s) + 0.5), rect(next, ring(next) + 0.5))) out.push(`stones touch: ${name(s)} and ${name(next)}`);
+  });
+  // A select's chosen text cut by its own box (the browser draws it, past the DOM's reach):
+  // measured in the select's font, with 20 px for the arrow.
+  const ctx = document.createElement('canvas').getContext('2d');
+  for (const sel of root.querySelectorAll('select')) {
+    if (!visible(sel) || !sel.selectedOptions.length) continue;
+    const cs = getComputedStyle(sel);
+    ctx.font = `${cs.fontStyle} ${cs.fontWeight} ${cs.fontSize} ${cs.fontFamily}`;
+    const need = ctx.measureText(sel.selectedOptions[0].text).width;
+    const room = sel.clientWidth - parseFloat(cs.paddingLeft) - parseFloat(cs.paddingRight) - 20;
+    if (need > room + 0.5) out.push(`text cut: ${name(sel)} "${sel.selectedOptions[0].text}" ${Math.round(need)} px wide in ${Math.round(room)}`);
+  }
   // Text out of its box.
   for (const el of root.querySelectorAll('*')) {
     if (el.closest('svg, script, style, template, #board .card, .pile-face')) continue;

@@ -10,6 +10,9 @@
   element over it. Only the top layer is checked: the open modal dialog, else the handover
   screen, else the page.
 
+* **The board's badges**: a stone's badge (its owner, a combat mode) over a card or another
+  stone, and a claimed stone's ring meeting the next stone's.
+
 Intended overlaps are not problems: the cards on the board cascade (only the ones one can
 pick are checked, at the corner that shows), a sticky footer over a dialog's scrolled body,
 an element outside the window or scrolled out of its box.

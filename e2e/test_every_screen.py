@@ -1,10 +1,11 @@
 """Every screen at phone, tablet and desktop sizes, in English and German: play, the
-handover (and its take-back question), the Games dialog, the replay (seen from you and with
-every card open), the review (also at 1366x768), a lesson (a stone tapped in it). And every
-screen of a game against a friend's device (test_every_duo_screen): the invitation with its
-QR code, the invitation opened on the other device, the answer with the pairing code, the
-dealing, the table on your move (the opponent's hand as backs), waiting for the other, a
-move to send, the reconnect link, the game over.
+handover (and its take-back question), the Games, new-game and keys dialogs, the game over,
+the replay (seen from you and with every card open), the review (also at 1366x768), the
+lessons' list and a lesson (a stone tapped in it). And every screen of a game against a
+friend's device (test_every_duo_screen): the invitation with its QR code, the invitation
+opened on the other device, the answer with the pairing code, the dealing, the table on your
+move (the opponent's hand as backs), waiting for the other, a move to send, the reconnect
+link, the game over.
 
 On each: no text out of its box, nothing a player taps or reads under something else
 (e2e/geometry.py), and a screenshot in artifacts/screenshots/screen-<screen>-<width>-<lang>.png
@@ -34,6 +35,9 @@ from engine.ai import make_agent
 from engine.remote.sra import Entropy
 
 SIZES = [(390, 844), (820, 1180), (1280, 800)]
+# Between and beside those: the narrowest phone, small tablets and split screens, phones on
+# their side (the header's tools and the board's badges change form at 420, 560 and 700 px).
+BETWEEN = [(360, 740), (421, 800), (560, 900), (640, 900), (700, 900), (667, 375), (844, 390)]
 REVIEW_ITERATIONS = 12  # a quick review: the layout, not the verdicts
 
 
@@ -207,6 +211,12 @@ def test_every_screen(new_context, site_url, screenshot, saves, size):
         # Deal and Cancel whole inside the dialog, whatever its options' height.
         assert page.evaluate(WHOLE_IN, ["#dlg-new", "#new-start, #new-cancel"]) == []
         page.click("#new-cancel")
+        # The list of keys ("?" opens it; phones leave out its tool).
+        page.keyboard.press("?")
+        page.wait_for_selector("#dlg-keys[open]")
+        _look(page, screenshot, found, f"keys-{tag}")
+        page.keyboard.press("Escape")
+        page.wait_for_selector("#dlg-keys[open]", state="detached")
         # The handover, and the take-back question asked there.
         _load(page, site_url, saves["handover"], lang)
         page.wait_for_selector("#handover", state="visible")
@@ -224,6 +234,7 @@ def test_every_screen(new_context, site_url, screenshot, saves, size):
         # The replay of a finished game, then with every card open.
         _load(page, site_url, saves["finished"], lang, f"&review_iterations={REVIEW_ITERATIONS}")
         page.wait_for_selector("#dlg-end[open]")
+        _look(page, screenshot, found, f"over-{tag}")
         page.click("#end-look")
         page.click("#btn-games")
         page.click("#games-replay")
@@ -256,6 +267,8 @@ def test_every_screen(new_context, site_url, screenshot, saves, size):
         page.click("#replay-exit")
         # A lesson, a stone tapped in it.
         page.click("#btn-learn")
+        page.wait_for_selector("#dlg-learn[open]")
+        _look(page, screenshot, found, f"learn-{tag}")
         page.click('#learn-list li[data-lesson="basics"] button')
         page.wait_for_selector("#lesson", state="visible")
         page.click('#board .lane[data-stone="0"] .stone')
@@ -365,4 +378,30 @@ def test_every_duo_screen(new_context, site_url, screenshot, duo_saves):
         look("duo-over")
         page.click("#end-look")
         look("duo-over-table")
+# The header's tools on show: [id, its word visible, width, height].
+TOOLS = """() => [...document.querySelectorAll('#tools .tool')].filter((e) => e.checkVisibility())
+  .map((e) => { const r = e.getBoundingClientRect(), l = e.querySelector('.tool-label');
+                return [e.id, !!l && l.checkVisibility() && l.textContent.trim() !== '',
+                        Math.round(r.width), Math.round(r.height)]; })"""
+
+
+@pytest.mark.parametrize("lang", ["en", "de"])
+def test_tools_say_their_names_and_badges_keep_to_their_stones(page, site_url, saves, lang):
+    """At every width, not only the three the screenshots show: each header tool shows its
+    word (an icon alone, '?' or '↻', does not say Claims or Games to a sighted touch user),
+    keeps a 40 px tap target, and the page has no geometry problem (a claimed stone's badge
+    over a card or the next stone among them)."""
+    open_with_save(page, site_url, saves["play"])
+    found: list[str] = []
+    for w, h in BETWEEN:
+        page.set_viewport_size({"width": w, "height": h})
+        _load(page, site_url, saves["play"], lang)
+        page.wait_for_selector(f'body[data-layout="{w}x{h}"]', state="attached")
+        page.wait_for_timeout(450)  # a claimed stone's move toward its owner settles
+        for tool, named, tw, th in page.evaluate(TOOLS):
+            if not named:
+                found.append(f"{w}x{h}: {tool} shows no word")
+            if tw < 40 or th < 40:
+                found.append(f"{w}x{h}: {tool} is {tw}x{th}")
+        found += [f"{w}x{h}: {p}" for p in problems(page)]
     assert found == [], "\n".join(found)

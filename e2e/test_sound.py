@@ -85,3 +85,23 @@ def test_muted_by_keyboard_remembered_and_silent(page, site_url):
     page.click('.lane[data-stone="0"].claimable .stone')
     page.wait_for_selector('body[data-step="over"]', state="attached")
     assert _sounds(page) == [] and page.evaluate("() => window.__notes") == []
+
+
+def test_an_automatic_claim_sounds_like_a_claim_by_hand(page, site_url):
+    """Auto-claim on: the card played, then the stone it proves (claimed by Python in the same
+    answer) sounds as won, as a claim by hand would."""
+    stones = [{} for _ in range(9)]
+    stones[0] = {"sides": [["R7", "R8"], ["O1", "O2", "O4"]]}
+    pos = position(
+        {},
+        hands=[["R9", "B1", "B2", "G1", "P1", "Y1"], ["Y9", "O9", "O8", "G9", "G8", "P6"]],
+        stones=stones,
+        to_move=0,
+    )
+    page.add_init_script(STUB)
+    open_with_save(page, site_url, save_text(pos, opponent="ai", autoclaim=True))
+    take_device(page)
+    play_card(page, "R9", 0)
+    page.wait_for_selector('.lane[data-stone="0"].owned-bottom', state="attached")
+    page.wait_for_function("() => (window.__sounds ?? []).length >= 2")
+    assert _sounds(page)[:2] == ["card", "won"]

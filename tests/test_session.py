@@ -427,3 +427,30 @@ def test_names_on_a_shared_device_and_the_passing_warning():
         "No stone has room for Anna's clan cards any more: Anna will pass until the round ends."
     )
     assert s.payload(1)["warning"] is None
+
+
+def test_an_automatic_claim_is_told_with_the_play_before_it():
+    """Auto-claim claims in the same answer as the play: its events carry both (the page
+    shows the card landing and sounds the stone won), in their order."""
+    from engine import position_from_json
+
+    s = Session()
+    stones = [{} for _ in range(9)]
+    stones[0] = {"sides": [["R7", "R8"], ["O1", "O2", "O4"]]}
+    doc = {
+        "format": "schotten-totten/position",
+        "version": 1,
+        "rules": {},
+        "seed": 11,
+        "hands": [["R9", "B1", "B2", "G1", "P1", "Y1"], ["Y9", "O9", "O8", "G9", "G8", "P6"]],
+        "stones": stones,
+        "to_move": 0,
+    }
+    s.match.begin(
+        position_from_json(doc), {"opponent": "ai", "ai_seat": 1, "autoclaim": True}, {}, None
+    )
+    out = s.act({"kind": "play", "card": "R9", "stone": 0}, 0)
+    types = [e["type"] for e in out["events"]]
+    assert types[0] == "play" and "claim" in types, types
+    assert types.index("play") < types.index("claim")
+    assert out["view"]["stones"][0]["owner"] == 0

@@ -65,6 +65,7 @@ class Match(TakeBacks):
         self.takebacks = 0
         self.legacy_log: list[dict] = []  # an old save's log text, when its record is unknown
         self.last_action: dict | None = None  # None after a take-back: nothing just played
+        self.acted_at = 0  # where the events of the last action begin (see begin)
         self.start: dict = {}
         # Bumped whenever lines of the log told already may read differently (a new deal,
         # a take-back, a resumed save): the page then gets its whole log again.
@@ -130,6 +131,9 @@ class Match(TakeBacks):
         self.state, self.settings, self.start = state, settings, start
         self.actions, self.action_events = actions, action_events or []
         self.takebacks, self.last_action = takebacks, last
+        # Where the events of the reader's last action begin in ``action_events``: an action
+        # and the automatic steps after it (auto-claim) are told together.
+        self.acted_at = max(len(self.action_events) - 1, 0)
         self.legacy_log = legacy_log or []
         n = len(actions) if actions is not None else 0
         self.hinted = sorted({i for i in hinted or () if type(i) is int and 0 <= i < n})
@@ -191,8 +195,10 @@ class Match(TakeBacks):
         if a.kind == "next_round":
             seat = None  # the round-over screen is shared: anyone may deal the next round
         actor = self.state.to_move
+        acted_at = len(self.action_events)
         self._apply(a, seat)
         self.auto_claim()
+        self.acted_at = acted_at
         if a.kind == "next_round" and self.settings["opponent"] == "human":
             return None  # a new deal: whoever starts takes the device first
         return self.seat_after(actor)
@@ -221,11 +227,12 @@ class Match(TakeBacks):
         return [e for ev in self.action_events for e in ev]
 
     def last_events(self) -> list[dict]:
-        """The full events of the action just played (none after a take-back or a deal):
-        what the page shows landing on the table."""
+        """The full events of the action just played and of the automatic claims after it
+        (none after a take-back or a deal): what the page shows landing on the table and
+        sounds."""
         if self.last_action is None or not self.action_events:
             return []
-        return self.action_events[-1]
+        return [e for ev in self.action_events[self.acted_at :] for e in ev]
 
     def seat_after(self, actor: int):
         """The seat whose hand may show after ``actor`` acted (``None``: pass the device)."""
@@ -240,10 +247,13 @@ class Match(TakeBacks):
         """Auto-claim for human seats that asked for it: claim every provable stone, then go on."""
         if not self.settings.get("autoclaim"):
             return
+        start = len(self.action_events)
         while self.state.step == "claim" and self.state.to_move in self.humans():
             acts = legal_actions(self.state)
             claim = next((a for a in acts if a.kind == "claim"), None)
             self._apply(claim or next(a for a in acts if a.kind == "done"))
+        if len(self.action_events) > start:
+            self.acted_at = start  # told as what was just played (``act`` says from where)
 
     def set_option(self, name, value) -> None:
         if name == "autoclaim":

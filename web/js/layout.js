@@ -37,7 +37,8 @@ function layout() {
     step = Math.min(cw + 3, (sideW - cw) / (cap - 1));
   } else {
     const colW = bw / 9;
-    const stoneH = Math.max(34, Math.min(56, bh * 0.11));
+    // Never under the stone's own 44 px (a tap target, style.css): the cards make room for it.
+    const stoneH = Math.max(44, Math.min(56, bh * 0.11));
     const sideH = (bh - stoneH) / 2 - 4;
     const ratio = 0.34;
     ch = Math.min(sideH / (1 + (cap - 1) * ratio), (colW - 6) * 1.4, 150);
