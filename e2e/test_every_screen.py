@@ -378,6 +378,8 @@ def test_every_duo_screen(new_context, site_url, screenshot, duo_saves):
         look("duo-over")
         page.click("#end-look")
         look("duo-over-table")
+
+
 # The header's tools on show: [id, its word visible, width, height].
 TOOLS = """() => [...document.querySelectorAll('#tools .tool')].filter((e) => e.checkVisibility())
   .map((e) => { const r = e.getBoundingClientRect(), l = e.querySelector('.tool-label');
