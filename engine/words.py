@@ -10,7 +10,8 @@ Parameters hold data, never words: cards in short notation, stones 0-8, players 
 formations and proofs as the engine makes them. The catalogue's language turns them into
 words, here, by the parameter's name:
 
-- ``card``, ``target``, ``mode``, ``as``: a card (``"R7"`` -> "Red 7"); ``cards``: a list.
+- ``card``, ``target``, ``mode``, ``as``: a card (``"R7"`` -> "Red 7"); ``{card:acc}`` its
+  accusative where the catalogue has one (``card.<name>:acc``); ``cards``: a list.
 - ``stone``, ``to``: a stone, 0-8 in data, 1-9 in words.
 - ``player``, ``other``, ``owner``, ``winner``: a player's name; ``{player:pos}`` its
   possessive, ``{player:cap}`` capitalised. A key with a ``.you`` variant is used in that
@@ -220,8 +221,8 @@ class Words:
         if name not in params:
             raise KeyError(f"message parameter {name!r} is missing")
         value = params[name]
-        if name in CARD_PARAMS:
-            return self.card(value)
+        if name in CARD_PARAMS:  # {card:acc}: the accusative, where a language inflects it
+            return self.card(value, form)
         if name == "cards":
             return self.t("list.comma").join(self.card(c) for c in value)
         if name in STONE_PARAMS:
@@ -241,14 +242,17 @@ class Words:
             return self.refusal_json(value)
         return as_text(self.lang, value)  # a number or a text, as fill() writes it
 
-    def card(self, text: str) -> str:
-        """A card's name in this language: ``R7`` -> "Red 7", ``MudFight`` -> "Mud Fight"."""
+    def card(self, text: str, form: str | None = None) -> str:
+        """A card's name in this language: ``R7`` -> "Red 7", ``MudFight`` -> "Mud Fight";
+        ``form`` "acc": the name as an object, where the catalogue has a form of its own
+        (``card.Strategist:acc``: German "spielst Strategischen Schachzug")."""
         code = parse_card(text)
         if code < N_CLAN:
             return self.t(
                 "card.clan", colour=self.t(f"colour.{COLOURS[code // 9]}"), value=code % 9 + 1
             )
-        return self.t(f"card.{card_text(code)}")
+        key = f"card.{card_text(code)}"
+        return self.t(f"{key}:{form}" if form and self.has(f"{key}:{form}") else key)
 
     def name(self, p) -> str:
         if p is None:

@@ -601,3 +601,19 @@ def test_german_names_a_drawn_tactic_card_in_apposition_not_in_a_wrong_case():
         "zieht die Karten Rot 5"
     )
     assert de.card("MudFight") == "Schlammschlacht"
+
+
+def test_german_plays_a_strategist_in_the_accusative():
+    """A card played is the verb's object: "spielst Strategischen Schachzug" ({card:acc}, from
+    ``card.Strategist:acc``); a name without its own accusative stays as it is, and English
+    has no case to change."""
+    de, en = Words("de", you=0), Words("en", you=0)
+    assert de.said("clause.play", 0, card="Strategist", stone=2) == (
+        "spielst Strategischen Schachzug an Stein 3"
+    )
+    assert de.said("clause.strategist.move", 1, card="Strategist", target="R5", stone=0, to=4) == (
+        "spielt Strategischen Schachzug und versetzt Rot 5 von Stein 1 an Stein 5"
+    )
+    assert de.said("clause.play", 1, card="Joker", stone=0) == "spielt Trickser an Stein 1"
+    assert de.said("clause.play", 1, card="Y3", stone=0) == "spielt Gelb 3 an Stein 1"
+    assert en.said("clause.play", 0, card="Strategist", stone=2) == "played Strategist on stone 3"
