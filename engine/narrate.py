@@ -36,8 +36,13 @@ def narrate(events, words: Words) -> list[dict]:
             lines.append(turn_line(turn, words))
             turn.clear()
 
-    for e in events:
+    for i, e in enumerate(events):
         kind = e["type"]
+        if kind == "round_end" and _ends_a_single_game(events, i):
+            flush()
+            line = event_line({**e, "type": "single_round_end"}, words)
+            lines.extend([line] if line else [])
+            continue
         if kind in TURN_EVENTS:
             if turn and turn[0]["player"] != e["player"]:
                 flush()
@@ -51,6 +56,13 @@ def narrate(events, words: Words) -> list[dict]:
                 lines.append(line)
     flush()
     return lines
+
+
+def _ends_a_single_game(events, i: int) -> bool:
+    """Is the round ending at ``events[i]`` a whole game of one round (its match_end follows
+    in the same step)? Then it has no round number and no score to tell."""
+    after = [e for e in events[i + 1 :] if e["type"] not in ("turn", "claims_done")]
+    return bool(after) and after[0]["type"] == "match_end" and after[0].get("rounds") == 1
 
 
 def turn_line(events, words: Words) -> dict:
@@ -153,7 +165,7 @@ def event_line(e: dict, words: Words) -> dict | None:
             words.t("award", stone=a["stone"], player=a["player"]) for a in e["awards"]
         )
         return {"player": None, "kind": kind, "text": words.t("line.stuck", awards=awards)}
-    if kind == "round_end":
+    if kind in ("round_end", "single_round_end"):
         reason = (
             words.t(f"reason.{e['reason']}") if words.has(f"reason.{e['reason']}") else e["reason"]
         )
@@ -166,6 +178,8 @@ def event_line(e: dict, words: Words) -> dict | None:
             "score_a": e["scores"][0],
             "score_b": e["scores"][1],
         }
+        if kind == "single_round_end":  # the match_end line after it says who won
+            return {"player": None, "kind": "round_end", "text": words.t("line.game_end", **params)}
         key = "line.round_draw" if e["winner"] is None else "line.round_won"
         return {"player": None, "kind": kind, "text": words.t(key, **params)}
     if kind == "match_end":

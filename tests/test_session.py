@@ -454,3 +454,31 @@ def test_an_automatic_claim_is_told_with_the_play_before_it():
     assert types[0] == "play" and "claim" in types, types
     assert types.index("play") < types.index("claim")
     assert out["view"]["stones"][0]["owner"] == 0
+
+
+def test_a_single_game_ends_in_the_log_without_a_round_or_a_score():
+    """A game of one round is not a match: its end says why and the stones, no "Round 1", no
+    score (the match_end line after it says who won); a match keeps both."""
+    s, payload = _ai_game(10_000, seed=7)
+    assert payload["view"]["step"] == "over"
+    ends = [line["text"] for line in s.payload(None)["log"] if line["kind"] == "round_end"]
+    assert len(ends) == 1 and ends[0].startswith("The game ends (")
+    assert "score" not in ends[0] and "Round" not in ends[0]
+    from engine import narrate
+    from engine.words import Words
+
+    event = {
+        "type": "round_end",
+        "round": 1,
+        "winner": 0,
+        "reason": "five_stones",
+        "stones": [5, 1],
+        "scores": [5, 1],
+    }
+    match_end = {"type": "match_end", "winner": 0, "scores": [5, 1], "rounds": 1}
+    w = Words("de", you=0)
+    assert (
+        narrate([event, match_end], w)[0]["text"]
+        == "Das Spiel ist aus (5 Grenzsteine); Steine 5:1."
+    )
+    assert narrate([event], w)[0]["text"].startswith("Runde 1 wird ")
