@@ -133,6 +133,9 @@ def test_two_embeds_play_independently_and_fit_700px(page, blog, site_url, reque
     # A phone-width column: still no sideways scrolling in either table.
     page.set_viewport_size({"width": 390, "height": 800})
     for i, frame in enumerate((first, second)):
+        # On screen, as a reader scrolls to it: Chromium holds back the frames of a
+        # cross-origin iframe out of view, so an unseen table measures itself only when seen.
+        show(page, i)
         # the table has its iframe's new width, and is measured and at rest in it
         width = page.locator("iframe.game").nth(i).evaluate("(e) => e.clientWidth")
         frame.wait_for_function("(w) => innerWidth === w", arg=width)
