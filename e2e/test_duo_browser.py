@@ -249,7 +249,7 @@ def test_a_tactic_game_live_over_webrtc(browser_type, site_url, screenshot):
     (host_ctx, host), (_, guest) = _pair(browser, site_url, live=True)
     assert "connected live" in host.inner_text("#duo-status")
     back = lambda: _reconnect(host_ctx, host, guest, screenshot)  # noqa: E731
-    done = _play([host, guest], 30, screenshot, back)
+    done = _play([host, guest], 30, screenshot, after_reload=back)
     assert done["moves"] > 30 and done["links"] == 0
     _check_over(host, guest, screenshot)
     browser.close()

@@ -126,6 +126,7 @@ class Match(TakeBacks):
         last=None,
         legacy_log: list | None = None,
         hinted=(),
+        told=None,
     ) -> None:
         """Take up a match: dealt, resumed from a save (``savegame.py``), or a lesson's."""
         self.state, self.settings, self.start = state, settings, start
@@ -133,7 +134,10 @@ class Match(TakeBacks):
         self.takebacks, self.last_action = takebacks, last
         # Where the events of the reader's last action begin in ``action_events``: an action
         # and the automatic steps after it (auto-claim) are told together.
-        self.acted_at = max(len(self.action_events) - 1, 0)
+        # A save says how many of the last actions were told together (``told``).
+        n_events = len(self.action_events)
+        told = told if type(told) is int and 1 <= told <= n_events else 1
+        self.acted_at = max(n_events - told, 0)
         self.legacy_log = legacy_log or []
         n = len(actions) if actions is not None else 0
         self.hinted = sorted({i for i in hinted or () if type(i) is int and 0 <= i < n})

@@ -35,6 +35,9 @@ def save_data(match) -> dict:
     if match.hinted:
         data["hinted"] = match.hinted  # actions that followed a hint (since 2026-11-25)
     data["last"] = match.last_action  # the glow on the last card played (since 2026-11-24)
+    told = len(match.action_events) - match.acted_at
+    if told > 1:  # an action and the automatic claims after it, told together (since 2026-11-26)
+        data["told"] = told
     return data
 
 
@@ -113,6 +116,7 @@ def restore(match, text) -> None:
         last,
         legacy,
         hinted if isinstance(hinted, list) else (),
+        data.get("told"),
     )
     match.auto_claim()
 
