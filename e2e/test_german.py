@@ -569,7 +569,7 @@ def test_the_embed_in_german(page, site_url, screenshot):
     page.wait_for_selector('body[data-ready="1"]', state="attached", timeout=60_000)
     assert page.evaluate("document.documentElement.lang") == "de"
     assert page.title() == "Schotten Totten (eingebettet)"
-    assert page.get_attribute("#btn-full", "title") == "Das ganze Spiel in einem neuen Tab öffnen"
+    assert page.get_attribute("#btn-full", "title") == "Ganzes Spiel in einem neuen Tab öffnen"
     assert (
         page.evaluate("document.querySelector('link[rel=manifest]').href")
         == site_url + "manifest-de.webmanifest"
