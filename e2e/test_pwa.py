@@ -102,8 +102,9 @@ def test_offline_after_one_visit_and_after_a_restart(
     server.stop()  # the network is gone
     with pytest.raises(OSError):
         urllib.request.urlopen(url + "index.html", timeout=5)
-    failed = []
+    failed, served = [], set()
     context.on("requestfailed", lambda r: failed.extend(missed(r)))
+    context.on("requestfinished", lambda r: served.add(r.url))
     response = page.reload()
     assert response.from_service_worker
     ready(page)
@@ -118,13 +119,17 @@ def test_offline_after_one_visit_and_after_a_restart(
     # folder URL, as the home-screen icon does (the manifest's start_url "./").
     context = persistent_context(profile)
     context.on("requestfailed", lambda r: failed.extend(missed(r)))
+    context.on("requestfinished", lambda r: served.add(r.url))
     page = context.pages[0] if context.pages else context.new_page()
     page.goto(url + QUERY)
     ready(page)
     assert game_state(page) == after_first
     play_turn(page)
     assert page.inner_text("#log").count("The computer played") == 3
-    assert failed == [], f"requests failed offline: {failed}"
+    # A file the page had in the end is not missing: Chromium may abort one of two fetches of
+    # the same file (ERR_ABORTED, seen once for pyodide.asm.wasm on a busy machine).
+    missing = [f for f in failed if f.split(" (")[0] not in served]
+    assert missing == [], f"requests failed offline: {missing}"
     screenshot(page, "pwa-offline-restart")
 
 
