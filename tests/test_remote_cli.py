@@ -25,6 +25,18 @@ def _link(text):
     return found[-1] if found else None
 
 
+def _paired(tmp_path, capsys):
+    """Ann hosts, Bob joins, the deal and Bob's hand go across: Ann's and Bob's save files
+    and what Ann's terminal said last (her move is next)."""
+    a, b = str(tmp_path / "a.json"), str(tmp_path / "b.json")
+    _, out, _ = _run(capsys, "remote", "host", "--save", a, "--name", "Ann")
+    _, out, _ = _run(capsys, "remote", "join", _link(out), "--save", b, "--name", "Bob")
+    _, out, _ = _run(capsys, "remote", "receive", _link(out), "--save", a)  # the deal
+    _, out, _ = _run(capsys, "remote", "receive", _link(out), "--save", b)
+    _, out, _ = _run(capsys, "remote", "receive", _link(out), "--save", a)  # Bob's hand
+    return a, b, out
+
+
 def test_two_terminals_play_a_tactic_game_over_links(tmp_path, capsys, small_group):  # noqa: F811
     a, b = str(tmp_path / "ann.json"), str(tmp_path / "bob.json")
     base = "https://user.github.io/schotten-totten/"
@@ -87,12 +99,7 @@ def test_two_terminals_play_a_tactic_game_over_links(tmp_path, capsys, small_gro
 
 
 def test_moves_by_text_and_a_refused_move(tmp_path, capsys, small_group):  # noqa: F811
-    a, b = str(tmp_path / "a.json"), str(tmp_path / "b.json")
-    _, out, _ = _run(capsys, "remote", "host", "--save", a, "--name", "Ann")
-    _, out, _ = _run(capsys, "remote", "join", _link(out), "--save", b, "--name", "Bob")
-    _, out, _ = _run(capsys, "remote", "receive", _link(out), "--save", a)  # the deal
-    _, out, _ = _run(capsys, "remote", "receive", _link(out), "--save", b)
-    _, out, _ = _run(capsys, "remote", "receive", _link(out), "--save", a)  # Bob's hand
+    a, _, out = _paired(tmp_path, capsys)
     assert "your move" in out and _link(out) is not None
     hand = json.loads(Path(a).read_text(encoding="utf-8"))["state"]["hands"][0]
     rc, out, _ = _run(capsys, "remote", "play", "Z9@1", "--save", a)
@@ -108,12 +115,7 @@ def test_moves_by_text_and_a_refused_move(tmp_path, capsys, small_group):  # noq
 
 
 def test_a_take_back_asked_and_answered_from_two_terminals(tmp_path, capsys, small_group):  # noqa: F811
-    a, b = str(tmp_path / "a.json"), str(tmp_path / "b.json")
-    _, out, _ = _run(capsys, "remote", "host", "--save", a, "--name", "Ann")
-    _, out, _ = _run(capsys, "remote", "join", _link(out), "--save", b, "--name", "Bob")
-    _, out, _ = _run(capsys, "remote", "receive", _link(out), "--save", a)  # the deal
-    _, out, _ = _run(capsys, "remote", "receive", _link(out), "--save", b)
-    _, out, _ = _run(capsys, "remote", "receive", _link(out), "--save", a)  # Bob's hand
+    a, b, out = _paired(tmp_path, capsys)
     _run(capsys, "remote", "receive", _link(out), "--save", b)
     before = json.loads(Path(a).read_text(encoding="utf-8"))["state"]
     rc, out, err = _run(capsys, "remote", "takeback", "--save", a)

@@ -90,6 +90,16 @@ def _ordinary(legal):
     return calm[0] if calm else legal[0]
 
 
+def _after_a_first_move(g: Game):
+    """A first turn, then the other seat's ordinary one, both delivered: the endpoints of
+    the seat that moved last and of the other."""
+    g.turn()
+    g.deliver()
+    a, _ = g.turn(_ordinary)
+    g.deliver()
+    return a, g.eps[1 - a.seat]
+
+
 @pytest.mark.parametrize("rules", [Rules(), Rules(tactics=True, claim_timing=START_OF_TURN)])
 def test_a_take_back_agreed_goes_back_on_both_devices(rules, small_group):  # noqa: F811
     checks = {"cards": 0}
@@ -167,11 +177,7 @@ def test_what_the_other_did_since_is_undone(small_group):  # noqa: F811
     """The other played a card (not sent: in a Tactic game the turn waits for the choice of
     deck) and then agrees: the card is back in their hand, the table as before."""
     g = Game(Rules(tactics=True), 8)
-    g.turn()
-    g.deliver()
-    a, _ = g.turn(_ordinary)
-    b = g.eps[1 - a.seat]
-    g.deliver()
+    a, b = _after_a_first_move(g)
     hand = list(b.state.hands[b.seat])
     g.send(a.seat, a.ask_takeback())
     g.deliver()
@@ -188,11 +194,7 @@ def test_a_question_overtaken_by_the_others_move_lapses(small_group):  # noqa: F
     """Links at any pace: the other moves before the question arrives. The question lapses
     there, the move arrives here and closes the window; nothing is undone."""
     g = Game(Rules(), 11)
-    g.turn()
-    g.deliver()
-    a, _ = g.turn(_ordinary)
-    b = g.eps[1 - a.seat]
-    g.deliver()
+    a, b = _after_a_first_move(g)
     question = a.ask_takeback().send
     g.turn()  # b's whole turn, its message in flight to a
     r = b.receive(question)
@@ -282,11 +284,7 @@ def test_a_turn_that_ended_the_round_cannot_be_taken_back(small_group):  # noqa:
 
 def test_questions_and_answers_that_do_not_fit_are_refused(small_group):  # noqa: F811
     g = Game(Rules(), 15)
-    g.turn()
-    g.deliver()
-    a, _ = g.turn(_ordinary)
-    b = g.eps[1 - a.seat]
-    g.deliver()
+    a, b = _after_a_first_move(g)
     tp = a.turn_points[a.seat]
     envelope = {"v": VERSION, "g": a.game, "from": a.seat}
 
@@ -317,10 +315,7 @@ def test_questions_and_answers_that_do_not_fit_are_refused(small_group):  # noqa
 
 def test_a_save_keeps_a_question_and_the_turn_points(small_group):  # noqa: F811
     g = Game(Rules(tactics=True), 16)
-    g.turn()
-    g.deliver()
-    a, _ = g.turn(_ordinary)
-    g.deliver()
+    a, _ = _after_a_first_move(g)
     g.send(a.seat, a.ask_takeback())
     g.deliver()
     g.eps = [Endpoint.from_json(json.loads(json.dumps(e.to_json()))) for e in g.eps]
@@ -421,11 +416,7 @@ def test_the_seeded_games_agree_decline_and_lapse():
 def test_the_audit_still_catches_a_cheat_after_a_take_back(small_group):  # noqa: F811
     """A card played that was not in the hand, after a take-back in the same round."""
     g = Game(Rules(), 30)
-    g.turn()
-    g.deliver()
-    a, _ = g.turn(_ordinary)
-    b = g.eps[1 - a.seat]
-    g.deliver()
+    a, b = _after_a_first_move(g)
     g.send(a.seat, a.ask_takeback())
     g.deliver()
     g.send(b.seat, b.answer_takeback(True))

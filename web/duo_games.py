@@ -14,6 +14,7 @@ Pure Python (no browser imports), tested under CPython (``tests/test_duo_games.p
 
 from __future__ import annotations
 
+from finished import result_line
 from match import DEFAULT_SETTINGS
 from refusal import RequestError
 from replay import Replay, Viewer, read_record
@@ -177,18 +178,11 @@ class DuoGames:
         ep = self.duo.ep
         st = ep.state
         words = Words(words.lang, you=ep.seat, names=list(ep.names))  # "You won", as here
-        winner = match_winner(st.scores)
-        game = "_game" if st.rules.rounds == 1 else ""
-        if winner is None:
-            result = words.t(f"games.draw{game}", a=st.scores[0], b=st.scores[1])
-        else:
-            result = words.said(
-                f"games.won{game}", winner, player=winner, a=st.scores[0], b=st.scores[1]
-            )
+        result = result_line(st, words)
         return {
             "opponent": words.t("games.vs_remote", name=ep.names[ep.other]),
             "result": result,
-            "winner": winner,
+            "winner": match_winner(st.scores),
             "human": ep.seat,
             "level": STATS_LEVEL,
             "scores": st.scores[:],

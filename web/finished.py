@@ -19,27 +19,29 @@ from engine.narrate import variant_text
 MAX_GAMES = 20
 
 
+def result_line(st, words) -> str:
+    """Who won a finished game, in the reader's words ("You won 5-2"): a single game has no
+    score to tell, a match of rounds has its points."""
+    winner = match_winner(st.scores)
+    game = "_game" if st.rules.rounds == 1 else ""
+    if winner is None:
+        return words.t(f"games.draw{game}", a=st.scores[0], b=st.scores[1])
+    return words.said(f"games.won{game}", winner, player=winner, a=st.scores[0], b=st.scores[1])
+
+
 def finished_entry(match, words) -> dict | None:
     """A finished match for the list of recent games: who, result, points, record."""
     st = match.state
     if st is None or st.step != "over" or match.actions is None:
         return None
-    winner = match_winner(st.scores)
     human = match.humans()[0] if match.settings["opponent"] == "ai" else None
-    # A single game has no score to tell; a match of rounds has its points.
-    game = "_game" if st.rules.rounds == 1 else ""
-    if winner is None:
-        result = words.t(f"games.draw{game}", a=st.scores[0], b=st.scores[1])
-    else:
-        result = words.said(
-            f"games.won{game}", winner, player=winner, a=st.scores[0], b=st.scores[1]
-        )
+    result = result_line(st, words)
     level = match.settings["ai_level"]
     opponent = words.t(f"games.vs_{level}") if human is not None else words.t("games.two_players")
     return {
         "opponent": opponent,
         "result": result,
-        "winner": winner,
+        "winner": match_winner(st.scores),
         "human": human,
         "level": level if human is not None else None,
         "scores": st.scores[:],
