@@ -198,13 +198,26 @@ def wait_ready():
     return wait
 
 
+@pytest.fixture
+def page(page):
+    """pytest-playwright's page, with what its console said in errors kept for a failure's
+    report (an exception in a redraw shows there, not in the assertion that follows it)."""
+    said: list[str] = []
+    page.on("pageerror", lambda e: said.append(f"pageerror: {e}"))
+    page.on("console", lambda m: m.type == "error" and said.append(f"console: {m.text}"))
+    page.console_said = said
+    return page
+
+
 @pytest.hookimpl(hookwrapper=True)
 def pytest_runtest_makereport(item, call):
-    """On a failed browser test, keep a screenshot of its page for the post-mortem."""
+    """On a failed browser test, keep a screenshot of its page and what its console said."""
     outcome = yield
     report = outcome.get_result()
     page = item.funcargs.get("page") if hasattr(item, "funcargs") else None
     if report.failed and call.when == "call" and page is not None:
+        said = getattr(page, "console_said", [])
+        report.sections.append(("browser console", "\n".join(said[-40:]) or "(nothing)"))
         try:
             SCREENSHOTS.mkdir(parents=True, exist_ok=True)
             page.screenshot(path=str(SCREENSHOTS / f"FAILED-{item.name}.png"), full_page=True)

@@ -6,7 +6,7 @@ import json
 
 from tools.table import (
     Driver,
-    body,
+    moment,
     open_with_save,
     play_card,
     position,
@@ -74,11 +74,8 @@ def test_full_game_against_hard_with_hints(page, site_url):
     hints, turns = [], 0
     while not d.finished():
         assert d.steps < 1500, "the game did not end"
-        mine = (
-            body(page, "toMove") == "0"
-            and body(page, "step") == "play"
-            and not page.evaluate("() => document.body.classList.contains('ai-thinking')")
-        )
+        now = moment(page)
+        mine = now["toMove"] == "0" and now["step"] == "play" and not now["thinking"]
         if mine:
             turns += 1
             if turns in (1, 4, 8) and page.locator("#btn-hint").is_enabled():
@@ -200,12 +197,9 @@ def test_hard_shares_its_search_among_workers(page, site_url):
     # A hint is shared the same way: both workers search it, the first merges their sums
     # and gives the reason (the hint's words need it).
     for _ in range(60):
-        if (
-            body(page, "toMove") == "0"
-            and body(page, "step") == "play"
-            and not page.evaluate("() => document.body.classList.contains('ai-thinking')")
-            and page.locator("#btn-hint").is_enabled()
-        ):
+        now = moment(page)
+        mine = now["toMove"] == "0" and now["step"] == "play" and not now["thinking"]
+        if mine and page.locator("#btn-hint").is_enabled():
             break
         d.step()
     ask_hint(page, 0)

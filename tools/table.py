@@ -129,9 +129,10 @@ def start_new_game(
     )
     page.set_checked('#dlg-new input[name="autoclaim"]', autoclaim)
     page.check(f'#dlg-new input[name="rounds"][value="{rounds}"]')
+    deal = page.inner_text("#new-start")
     page.click("#new-start")
     if page.locator("#dlg-new").is_visible():  # a game in progress: confirm abandoning it
-        assert page.inner_text("#new-start") == "Abandon and deal"
+        assert page.inner_text("#new-start") != deal, "the button now asks to abandon the game"
         page.click("#new-start")
     page.wait_for_selector("#dlg-new", state="hidden")
 
@@ -149,6 +150,16 @@ def board(page) -> list[list[list[str]]]:
 
 def body(page, key: str) -> str:
     return page.evaluate(f"() => document.body.dataset.{key}")
+
+
+def moment(page) -> dict:
+    """The game's moment as the page shows it, read at once: ``step``, ``toMove`` and
+    ``thinking`` (the computer's turn is on). Read one by one, the computer's turn can end
+    between two reads, and its claim step would look like ours."""
+    return page.evaluate(
+        """() => ({step: document.body.dataset.step, toMove: document.body.dataset.toMove,
+                   thinking: document.body.classList.contains('ai-thinking')})"""
+    )
 
 
 # The page at rest: the board measured for the window's present size (layout.js writes the size
