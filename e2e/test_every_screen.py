@@ -24,7 +24,18 @@ import pytest
 from geometry import problems
 from test_layout import LOG, rich_position
 
-from tools.table import BOOT_MS, QUERY, ROOT, SAVE_KEY, body, open_with_save, save_text
+from tools.table import (
+    BOOT_MS,
+    QUERY,
+    ROOT,
+    SAVE_KEY,
+    at_rest,
+    body,
+    open_with_save,
+    play_turn,
+    save_text,
+    start_new_game,
+)
 
 sys.path.insert(0, str(ROOT / "web"))
 from duo import Duo
@@ -37,7 +48,18 @@ from engine.remote.sra import Entropy
 SIZES = [(390, 844), (820, 1180), (1280, 800)]
 # Between and beside those: the narrowest phone, small tablets and split screens, phones on
 # their side (the header's tools and the board's badges change form at 420, 560 and 700 px).
-BETWEEN = [(360, 740), (421, 800), (560, 900), (640, 900), (700, 900), (667, 375), (844, 390)]
+BETWEEN = [
+    (360, 740),
+    (421, 800),
+    (560, 900),
+    (640, 900),
+    (700, 900),
+    (740, 1000),  # German's nine tools in a row are wider than this
+    (820, 1180),  # a tablet upright
+    (900, 800),
+    (667, 375),
+    (844, 390),
+]
 REVIEW_ITERATIONS = 12  # a quick review: the layout, not the verdicts
 
 
@@ -380,16 +402,18 @@ def test_every_duo_screen(new_context, site_url, screenshot, duo_saves):
         look("duo-over-table")
 
 
-# The header's tools on show: [id, its word visible, width, height].
+# The header's tools on show: [id, its word visible, width, height, inside the window].
 TOOLS = """() => [...document.querySelectorAll('#tools .tool')].filter((e) => e.checkVisibility())
   .map((e) => { const r = e.getBoundingClientRect(), l = e.querySelector('.tool-label');
                 return [e.id, !!l && l.checkVisibility() && l.textContent.trim() !== '',
-                        Math.round(r.width), Math.round(r.height)]; })"""
+                        Math.round(r.width), Math.round(r.height),
+                        r.left >= 0 && r.right <= document.documentElement.clientWidth]; })"""
 
 
 @pytest.mark.parametrize("lang", ["en", "de"])
 def test_tools_say_their_names_and_badges_keep_to_their_stones(page, site_url, saves, lang):
-    """At every width, not only the three the screenshots show: each header tool shows its
+    """At every width, not only the three the screenshots show: each header tool (Undo on
+    show too) is inside the window and shows its
     word (an icon alone, '?' or '↻', does not say Claims or Games to a sighted touch user),
     keeps a 40 px tap target, and the page has no geometry problem (a claimed stone's badge
     over a card or the next stone among them)."""
@@ -400,10 +424,29 @@ def test_tools_say_their_names_and_badges_keep_to_their_stones(page, site_url, s
         _load(page, site_url, saves["play"], lang)
         page.wait_for_selector(f'body[data-layout="{w}x{h}"]', state="attached")
         page.wait_for_timeout(450)  # a claimed stone's move toward its owner settles
-        for tool, named, tw, th in page.evaluate(TOOLS):
-            if not named:
-                found.append(f"{w}x{h}: {tool} shows no word")
-            if tw < 40 or th < 40:
-                found.append(f"{w}x{h}: {tool} is {tw}x{th}")
+        found += _tool_problems(page, f"{w}x{h}")
         found += [f"{w}x{h}: {p}" for p in problems(page)]
+    # Every tool on show (Undo comes after a turn of ours in a game dealt here), the window
+    # turned or resized through the same sizes.
+    start_new_game(page, opponent="ai")
+    play_turn(page)
+    for w, h in BETWEEN:
+        page.set_viewport_size({"width": w, "height": h})
+        page.wait_for_selector(f'body[data-layout="{w}x{h}"]', state="attached")
+        at_rest(page)
+        tools = page.evaluate(TOOLS)
+        assert "btn-undo" in [t[0] for t in tools], tools
+        found += _tool_problems(page, f"{w}x{h} with Undo", tools)
     assert found == [], "\n".join(found)
+
+
+def _tool_problems(page, where: str, tools=None) -> list[str]:
+    found = []
+    for tool, named, tw, th, inside in tools or page.evaluate(TOOLS):
+        if not named:
+            found.append(f"{where}: {tool} shows no word")
+        if not inside:
+            found.append(f"{where}: {tool} is (partly) outside the window")
+        if tw < 40 or th < 40:
+            found.append(f"{where}: {tool} is {tw}x{th}")
+    return found
