@@ -23,6 +23,7 @@ JOKER, SPY, SHIELD, BLIND, MUD, RECRUITER, STRATEGIST, BANSHEE, TRAITOR = range(
 # The checked entry points refuse a back in an action; only engine.remote places them.
 CLAN_BACK, TACTIC_BACK = 63, 64
 BACK_NAMES = {CLAN_BACK: "ClanBack", TACTIC_BACK: "TacticBack"}
+BACK_TEXTS = frozenset(BACK_NAMES.values())  # a card not read yet, as views and events show it
 ELITES = frozenset((JOKER, SPY, SHIELD))
 MODES = frozenset((BLIND, MUD))
 RUSES = frozenset((RECRUITER, STRATEGIST, BANSHEE, TRAITOR))

@@ -22,11 +22,10 @@ from review import Review
 from words import Words
 
 from engine import match_winner
+from engine.cards import BACK_TEXTS
 from engine.narrate import variant_text
 from engine.remote.record import OPPONENT, game_record, is_complete
 from engine.remote.seen import seen_round
-
-BACKS = ("ClanBack", "TacticBack")
 
 STATS_LEVEL = "remote"  # the statistics' row: games against a friend on another device
 
@@ -57,7 +56,7 @@ class SeatReplay(Replay):
 
     def view(self, k: int, mode: str) -> dict:
         v = super().view(k, mode)
-        v["hand"] = [c for c in v["hand"] if c not in BACKS]  # drawn, not read yet
+        v["hand"] = [c for c in v["hand"] if c not in BACK_TEXTS]  # drawn, not read yet
         v["legal"] = []
         return v
 

@@ -24,8 +24,7 @@ from bisect import insort
 from dataclasses import dataclass, field
 
 from ..actions import NEXT_ROUND, RETURN, Action, action_from_json, action_to_json
-from ..cards import CLAN_BACK, JOKER, N_CLAN, TACTIC_BACK, card_text, deck_of
-from ..events import redact
+from ..cards import BACK_TEXTS, CLAN_BACK, JOKER, N_CLAN, TACTIC_BACK, card_text, deck_of
 from ..legality import check, legal_actions
 from ..rules import rooms
 from ..state import OVER, RECRUIT_RETURN, ROUND_OVER, Rules, State, deal_round, new_game
@@ -36,6 +35,7 @@ from .deal import RoundCards
 from .errors import Cheat, RemoteError
 from .messages import VERSION, authentic, fingerprint, from_link, read, seal
 from .pairing import Half, check_name, is_game_id, mac_key, new_game_id, pairing_code
+from .seen import shown_event
 from .sra import SYSTEM, Entropy, int_to_text, text_to_int
 from .takeback import TakeBacks
 
@@ -146,7 +146,7 @@ class Endpoint(TakeBacks):
         if self.state is None:
             return {}
         v = view(self.state, self.seat)
-        v["hand"] = [c for c in v["hand"] if c not in ("ClanBack", "TacticBack")]
+        v["hand"] = [c for c in v["hand"] if c not in BACK_TEXTS]
         v["unread"] = self._backs_in_hand(self.state)
         if not self.can_play():
             v["legal"] = []
@@ -384,10 +384,7 @@ class Endpoint(TakeBacks):
                     if card is not None:  # my own card, back from under the deck
                         self._into_hand(d, card)
                         result.read.append(card_text(card))
-            shown = redact(e, self.seat)
-            if shown.get("card") in ("ClanBack", "TacticBack"):
-                shown = {k: v for k, v in shown.items() if k != "card"}
-            result.events.append(shown)
+            result.events.append(shown_event(e, self.seat))
         if s.step in (ROUND_OVER, OVER):
             self._maybe_audit(result)
 

@@ -23,7 +23,7 @@ from __future__ import annotations
 from bisect import insort
 
 from ..actions import RETURN, Action, action_from_json
-from ..cards import CLAN_BACK, N_CLAN, TACTIC_BACK, card_text, parse_card
+from ..cards import BACK_TEXTS, CLAN_BACK, N_CLAN, TACTIC_BACK, card_text, parse_card
 from ..events import redact
 from ..state import State
 from ..turn import apply_events, apply_fast
@@ -85,7 +85,7 @@ def seen_round(ep) -> tuple[State, list[tuple[dict, list, State]]]:
                 if card is not None:
                     _into_hand(s, me, d, card)
                     e["card"] = card_text(card)
-        shown = [_shown(e, me) for e in events]
+        shown = [shown_event(e, me) for e in events]
         steps.append((wire, shown, s))
     return first, steps
 
@@ -97,8 +97,10 @@ def _into_hand(s: State, me: int, d: int, card: int) -> None:
     insort(hand, card)
 
 
-def _shown(e: dict, me: int) -> dict:
+def shown_event(e: dict, me: int) -> dict:
+    """An event as seat ``me``'s device may tell it: redacted, and a card it has not read
+    (a back) left out rather than named as a back."""
     shown = redact(e, me)
-    if shown.get("card") in ("ClanBack", "TacticBack"):
+    if shown.get("card") in BACK_TEXTS:
         shown = {k: v for k, v in shown.items() if k != "card"}
     return shown
