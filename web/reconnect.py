@@ -10,13 +10,11 @@ that will not open). Pure Python, tested under CPython (``tests/test_reconnect.p
 
 from __future__ import annotations
 
-import base64
 import json
-import zlib
 
 from engine.remote import Endpoint
 from engine.remote.errors import RemoteError
-from engine.remote.messages import VERSION, authentic, seal
+from engine.remote.messages import B64URL, VERSION, authentic, dumps, pack, seal, unpack
 from engine.remote.pairing import is_game_id
 
 LINK_KEY = "r="
@@ -24,7 +22,6 @@ KINDS = ("offer", "answer")
 FIELDS = {"v", "t", "g", "from", "kind", "rtc", "mac"}
 MAX_RTC = 6000  # an offer with its candidates is about 1,000 characters (docs/remote.md)
 MAX_LINK = 12_000
-B64URL = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_"
 
 
 def reconnect_link(ep: Endpoint, kind: str, rtc: str) -> str:
@@ -37,8 +34,7 @@ def reconnect_link(ep: Endpoint, kind: str, rtc: str) -> str:
     if not isinstance(rtc, str) or not rtc.startswith("rtc=") or len(rtc) > MAX_RTC:
         raise RemoteError("bad_field", field="rtc", value=str(rtc)[:20])
     body = {"v": VERSION, "t": "rtc", "g": ep.game, "from": ep.seat, "kind": kind, "rtc": rtc}
-    packed = zlib.compress(json.dumps(seal(body, ep.key), separators=(",", ":")).encode(), 9)
-    return "#" + LINK_KEY + base64.urlsafe_b64encode(packed).rstrip(b"=").decode()
+    return "#" + LINK_KEY + pack(dumps(seal(body, ep.key)))
 
 
 def part_of(text: str) -> str | None:
@@ -54,14 +50,9 @@ def read_reconnect(ep: Endpoint | None, text) -> dict:
     if not isinstance(text, str) or len(text) > MAX_LINK:
         raise RemoteError("not_a_link")
     payload = (part_of(text.strip()) or "")[len(LINK_KEY) :]
-    if not payload or payload.strip(B64URL):
-        raise RemoteError("not_a_link")
     try:
-        raw = zlib.decompressobj().decompress(
-            base64.urlsafe_b64decode(payload + "=" * (-len(payload) % 4)), MAX_LINK
-        )
-        msg = json.loads(raw.decode("utf-8"))
-    except (ValueError, zlib.error, RecursionError):
+        msg = json.loads(unpack(payload, MAX_LINK))
+    except (ValueError, RecursionError):
         raise RemoteError("not_a_link") from None
     if not isinstance(msg, dict) or set(msg) != FIELDS or msg["t"] != "rtc":
         raise RemoteError("not_a_link")

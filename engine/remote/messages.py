@@ -269,10 +269,33 @@ def loads(text) -> dict:
     return read(data)
 
 
+B64URL = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_"
+
+
+def pack(text: str) -> str:
+    """``text`` compressed and in base64url without padding: a link's payload."""
+    return base64.urlsafe_b64encode(zlib.compress(text.encode(), 9)).rstrip(b"=").decode()
+
+
+def unpack(payload: str, limit: int) -> str:
+    """The text ``pack`` made of ``payload``, at most ``limit`` bytes long; refused as
+    ``not_a_link`` otherwise (a bomb is not decompressed past the limit)."""
+    if not payload or payload.strip(B64URL):
+        raise RemoteError("not_a_link")
+    try:
+        packed = base64.urlsafe_b64decode(payload + "=" * (-len(payload) % 4))
+        d = zlib.decompressobj()
+        raw = d.decompress(packed, limit + 1)
+        if len(raw) > limit or d.unconsumed_tail:
+            raise ValueError("too long")
+        return raw.decode("utf-8")
+    except (ValueError, zlib.error):
+        raise RemoteError("not_a_link") from None
+
+
 def to_link(msg: dict, base: str = "") -> str:
     """``base`` + ``#m=`` + the message, compressed and in base64url: a link to send."""
-    packed = zlib.compress(dumps(msg).encode(), 9)
-    return base + LINK_KEY + base64.urlsafe_b64encode(packed).rstrip(b"=").decode()
+    return base + LINK_KEY + pack(dumps(msg))
 
 
 def from_link(text) -> dict:
@@ -282,17 +305,4 @@ def from_link(text) -> dict:
     text = text.strip()
     at = text.find(LINK_KEY)
     payload = text[at + len(LINK_KEY) :] if at >= 0 else text.removeprefix("m=")
-    if not payload or payload.strip(
-        "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_"
-    ):
-        raise RemoteError("not_a_link")
-    try:
-        packed = base64.urlsafe_b64decode(payload + "=" * (-len(payload) % 4))
-        d = zlib.decompressobj()
-        raw = d.decompress(packed, MAX_TEXT + 1)
-        if len(raw) > MAX_TEXT or d.unconsumed_tail:
-            raise ValueError("too long")
-        text = raw.decode("utf-8")
-    except (ValueError, zlib.error):
-        raise RemoteError("not_a_link") from None
-    return loads(text)
+    return loads(unpack(payload, MAX_TEXT))
