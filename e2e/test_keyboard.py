@@ -308,3 +308,27 @@ def test_shortcuts_and_their_dialog(page, site_url, screenshot):
     # engine's with one deck) and the hand has the focus.
     f = focus(page)
     assert f["region"] == "hand" or f["id"] == "btn-done", f
+
+
+def test_a_focus_moved_before_the_dialog_says_it_closed_stays(page, site_url):
+    """A dialog's close event comes a task after it closed (and the browser has given the
+    focus back by then): a key pressed in between (Escape, then Shift+Tab at once on a busy
+    device) moved the focus on, and the event must not pull it back to where it was."""
+    pos = position({}, hands=[["R9", "B1", "B3", "G1", "G5", "P2"], ["Y1", "Y3"]], to_move=0)
+    open_with_save(page, site_url, save_text(pos, opponent="ai"))
+    idle(page)
+    assert focus(page)["region"] == "hand"
+    page.keyboard.press("?")
+    page.wait_for_selector("#dlg-keys[open]")
+    # Closed, and the focus moved on, in one task: the close event has not come yet.
+    moved = page.evaluate(
+        """() => new Promise((done) => {
+          document.querySelector('#dlg-keys').close();
+          const back = document.activeElement.dataset.card ?? null;
+          document.querySelector('#btn-keys').focus();
+          setTimeout(() => setTimeout(() => done({back, now: document.activeElement.id}), 0), 0);
+        })"""
+    )
+    assert moved["back"] is not None, moved  # the browser gave it back to the hand card
+    assert moved["now"] == "btn-keys", moved
+    assert focus(page)["id"] == "btn-keys"

@@ -167,7 +167,7 @@ let lastPhase = null;
 
 // The focus is nowhere: on the page itself, on an element redrawn away, or left in a dialog
 // that closed (or a screen that hid) before the browser moved it.
-const nowhere = (el) => !el || el === document.body || !el.isConnected
+export const nowhere = (el) => !el || el === document.body || !el.isConnected
   || !!el.closest("dialog:not([open]), [hidden]");
 
 // After a redraw: a new moment of the game (a turn, a step, a selection) moves the focus to

@@ -4,7 +4,7 @@
 // for the common actions, listed in the "Keyboard shortcuts" dialog. Every key ends in a
 // click on what the page offers, so the keyboard goes through the very code a tap does.
 import { $, $$ } from "./dom.js";
-import { focusItem, focusNext, moveWithin, wireFocus } from "./focus.js";
+import { focusItem, focusNext, moveWithin, nowhere, wireFocus } from "./focus.js";
 import { state } from "./state.js";
 import { t } from "./words.js";
 
@@ -111,9 +111,13 @@ export function openKeys() {
   $("#keys-close")?.focus();
 }
 
+// The browser gives the focus back as the dialog closes; the close event comes a task later,
+// after any key pressed meanwhile (Escape, then Shift+Tab at once): only a focus left
+// nowhere is moved, never one the player has moved on.
 function onKeysClosed() {
   const back = opener;
   opener = null;
+  if (!nowhere(document.activeElement)) return;
   if (back && back.isConnected && back !== document.body) back.focus();
   else focusNext();
 }
