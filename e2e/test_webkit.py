@@ -191,10 +191,28 @@ def test_webkit_logs_no_error_of_its_own(display, site, tmp_path):
     error on every page): none may be an error, on the table, the embed or the rules."""
     _server, url = site
     for name in ("index.html", "embed.html?save=console", "rules.html"):
-        lines = minibrowser_console(display, url + name, tmp_path / name.split(".")[0])
+        tried = []
+        for attempt in range(ATTEMPTS):
+            home = tmp_path / f"{name.split('.')[0]}-{attempt}"
+            lines = minibrowser_console(display, url + name, home)
+            if not any(WEBKIT_BUG in line for line in lines):
+                break
+            tried.append(lines)
+        else:
+            raise AssertionError(f"{name}: WebKit failed loads of its own in every try: {tried}")
         # e.g. "CONSOLE SECURITY ERROR Unrecognized ...", "...js:3:1: CONSOLE ERROR ..."
         bad = [line for line in lines if re.search(r"\bCONSOLE (\w+ )?ERROR\b", line)]
         assert bad == [], f"{name}: {bad}"
+
+
+# On a loaded machine WebKit now and then fails a load inside itself (WebLoaderStrategy's
+# internallyFailedLoadTimerFired: "This is a WebKit bug"; the server saw the same requests
+# as in a clean load), about one page load in six beside three busy processes; a fetch() of
+# the page may then reject with "TypeError: Load failed" (CI, stop 26). Such a load says
+# nothing of the page: it is loaded again, in a fresh profile, and judged on a load WebKit
+# itself completed.
+WEBKIT_BUG = "WebKit encountered an internal error"
+ATTEMPTS = 3
 
 
 def minibrowser_console(display: str, url: str, home, settle_s: float = 1.0) -> list[str]:
