@@ -266,7 +266,7 @@ class Duo:
             "names": ep.names,
             "game": ep.game,
             "waiting": waiting,
-            "paired": ep.key is not None,
+            "paired": ep.paired,
             "code": ep.pairing_code(),
             "resend": to_link(ep.last_sent) if ep.last_sent else None,
             "send": None if send is None else {"link": to_link(send), "text": dumps(send)},

@@ -20,7 +20,7 @@ import hashlib
 from typing import Any
 
 from ..cards import card_text, deck_of, parse_card
-from .errors import RemoteError
+from .errors import Cheat, RemoteError
 from .messages import fingerprint
 from .sra import (
     CLAN_IDS,
@@ -123,6 +123,8 @@ class RoundCards:
         first = self._decks(deal)
         if any(len(deck) != len(set(deck)) for deck in first):
             raise RemoteError("deck_twice")  # a card locked twice is visible
+        if any(card_of(x) is not None for deck in first for x in deck):
+            raise Cheat("deck_not_cards", player=0)  # a card left unlocked
         self.first = first
 
     def shuffle_decks(self) -> dict:
@@ -213,7 +215,9 @@ class RoundCards:
         return commit
 
     def shares(self) -> list:
-        """Unlock every owed entry: a share with its proof, or the opening of my commitment."""
+        """Unlock every owed entry: a share with its proof, or the opening of my commitment.
+        Raises ``Cheat`` before any share leaves if one would show a card's own code: the
+        entry was never locked by the other (their pass put my own locked value there)."""
         out = []
         for entry in self.owed:
             if isinstance(entry, str):
@@ -221,6 +225,8 @@ class RoundCards:
                 out.append({"card": r["card"], "nonce": r["nonce"]})
             else:
                 s, ch, z = share(entry, self.key)
+                if card_of(s) is not None:
+                    raise Cheat("unlocked_entry", player=1 - self.seat)
                 out.append({"s": int_to_text(s), "c": int_to_text(ch), "z": int_to_text(z)})
         self.shares_sent()
         return out

@@ -10,8 +10,10 @@ of it holds, so a refused message changes nothing.
 >>> from engine.state import Rules
 >>> host = Endpoint.host(Rules(), "Ann")
 >>> guest, r = Endpoint.join(host.invitation(), "Bob")
->>> r = host.receive(r.send)            # the answer: the host locks and shuffles the decks
+>>> r = host.receive(r.send)            # the answer: the host's half and its locked decks
 >>> r = guest.receive(r.send)           # the guest locks and shuffles again: the deal
+>>> host.pairing_code() == guest.pairing_code() != ""
+True
 >>> r = host.receive(r.send)
 >>> len(host.view()["hand"]), host.view()["hand_sizes"]
 (6, [6, 6])
@@ -33,8 +35,18 @@ from ..view import view
 from . import audit
 from .deal import RoundCards
 from .errors import Cheat, RemoteError
-from .messages import VERSION, authentic, fingerprint, from_link, read, seal
-from .pairing import Half, check_name, is_game_id, mac_key, new_game_id, pairing_code
+from .messages import VERSION, authentic, canonical, fingerprint, from_link, read, seal
+from .pairing import (
+    Half,
+    check_name,
+    commitment,
+    invite_digest,
+    is_game_id,
+    mac_key,
+    new_game_id,
+    pairing_code,
+    transcript,
+)
 from .seen import shown_event
 from .sra import SYSTEM, Entropy, int_to_text, text_to_int
 from .takeback import TakeBacks
@@ -42,7 +54,8 @@ from .takeback import TakeBacks
 BACKS = (CLAN_BACK, TACTIC_BACK)
 SAVE_FORMAT = "schotten-totten/remote-save"
 DECK_NAMES = ("clan", "tactic")
-SAVE_VERSIONS = (1, VERSION)  # a save of version 1 resumes (its messages are then version 2)
+SAVE_VERSIONS = (1, 2, VERSION)  # an older save resumes once paired (its messages then
+#                                   travel in this version)
 
 
 @dataclass
@@ -68,7 +81,13 @@ class Endpoint(TakeBacks):
         self.seat, self.game, self.rules, self.names = seat, game, rules, names
         self.entropy = entropy  # the system's; a seeded one in tests
         self.key: bytes | None = None  # the HMAC key, once paired
-        self.half: Half | None = None  # host: its Diffie-Hellman half until the answer
+        self.half: Half | None = None  # my Diffie-Hellman half until the key is known
+        # The pairing before the key: the host's promise of its half (the guest keeps it
+        # until the half comes), what both saw of the pairing (the invitation's digest, then
+        # the whole transcript), and the host's half to send with its next message.
+        self.dh_commit: str | None = None
+        self.transcript: bytes | None = None
+        self.dh_out: str | None = None
         self.sent = 0  # the number of my next message
         self.expect = 0  # the number of the next message I accept
         self.state: State | None = None  # the engine state, hidden cards as backs
@@ -95,7 +114,7 @@ class Endpoint(TakeBacks):
         """A new game offered by this device: ``invitation()`` is its first message."""
         ep = cls(0, new_game_id(entropy), rules, [check_name(name), None], entropy)
         ep.half = half = Half.new(entropy)
-        ep.last_sent = {
+        ep.last_sent = invite = {
             "v": VERSION,
             "t": "invite",
             "g": ep.game,
@@ -103,8 +122,9 @@ class Endpoint(TakeBacks):
             "from": 0,
             "rules": rules.to_json(),
             "name": ep.names[0],
-            "dh": int_to_text(half.public),
+            "dhc": commitment(half.public),  # the half itself only after the answer
         }
+        ep.transcript = invite_digest(canonical(invite))
         ep.sent = 1
         ep._new_round_cards(1)  # the first pass needs no answer: done while the guest scans
         return ep
@@ -123,15 +143,29 @@ class Endpoint(TakeBacks):
             raise RemoteError("not_an_invitation")
         rules = Rules.from_json(msg["rules"])
         ep = cls(1, msg["g"], rules, [check_name(msg["name"]), check_name(name)], entropy)
-        half = Half.new(entropy)
-        host_public = text_to_int(msg["dh"])
-        ep.key = mac_key(half, host_public, ep.game, host_public, half.public)
-        ep.expect = 1
-        out = ep._seal({"t": "accept", "name": ep.names[1], "dh": int_to_text(half.public)})
-        return ep, Result(send=out)
+        ep.half = half = Half.new(entropy)
+        answer = {
+            "v": VERSION,
+            "t": "accept",
+            "g": ep.game,
+            "n": 0,
+            "from": 1,
+            "name": ep.names[1],
+            "dh": int_to_text(half.public),
+        }
+        ep.dh_commit = msg["dhc"]
+        ep.transcript = transcript(invite_digest(canonical(msg)), canonical(answer))
+        ep.expect, ep.sent, ep.last_sent = 1, 1, answer
+        return ep, Result(send=answer)
+
+    @property
+    def paired(self) -> bool:
+        """The invitation is answered (the guest's key follows with the host's next message)."""
+        return self.key is not None or self.seat == 1
 
     def pairing_code(self) -> str:
-        """Six digits to compare on both screens (equal: nobody in between)."""
+        """Six digits to compare on both screens (equal: nobody in between); "" until the
+        key is known (the guest's comes with the host's first message after the answer)."""
         return pairing_code(self.key) if self.key else ""
 
     # ------------------------------------------------------------ what the page asks
@@ -192,7 +226,11 @@ class Endpoint(TakeBacks):
         if work._turn_starts(self.seat):
             work._mark_turn(self.seat)
         work._apply(self.seat, action, None, result)
-        result.send = work._compose()
+        try:
+            result.send = work._compose()
+        except Cheat as cheat:  # an entry they drew was never locked by them: nothing sent
+            self.verdict = cheat.to_json()
+            raise
         self.__dict__.update(work.__dict__)
         return result
 
@@ -223,13 +261,20 @@ class Endpoint(TakeBacks):
             raise RemoteError("other_game")
         if msg["from"] == self.seat:
             raise RemoteError("own_message")
-        if msg["t"] == "invite":
+        if msg["t"] == "invite" or (msg["t"] == "accept" and self.key is not None):
             raise RemoteError("replayed", n=msg["n"], last=self.expect - 1)
-        if self.key is None:
-            if msg["t"] != "accept":
-                raise RemoteError("not_paired")
-            return self._accept(msg)
-        if not authentic(msg, self.key):
+        key = self.key
+        if key is None:
+            if self.seat == 0:
+                if msg["t"] != "accept":
+                    raise RemoteError("not_paired")
+                return self._accept(msg)
+            key = self._key_from_half(msg)
+            if not authentic(msg, key):  # the two devices saw different pairings
+                raise RemoteError("pairing_mismatch")
+        elif "dh" in msg:
+            raise RemoteError("unexpected", kind="dh")
+        elif not authentic(msg, key):
             raise RemoteError("bad_mac")
         if msg["n"] < self.expect:
             raise RemoteError("replayed", n=msg["n"], last=self.expect - 1)
@@ -238,6 +283,8 @@ class Endpoint(TakeBacks):
         if msg["t"] == "accept":
             raise RemoteError("unexpected", kind=msg["t"])
         work = self._copy()
+        if work.key is None:  # the guest, paired now
+            work.key, work.half, work.dh_commit, work.transcript = key, None, None, None
         work.expect += 1
         result = Result()
         if msg["t"] == "takeback":
@@ -247,29 +294,43 @@ class Endpoint(TakeBacks):
         else:
             try:
                 work._take(msg, result)
+                result.send = work._compose()
             except Cheat as cheat:
                 self.verdict = cheat.to_json()
                 raise
-            result.send = work._compose()
         self.__dict__.update(work.__dict__)
         return result
 
     def _accept(self, msg: dict) -> Result:
+        """The host: the guest's answer gives the key; my half goes with my next message."""
         work = self._copy()
         if msg["n"] != 0:
             raise RemoteError("out_of_order", n=msg["n"], expected=0)
         guest_public = text_to_int(msg["dh"])
-        half = work.half
-        assert half is not None  # unpaired: a host, which keeps its half until the answer
-        work.key = key = mac_key(half, guest_public, work.game, half.public, guest_public)
-        if not authentic(msg, key):
-            raise RemoteError("bad_mac")
+        half, digest = work.half, work.transcript
+        assert half is not None and digest is not None  # an unpaired host keeps both
+        both = transcript(digest, canonical(msg))
+        work.key = mac_key(half, guest_public, both, half.public, guest_public)
         work.names[1] = check_name(msg["name"])
-        work.half = None
+        work.dh_out = int_to_text(half.public)
+        work.half, work.transcript = None, None
         work.expect = 1
         result = Result(send=work._compose())
         self.__dict__.update(work.__dict__)
         return result
+
+    def _key_from_half(self, msg: dict) -> bytes:
+        """The guest: the host's half, checked against the invitation's promise, gives the
+        key (which the message's MAC must then match: else the two saw different
+        pairings)."""
+        if msg["t"] != "move" or "dh" not in msg:
+            raise RemoteError("not_paired")
+        half, digest = self.half, self.transcript
+        assert half is not None and digest is not None  # an unpaired guest keeps both
+        host_public = text_to_int(msg["dh"])
+        if commitment(host_public) != self.dh_commit:
+            raise RemoteError("pairing_mismatch")
+        return mac_key(half, host_public, digest, host_public, half.public)
 
     def _take(self, msg: dict, result: Result) -> None:
         """Every part of a move message, in order: shares, actions, reveal, deal."""
@@ -282,10 +343,16 @@ class Endpoint(TakeBacks):
             self._mark_turn(self.other)  # their turn starts: where a take-back would go back
         if "actions" in msg:
             drew = list(msg.get("drew", []))
+            was_over = self.state is not None and self.state.step in (ROUND_OVER, OVER)
             for wire in msg["actions"]:
                 self._their_action(wire, drew, result)
             if drew:
                 raise RemoteError("draw_count")
+            ended = self.state is not None and self.state.step in (ROUND_OVER, OVER)
+            if ended and not was_over and "reveal" not in msg:
+                # Whoever ends the round shows their key first: the other never has to
+                # show theirs to a device that may then walk away unchecked.
+                raise RemoteError("missing_reveal", player=self.other)
         elif msg.get("drew"):
             raise RemoteError("draw_count")
         if "reveal" in msg:
@@ -398,8 +465,23 @@ class Endpoint(TakeBacks):
         if self.cards is None:
             raise RemoteError("share_count", n=len(items), expected=0)
         for deck, card in self.cards.read(items):
+            self._check_not_seen(card)
             self._into_hand(deck, card)
             result.read.append(card_text(card))
+
+    def _check_not_seen(self, card: int) -> None:
+        """A card just read must not be one this device already sees: a card the other
+        played but never held shows up here as a second copy when its real place is drawn.
+        Named at once, rather than found by the audit at the end of the round."""
+        s, cards = self._dealt()
+        seen = (
+            s.hands[self.seat].count(card)
+            + s.discard.count(card)
+            + sum(side.count(card) for side in s.sides)
+            + sum(1 for r in cards.returns if r["card"] == card_text(card) and not r["drawn"])
+        )
+        if seen >= (2 if card == JOKER else 1):
+            raise Cheat("card_twice", player=self.other, card=card_text(card))
 
     def _backs_in_hand(self, s) -> int:
         """How many cards of my hand I cannot read yet (their shares are on the way)."""
@@ -524,6 +606,8 @@ class Endpoint(TakeBacks):
         assert cards is not None  # whatever is due (the deal, a move, shares) has its cards
         self.answer = False
         body: dict = {"t": "move"}
+        if self.dh_out is not None:  # the host's half, promised in the invitation
+            body["dh"], self.dh_out = self.dh_out, None
         if owed:
             body["shares"] = cards.shares()
         if self.unsent:
@@ -580,6 +664,9 @@ class Endpoint(TakeBacks):
             "names": self.names,
             "key": None if self.key is None else self.key.hex(),
             "half": None if self.half is None else int_to_text(self.half.secret),
+            "dh_commit": self.dh_commit,
+            "transcript": None if self.transcript is None else self.transcript.hex(),
+            "dh_out": self.dh_out,
             "sent": self.sent,
             "expect": self.expect,
             "state": None if self.state is None else state_to_json(self.state),
@@ -612,6 +699,22 @@ class Endpoint(TakeBacks):
             )
             ep.key = None if data["key"] is None else bytes.fromhex(data["key"])
             ep.half = None if data["half"] is None else Half(text_to_int(data["half"]))
+            if ep.key is None and data["version"] != VERSION:
+                raise ValueError("an older version's pairing cannot be finished")
+            ep.dh_commit = data.get("dh_commit")
+            if ep.dh_commit is not None and (
+                not isinstance(ep.dh_commit, str) or len(ep.dh_commit) != 43
+            ):
+                raise ValueError("dh_commit")
+            digest = data.get("transcript")
+            ep.transcript = None if digest is None else bytes.fromhex(digest)
+            if ep.transcript is not None and len(ep.transcript) != 32:
+                raise ValueError("transcript")
+            if ep.key is None and (ep.half is None or ep.transcript is None):
+                raise ValueError("pairing")
+            ep.dh_out = data.get("dh_out")
+            if ep.dh_out is not None and text_to_int(ep.dh_out) is None:
+                raise ValueError("dh_out")
             ep.sent, ep.expect = int(data["sent"]), int(data["expect"])
             ep.state = None if data["state"] is None else state_from_json(data["state"])
             ep.start_state = (

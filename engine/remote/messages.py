@@ -4,12 +4,15 @@ Every message has the protocol version ``v``, the game id ``g``, the sender's se
 ``n`` (0, 1, 2, ... for each sender), the sender's seat ``from`` and the HMAC ``mac`` of all
 the rest. Its body is one of:
 
-- ``t: "invite"`` (host): ``rules``, ``name``, ``dh``: the pairing offer (no ``mac`` yet);
-- ``t: "accept"`` (guest): ``name``, ``dh``;
+- ``t: "invite"`` (host): ``rules``, ``name``, ``dhc``: the pairing offer, with a hash of the
+  host's Diffie-Hellman half (no ``mac``: there is no key yet);
+- ``t: "accept"`` (guest): ``name``, ``dh``, the guest's half (no ``mac`` either: the key
+  covers both messages whole from the next message on);
 - ``t: "move"``: any of ``shares`` (unlocking the cards the reader drew), ``actions`` (the
   sender's decisions, engine JSON; a card put back under a deck travels as a commitment),
   ``drew`` (which entry each of the sender's draws took off a deck), ``reveal`` (the sender's
-  key at the end of a round) and ``deal`` (a round's locked decks);
+  key at the end of a round) and ``deal`` (a round's locked decks); the host's first
+  ``move`` also carries ``dh``, its half, which the guest checks against ``dhc``;
 - ``t: "takeback"``: ``turn`` (``{"round", "ply"}``: the sender's last turn, by its place in
   the round's actions), a request to take it back;
 - ``t: "consent"``: ``turn`` and ``agree`` (true or false), the answer.
@@ -17,7 +20,7 @@ the rest. Its body is one of:
 ``read`` is the strict reader: anything malformed is refused with a ``RemoteError`` naming the
 field, or the engine's own refusal for a malformed action. docs/remote.md lists the fields.
 
->>> msg = seal({"t": "move", "v": 2, "g": "0" * 32, "n": 1, "from": 0, "actions": []}, b"k")
+>>> msg = seal({"t": "move", "v": 3, "g": "0" * 32, "n": 1, "from": 0, "actions": []}, b"k")
 >>> read(from_link(to_link(msg))) == msg
 True
 """
@@ -36,13 +39,13 @@ from .errors import RemoteError
 from .pairing import NAME_MAX, is_game_id
 from .sra import CHALLENGE_BITS, NONCE_BITS, PRIME_BITS, text_to_int
 
-VERSION = 2  # 2: take-backs (``takeback``, ``consent``)
+VERSION = 3  # 2: take-backs (``takeback``, ``consent``); 3: the host's half committed first
 KINDS = ("invite", "accept", "move", "takeback", "consent")
 ENVELOPE = ("v", "g", "n", "from", "t", "mac")
 BODY = {
-    "invite": ("rules", "name", "dh"),
+    "invite": ("rules", "name", "dhc"),
     "accept": ("name", "dh"),
-    "move": ("shares", "actions", "drew", "reveal", "deal"),
+    "move": ("dh", "shares", "actions", "drew", "reveal", "deal"),
     "takeback": ("turn",),
     "consent": ("turn", "agree"),
 }
@@ -204,26 +207,30 @@ def read(data) -> dict:
     _whole(data["n"], "n", 0, 1 << 20)
     if type(data["from"]) is not int or data["from"] not in (0, 1):
         raise _bad("from", data["from"])
-    if kind == "invite":
-        _obj(data, ENVELOPE + BODY[kind], "message", ("rules", "name", "dh"))
-        try:
-            Rules.from_json(data["rules"])
-        except (TypeError, ValueError):
-            raise _bad("rules", data["rules"]) from None
-    else:
-        if "mac" not in data:
-            raise RemoteError("missing_field", field="message.mac")
-        if not isinstance(data["mac"], str) or len(data["mac"]) != 43:
-            raise _bad("mac", data["mac"])
-    if kind in ("invite", "accept"):
-        if "name" not in data or "dh" not in data:
-            raise RemoteError(
-                "missing_field", field="message." + ("name" if "name" not in data else "dh")
-            )
+    if kind in ("invite", "accept"):  # before the key: nothing to sign with
+        if "mac" in data:
+            raise RemoteError("unknown_field", field="message.mac")
+        _obj(data, ENVELOPE + BODY[kind], "message", BODY[kind])
         if not isinstance(data["name"], str) or not 0 < len(data["name"]) <= NAME_MAX:
             raise _bad("name", data["name"])
-        _number(data["dh"], "dh")
+        if kind == "invite":
+            try:
+                Rules.from_json(data["rules"])
+            except (TypeError, ValueError):
+                raise _bad("rules", data["rules"]) from None
+            if (
+                not isinstance(data["dhc"], str)
+                or len(data["dhc"]) != 43
+                or data["dhc"].strip(B64URL)
+            ):
+                raise _bad("dhc", data["dhc"])
+        else:
+            _number(data["dh"], "dh")
         return data
+    if "mac" not in data:
+        raise RemoteError("missing_field", field="message.mac")
+    if not isinstance(data["mac"], str) or len(data["mac"]) != 43:
+        raise _bad("mac", data["mac"])
     if kind in ("takeback", "consent"):
         if "turn" not in data:
             raise RemoteError("missing_field", field="message.turn")
@@ -236,6 +243,8 @@ def read(data) -> dict:
             if type(data["agree"]) is not bool:
                 raise _bad("agree", data["agree"])
         return data
+    if "dh" in data:
+        _number(data["dh"], "dh")
     if "shares" in data:
         _shares(data["shares"], "shares")
     if "actions" in data:

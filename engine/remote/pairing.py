@@ -1,20 +1,31 @@
 """Pairing: the game's id, the players' names and the key that authenticates every message.
 
-The host's invitation carries a Diffie-Hellman half (``G^x``), the guest's answer the other
-(``G^y``); each side computes ``G^xy`` and from it the HMAC key. Neither half tells the key to
-someone who reads the links, so nobody else can write a move that either device accepts. The
-exchange itself is not authenticated (whoever answers the invitation first is the guest), so
-both screens show a short pairing code to compare when that matters.
+The host's invitation carries only a hash of its Diffie-Hellman half (``commitment(G^x)``);
+the guest's answer carries its half (``G^y``); the host's next message brings ``G^x``, which
+the guest checks against the hash. Each side then computes ``G^xy`` and from it, with the
+transcript (the invitation and the answer, whole: version, game id, rules, names, halves),
+the HMAC key. Neither half tells the key to someone who reads the links, so nobody else can
+write a move that either device accepts, and a changed invitation or answer gives the two
+devices different keys: the first message signed is refused (``pairing_mismatch``).
+
+The exchange itself is not authenticated (whoever answers the invitation first is the guest),
+so both screens show a six-digit pairing code to compare. Because the host is bound to its
+half before it sees the guest's, someone between the devices cannot search for halves that
+make the two codes equal (the attack of ZRTP's "hash commitment", RFC 6189 section 4.4.1.1):
+each attempt at sitting in between shows equal codes with probability 10^-6.
 
 >>> host, guest = Half.new(), Half.new()
->>> gid = new_game_id()
->>> mac_key(host, guest.public, gid, host.public, guest.public) == \\
-...     mac_key(guest, host.public, gid, host.public, guest.public)
+>>> t = transcript(b"invitation", b"answer")
+>>> mac_key(host, guest.public, t, host.public, guest.public) == \\
+...     mac_key(guest, host.public, t, host.public, guest.public)
+True
+>>> commitment(host.public) == commitment(host.public) != commitment(guest.public)
 True
 """
 
 from __future__ import annotations
 
+import base64
 import hashlib
 import unicodedata
 
@@ -51,20 +62,43 @@ class Half:
         return cls(entropy.bits(bits) | 1 << (bits - 1))
 
 
-def mac_key(mine: Half, theirs: int, game_id: str, host_public: int, guest_public: int) -> bytes:
-    """The HMAC key both sides derive: the shared secret bound to this game and its halves."""
+def commitment(public: int) -> str:
+    """The invitation's promise of the host's half: SHA-256, base64url (43 characters)."""
+    h = hashlib.sha256(b"schotten-totten/remote/dh-commit")
+    h.update(public.to_bytes(sra.GROUP.bytes, "big"))
+    return base64.urlsafe_b64encode(h.digest()).rstrip(b"=").decode()
+
+
+def invite_digest(invite: bytes) -> bytes:
+    """The invitation's canonical bytes, hashed: kept until the answer, for the transcript."""
+    return hashlib.sha256(b"schotten-totten/remote/invite" + invite).digest()
+
+
+def transcript(invite: bytes, answer: bytes) -> bytes:
+    """What both devices saw of the pairing: the invitation's digest and the answer whole."""
+    return hashlib.sha256(
+        b"schotten-totten/remote/transcript" + invite + hashlib.sha256(answer).digest()
+    ).digest()
+
+
+def mac_key(
+    mine: Half, theirs: int, transcript: bytes, host_public: int, guest_public: int
+) -> bytes:
+    """The HMAC key both sides derive: the shared secret bound to the pairing's transcript
+    (the game id, rules, names and halves) and the halves."""
     if not valid_element(theirs):
         raise RemoteError("bad_field", field="dh")
     shared = pow(theirs, mine.secret, sra.GROUP.p)
-    h = hashlib.sha256(b"schotten-totten/remote/mac-key")
+    h = hashlib.sha256(b"schotten-totten/remote/mac-key/3")
     for v in (shared, host_public, guest_public):
         h.update(v.to_bytes(sra.GROUP.bytes, "big"))
-    h.update(game_id.encode())
+    h.update(transcript)
     return h.digest()
 
 
 def pairing_code(key: bytes) -> str:
-    """Six digits both screens can show: equal codes, no one in between."""
+    """Six digits both screens show until the players confirm they match: equal codes mean
+    nobody sat between the devices at pairing, but for a 1 in 10^6 chance per attempt."""
     n = int.from_bytes(hashlib.sha256(b"schotten-totten/remote/code" + key).digest()[:8], "big")
     return f"{n % 1_000_000:06d}"
 
