@@ -246,3 +246,27 @@ def test_a_round_ended_without_the_enders_key_is_refused(small_group):  # noqa: 
         r = e.play(rng.choice(e.legal()))
         if r.send:
             inbox.append((1 - e.seat, r.send))
+
+
+def test_a_deal_entry_that_is_no_card_is_named_when_its_honest_share_comes(
+    small_group,  # noqa: F811
+):
+    """The guest puts a value that is no card at a place of the host's hand, locked with its
+    real key: its share passes the proof, and the host names the deal at once."""
+    host, guest, deal = _deal_until_second_pass(Rules(), 9)
+    deck = [sra.text_to_int(x) for x in deal["deal"]["decks"][0]]
+    first_host_place = next(i for i, p in dealt_positions(6, 0) if p == 0)
+    deck[-1 - first_host_place] = sra.lock(pow(sra.GROUP.g, 77, sra.GROUP.p), guest.cards.key)
+    shares = []
+    for i, p in dealt_positions(6, 0):
+        if p == 0:
+            s, c, z = sra.share(deck[-1 - i], guest.cards.key)
+            shares.append({"s": int_to_text(s), "c": int_to_text(c), "z": int_to_text(z)})
+    forged = {
+        **deal["deal"],
+        "decks": [[int_to_text(x) for x in deck], deal["deal"]["decks"][1]],
+        "shares": shares,
+    }
+    with pytest.raises(Cheat) as e:
+        host.receive(_resealed(guest.key, deal, deal=forged))
+    assert (e.value.code, e.value.params["player"]) == ("shuffle_not_cards", 1)

@@ -274,8 +274,13 @@ class RoundCards:
                 physical = (
                     self._host_card(deck, s) if self.seat == 0 else card_of(unlock(s, self.key))
                 )
-                if physical is None:
-                    raise RemoteError("wrong_share")
+                if physical is None or deck_of(PHYSICAL[physical]) != deck:
+                    # The share is proved honest, so the entry itself was never a card of
+                    # this deck: the other's pass of the deal put it there.
+                    raise Cheat(
+                        "shuffle_not_cards" if self.seat == 0 else "deck_not_cards",
+                        player=1 - self.seat,
+                    )
                 card = PHYSICAL[physical]
             if deck_of(card) != deck:
                 raise RemoteError("wrong_share")
