@@ -270,3 +270,30 @@ def test_a_deal_entry_that_is_no_card_is_named_when_its_honest_share_comes(
     with pytest.raises(Cheat) as e:
         host.receive(_resealed(guest.key, deal, deal=forged))
     assert (e.value.code, e.value.params["player"]) == ("shuffle_not_cards", 1)
+
+
+def test_a_device_that_keeps_its_key_is_named_and_its_round_not_counted(
+    small_group,  # noqa: F811
+):
+    """The round ends with this device's move (its key goes with it); the other never
+    answers with theirs: the round stays unaudited, the game not over, and the endpoint
+    says whose key is due."""
+    rng = random.Random(4)
+    eps, inbox = pair(Rules(), 31)
+    while True:
+        while inbox:
+            to, msg = inbox.pop(0)
+            if "reveal" in msg and "actions" in msg:
+                ender = eps[1 - to]
+                assert ender.their_key_due() and not eps[to].their_key_due()
+                assert ender.waiting_for() == "them" and not ender.audits
+                eps[to].receive(msg)  # an honest device answers with its key
+                assert not eps[to].their_key_due()
+                return
+            r = eps[to].receive(msg)
+            if r.send:
+                inbox.append((1 - to, r.send))
+        e = next(e for e in eps if e.can_play())
+        r = e.play(rng.choice(e.legal()))
+        if r.send:
+            inbox.append((1 - e.seat, r.send))

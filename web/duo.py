@@ -208,7 +208,11 @@ class Duo:
             except (ValueError, RecursionError):
                 raise RequestError("bad_argument", name="action") from None
         points = self.ep.turn_points[:]
-        return self._after(self.ep.play(action), points)
+        try:
+            r = self.ep.play(action)
+        except Cheat:
+            return self.payload()  # a share refused before it left: the game is void
+        return self._after(r, points)
 
     def ask_takeback(self) -> dict:
         """Ask the friend to let this device take back its last turn: the question to send."""
@@ -268,6 +272,7 @@ class Duo:
             "waiting": waiting,
             "paired": ep.paired,
             "code": ep.pairing_code(),
+            "key_due": ep.their_key_due(),  # the round ended; their key, for the audit, not yet
             "resend": to_link(ep.last_sent) if ep.last_sent else None,
             "send": None if send is None else {"link": to_link(send), "text": dumps(send)},
             "rules_text": variant_text(ep.rules, words),

@@ -207,6 +207,20 @@ class Endpoint(TakeBacks):
             return "over"
         return "you" if self.can_play() else "them"
 
+    def their_key_due(self) -> bool:
+        """The round is over and my key was shown, theirs has not come: until it does, the
+        round is not audited and the game is not counted (the page names who owes it)."""
+        s, cards = self.state, self.cards
+        return (
+            self.verdict is None
+            and s is not None
+            and cards is not None
+            and s.step in (ROUND_OVER, OVER)
+            and cards.round == s.round
+            and cards.revealed
+            and cards.their_key is None
+        )
+
     def legal(self) -> list:
         if not self.can_play():
             return []
