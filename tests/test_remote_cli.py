@@ -1,17 +1,24 @@
 """``python -m engine remote``: two terminal players, each with its own save file, play a whole
 Tactic game by passing links (the built-in AI chooses each turn); a stale or repeated link is
-recognised and ignored; a bad link is one line on stderr."""
+recognised and ignored; a bad link is one line on stderr. The terminal opens the page's links
+(its invitation with a WebRTC offer, several messages in one link)."""
 
 from __future__ import annotations
 
 import json
+import random
 import re
 from pathlib import Path
 
 from remote_play import small_group  # noqa: F401
+from test_remote_links import OFFER_SDP, encode, link_of, part, with_live
 
 from engine.cards import card_text
 from engine.cli import main
+from engine.remote import Endpoint
+from engine.remote.messages import from_link
+from engine.remote.sra import Entropy
+from engine.state import Rules
 
 
 def _run(capsys, *argv):
@@ -23,6 +30,13 @@ def _run(capsys, *argv):
 def _link(text):
     found = re.findall(r"^send: (\S+)$", text, re.M)
     return found[-1] if found else None
+
+
+def _page_receives(ep, link):
+    """What web/js/duo.js receive() does with a link: each "m=" part of its fragment
+    (messagesIn) to web/duo.py as "#m=..." (from_link), in order."""
+    parts = [p for p in link.split("#", 1)[1].split("&") if p.startswith(("m=", "r="))]
+    return [ep.receive(from_link("#" + p)) for p in parts]
 
 
 def _paired(tmp_path, capsys):
@@ -136,3 +150,39 @@ def test_a_take_back_asked_and_answered_from_two_terminals(tmp_path, capsys, sma
     assert after["hands"] == before["hands"] and after["sides"] == before["sides"]
     rc, _, err = _run(capsys, "remote", "answer", "no", "--save", b)
     assert rc == 2 and "Nobody asked" in err
+
+
+def test_the_terminal_joins_the_pages_invitation_and_plays_its_links(tmp_path, capsys, small_group):  # noqa: F811
+    """The page hosts (web/duo.py's endpoint, its links as duo.js writes them); the terminal
+    joins its invitation with the WebRTC offer and plays a link of the page that carries
+    several messages, one of them already received."""
+    b = str(tmp_path / "bob.json")
+    page = Endpoint.host(Rules(), "Ann", Entropy(random.Random(7)))
+    invitation = with_live(link_of([part(page.invitation())]), f"rtc={encode(OFFER_SDP)}")
+    rc, out, err = _run(capsys, "remote", "join", invitation, "--save", b, "--name", "Bob")
+    assert rc == 0, err
+    answer = _link(out)
+    assert answer.startswith("#m=")
+    (r,) = _page_receives(page, answer)
+    rc, out, err = _run(capsys, "remote", "receive", link_of([part(r.send)]), "--save", b)
+    assert rc == 0, err
+    (r,) = _page_receives(page, _link(out))  # the deal done: Ann's hand, and Bob's
+    rc, out, err = _run(capsys, "remote", "receive", link_of([part(r.send)]), "--save", b)
+    assert rc == 0, err
+    dealt = link_of([part(r.send)])
+    # Ann moves and asks to take it back before sending: two messages in one link
+    # (duo.js sendUnsent: linkOf(unsent)), the deal's message before them again.
+    move = page.play(page.legal()[0]).send
+    question = page.ask_takeback().send
+    link = link_of([dealt.split("#", 1)[1], part(move), part(question)])
+    rc, out, err = _run(capsys, "remote", "receive", link, "--save", b)
+    assert rc == 0, err
+    assert out.startswith("ignored: Message 2 was already received")
+    assert "Ann played" in out and "Ann asks to take back their last turn" in out
+    rc, out, err = _run(capsys, "remote", "answer", "yes", "--save", b)
+    assert rc == 0, err
+    (r,) = _page_receives(page, _link(out))
+    assert r.takeback == {"player": 0, "agree": True}
+    # A reconnect link (the page's Reconnect button) means nothing to the terminal.
+    rc, out, _ = _run(capsys, "remote", "receive", "https://x/#r=eNqrrgUAAXUA-Q", "--save", b)
+    assert rc == 0 and out.startswith("ignored: This link brings back a live connection")
