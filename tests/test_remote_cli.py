@@ -1,7 +1,8 @@
 """``python -m engine remote``: two terminal players, each with its own save file, play a whole
 Tactic game by passing links (the built-in AI chooses each turn); a stale or repeated link is
 recognised and ignored; a bad link is one line on stderr. The terminal opens the page's links
-(its invitation with a WebRTC offer, several messages in one link)."""
+(its invitation with a WebRTC offer, several messages in one link) and answers the page with
+"rtc=none"."""
 
 from __future__ import annotations
 
@@ -60,6 +61,7 @@ def test_two_terminals_play_a_tactic_game_over_links(tmp_path, capsys, small_gro
     assert rc == 0 and _link(out).startswith(base + "#m=")
     rc, out, _ = _run(capsys, "remote", "join", _link(out), "--save", b, "--name", "Bob")
     assert rc == 0 and "pairing code" in out
+    assert _link(out).endswith("&rtc=none")  # the answer: by links only
     link, side, other, links = _link(out), a, b, []
     for turn in range(400):
         rc, out, err = _run(capsys, "remote", "receive", link, "--save", side)
@@ -154,15 +156,15 @@ def test_a_take_back_asked_and_answered_from_two_terminals(tmp_path, capsys, sma
 
 def test_the_terminal_joins_the_pages_invitation_and_plays_its_links(tmp_path, capsys, small_group):  # noqa: F811
     """The page hosts (web/duo.py's endpoint, its links as duo.js writes them); the terminal
-    joins its invitation with the WebRTC offer and plays a link of the page that carries
-    several messages, one of them already received."""
+    joins its invitation with the WebRTC offer, answers "rtc=none", and plays a link of the
+    page that carries several messages, one of them already received."""
     b = str(tmp_path / "bob.json")
     page = Endpoint.host(Rules(), "Ann", Entropy(random.Random(7)))
     invitation = with_live(link_of([part(page.invitation())]), f"rtc={encode(OFFER_SDP)}")
     rc, out, err = _run(capsys, "remote", "join", invitation, "--save", b, "--name", "Bob")
     assert rc == 0, err
     answer = _link(out)
-    assert answer.startswith("#m=")
+    assert answer.startswith("#m=") and answer.endswith("&rtc=none")  # rtc.js accept()
     (r,) = _page_receives(page, answer)
     rc, out, err = _run(capsys, "remote", "receive", link_of([part(r.send)]), "--save", b)
     assert rc == 0, err

@@ -128,3 +128,11 @@ def test_the_terminal_writes_links_the_page_reads(small_group):  # noqa: F811
     assert link.startswith(BASE + "#m=") and link.endswith("&rtc=" + NO_LIVE)
     got = parse_link(link)
     assert messages_of(got) == [answer, answer] and got.rtc == NO_LIVE
+
+
+def test_the_page_knows_the_answer_of_a_device_that_plays_by_links_only():
+    """rtc.js accept(): ``rtc=none`` puts the offer down and the bar says "by links" at once
+    (before, a terminal's answer left the host's page "connecting…" for the whole game)."""
+    rtc = (ROOT / "web" / "js" / "rtc.js").read_text(encoding="utf-8")
+    assert f'const NO_LIVE = "rtc={NO_LIVE}";' in rtc
+    assert 'if (part === NO_LIVE) { close(); hooks.state("links"); return; }' in rtc

@@ -15,8 +15,8 @@ Each call is one step, with the game kept in a save file (its game and its own s
 
 Every link to send is printed on a line of its own that starts with ``send: ``. A stale or
 repeated link is recognised, reported and ignored (exit code 0). The terminal opens every link
-the page makes (``links.parse_link``): several messages in one link are played in order, and
-a WebRTC offer is ignored.
+the page makes (``links.parse_link``): several messages in one link are played in order, a
+WebRTC offer is ignored, and the answer says ``rtc=none`` (this device plays by links only).
 """
 
 from __future__ import annotations
@@ -32,7 +32,7 @@ from ..state import AFTER_PLAY, START_OF_TURN, Rules
 from ..words import Words
 from .endpoint import Endpoint, Result
 from .errors import RemoteError
-from .links import messages_of, page_link, parse_link
+from .links import NO_LIVE, messages_of, page_link, parse_link
 
 # Refusals that mean "nothing here for this device": reported, and the link ignored.
 IGNORED = ("replayed", "other_game", "own_message", "live_only")
@@ -258,8 +258,11 @@ def _words(ep: Endpoint) -> Words:
 
 
 def _link_of(messages: list, base: str) -> str:
-    """The link that carries ``messages`` to the other device, in order."""
-    return page_link(messages, base)
+    """The link that carries ``messages`` to the other device, in order; with the answer to
+    an invitation, ``rtc=none``: this device plays by links only, so the page does not wait
+    for a live channel (web/js/rtc.js, ``accept``)."""
+    answer = any(msg["t"] == "accept" for msg in messages)
+    return page_link(messages, base, NO_LIVE if answer else None)
 
 
 def _report(ep: Endpoint, results: list, base: str, words: Words | None = None) -> None:
