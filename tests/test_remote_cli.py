@@ -2,7 +2,7 @@
 Tactic game by passing links (the built-in AI chooses each turn); a stale or repeated link is
 recognised and ignored; a bad link is one line on stderr. The terminal opens the page's links
 (its invitation with a WebRTC offer, several messages in one link) and answers the page with
-"rtc=none"."""
+"rtc=none"; a turn is played whole or not at all."""
 
 from __future__ import annotations
 
@@ -118,10 +118,19 @@ def test_moves_by_text_and_a_refused_move(tmp_path, capsys, small_group):  # noq
     a, _, out = _paired(tmp_path, capsys)
     assert "your move" in out and _link(out) is not None
     hand = json.loads(Path(a).read_text(encoding="utf-8"))["state"]["hands"][0]
-    rc, out, _ = _run(capsys, "remote", "play", "Z9@1", "--save", a)
-    assert rc == 2 and "not a move now" in out
+    before = Path(a).read_bytes()
+    rc, out, err = _run(capsys, "remote", "play", "Z9@1", "--save", a)
+    assert rc == 2 and "Move 1 of this turn ('Z9@1') is refused" in err
+    assert "not one of your moves now" in err and "your move" in out
+    # A turn is whole or not at all: its first move ends it, the second is refused, so
+    # nothing is saved and no link is printed (the save is as it was, the move not made).
+    rc, out, err = _run(capsys, "remote", "play", f"{hand[0]}@5", "Z9@1", "--save", a)
+    assert rc == 2 and "Move 2 of this turn ('Z9@1') is refused" in err
+    assert "nothing of the turn was played or saved" in err
+    assert _link(out) is None and Path(a).read_bytes() == before
     rc, out, _ = _run(capsys, "remote", "play", f"{hand[0]}@5", "--save", a)
     assert rc == 0 and _link(out) is not None and "waiting for Bob" in out
+    assert Path(a).read_bytes() != before
     assert card_text(0) == "R1"
     rc, out, _ = _run(capsys, "remote", "show", "--save", a)
     assert rc == 0 and "last sent: #m=" in out

@@ -17,6 +17,7 @@ Every link to send is printed on a line of its own that starts with ``send: ``. 
 repeated link is recognised, reported and ignored (exit code 0). The terminal opens every link
 the page makes (``links.parse_link``): several messages in one link are played in order, a
 WebRTC offer is ignored, and the answer says ``rtc=none`` (this device plays by links only).
+A turn given to ``play`` is played whole or not at all: any move refused, nothing is saved.
 """
 
 from __future__ import annotations
@@ -27,6 +28,7 @@ import random
 
 from ..actions import action_text
 from ..ai import LEVELS, make_agent
+from ..errors import GameError, shown
 from ..narrate import narrate
 from ..state import AFTER_PLAY, START_OF_TURN, Rules
 from ..words import Words
@@ -164,32 +166,40 @@ def _take_all(ep: Endpoint, messages: list, args, results: list) -> None:
         raise refused
 
 
+def _action_of(ep: Endpoint, move: str):
+    """One of the legal moves, by its number in the list or its text."""
+    legal = ep.legal()
+    by_text = {action_text(a).lower(): a for a in legal}
+    if move.isdigit() and int(move) < len(legal):
+        return legal[int(move)]
+    if move.lower() in by_text:
+        return by_text[move.lower()]
+    raise RemoteError("not_a_move")
+
+
 def _play(args) -> int:
+    """The moves of a turn, whole or not at all: each is played on the endpoint in memory,
+    which is saved only when every one holds; the first refused is named, nothing is saved
+    (the table is shown as it was) and the exit code is 2."""
     ep = _load(args.save)
     words = _words(ep)
     results: list[Result] = []
     rng = random.Random(args.seed)
-    for move in args.moves:
-        if move == "auto":
+    for number, move in enumerate(args.moves, 1):
+        try:
+            if move != "auto":
+                results.append(ep.play(_action_of(ep, move)))
+                continue
             agent = make_agent(args.ai)
             while ep.can_play() and not any(r.send for r in results):
                 results.append(ep.play(agent.choose(ep.view(), rng)))
-            continue
-        legal = ep.legal()
-        by_text = {action_text(a).lower(): a for a in legal}
-        if move.isdigit() and int(move) < len(legal):
-            action = legal[int(move)]
-        elif move.lower() in by_text:
-            action = by_text[move.lower()]
-        else:
-            print(f"not a move now: {move!r}")
-            _show_turn(ep)
-            _store(ep, args.save)
-            return 2
-        results.append(ep.play(action))
+        except GameError as e:
+            _show_turn(_load(args.save))
+            raise RemoteError(
+                "turn_refused", n=number, value=shown(move), cause=e.to_json()
+            ) from None
     _store(ep, args.save)
-    if results:
-        _report(ep, results, args.base, words)
+    _report(ep, results, args.base, words)
     return 0
 
 
