@@ -119,11 +119,8 @@ def _join(args) -> int:
     plays them, as the page does)."""
     messages = messages_of(parse_link(args.link))
     ep, answer = Endpoint.join(messages[0], args.name)
-    print(
-        f"Joined {ep.names[0]}'s game {ep.game[:8]} as {ep.names[1]} (North); "
-        f"pairing code {ep.pairing_code()}. Send this answer:"
-    )
-    _take_all(ep, messages[1:], args, [answer])
+    print(f"Joined {ep.names[0]}'s game {ep.game[:8]} as {ep.names[1]} (North).")
+    _take_all(ep, messages[1:], args, [answer], code="")
     return 0
 
 
@@ -135,7 +132,7 @@ def _receive(args) -> int:
         if not _ignored(ep, e):
             raise
         return 0
-    _take_all(ep, messages, args, [])
+    _take_all(ep, messages, args, [], ep.pairing_code())
     return 0
 
 
@@ -146,7 +143,7 @@ def _ignored(ep: Endpoint, e: RemoteError) -> bool:
     return e.code in IGNORED
 
 
-def _take_all(ep: Endpoint, messages: list, args, results: list) -> None:
+def _take_all(ep: Endpoint, messages: list, args, results: list, code: str) -> None:
     """Each message in turn, as the page plays a link's (web/js/duo.js, ``receive``): one
     seen already is reported and skipped; a refusal stops there, keeping those before it
     (each is whole: the endpoint keeps a message only if all of it holds)."""
@@ -161,7 +158,7 @@ def _take_all(ep: Endpoint, messages: list, args, results: list) -> None:
     if results or ep.verdict is not None:  # a cheat found: the game is void, and stays so
         _store(ep, args.save)
     if results:
-        _report(ep, results, args.base)
+        _report(ep, results, args.base, code=code)
     if refused is not None:
         raise refused
 
@@ -222,6 +219,8 @@ def _answer(args) -> int:
 def _show(args) -> int:
     ep = _load(args.save)
     _show_turn(ep)
+    if ep.waiting_for() != "over":
+        _pairing_code(ep)
     if ep.last_sent is not None:
         print("last sent: " + _link_of([ep.last_sent], args.base))
     return 0
@@ -275,8 +274,19 @@ def _link_of(messages: list, base: str) -> str:
     return page_link(messages, base, NO_LIVE if answer else None)
 
 
-def _report(ep: Endpoint, results: list, base: str, words: Words | None = None) -> None:
-    """What ``results`` did, in order; one link with every message to send; the turn."""
+def _pairing_code(ep: Endpoint) -> None:
+    """The pairing code, once known, and what to do with it."""
+    words = _words(ep)
+    if ep.pairing_code():
+        print(words.t("remote.pairing_code", code=ep.pairing_code()))
+        print(words.t("remote.compare_code"))
+
+
+def _report(
+    ep: Endpoint, results: list, base: str, words: Words | None = None, code: str | None = None
+) -> None:
+    """What ``results`` did, in order; the pairing code if it became known (``code``: the
+    code before); one link with every message to send; the turn."""
     words = words or _words(ep)
     for line in narrate([e for r in results for e in r.events], words):
         print(line["text"])
@@ -288,6 +298,8 @@ def _report(ep: Endpoint, results: list, base: str, words: Words | None = None) 
             print(f"Round {r.audit['round']} audited: every card was dealt fairly.")
         if r.takeback:
             print(_takeback_news(ep, r.takeback))
+    if code == "":
+        _pairing_code(ep)
     sends = [r.send for r in results if r.send is not None]
     if sends:
         print("send: " + _link_of(sends, base))
