@@ -310,6 +310,7 @@ def test_every_remote_refusal_has_words(lang):
         "move": "R7@3",
         "rule": "not_in_hand",
         "version": 1,
+        "cause": RemoteError("not_a_move").to_json(),
     }
     for code in sorted(codes):
         assert f"error.remote.{code}" in words.cat, (lang, code)

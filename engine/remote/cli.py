@@ -14,7 +14,10 @@ Each call is one step, with the game kept in a save file (its game and its own s
     python -m engine remote record --save ann.json --out game.json     # the record, once over
 
 Every link to send is printed on a line of its own that starts with ``send: ``. A stale or
-repeated link is recognised, reported and ignored (exit code 0).
+repeated link is recognised, reported and ignored (exit code 0). The terminal opens every link
+the page makes (``links.parse_link``): several messages in one link are played in order, a
+WebRTC offer is ignored, and the answer says ``rtc=none`` (this device plays by links only).
+A turn given to ``play`` is played whole or not at all: any move refused, nothing is saved.
 """
 
 from __future__ import annotations
@@ -25,14 +28,16 @@ import random
 
 from ..actions import action_text
 from ..ai import LEVELS, make_agent
+from ..errors import GameError, shown
 from ..narrate import narrate
 from ..state import AFTER_PLAY, START_OF_TURN, Rules
 from ..words import Words
-from .endpoint import Endpoint
+from .endpoint import Endpoint, Result
 from .errors import RemoteError
-from .messages import from_link, to_link
+from .links import NO_LIVE, messages_of, page_link, parse_link
 
-IGNORED = ("replayed", "other_game", "own_message")
+# Refusals that mean "nothing here for this device": reported, and the link ignored.
+IGNORED = ("replayed", "other_game", "own_message", "live_only")
 
 
 def add_parser(sub) -> None:
@@ -105,63 +110,93 @@ def _host(args) -> int:
     ep = Endpoint.host(rules, args.name)
     _store(ep, args.save)
     print(f"Game {ep.game[:8]} offered as {ep.names[0]} (South). Send this invitation:")
-    print("send: " + to_link(ep.invitation(), args.base))
+    print("send: " + _link_of([ep.invitation()], args.base))
     return 0
 
 
 def _join(args) -> int:
-    ep, result = Endpoint.join(from_link(args.link), args.name)
-    _store(ep, args.save)
-    print(
-        f"Joined {ep.names[0]}'s game {ep.game[:8]} as {ep.names[1]} (North); "
-        f"pairing code {ep.pairing_code()}. Send this answer:"
-    )
-    _report(ep, result, args.base)
+    """The link's first message is the invitation (any after it are played as ``receive``
+    plays them, as the page does)."""
+    messages = messages_of(parse_link(args.link))
+    ep, answer = Endpoint.join(messages[0], args.name)
+    print(f"Joined {ep.names[0]}'s game {ep.game[:8]} as {ep.names[1]} (North).")
+    _take_all(ep, messages[1:], args, [answer], code="")
     return 0
 
 
 def _receive(args) -> int:
     ep = _load(args.save)
     try:
-        result = ep.receive(from_link(args.link))
+        messages = messages_of(parse_link(args.link))
     except RemoteError as e:
-        if e.code in IGNORED:
-            print("ignored: " + _words(ep).refusal(e))
-            return 0
-        if ep.verdict is not None:  # a cheat found: the game is void, and stays so
-            _store(ep, args.save)
-        raise
-    _store(ep, args.save)
-    _report(ep, result, args.base)
+        if not _ignored(ep, e):
+            raise
+        return 0
+    _take_all(ep, messages, args, [], ep.pairing_code())
     return 0
 
 
+def _ignored(ep: Endpoint, e: RemoteError) -> bool:
+    """Whether ``e`` means only "nothing here for this device"; then it is said so."""
+    if e.code in IGNORED:
+        print("ignored: " + _words(ep).refusal(e))
+    return e.code in IGNORED
+
+
+def _take_all(ep: Endpoint, messages: list, args, results: list, code: str) -> None:
+    """Each message in turn, as the page plays a link's (web/js/duo.js, ``receive``): one
+    seen already is reported and skipped; a refusal stops there, keeping those before it
+    (each is whole: the endpoint keeps a message only if all of it holds)."""
+    refused = None
+    for msg in messages:
+        try:
+            results.append(ep.receive(msg))
+        except RemoteError as e:
+            if not _ignored(ep, e):
+                refused = e
+                break
+    if results or ep.verdict is not None:  # a cheat found: the game is void, and stays so
+        _store(ep, args.save)
+    if results:
+        _report(ep, results, args.base, code=code)
+    if refused is not None:
+        raise refused
+
+
+def _action_of(ep: Endpoint, move: str):
+    """One of the legal moves, by its number in the list or its text."""
+    legal = ep.legal()
+    by_text = {action_text(a).lower(): a for a in legal}
+    if move.isdigit() and int(move) < len(legal):
+        return legal[int(move)]
+    if move.lower() in by_text:
+        return by_text[move.lower()]
+    raise RemoteError("not_a_move")
+
+
 def _play(args) -> int:
+    """The moves of a turn, whole or not at all: each is played on the endpoint in memory,
+    which is saved only when every one holds; the first refused is named, nothing is saved
+    (the table is shown as it was) and the exit code is 2."""
     ep = _load(args.save)
     words = _words(ep)
-    result = None
+    results: list[Result] = []
     rng = random.Random(args.seed)
-    for move in args.moves:
-        if move == "auto":
+    for number, move in enumerate(args.moves, 1):
+        try:
+            if move != "auto":
+                results.append(ep.play(_action_of(ep, move)))
+                continue
             agent = make_agent(args.ai)
-            while ep.can_play() and (result is None or result.send is None):
-                result = _merge(result, ep.play(agent.choose(ep.view(), rng)))
-            continue
-        legal = ep.legal()
-        by_text = {action_text(a).lower(): a for a in legal}
-        if move.isdigit() and int(move) < len(legal):
-            action = legal[int(move)]
-        elif move.lower() in by_text:
-            action = by_text[move.lower()]
-        else:
-            print(f"not a move now: {move!r}")
-            _show_turn(ep)
-            _store(ep, args.save)
-            return 2
-        result = _merge(result, ep.play(action))
+            while ep.can_play() and not any(r.send for r in results):
+                results.append(ep.play(agent.choose(ep.view(), rng)))
+        except GameError as e:
+            _show_turn(_load(args.save))
+            raise RemoteError(
+                "turn_refused", n=number, value=shown(move), cause=e.to_json()
+            ) from None
     _store(ep, args.save)
-    if result is not None:
-        _report(ep, result, args.base, words)
+    _report(ep, results, args.base, words)
     return 0
 
 
@@ -169,7 +204,7 @@ def _takeback(args) -> int:
     ep = _load(args.save)
     result = ep.ask_takeback()
     _store(ep, args.save)
-    _report(ep, result, args.base)
+    _report(ep, [result], args.base)
     return 0
 
 
@@ -177,15 +212,17 @@ def _answer(args) -> int:
     ep = _load(args.save)
     result = ep.answer_takeback(args.agree == "yes")
     _store(ep, args.save)
-    _report(ep, result, args.base)
+    _report(ep, [result], args.base)
     return 0
 
 
 def _show(args) -> int:
     ep = _load(args.save)
     _show_turn(ep)
+    if ep.waiting_for() != "over":
+        _pairing_code(ep)
     if ep.last_sent is not None:
-        print("last sent: " + to_link(ep.last_sent, args.base))
+        print("last sent: " + _link_of([ep.last_sent], args.base))
     return 0
 
 
@@ -229,29 +266,43 @@ def _words(ep: Endpoint) -> Words:
     return Words("en", you=ep.seat, names=ep.names)
 
 
-def _merge(a, b):
-    if a is None:
-        return b
-    a.events += b.events
-    a.read += b.read
-    a.send = b.send or a.send
-    a.audit = b.audit or a.audit
-    a.takeback = b.takeback or a.takeback
-    return a
+def _link_of(messages: list, base: str) -> str:
+    """The link that carries ``messages`` to the other device, in order; with the answer to
+    an invitation, ``rtc=none``: this device plays by links only, so the page does not wait
+    for a live channel (web/js/rtc.js, ``accept``)."""
+    answer = any(msg["t"] == "accept" for msg in messages)
+    return page_link(messages, base, NO_LIVE if answer else None)
 
 
-def _report(ep: Endpoint, result, base: str, words: Words | None = None) -> None:
+def _pairing_code(ep: Endpoint) -> None:
+    """The pairing code, once known, and what to do with it."""
+    words = _words(ep)
+    if ep.pairing_code():
+        print(words.t("remote.pairing_code", code=ep.pairing_code()))
+        print(words.t("remote.compare_code"))
+
+
+def _report(
+    ep: Endpoint, results: list, base: str, words: Words | None = None, code: str | None = None
+) -> None:
+    """What ``results`` did, in order; the pairing code if it became known (``code``: the
+    code before); one link with every message to send; the turn."""
     words = words or _words(ep)
-    for line in narrate(result.events, words):
+    for line in narrate([e for r in results for e in r.events], words):
         print(line["text"])
-    if result.read:
-        print("You read: " + " ".join(result.read))
-    if result.audit:
-        print(f"Round {result.audit['round']} audited: every card was dealt fairly.")
-    if result.takeback:
-        print(_takeback_news(ep, result.takeback))
-    if result.send is not None:
-        print("send: " + to_link(result.send, base))
+    read = [card for r in results for card in r.read]
+    if read:
+        print("You read: " + " ".join(read))
+    for r in results:
+        if r.audit:
+            print(f"Round {r.audit['round']} audited: every card was dealt fairly.")
+        if r.takeback:
+            print(_takeback_news(ep, r.takeback))
+    if code == "":
+        _pairing_code(ep)
+    sends = [r.send for r in results if r.send is not None]
+    if sends:
+        print("send: " + _link_of(sends, base))
     _show_turn(ep)
 
 

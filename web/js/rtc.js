@@ -82,9 +82,14 @@ export async function answer(part) {
   return `rtc=${encode(pc.localDescription.sdp)}`;
 }
 
-// The host, once the answer link arrives: the channel opens by itself.
+// The answer of a device that plays by links only (the terminal: engine/remote/links.py).
+const NO_LIVE = "rtc=none";
+
+// The host, once the answer link arrives: the channel opens by itself, or, when the other
+// device has none, the offer is put down and the game goes on by links at once.
 export async function accept(part) {
   if (!pc || !part || pc.signalingState !== "have-local-offer") return;
+  if (part === NO_LIVE) { close(); hooks.state("links"); return; }
   try {
     await pc.setRemoteDescription({ type: "answer", sdp: decode(part.slice(4)) });
   } catch { hooks.state("links"); }
