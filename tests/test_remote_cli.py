@@ -229,7 +229,7 @@ def test_the_terminal_hosts_and_reads_the_pages_answer(tmp_path, capsys, small_g
     answer = with_live(link_of([part(r.send)]), f"rtc={encode(OFFER_SDP)}")
     rc, out, err = _run(capsys, "remote", "receive", answer, "--save", a)
     assert rc == 0, err
-    assert _code(out) == page.pairing_code() != ""
+    assert _code(out) is not None and page.pairing_code() == ""  # the half comes next
     assert "Compare it with the code on the other screen" in out
     (r,) = _page_receives(page, _link(out))
     assert page.pairing_code() == _code(out)
