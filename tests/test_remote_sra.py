@@ -1,6 +1,8 @@
-"""The cipher's parameters and properties: the primes are safe primes, card codes are distinct
-quadratic residues, locks commute and undo, a share's proof holds for the committed key only,
-and a card "marked" outside the subgroup loses its mark at the next lock."""
+"""The cipher's parameters and properties, in both groups (ristretto255 in play, the MODP
+primes for the benchmark and the suite): the primes are safe primes, card codes are distinct
+elements (quadratic residues modulo a prime), locks commute and undo, a share's proof holds
+for the committed key only, and a card "marked" outside the MODP subgroup loses its mark at
+the next lock; ristretto255 refuses a value that is no element."""
 
 from __future__ import annotations
 
@@ -46,7 +48,7 @@ def test_the_play_prime_is_rfc_3526_group_5():
     assert str(sra.P).startswith("2410312426921032588552076022197566074856950548502459942654116941")
 
 
-@pytest.mark.parametrize("group", [sra.PLAY, Group(TEST_P, 64)], ids=["play", "test"])
+@pytest.mark.parametrize("group", [sra.MODP_1536, Group(TEST_P, 64)], ids=["modp", "test"])
 def test_card_codes_are_distinct_quadratic_residues(group):
     assert len(set(group.codes)) == sra.N_PHYSICAL == 64
     for m in group.codes:
@@ -56,8 +58,29 @@ def test_card_codes_are_distinct_quadratic_residues(group):
     assert not any(a * b % group.p in codes for a in group.codes[:16] for b in group.codes[:16])
 
 
-def test_locks_commute_and_undo(monkeypatch):
-    monkeypatch.setattr(sra, "GROUP", Group(TEST_P, 64))
+def test_play_card_codes_are_distinct_elements():
+    codes = sra.PLAY.codes
+    assert len(set(codes)) == sra.N_PHYSICAL == 64
+    assert all(sra.PLAY.valid(m) for m in codes)
+    assert sra.PLAY is sra.GROUP and sra.PLAY.name == "ristretto255"
+
+
+def test_a_value_that_is_no_element_is_refused():
+    g = sra.PLAY
+    assert not g.valid(0)  # the identity: carries no card
+    assert not g.valid(1 << 256) and not g.valid(-5) and not g.valid(True)
+    assert not g.valid(1)  # an odd field element: a negative s, refused by the RFC's decode
+    a = Key.new()
+    c = lock(sra.code(7), a)
+    s, ch, z = share(c, a)
+    assert check_share(c, s, ch, z, a.commit)
+    assert not check_share(c, 1, ch, z, a.commit)
+    assert not check_share(c, s, ch, g.q, a.commit)  # a response out of range
+
+
+@pytest.mark.parametrize("group", [sra.PLAY, Group(TEST_P, 64)], ids=["play", "test"])
+def test_locks_commute_and_undo(monkeypatch, group):
+    monkeypatch.setattr(sra, "GROUP", group)
     a, b = Key.new(), Key.new()
     for i in range(64):
         m = sra.code(i)
@@ -66,14 +89,16 @@ def test_locks_commute_and_undo(monkeypatch):
         assert card_of(unlock(unlock(both, a), b)) == i
 
 
-def test_a_share_proof_holds_only_for_the_committed_key():
+@pytest.mark.parametrize("group", [sra.PLAY, sra.MODP_1536], ids=["play", "modp"])
+def test_a_share_proof_holds_only_for_the_committed_key(monkeypatch, group):
+    monkeypatch.setattr(sra, "GROUP", group)
     a, b = Key.new(), Key.new()
     c = lock(lock(sra.code(7), a), b)
     s, ch, z = share(c, a)
     assert check_share(c, s, ch, z, a.commit)
     assert card_of(unlock(s, b)) == 7
     assert not check_share(c, s, ch, z, b.commit)  # another key
-    assert not check_share(c, s * 4 % sra.P, ch, z, a.commit)  # another value
+    assert not check_share(c, lock(s, b), ch, z, a.commit)  # another value
     other = lock(lock(sra.code(8), a), b)
     s2, ch2, z2 = share(other, a)
     assert not check_share(c, s2, ch2, z2, a.commit)  # another card's share

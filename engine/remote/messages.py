@@ -35,6 +35,7 @@ import zlib
 
 from ..actions import action_from_json, shown
 from ..state import Rules
+from . import sra
 from .errors import RemoteError
 from .pairing import NAME_MAX, is_game_id
 from .sra import CHALLENGE_BITS, NONCE_BITS, PRIME_BITS, text_to_int
@@ -128,7 +129,9 @@ def _hex(value, n: int, where: str) -> str:
     return value
 
 
-def _number(value, where: str, bits: int = PRIME_BITS) -> int:
+def _number(value, where: str, bits: int = 0) -> int:
+    """A number of at most ``bits`` bits (by default, an element of the group in use)."""
+    bits = bits or sra.GROUP.bits
     n = text_to_int(value, bits)
     if n is None or n.bit_length() > bits:
         raise _bad(where, value)

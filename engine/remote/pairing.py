@@ -54,7 +54,7 @@ class Half:
 
     def __init__(self, secret: int):
         self.secret = secret
-        self.public = pow(sra.GROUP.g, secret, sra.GROUP.p)
+        self.public = sra.GROUP.gen(secret)
 
     @classmethod
     def new(cls, entropy: Entropy = SYSTEM) -> Half:
@@ -88,7 +88,7 @@ def mac_key(
     (the game id, rules, names and halves) and the halves."""
     if not valid_element(theirs):
         raise RemoteError("bad_field", field="dh")
-    shared = pow(theirs, mine.secret, sra.GROUP.p)
+    shared = sra.GROUP.exp(theirs, mine.secret)
     h = hashlib.sha256(b"schotten-totten/remote/mac-key/3")
     for v in (shared, host_public, guest_public):
         h.update(v.to_bytes(sra.GROUP.bytes, "big"))

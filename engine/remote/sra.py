@@ -1,25 +1,25 @@
-"""The commutative cipher that deals the cards: SRA (Pohlig-Hellman exponentiation) modulo a
-safe prime, and the proof that an unlocking share is honest.
+"""The commutative cipher that deals the cards: SRA (Pohlig-Hellman exponentiation) in a
+group of prime order, and the proof that an unlocking share is honest.
 
-A card is locked by raising its code to a secret exponent ``E`` modulo ``P`` and unlocked by
-the inverse exponent ``D``. Locks commute, ``(m^Ea)^Eb = (m^Eb)^Ea``, so two players can each
-lock every card, and a card is read only when both have taken their lock off.
+A card is an element ``M`` of the group; it is locked by raising it to a secret exponent
+``E`` (written multiplicatively: on an elliptic curve, ``E * M``) and unlocked by the
+inverse exponent ``D = E^-1`` modulo the group's order. Locks commute,
+``(M^Ea)^Eb = (M^Eb)^Ea``, so two players can each lock every card, and a card is read only
+when both have taken their lock off.
 
-Why these choices (docs/remote.md has the whole argument):
+The groups (docs/remote.md, "The cryptography and its parameters", has the whole argument):
 
-- ``P`` is the 1,536-bit MODP prime of RFC 3526 (group 5), a published safe prime
-  ``P = 2Q + 1``: its only subgroups have orders 1, 2, Q and 2Q. 2,048 bits would cost a
-  tablet about 3.5 s of set-up, over the 3 s target; 1,024 bits is below what RFC 3526
-  offers at all.
-- Cards are coded as quadratic residues (squares), the subgroup of prime order ``Q``, where
-  no bit of a card leaks through its lock (the Legendre symbol of a locked card would
-  otherwise be its own). Each code is a hash squared, so no code is a product of others:
-  small squares would let a player test ``lock(4) * lock(9) == lock(36)``.
-- Lock exponents are even (``E = 2k``): a value a cheater sends outside the subgroup (a
-  "marked" card, its sign flipped) is squared into it by the next lock, mark erased. ``D`` is
-  ``E``'s inverse modulo ``Q``, the order of every value the game unlocks.
-- ``k`` is 256 random bits: locking 64 cards is then 6x cheaper than with a full exponent,
-  and recovering ``k`` from a locked card still takes about 2^128 steps.
+- **In play, ristretto255** (RFC 9496, ``ristretto.py``): prime order ``L`` (about 2^252), no
+  cofactor, every encoding decodes to an element or is refused. An element travels as its
+  32 bytes (43 base64url characters, against 256 for a 1,536-bit number), an unlock costs
+  what a lock costs, and about 126 bits of security. Cards are hashed to the group
+  (section 4.3.4), so no card is a known multiple of another. Keys are 252 random bits.
+- **The 1,536-bit MODP prime of RFC 3526** (``Group(P)``), the protocol's group until
+  version 3: kept for the benchmark that compares the two (``bench/remote_group.py``), and
+  its 256-bit sibling ``Group(TEST_P, 64)`` for the test suite's many protocol games, where
+  exponentiation costs microseconds. There cards are quadratic residues (a hash squared),
+  and lock exponents are even (``E = 2k``), so that no bit of a card leaks through its lock
+  and a "marked" value outside the subgroup is squared back into it.
 
 >>> key = Key.new()
 >>> m = code(5)
@@ -37,6 +37,7 @@ import hashlib
 import secrets
 
 from ..cards import N_CLAN, TACTIC_DECK
+from . import ristretto
 
 # RFC 3526, section 2: the 1536-bit MODP group. tests/test_remote_sra.py checks that P and
 # (P - 1) / 2 are prime.
@@ -67,15 +68,31 @@ TACTIC_IDS = tuple(range(N_CLAN, N_PHYSICAL))
 
 class Group:
     """A safe prime ``p = 2q + 1`` and what the game derives from it: ``g = 4``, a generator
-    of the subgroup of order ``q``, and the card codes."""
+    of the subgroup of order ``q``, and the card codes (quadratic residues)."""
+
+    name = "modp"
 
     def __init__(self, p: int, key_bits: int = KEY_BITS):
         self.p, self.q, self.g = p, (p - 1) // 2, 4
         self.bytes = (p.bit_length() + 7) // 8
+        self.bits = p.bit_length()
         self.key_bits = key_bits
         self.nonce_bits = key_bits + 1 + CHALLENGE_BITS + 80
-        self.codes = tuple(self._code(i) for i in range(N_PHYSICAL))
-        self.card_of_code = {m: i for i, m in enumerate(self.codes)}
+        self._codes: tuple = ()
+        self._card_of_code: dict = {}
+
+    @property
+    def codes(self) -> tuple:
+        """The element of each physical card, made on first use (not at import)."""
+        if not self._codes:
+            self._codes = tuple(self._code(i) for i in range(N_PHYSICAL))
+            self._card_of_code = {m: i for i, m in enumerate(self._codes)}
+        return self._codes
+
+    @property
+    def card_of_code(self) -> dict:
+        assert self.codes  # made with the codes
+        return self._card_of_code
 
     def _code(self, i: int) -> int:
         """Physical card ``i`` as a quadratic residue with no known relation to the others."""
@@ -85,9 +102,112 @@ class Group:
         )
         return pow(int.from_bytes(stream, "big") % self.p, 2, self.p)
 
+    def exp(self, x: int, e: int) -> int:
+        return pow(x, e, self.p)
 
-PLAY = Group(P)
-GROUP = PLAY  # the group in use (tests of many games switch to Group(TEST_P, 64))
+    def gen(self, e: int) -> int:
+        return pow(self.g, e, self.p)
+
+    def double_exp(self, x: int, a: int, y: int, b: int) -> int:
+        """``x^a * y^b`` (``b`` may be negative)."""
+        return pow(x, a, self.p) * pow(y, b, self.p) % self.p
+
+    def valid(self, x) -> bool:
+        """A number that can stand for a locked card: 2..P-2 (0, 1 and -1 carry no card)."""
+        return type(x) is int and 1 < x < self.p - 1
+
+    def lock_exponent(self, k: int) -> int:
+        return 2 * k  # even: a value outside the subgroup is squared into it
+
+    def nonce(self) -> int:
+        return secrets.randbits(self.nonce_bits)
+
+    def response(self, w: int, ch: int, e: int) -> int:
+        return w + ch * e  # over the integers: the nonce hides the key statistically
+
+    def response_ok(self, z) -> bool:
+        return type(z) is int and 0 <= z < 1 << (self.nonce_bits + 1)
+
+
+class Ristretto:
+    """ristretto255 (RFC 9496): an element is kept as the integer of its 32-byte encoding
+    (big-endian), so that decks, sets and the wire see plain numbers as with ``Group``; it
+    is decoded only to compute."""
+
+    name = "ristretto255"
+
+    def __init__(self):
+        self.bytes = ristretto.ENCODED_BYTES
+        self.bits = 8 * ristretto.ENCODED_BYTES
+        self.key_bits = 252  # below the order L, so any key is a valid scalar
+        self.q = ristretto.L
+        self.g = self._int(ristretto.encode(ristretto.BASE))
+        self._codes: tuple = ()
+        self._card_of_code: dict = {}
+
+    @property
+    def codes(self) -> tuple:
+        """The element of each physical card, made on first use (not at import)."""
+        if not self._codes:
+            self._codes = tuple(self._code(i) for i in range(N_PHYSICAL))
+            self._card_of_code = {m: i for i, m in enumerate(self._codes)}
+        return self._codes
+
+    @property
+    def card_of_code(self) -> dict:
+        assert self.codes  # made with the codes
+        return self._card_of_code
+
+    def _code(self, i: int) -> int:
+        """Physical card ``i`` hashed to the group: nobody knows its logarithm to another."""
+        return self._int(
+            ristretto.encode(ristretto.hash_to_group(f"schotten-totten/remote/card/{i}".encode()))
+        )
+
+    @staticmethod
+    def _int(data: bytes) -> int:
+        return int.from_bytes(data, "big")
+
+    @staticmethod
+    def _point(x: int):
+        point = ristretto.decode(x.to_bytes(ristretto.ENCODED_BYTES, "big"))
+        if point is None:
+            raise ValueError("not a ristretto255 element")
+        return point
+
+    def exp(self, x: int, e: int) -> int:
+        return self._int(ristretto.encode(ristretto.mul(e % self.q, self._point(x))))
+
+    def gen(self, e: int) -> int:
+        return self._int(ristretto.encode(ristretto.mul_base(e % self.q)))
+
+    def double_exp(self, x: int, a: int, y: int, b: int) -> int:
+        point = ristretto.mul_double(a % self.q, self._point(x), b % self.q, self._point(y))
+        return self._int(ristretto.encode(point))
+
+    def valid(self, x) -> bool:
+        """The encoding of an element other than the identity (which carries no card)."""
+        if type(x) is not int or not 0 < x < 1 << self.bits:
+            return False
+        point = ristretto.decode(x.to_bytes(ristretto.ENCODED_BYTES, "big"))
+        return point is not None and not ristretto.is_identity(point)
+
+    def lock_exponent(self, k: int) -> int:
+        return k  # prime order: no subgroup to fall out of
+
+    def nonce(self) -> int:
+        return secrets.randbelow(self.q)
+
+    def response(self, w: int, ch: int, e: int) -> int:
+        return (w + ch * e) % self.q
+
+    def response_ok(self, z) -> bool:
+        return type(z) is int and 0 <= z < self.q
+
+
+MODP_1536 = Group(P)
+PLAY = Ristretto()
+GROUP: Group | Ristretto = PLAY  # the group in use (tests of many games: Group(TEST_P, 64))
 
 
 def code(i: int) -> int:
@@ -116,18 +236,18 @@ SYSTEM = Entropy()
 
 
 class Key:
-    """One player's lock for one round: ``E = 2k`` locks, ``D`` unlocks, ``commit = G^E``
+    """One player's lock for one round: ``E`` locks, ``D`` unlocks, ``commit = G^E``
     is published at the deal so that every share can be checked against it."""
 
     __slots__ = ("k", "E", "D", "commit")
 
     def __init__(self, k: int):
         if type(k) is not int or not 0 < k < 1 << GROUP.key_bits:
-            raise ValueError("a lock key is a positive 256-bit number")
+            raise ValueError("a lock key is a positive number of the group's key size")
         self.k = k
-        self.E = 2 * k
+        self.E = GROUP.lock_exponent(k)
         self.D = pow(self.E, -1, GROUP.q)
-        self.commit = pow(GROUP.g, self.E, GROUP.p)
+        self.commit = GROUP.gen(self.E)
 
     @classmethod
     def new(cls, entropy: Entropy = SYSTEM) -> Key:
@@ -136,16 +256,16 @@ class Key:
 
 
 def lock(x: int, key: Key) -> int:
-    return pow(x, key.E, GROUP.p)
+    return GROUP.exp(x, key.E)
 
 
 def unlock(x: int, key: Key) -> int:
-    return pow(x, key.D, GROUP.p)
+    return GROUP.exp(x, key.D)
 
 
 def valid_element(x) -> bool:
-    """A number that can stand for a locked card: 2..P-2 (0, 1 and -1 carry no card)."""
-    return type(x) is int and 1 < x < GROUP.p - 1
+    """A number that can stand for a locked card in the group in use."""
+    return GROUP.valid(x)
 
 
 def _challenge(*values: int) -> int:
@@ -158,29 +278,29 @@ def _challenge(*values: int) -> int:
 def share(c: int, key: Key) -> tuple[int, int, int]:
     """Take ``key``'s lock off ``c`` for the other player, with a Chaum-Pedersen proof that
     it was done with the committed key: ``(s, challenge, response)``, ``s = c^D``."""
-    p, g = GROUP.p, GROUP.g
+    g = GROUP
     s = unlock(c, key)
-    w = secrets.randbits(GROUP.nonce_bits)
-    ch = _challenge(g, key.commit, s, c, pow(s, w, p), pow(g, w, p))
-    return s, ch, w + ch * key.E
+    w = g.nonce()
+    ch = _challenge(g.g, key.commit, s, c, g.exp(s, w), g.gen(w))
+    return s, ch, g.response(w, ch, key.E)
 
 
 def check_share(c: int, s: int, ch: int, z: int, commit: int) -> bool:
     """Whether ``s`` is ``c`` with the lock of the key committed as ``commit`` taken off:
     the proof shows that ``log_s(c) = log_G(commit)`` without telling the key."""
-    p, g = GROUP.p, GROUP.g
+    g = GROUP
     if not (
         valid_element(s)
         and valid_element(c)
         and type(ch) is int
-        and type(z) is int
-        and 0 <= ch
-        and 0 <= z < 1 << (GROUP.nonce_bits + 1)
+        and 0 <= ch < 1 << CHALLENGE_BITS
+        and g.response_ok(z)
+        and valid_element(commit)
     ):
         return False
-    t1 = pow(s, z, p) * pow(c, -ch, p) % p
-    t2 = pow(g, z, p) * pow(commit, -ch, p) % p
-    return _challenge(g, commit, s, c, t1, t2) == ch
+    t1 = g.double_exp(s, z, c, -ch)
+    t2 = g.double_exp(g.g, z, commit, -ch)
+    return _challenge(g.g, commit, s, c, t1, t2) == ch
 
 
 def card_of(m: int):
@@ -192,8 +312,8 @@ def card_of(m: int):
 
 
 def int_to_text(n: int) -> str:
-    """A big number for JSON: base64url of its bytes, no padding (257 characters for 1536
-    bits, against 463 decimal digits)."""
+    """A big number for JSON: base64url of its bytes, no padding (43 characters for a
+    ristretto255 element, 256 for 1,536 bits, against 463 decimal digits)."""
     return (
         base64.urlsafe_b64encode(n.to_bytes((n.bit_length() + 7) // 8 or 1, "big"))
         .rstrip(b"=")
