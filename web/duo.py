@@ -37,11 +37,12 @@ TIMINGS = (AFTER_PLAY, START_OF_TURN)
 CODE_CHECKS = ("same", "differ")
 
 
-def kind_of(msg: dict) -> str:
+def kind_of(msg: dict, dealing: bool = False) -> str:
     """What a message to send is, for the words of its button: ``invite``, ``answer`` (to
     the invitation, or to a take-back question), ``request`` (a take-back), ``move`` (the
-    player's actions), ``deal`` (a pass of the deal) or ``reply`` (the shares or the round's
-    key, sent on their own)."""
+    player's actions), ``deal`` (a pass of the deal, or the shares of the other's hand
+    before the round's first move: ``dealing``) or ``reply`` (shares or the round's key,
+    sent on their own)."""
     t = msg["t"]
     if t == "invite":
         return "invite"
@@ -51,7 +52,7 @@ def kind_of(msg: dict) -> str:
         return "request"
     if msg.get("actions"):
         return "move"
-    return "deal" if "deal" in msg else "reply"
+    return "deal" if "deal" in msg or dealing else "reply"
 
 
 class DuoMatch:
@@ -325,7 +326,11 @@ class Duo:
             "resend": to_link(ep.last_sent) if ep.last_sent else None,
             "send": None
             if send is None
-            else {"link": to_link(send), "text": dumps(send), "kind": kind_of(send)},
+            else {
+                "link": to_link(send),
+                "text": dumps(send),
+                "kind": kind_of(send, ep.cards is None or not ep.cards.log),
+            },
             "rules_text": variant_text(ep.rules, words),
             "verdict": None,
             # A take-back: the friend's question to answer here; this device's own waiting
