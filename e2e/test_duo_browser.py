@@ -60,6 +60,11 @@ def _open_link(page, link: str) -> None:
     page.click("#duo-paste-open")
 
 
+def _open_link_live(page, link: str) -> None:
+    """Open a link while live (no "Open a link" button then): as the address bar does."""
+    page.evaluate("link => { location.hash = link.slice(link.indexOf('#')); }", link)
+
+
 def _pair(browser, site_url, live=False):
     host_ctx, host = _device(browser, site_url)
     host.wait_for_selector("#new-welcome:not([hidden])")
@@ -256,7 +261,7 @@ def _reconnect(host_ctx, host, guest, screenshot) -> None:
     guest.click("#duo-reconnect")
     guest.wait_for_selector('body[data-duo-reconnect="offer"] #dlg-duo[open] #duo-qr svg')
     assert guest.inner_text("#duo-title") == "Reconnect with Ann"
-    assert guest.inner_text("#duo-state") == "reconnecting…"
+    assert guest.inner_text("#duo-state") == "Reconnecting…"
     offer = guest.input_value("#duo-link")
     assert "#r=" in offer and "#m=" not in offer and len(offer) < 2000
     screenshot(guest, "duo-reconnect")
@@ -275,8 +280,14 @@ def _reconnect(host_ctx, host, guest, screenshot) -> None:
         page.wait_for_selector('body[data-duo-connection="live"]', state="attached")
         page.wait_for_selector("#dlg-duo", state="hidden")
         assert page.locator("#duo-reconnect").is_hidden()
-    assert guest.inner_text("#duo-conn") == "connected live"  # the live region says it once
+    assert guest.inner_text("#duo-conn") == "Connected live"  # the live region says it once
     assert "connected live" in guest.inner_text("#duo-status")
+    assert guest.locator("#duo-open-link").is_hidden()  # live: no link to open
+    # The reconnect links opened again, now that the channel is back: said, nothing done.
+    for page, link in ((guest, answer), (host, offer)):
+        _open_link_live(page, link)
+        page.wait_for_selector("#toast:text('connected live already')")
+        assert body(page, "duoConnection") == "live"
 
 
 def test_a_tactic_game_live_over_webrtc(browser_type, site_url, screenshot):
