@@ -15,6 +15,8 @@ context (the Send button copies the link)."""
 
 from __future__ import annotations
 
+import re
+
 import pytest
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
@@ -24,8 +26,12 @@ from tools.table import BOOT_MS, QUERY, Driver, body
 pytestmark = pytest.mark.slow
 
 
-def _device(browser, site_url):
-    ctx = browser.new_context(permissions=["clipboard-read", "clipboard-write"], base_url=site_url)
+def _device(browser, site_url, width=1280):
+    ctx = browser.new_context(
+        permissions=["clipboard-read", "clipboard-write"],
+        base_url=site_url,
+        viewport={"width": width, "height": 844 if width < 500 else 800},
+    )
     page = ctx.new_page()
     page.goto(site_url + "index.html" + QUERY)
     page.wait_for_selector('body[data-ready="1"]', state="attached", timeout=BOOT_MS)
@@ -54,6 +60,11 @@ def _open_link(page, link: str) -> None:
     page.click("#duo-paste-open")
 
 
+def _open_link_live(page, link: str) -> None:
+    """Open a link while live (no "Open a link" button then): as the address bar does."""
+    page.evaluate("link => { location.hash = link.slice(link.indexOf('#')); }", link)
+
+
 def _pair(browser, site_url, live=False):
     host_ctx, host = _device(browser, site_url)
     host.wait_for_selector("#new-welcome:not([hidden])")
@@ -64,8 +75,14 @@ def _pair(browser, site_url, live=False):
     host.click("#new-start")
     host.wait_for_selector("#dlg-duo[open] #duo-link-set:not([hidden])")
     assert host.inner_text("#duo-title") == "Invite your friend"
+    assert host.inner_text("#duo-share") == "Send the invitation"
     # The WebRTC offer joins the link once its candidates are gathered (a few milliseconds).
     host.wait_for_function(RTC_IN_LINK)
+    # Not "connecting…" before the friend has even opened the invitation.
+    host.wait_for_function(
+        "() => document.querySelector('#duo-state').textContent"
+        " === 'Waiting for your friend to open the invitation'"
+    )
     invitation = host.input_value("#duo-link")
     assert "#m=" in invitation and len(invitation) < 2000
     # The invitation as a QR code too (the vendored qrcode-generator), for a phone's camera.
@@ -82,10 +99,12 @@ def _pair(browser, site_url, live=False):
     guest.click("#duo-join")
     guest.wait_for_selector("#dlg-duo[open] #duo-link-set:not([hidden])")
     assert guest.inner_text("#duo-title") == "Send your answer to Ann"
+    assert guest.inner_text("#duo-share") == "Send your answer"
     guest.wait_for_function(RTC_IN_LINK)
     answer = guest.input_value("#duo-link")
     guest.wait_for_selector("#duo-qr svg")
-    code = guest.inner_text("#duo-code")
+    # The pairing code, large in the dialog (or, until the host's deal, when it will come).
+    guest.wait_for_selector("#dlg-duo #duo-check:not([hidden])")
 
     # The answer opened on the host's device, in a new tab: handed to the game's tab.
     tab = host_ctx.new_page()
@@ -95,13 +114,47 @@ def _pair(browser, site_url, live=False):
     tab.close()
     if not live:
         host.wait_for_selector("#duo-title:text('Dealing')")
-        assert host.inner_text("#duo-code") == code
+        assert host.inner_text("#duo-share") == "Send the cards"
+        assert CODE_RE.fullmatch(host.inner_text("#dlg-duo #duo-check-digits"))
     if live:  # the deal goes over the channel as soon as it opens
         for page in (host, guest):
             page.wait_for_selector('body[data-duo-connection="live"]', state="attached")
     else:
         _open_link(guest, host.input_value("#duo-link"))
+    _compare_codes(host, guest)
+    if live:  # live: no link to send or open
+        for page in (host, guest):
+            assert page.locator("#duo-open-link").is_hidden()
+            assert page.locator("#duo-again").is_hidden()
     return (host_ctx, host), (guest_ctx, guest)
+
+
+CODE_RE = re.compile(r"\d{3} \d{3}")
+
+
+def _at_table(page) -> None:
+    page.wait_for_function(
+        "() => ['you', 'them', 'unsent'].includes(document.body.dataset.duo)"
+        " && !document.querySelector('#dlg-duo').open"
+    )
+
+
+def _compare_codes(host, guest) -> None:
+    """Both tables show the same code, large, with the two buttons; "The codes match" on each
+    leaves it small in the bar."""
+    if body(guest, "duo") == "unsent":  # the guest's reply to the deal, by link
+        _open_link(host, _sent_link(guest))
+    for page in (host, guest):
+        _at_table(page)
+        page.wait_for_selector("#duo-bar #duo-check:not([hidden]) #duo-code-same")
+    code = host.inner_text("#duo-check-digits")
+    assert CODE_RE.fullmatch(code) and guest.inner_text("#duo-check-digits") == code
+    # A screen reader reads it digit by digit.
+    assert host.inner_text("#duo-check-said") == " ".join(code.replace(" ", ""))
+    for page in (host, guest):
+        page.click("#duo-code-same")
+        page.wait_for_selector("#duo-check", state="hidden")
+        assert page.inner_text("#duo-code-small") == f"code {code}"
 
 
 def _wait_for_news(pages) -> None:
@@ -208,7 +261,7 @@ def _reconnect(host_ctx, host, guest, screenshot) -> None:
     guest.click("#duo-reconnect")
     guest.wait_for_selector('body[data-duo-reconnect="offer"] #dlg-duo[open] #duo-qr svg')
     assert guest.inner_text("#duo-title") == "Reconnect with Ann"
-    assert guest.inner_text("#duo-state") == "reconnecting…"
+    assert guest.inner_text("#duo-state") == "Reconnecting…"
     offer = guest.input_value("#duo-link")
     assert "#r=" in offer and "#m=" not in offer and len(offer) < 2000
     screenshot(guest, "duo-reconnect")
@@ -227,8 +280,14 @@ def _reconnect(host_ctx, host, guest, screenshot) -> None:
         page.wait_for_selector('body[data-duo-connection="live"]', state="attached")
         page.wait_for_selector("#dlg-duo", state="hidden")
         assert page.locator("#duo-reconnect").is_hidden()
-    assert guest.inner_text("#duo-conn") == "connected live"  # the live region says it once
+    assert guest.inner_text("#duo-conn") == "Connected live"  # the live region says it once
     assert "connected live" in guest.inner_text("#duo-status")
+    assert guest.locator("#duo-open-link").is_hidden()  # live: no link to open
+    # The reconnect links opened again, now that the channel is back: said, nothing done.
+    for page, link in ((guest, answer), (host, offer)):
+        _open_link_live(page, link)
+        page.wait_for_selector("#toast:text('connected live already')")
+        assert body(page, "duoConnection") == "live"
 
 
 def test_a_tactic_game_live_over_webrtc(browser_type, site_url, screenshot):
@@ -305,3 +364,95 @@ def _check_recent_game(page) -> None:
     assert page.locator("#seat-top .card[data-card]").count() == 7
     page.keyboard.press("Escape")
     page.wait_for_selector("#replay-bar", state="hidden")
+
+
+def test_pairing_screens_the_code_and_links_when_live_cannot_connect(browser, site_url, screenshot):
+    """The pairing's screens, without a live connection (the suite's browser resolves no
+    mDNS name, so no candidate pair forms and Chromium's connection stays "new"): a name
+    refused inside the dialogs, no other game behind the guest's join dialog, a link handed
+    over with no progress bar, the code large on both screens, and 10 s after offer and
+    answer met both screens say the game goes on by links and what to send. "They differ"
+    ends the game on that device; "The codes match" is kept across a reload."""
+    host_ctx, host = _device(browser, site_url, width=1280)
+    host.wait_for_selector("#new-welcome:not([hidden])")
+    host.click("#welcome-remote")
+    host.fill('#dlg-new input[name="my_name"]', "")
+    screenshot(host, "duo-new-1280")
+    host.set_viewport_size({"width": 390, "height": 844})
+    host.locator('#dlg-new input[name="stun"]').scroll_into_view_if_needed()
+    stun = host.locator("#remote-set > label.choice").bounding_box()
+    assert stun["height"] < 60, stun  # the choice on one or two lines, not a narrow column
+    assert host.inner_text('#dlg-new [data-name="1"]') == "Your friend"  # a capital
+    screenshot(host, "duo-new-390")
+    host.set_viewport_size({"width": 1280, "height": 800})
+    host.click("#new-start")
+    host.wait_for_selector("#remote-error:not([hidden])")
+    assert "Type your name first" in host.inner_text("#remote-error")
+    host.fill('#dlg-new input[name="my_name"]', "Ann")
+    host.click("#new-start")
+    host.wait_for_function(RTC_IN_LINK)
+    invitation = host.input_value("#duo-link")
+
+    guest_ctx, guest = _device(browser, site_url, width=390)
+    guest.goto(invitation)
+    guest.wait_for_selector("#dlg-duo[open] #duo-join-set:not([hidden])", timeout=BOOT_MS)
+    assert guest.evaluate("getComputedStyle(document.querySelector('#table')).visibility") == (
+        "hidden"
+    )  # no "Computer" table dealt behind the join dialog
+    guest.fill("#duo-name", "")
+    guest.click("#duo-join")
+    guest.wait_for_selector("#duo-error:not([hidden])")
+    assert "Type your name first" in guest.inner_text("#duo-error")
+    screenshot(guest, "duo-join-390")
+    guest.fill("#duo-name", "Bob")
+    guest.click("#duo-join")
+    guest.wait_for_function(RTC_IN_LINK)
+    guest.wait_for_selector("#dlg-duo #duo-check:not([hidden])")
+    check = guest.inner_text("#duo-check")
+    assert CODE_RE.search(check) or "appears when Ann's device answers" in check, check
+    answer = guest.input_value("#duo-link")
+
+    tab = host_ctx.new_page()
+    tab.set_viewport_size({"width": 390, "height": 844})
+    tab.goto(answer)
+    tab.wait_for_selector('body[data-handed-over="1"]', state="attached")
+    assert tab.locator(".loading-box .progress").is_hidden()
+    screenshot(tab, "duo-handed-390")
+    tab.close()
+    host.wait_for_selector("#duo-title:text('Dealing')")
+    host.wait_for_selector("#dlg-duo #duo-check:not([hidden]) #duo-code-same")
+    screenshot(host, "duo-dealing-1280")
+    # No channel opens: 10 s after offer and answer met, both screens say so, and what to do.
+    for page, words in ((host, "Send Bob the link above"), (guest, "Send Ann your answer")):
+        page.wait_for_function(
+            "w => document.querySelector('#duo-state').textContent.includes(w)",
+            arg=words,
+            timeout=20_000,
+        )
+        assert body(page, "duoConnection") == "links"
+        assert "the game goes on by links" in page.inner_text("#duo-state")
+    screenshot(guest, "duo-live-failed-390")
+    _open_link(guest, host.input_value("#duo-link"))
+    if body(guest, "duo") == "unsent":
+        _open_link(host, _sent_link(guest))
+    for page in (host, guest):
+        _at_table(page)
+        page.wait_for_selector("#duo-bar #duo-check:not([hidden]) #duo-code-differ")
+        assert page.locator("#duo-open-link").is_visible()  # by links: open one here
+    screenshot(guest, "duo-code-390")
+    screenshot(host, "duo-code-1280")
+    host.click("#duo-code-same")
+    assert CODE_RE.fullmatch(host.inner_text("#duo-code-small").removeprefix("code "))
+    host.reload()
+    host.wait_for_selector('body[data-ready="1"]', state="attached", timeout=BOOT_MS)
+    assert host.locator("#duo-check").is_hidden() and host.locator("#duo-code-small").is_visible()
+    guest.click("#duo-code-differ")
+    guest.wait_for_selector("#dlg-duo[open] #duo-title:text('The codes differ')")
+    assert "in person" in guest.inner_text("#duo-text")
+    assert body(guest, "duo") == "over" and guest.locator("#duo-new").is_visible()
+    screenshot(guest, "duo-differ-390")
+    guest.click("#duo-close")
+    assert "ended on this device" in guest.inner_text("#duo-status")
+    assert guest.locator("#duo-send").is_hidden() and guest.locator("#duo-open-link").is_hidden()
+    host_ctx.close()
+    guest_ctx.close()

@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import json
 import random
+import re
 import sys
 from functools import partial
 
@@ -348,15 +349,17 @@ def test_every_duo_screen(new_context, site_url, screenshot, duo_saves):
         page.wait_for_selector("#dlg-duo[open] #duo-join-set:not([hidden])", timeout=BOOT_MS)
         assert page.locator("#duo-stun").is_visible() and not page.is_checked("#duo-stun")
         look("duo-join")
-        # The guest's answer, with the pairing code; the host dealing, with the same code.
+        # The guest's answer, with the pairing code large (or when it will come); the host
+        # dealing, with the same code.
         _load_duo(page, site_url, d["answer"], lang)
         page.wait_for_selector(DUO_OPEN)
-        code = page.inner_text("#duo-code")
-        assert code
+        page.wait_for_selector("#dlg-duo #duo-check:not([hidden])")
+        code = page.inner_text("#duo-check-digits")
         look("duo-answer")
         _load_duo(page, site_url, d["dealing"], lang)
         page.wait_for_selector("#dlg-duo[open] #duo-link-set:not([hidden])")
-        assert page.inner_text("#duo-code") == code
+        dealing = page.inner_text("#duo-check-digits")
+        assert re.fullmatch(r"\d{3} \d{3}", dealing) and code in ("", dealing), (code, dealing)
         look("duo-dealing")
         # Mid-game: the device on its move (the other's hand as backs, no hint) and the one
         # waiting; then that one with its move not sent yet.
@@ -371,10 +374,12 @@ def test_every_duo_screen(new_context, site_url, screenshot, duo_saves):
             look("duo-play" if state == "you" else "duo-waiting")
             if state == "you":
                 mover = save
-            else:
+            else:  # the code compared already: small in the bar
                 sent = d["mid_sent"][seat][1:]
-                _load_duo(page, site_url, save, lang, unsent=[sent], game=d["game"])
+                same = {**save, "duo": {**save["duo"], "code": "same"}}
+                _load_duo(page, site_url, same, lang, unsent=[sent], game=d["game"])
                 page.wait_for_selector("#duo-send:visible")
+                assert page.locator("#duo-code-small").is_visible()
                 look("duo-unsent")
                 page.evaluate("k => localStorage.removeItem(k)", UNSENT_KEY)
         # The duo bar's buttons are the table's: 40 px or more, a focus ring.

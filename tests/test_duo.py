@@ -189,10 +189,11 @@ def test_stale_repeated_and_foreign_links_are_ignored(open_tab, small_group):  #
     d.deliver()
     save = _game(d.stores[1 - seat])
     again = d.tabs[1 - seat]("duo_receive", {"message": link})
-    assert again["ok"] and "already received" in again["ignored"]
+    # In the players' words, not the protocol's ("Message 2 was already received...").
+    assert again["ok"] and again["ignored"] == "You opened this link before; nothing to do."
     assert _game(d.stores[1 - seat]) == save
     own = d.tabs[seat]("duo_receive", {"message": link})
-    assert own["ok"] and "your own messages" in own["ignored"]
+    assert own["ok"] and "your own link" in own["ignored"] and "Message" not in own["ignored"]
     # A message of another game (a second pair of devices) is refused, in words.
     other = Devices(open_tab, seed=8, live=False)
     other.pair({"tactics": False})
@@ -285,3 +286,79 @@ def test_a_take_back_asked_on_one_device_and_answered_on_the_other(open_tab, sma
             assert d.payloads[asker]["takebacks"] == d.payloads[other]["takebacks"] == 1
     assert d.play() > 10 and d.checked > 0
     assert d.payloads[0]["view"]["scores"] == d.payloads[1]["view"]["scores"]
+
+
+def test_the_pairing_code_is_compared_and_the_answer_kept(open_tab, small_group):  # noqa: F811
+    """Both devices show the same code once paired, and what the pairing waits for; "the
+    codes match" is kept in the save (a reload does not ask again)."""
+    d = Devices(open_tab, seed=15, live=False)
+    host, guest = d.tabs
+    out = d.took(0, host("duo_host", {"tactics": False, "name": "Ann"}))
+    assert out["duo"]["stage"] == "invite" and out["duo"]["code"] == ""
+    assert out["duo"]["send"]["kind"] == "invite" and out["duo"]["code_check"] is None
+    link = "https://example.org/index.html" + out["duo"]["send"]["link"]
+    d.inbox.clear()
+    out = d.took(1, guest("duo_join", {"link": link, "name": "Bob"}))
+    assert out["duo"]["stage"] == "answer" and out["duo"]["send"]["kind"] == "answer"
+    _, answer = d.inbox.pop(0)
+    out = d.took(0, host("duo_receive", {"message": answer}))
+    assert out["duo"]["stage"] == "deal" and out["duo"]["send"]["kind"] == "deal"
+    assert len(out["duo"]["code"]) == 6 and out["duo"]["code_check"] is None
+    while d.inbox:  # every message of the deal says it is the cards
+        to, msg = d.inbox.pop(0)
+        out = d.took(to, d.tabs[to]("duo_receive", {"message": msg}))
+        assert out["duo"]["send"] is None or out["duo"]["send"]["kind"] == "deal"
+    codes = {p["duo"]["code"] for p in d.payloads}
+    assert len(codes) == 1 and all(p["duo"]["stage"] == "play" for p in d.payloads)
+    out = d.took(0, host("duo_code", {"same": True}))
+    assert out["duo"]["code_check"] == "same"
+    d.reload(0)
+    assert d.payloads[0]["duo"]["code_check"] == "same"
+    assert d.payloads[1]["duo"]["code_check"] is None  # each device answers for itself
+    out = guest("duo_code", {"same": "yes"})
+    assert not out["ok"] and out["code"] == "bad_argument"
+    # A move's link is a move; the moves go on.
+    seat = next(s for s in (0, 1) if d.payloads[s]["view"]["legal"])
+    out = d.took(seat, d.tabs[seat]("act", {"action": d.payloads[seat]["view"]["legal"][0]}))
+    assert out["duo"]["send"]["kind"] == "move"
+
+
+def test_codes_that_differ_end_the_game_on_this_device(open_tab, small_group):  # noqa: F811
+    d = Devices(open_tab, seed=17, live=True)
+    d.pair({"tactics": False})
+    seat = next(s for s in (0, 1) if d.payloads[s]["view"]["legal"])
+    other = 1 - seat
+    out = d.took(other, d.tabs[other]("duo_code", {"same": False}))
+    assert out["duo"]["code_check"] == "differ" and out["duo"]["waiting"] == "over"
+    assert out["view"]["legal"] == [] and out["takeback"] is None
+    # The friend's move reaches a game that has ended here: nothing changes.
+    save = _game(d.stores[other])
+    d.took(seat, d.tabs[seat]("act", {"action": d.payloads[seat]["view"]["legal"][0]}))
+    _, msg = d.inbox.pop(0)
+    out = d.tabs[other]("duo_receive", {"message": msg})
+    assert out["ok"] and out["ignored"].startswith("This game has ended on this device")
+    assert _game(d.stores[other])["duo"]["endpoint"] == save["duo"]["endpoint"]
+    d.reload(other)
+    assert d.payloads[other]["duo"]["code_check"] == "differ"
+    assert d.payloads[other]["duo"]["waiting"] == "over"
+
+
+def test_the_log_says_you_on_your_own_device(open_tab, small_group):  # noqa: F811
+    """Each device tells its own player's moves in the second person ("You played Red 4"),
+    the friend's by name, in English and in German."""
+    d = Devices(open_tab, seed=19, live=True)
+    d.pair({"tactics": False})
+    for _ in range(4):
+        seat = next(s for s in (0, 1) if d.payloads[s]["view"]["legal"])
+        while d.payloads[seat]["view"]["legal"]:
+            d.took(seat, d.tabs[seat]("act", {"action": d.payloads[seat]["view"]["legal"][0]}))
+        d.deliver()
+    for seat, (me, friend) in enumerate((("Ann", "Bob"), ("Bob", "Ann"))):
+        d.tabs[seat]("set_option", {"name": "lang", "value": "en"})
+        turns = [ln["text"] for ln in d.tabs[seat]("state", {})["log"] if ln["kind"] == "turn"]
+        assert any(t.startswith("You played") for t in turns), turns
+        assert any(t.startswith(f"{friend} played") for t in turns), turns
+        assert not any(t.startswith(me) for t in turns), turns
+    out = d.tabs[0]("set_option", {"name": "lang", "value": "de"})
+    turns = [ln["text"] for ln in out["log"] if ln["kind"] == "turn"]
+    assert any(t.startswith("Du ") for t in turns) and not any("Ann" in t for t in turns), turns

@@ -151,3 +151,21 @@ def test_a_record_of_a_duo_game_opens_from_a_file(open_tab, small_group):  # noq
     assert out["players"] == {"opponent": "remote", "names": ["Ann", "Bob"], "seat": 1}
     last = fresh("replay_view", {"source": "opened", "mode": "open", "step": out["steps"] - 1})
     assert last["ok"] and last["view"]["step"] == "over"
+
+
+def test_a_german_page_counts_the_game_in_german_and_replays_from_its_own_seat(
+    open_tab,
+    small_group,  # noqa: F811
+):
+    """After a reload in German the statistics' row is German (the table's language is the
+    game's, not the session's English); the guest's replay opens from the guest's seat."""
+    d = _finished(open_tab, 8, {"tactics": False}, lang="de")
+    d.play()
+    tab = d.open_tab(d.stores[1])
+    assert tab("boot", {"lang": "de"})["resumed"]
+    (row,) = tab("statistics", None)["rows"]
+    assert row["opponent"] == "Jemand an einem anderen Gerät", row
+    assert "Partie" in row["text"], row
+    info = tab("replay_info", {"source": "game", "mode": ""})
+    assert info["mode"] == "1" and info["modes"][0] == "1" and info["players"]["seat"] == 1
+    assert d.tabs[0]("replay_info", {"source": "game", "mode": ""})["mode"] == "0"

@@ -248,7 +248,8 @@ def lesson_leave(_arg):
 
 
 def statistics(_arg):
-    return finished.statistics_of(session.words(None))
+    # In the table's language: a game against a friend's device keeps its own.
+    return finished.statistics_of(duo.presenter.words(None) if duo.active else session.words(None))
 
 
 def statistics_reset(_arg):
@@ -277,6 +278,7 @@ API = {
         lambda _: saved(duo.ask_takeback()), lambda a: saved(session.take_back(need(a, "seat")))
     ),
     "duo_takeback_answer": lambda a: saved(duo.answer_takeback(need(a, "agree"))),
+    "duo_code": lambda a: saved(duo.check_code(need(a, "same"))),
     "state": table(lambda _: duo.payload(), lambda a: session.payload(opt(a, "seat"))),
     "duo_host": lambda a: saved(duo.host(a or {}, lang())),
     "duo_invitation": lambda a: duo.invitation(need(a, "link"), lang()),

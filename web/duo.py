@@ -34,14 +34,38 @@ from engine.state import AFTER_PLAY, START_OF_TURN
 # shows a toast and carries on.
 IGNORED = ("replayed", "other_game", "own_message")
 TIMINGS = (AFTER_PLAY, START_OF_TURN)
+CODE_CHECKS = ("same", "differ")
+
+
+def kind_of(msg: dict, dealing: bool = False) -> str:
+    """What a message to send is, for the words of its button: ``invite``, ``answer`` (to
+    the invitation, or to a take-back question), ``request`` (a take-back), ``move`` (the
+    player's actions), ``deal`` (a pass of the deal, or the shares of the other's hand
+    before the round's first move: ``dealing``) or ``reply`` (shares or the round's key,
+    sent on their own)."""
+    t = msg["t"]
+    if t == "invite":
+        return "invite"
+    if t in ("accept", "consent"):
+        return "answer"
+    if t == "takeback":
+        return "request"
+    if msg.get("actions"):
+        return "move"
+    return "deal" if "deal" in msg or dealing else "reply"
 
 
 class DuoMatch:
     """What the presenter reads of a match, for a game whose engine state is the endpoint's
     (the other's hand and the decks as backs) and whose events are those this seat saw."""
 
-    def __init__(self, ep: Endpoint, lang: str, events: list, epoch: int = 1, marks=None):
+    def __init__(
+        self, ep: Endpoint, lang: str, events: list, epoch: int = 1, marks=None, code=None
+    ):
         self.ep, self.lang = ep, lang
+        # The pairing code as the player compared it with the friend's screen: None (not yet),
+        # "same" or "differ" (someone may sit in between: the game ends on this device).
+        self.code = code if code in CODE_CHECKS else None
         self.action_events = events
         self.start = {"rules": ep.rules.to_json()}
         self.actions: list = []
@@ -82,6 +106,12 @@ class DuoMatch:
 
 
 class DuoPresenter(Presenter):
+    def words(self, seat) -> Words:
+        """The names as this device knows them, and this device's player as "you": the log
+        says "You played Red 4" on your own phone, as against the computer."""
+        m = self.match
+        return Words(m.lang, you=m.ep.seat if seat == m.ep.seat else None, names=m.ep.names)
+
     def refusals(self, seat, words) -> dict:
         # Cards drawn but not read yet are backs in the hand: nothing to word until then.
         return super().refusals(seat, words) if self.match.ep.can_play() else {}
@@ -105,9 +135,11 @@ class Duo:
             raise RequestError("no_game")
         return self.match.ep
 
-    def _take_up(self, ep: Endpoint, lang: str, events: list | None = None, marks=None) -> None:
+    def _take_up(
+        self, ep: Endpoint, lang: str, events: list | None = None, marks=None, code=None
+    ) -> None:
         epoch = self.match.epoch + 1 if self.match else 1
-        self.match = DuoMatch(ep, lang, events or [], epoch, marks)
+        self.match = DuoMatch(ep, lang, events or [], epoch, marks, code)
         self.presenter = DuoPresenter(self.match)
 
     def set_language(self, lang: str) -> None:
@@ -189,6 +221,9 @@ class Duo:
             if msg["t"] == "invite":
                 return {"invite": self.invitation(text, lang)}
             raise RemoteError("other_game")
+        words = self.presenter.words(None)
+        if self.match.code == "differ":
+            return {"ignored": words.t("duo.ignored.ended"), **self.payload()}
         points = self.ep.turn_points[:]
         try:
             r = self.ep.receive(msg)
@@ -196,7 +231,9 @@ class Duo:
             return self.payload()  # the endpoint keeps the verdict: the game is void
         except RemoteError as e:
             if e.code in IGNORED:
-                return {"ignored": worded(e, self.presenter.words(None)), **self.payload()}
+                # In the players' words, not the protocol's ("message 2 was received").
+                name = self.ep.names[self.ep.other] or words.t("duo.friend")
+                return {"ignored": words.t(f"duo.ignored.{e.code}", name=name), **self.payload()}
             raise
         return self._after(r, points)
 
@@ -207,12 +244,25 @@ class Duo:
                 action = json.loads(action)
             except (ValueError, RecursionError):
                 raise RequestError("bad_argument", name="action") from None
+        if self.match.code == "differ":
+            raise RequestError("duo_ended")
         points = self.ep.turn_points[:]
         try:
             r = self.ep.play(action)
         except Cheat:
             return self.payload()  # a share refused before it left: the game is void
         return self._after(r, points)
+
+    def check_code(self, same) -> dict:
+        """The player compared the pairing code with the friend's screen: the same (kept in
+        the save: a reload does not ask again), or not (someone may sit between the two
+        devices: the game ends on this device)."""
+        if type(same) is not bool:
+            raise RequestError("bad_argument", name="same")
+        if not self.ep.pairing_code():
+            raise RequestError("duo_no_code")
+        self.match.code = "same" if same else "differ"
+        return self.payload()
 
     def ask_takeback(self) -> dict:
         """Ask the friend to let this device take back its last turn: the question to send."""
@@ -264,17 +314,28 @@ class Duo:
         the message to send now (``send``: its link fragment and its JSON text)."""
         ep, m = self.ep, self.match
         words = self.presenter.words(ep.seat)
-        waiting = ep.waiting_for()
+        ended = m.code == "differ"
+        waiting = "over" if ended else ep.waiting_for()
         duo = {
             "seat": ep.seat,
             "names": ep.names,
             "game": ep.game,
             "waiting": waiting,
             "paired": ep.paired,
-            "code": ep.pairing_code(),
             "key_due": ep.their_key_due(),  # the round ended; their key, for the audit, not yet
+            # What the pairing waits for: the host's invitation, the guest's answer, the
+            # deal (the guest learns of it with the host's first deal message).
+            "stage": self._stage(),
+            "code": ep.pairing_code(),
+            "code_check": m.code,
             "resend": to_link(ep.last_sent) if ep.last_sent else None,
-            "send": None if send is None else {"link": to_link(send), "text": dumps(send)},
+            "send": None
+            if send is None
+            else {
+                "link": to_link(send),
+                "text": dumps(send),
+                "kind": kind_of(send, ep.cards is None or not ep.cards.log),
+            },
             "rules_text": variant_text(ep.rules, words),
             "verdict": None,
             # A take-back: the friend's question to answer here; this device's own waiting
@@ -286,6 +347,8 @@ class Duo:
         if ep.verdict is not None:
             params = ep.verdict.get("params", {})  # the player: a seat, named by the words
             duo["verdict"] = worded(Cheat(ep.verdict["code"], **params), words)
+        if ended:
+            duo["send"] = None
         if ep.state is None:
             return {"view": None, "seat": ep.seat, "duo": duo, "settings": dict(m.settings)}
         out = self.presenter.payload(ep.seat, self.have)
@@ -294,9 +357,21 @@ class Duo:
         out["duo"] = duo
         if not ep.can_play():
             out["warning"] = None
-        if ep.state.step in PUBLIC_STEPS:
+        if ep.state.step in PUBLIC_STEPS or ended:
             out["view"]["legal"] = []  # the next round is dealt by the two devices together
+        if ended:
+            out["takeback"] = None
         return out
+
+    def _stage(self) -> str:
+        ep = self.ep
+        if ep.state is not None:
+            return "play"
+        if ep.seat == 0 and ep.key is None:
+            return "invite"
+        if ep.seat == 1 and ep.expect <= 1:  # the invitation only, no deal yet
+            return "answer"
+        return "deal"
 
     have = None  # the log lines the page holds, set by app.py for each call
 
@@ -310,7 +385,12 @@ class Duo:
             "format": SAVE_FORMAT,
             "version": SAVE_VERSION,
             "settings": {"lang": m.lang},
-            "duo": {"endpoint": m.ep.to_json(), "events": m.action_events, "marks": m.marks},
+            "duo": {
+                "endpoint": m.ep.to_json(),
+                "events": m.action_events,
+                "marks": m.marks,
+                "code": m.code,
+            },
         }
 
     @staticmethod
@@ -341,5 +421,5 @@ class Duo:
         ):
             marks = None  # a damaged mark: a take-back then cuts the whole log
         lang = saved_lang if saved_lang in languages() else lang
-        self._take_up(ep, lang, events, marks)
+        self._take_up(ep, lang, events, marks, duo.get("code"))
         return self.payload()

@@ -106,6 +106,22 @@ class SeatViewer(Viewer):
         return self.kept[1], [str(ep.seat)]
 
 
+class FinishedViewer(Viewer):
+    """The replay viewer's calls for the finished game: every mode, this device's seat
+    first (the replay opens from it, and with every card open this seat is at the bottom)."""
+
+    def source(self, source):
+        replay, modes = super().source(source)
+        if source == "game":
+            own = str(self.match.seat)
+            modes = [own, *(m for m in modes if m != own)]
+        return replay, modes
+
+    def players(self, source) -> dict:
+        out = super().players(source)
+        return {**out, "seat": self.match.seat} if source == "game" else out
+
+
 class DuoGames:
     """The Games dialog's calls for the game between two devices at the table (``duo``:
     ``web/duo.py``'s ``Duo``)."""
@@ -145,7 +161,7 @@ class DuoGames:
         key = (m.ep.game, m.lang)
         if self._viewer is None or self._viewer[:2] != key:
             self.review = Review(presenter.words, presenter.seat_words)
-            self._viewer = (*key, Viewer(done, presenter.words, self.review))
+            self._viewer = (*key, FinishedViewer(done, presenter.words, self.review))
         return self._viewer[2]
 
     def replay_info(self, mode) -> dict:

@@ -3,7 +3,7 @@ import { aiWorker, maybeAI } from "./ai.js";
 import { call, setPayload } from "./bridge.js";
 import { cardEl } from "./cards.js";
 import { $, $$, esc } from "./dom.js";
-import { host, rememberedName } from "./duo.js";
+import { capital, host, rememberedName } from "./duo.js";
 import { chooseStun, stunChosen } from "./rtc.js";
 import { doAct } from "./flow.js";
 import { aboutSeat, nameOf } from "./names.js";
@@ -160,6 +160,7 @@ export function openNewGame(note) {
   f.name_0.value = names[0] ?? "";
   f.name_1.value = names[1] ?? "";
   f.my_name.value = rememberedName();
+  $("#remote-error").hidden = true;
   f.stun.checked = stunChosen();
   syncNewGame();
   const n = $("#new-note");
@@ -180,7 +181,7 @@ export function syncNewGame() {
   $$("#dlg-new [data-name]").forEach((el) => {
     const p = Number(el.dataset.name);
     el.textContent = ai ? t(p === 0 ? "name.you" : "name.the_computer")
-      : remote ? t(p === 0 ? "name.you" : "duo.friend") : t(p === 0 ? "name.south" : "name.north");
+      : remote ? (p === 0 ? t("name.you") : capital(t("duo.friend"))) : t(p === 0 ? "name.south" : "name.north");
   });
   $("#remote-set").hidden = !remote;
   if (!abandonAsked) $("#new-start").textContent = t(remote ? "new.invite" : "new.deal");
@@ -223,8 +224,16 @@ function startNewGame(ev) {
   }
   if (opts.opponent === "remote") {   // the game starts once the friend's device answers
     chooseStun(f.stun.checked);
-    const out = host(opts, f.my_name.value.trim());
-    if (!out.ok) { toast(out.error); return; }
+    // A refusal is said in the dialog (a toast would sit behind its backdrop).
+    const refuse = (text) => {
+      $("#remote-error").textContent = text;
+      $("#remote-error").hidden = false;
+      f.my_name.focus();
+    };
+    const name = f.my_name.value.trim();
+    if (!name) { refuse(t("duo.name_needed")); return; }
+    const out = host(opts, name);
+    if (!out.ok) { refuse(out.error); return; }
     $("#dlg-new").close();
     endShownFor = null;
     return;

@@ -18,15 +18,20 @@ const NAME_KEY = "schotten-totten.my-name";
 const UNSENT_KEY = "schotten-totten.duo-unsent";
 
 let unsent = [];            // the messages not sent yet, as link parts ("m=..."), in order
+const kinds = new Map();    // what each of them is (Python's duo.send.kind): the words for it
 let lastLink = null;        // the last link sent (to send again)
 let pairing = null;         // a game's payload before its table exists (invitation, deal)
 let joining = null;         // the invitation link being answered
 let shownParts = [];        // the messages of the link the pairing dialog shows
-export const live = { state: "links", send: null };   // rtc.js: "connecting", "live"; "reconnecting"
+export const live = { state: "links", send: null, failed: false };   // rtc.js: "invited", "answered", "connecting", "live"; "reconnecting"
 
 export const isDuo = () => !!(state.P?.duo || pairing);
 export const duoOf = () => pairing?.duo ?? state.P?.duo;
 export const friend = (duo) => duo.names[1 - duo.seat] || t("duo.friend");
+// A line of the page starts with a capital, also when it starts with "your friend".
+export const capital = (text) => text.charAt(0).toUpperCase() + text.slice(1);
+// The connection's state in words ("waiting for Bob to open the invitation").
+export const connText = (s = live.state) => t(`duo.conn.${s}`, { name: duoOf() ? friend(duoOf()) : t("duo.friend") });
 
 export function base() {
   return location.origin + location.pathname;
@@ -71,7 +76,8 @@ function take(out) {
     return;
   }
   pairing = null;
-  if ($("#dlg-duo").open && !joining) $("#dlg-duo").close();
+  document.body.classList.remove("duo-pairing");
+  if ($("#dlg-duo").open && !joining && !document.body.dataset.duoReconnect) $("#dlg-duo").close();
   setPayload(out);   // the bar (an onPayload listener) queues the message it brings
 }
 
@@ -82,6 +88,14 @@ function queue(duo) {
   queue.last = send.link;
   if (live.send && live.send(send.text)) return;
   unsent.push(send.link.slice(1));
+  kinds.set(send.link.slice(1), send.kind);
+}
+
+// What the link to send carries, for its words: the most telling of its messages.
+const KIND_ORDER = ["move", "request", "answer", "deal", "reply"];
+function unsentKind() {
+  const have = unsent.map((part) => kinds.get(part) ?? "move");
+  return KIND_ORDER.find((k) => have.includes(k)) ?? "move";
 }
 
 // ------------------------------------------------------------------ sending a link
@@ -121,8 +135,9 @@ export function showDialog(title, text, mode) {
   $("#duo-text").textContent = text;
   $("#duo-join-set").hidden = mode !== "join";
   $("#duo-link-set").hidden = mode !== "link";
-  $("#duo-paste-set").hidden = mode === "join";
+  $("#duo-paste-set").hidden = mode === "join" || mode === "none";
   $("#duo-close").hidden = !state.P?.duo;
+  $("#duo-error").hidden = true;
   if (!d.open) d.showModal();
 }
 
@@ -130,20 +145,84 @@ export function showDialog(title, text, mode) {
 // code; then "dealing" while the devices lock and shuffle. The link shown counts as sent.
 function showPairing() {
   const duo = pairing.duo;
+  if (duo.code_check === "differ") { showEnded(duo); return; }
   if (unsent.length) { shownParts = unsent; lastLink = linkOf(unsent); unsent = []; }
   if (!lastLink && duo.resend) lastLink = base() + duo.resend;   // after a reload
-  const name = friend(duo);
+  const name = friend(duo), isLive = live.state === "live";
   let title, text;
-  if (!duo.paired) [title, text] = [t("duo.invite.title"), t("duo.invite.text")];
-  else if (duo.seat === 1) [title, text] = [t("duo.answer.title", { name }), t("duo.answer.text", { name })];
-  else [title, text] = [t("duo.dealing.title"), t("duo.dealing")];
-  showDialog(title, text, lastLink ? "link" : "paste");
+  if (duo.stage === "invite") [title, text] = [t("duo.invite.title"), t("duo.invite.text")];
+  else if (duo.stage === "answer") [title, text] = [t("duo.answer.title", { name }), t("duo.answer.text", { name })];
+  else [title, text] = [t("duo.dealing.title"), t(isLive || !lastLink ? "duo.dealing" : "duo.dealing.links", { name })];
+  // Live, the deal goes over the channel: no link to send, none to open.
+  const dealtLive = isLive && duo.stage === "deal";
+  showDialog(title, text, dealtLive ? "none" : lastLink ? "link" : "paste");
   $("#duo-link").value = lastLink ?? "";
+  $("#duo-share").textContent = t(`duo.send.${duo.stage === "deal" ? "deal" : duo.stage}`);
   showQR(lastLink);
-  $("#duo-code").textContent = duo.code ? t("duo.code", { code: duo.code }) : "";
-  $("#duo-state").textContent = t(`duo.conn.${live.state}`);
+  document.body.classList.add("duo-pairing");   // the table behind is not this game's
+  renderCheck();
+  $("#duo-state").textContent = pairingState(duo);
   document.body.dataset.duo = "pairing";
   document.dispatchEvent(new CustomEvent("st:duo-link", { detail: lastLink }));
+}
+
+// The dialog's line about the connection: its state, or, when live could not connect, what
+// to do instead (what to send, what to open).
+function pairingState(duo) {
+  if (live.state === "links" && live.failed) {
+    return t(duo.stage === "answer" ? "duo.live_failed.answer" : "duo.live_failed.deal", { name: friend(duo) });
+  }
+  return capital(connText());
+}
+
+// ------------------------------------------------------------------ the pairing code
+
+// The code both screens show, large, until the player says whether it is the one on the
+// friend's screen; then small in the bar. In the pairing dialog while there is no table.
+function renderCheck() {
+  const duo = duoOf();
+  const box = $("#duo-check"), small = $("#duo-code-small");
+  const ask = !!duo && duo.paired && !duo.code_check && !duo.verdict;
+  box.hidden = !ask;
+  const code = duo?.code ?? "";
+  const grouped = code.replace(/^(\d{3})(\d{3})$/, "$1 $2"), digits = code.split("").join(" ");
+  small.hidden = !(duo?.code_check === "same" && code);
+  if (!small.hidden) {
+    small.textContent = t("duo.code.small", { code: grouped });
+    small.setAttribute("aria-label", t("duo.code.said", { digits }));
+  }
+  if (!ask) return;
+  const home = pairing && $("#dlg-duo").open ? $("#duo-text") : $("#duo-status");
+  if (box.previousElementSibling !== home) home.after(box);
+  const name = friend(duo);
+  $("#duo-check-digits").textContent = code ? grouped : "";
+  $("#duo-check-said").textContent = digits;
+  $("#duo-check-code").hidden = !code;
+  $("#duo-check-text").textContent = code ? t("duo.code.text", { name }) : t("duo.code.pending", { name });
+  box.querySelector(".duo-check-buttons").hidden = !code;
+  box.dataset.code = code;
+}
+
+function checkCode(same) {
+  const out = call("duo_code", { same });
+  if (!out.ok) { toast(out.error); return; }
+  if (!same) {
+    rtc.close();   // nothing more goes to or comes from the other device
+    unsent = []; kinds.clear();
+    live.state = "links";
+  }
+  if (out.view === null) { pairing = out; if (same) showPairing(); else showEnded(out.duo); renderBar(); return; }
+  setPayload(out);
+  if (!same) showEnded(out.duo);
+}
+
+// "They differ": the game ends on this device, and the page says why and what to do.
+function showEnded(duo) {
+  showDialog(t("duo.code.ended.title"), t("duo.code.ended.text", { name: friend(duo) }), "none");
+  $("#duo-check").hidden = true;
+  $("#duo-state").textContent = "";
+  document.body.dataset.duo = "over";
+  $("#duo-new").focus();
 }
 
 // The link as a QR code, for the other device's camera (the invitation and the answer are
@@ -172,17 +251,26 @@ let joiningOffer = null;   // the invitation's WebRTC offer, if it has one
 function showJoin(invite, link, offer) {
   joining = link;
   joiningOffer = offer;
-  showDialog(t("duo.join.title", { name: invite.host }), t("duo.join.text", { game: invite.rules_text }), "join");
+  if (!state.P?.duo) document.body.classList.add("duo-pairing");   // no table of this game yet
+  showDialog(t("duo.join.title", { name: invite.host }), capital(t("duo.join.text", { game: invite.rules_text })), "join");
   $("#duo-name").value = localStorage.getItem(NAME_KEY) ?? "";
   $("#duo-stun").checked = rtc.stunChosen();   // the guest chooses too: it tells a third party both addresses
   document.body.dataset.duo = "invited";
   $("#duo-name").focus();
 }
 
+// A refusal in the dialog itself (a toast would sit behind its backdrop).
+function refuseInDialog(text) {
+  $("#duo-error").textContent = text;
+  $("#duo-error").hidden = false;
+  $("#duo-name").focus();
+}
+
 function join() {
   const name = $("#duo-name").value.trim();
+  if (!name) { refuseInDialog(t("duo.name_needed")); return; }
   const out = call("duo_join", { link: joining, name });
-  if (!out.ok) { toast(out.error); return; }
+  if (!out.ok) { refuseInDialog(out.error); return; }
   try { localStorage.setItem(NAME_KEY, name); } catch { /* blocked */ }
   rtc.chooseStun($("#duo-stun").checked);
   joining = null;
@@ -228,7 +316,10 @@ export const rememberedName = () => localStorage.getItem(NAME_KEY) ?? "";
 
 function keepUnsent(duo) {
   try {
-    if (unsent.length) localStorage.setItem(UNSENT_KEY, JSON.stringify({ game: duo.game, unsent }));
+    if (unsent.length) {
+      const kept = { game: duo.game, unsent, kinds: unsent.map((part) => kinds.get(part) ?? "move") };
+      localStorage.setItem(UNSENT_KEY, JSON.stringify(kept));
+    }
     else localStorage.removeItem(UNSENT_KEY);
   } catch { /* storage blocked: the Send again button still has the last message */ }
 }
@@ -236,7 +327,9 @@ function keepUnsent(duo) {
 function unsentOf(duo) {
   try {
     const kept = JSON.parse(localStorage.getItem(UNSENT_KEY));
-    return kept?.game === duo.game && Array.isArray(kept.unsent) ? kept.unsent : [];
+    if (kept?.game !== duo.game || !Array.isArray(kept.unsent)) return [];
+    kept.unsent.forEach((part, i) => kinds.set(part, kept.kinds?.[i] ?? "move"));
+    return kept.unsent;
   } catch { return []; }
 }
 
@@ -245,22 +338,29 @@ function renderBar() {
   const bar = $("#duo-bar");
   bar.hidden = !duo || !state.P?.duo;
   if (!duo) { delete document.body.dataset.duo; $("#end-duo-send").hidden = true; return; }
-  const name = friend(duo), connection = t(`duo.conn.${live.state}`);
+  const name = friend(duo), connection = connText();
+  const ended = duo.code_check === "differ", isLive = live.state === "live";
+  const kind = unsentKind();
   let text;
   if (duo.verdict) text = t("duo.status.void", { name, verdict: duo.verdict });
+  else if (ended) text = t("duo.status.ended", { name });
   else if (duo.asking) text = t("duo.status.asking", { name, connection });
-  else if (unsent.length) text = t("duo.status.unsent", { name });
+  else if (unsent.length) text = t(kind === "move" ? "duo.status.unsent" : `duo.status.unsent.${kind}`, { name });
   else if (duo.waiting === "over") text = t("duo.status.over", { name });
   else if (duo.waiting === "you") text = t("duo.status.you", { name, connection });
   else text = t("duo.status.waiting", { name, connection });
+  text = capital(text);
   if ($("#duo-status").textContent !== text) $("#duo-status").textContent = text;
   // The move that ends a round is sent from the end screen too (it covers the bar).
   for (const b of [$("#duo-send"), $("#end-duo-send")]) {
-    b.hidden = !unsent.length;
-    b.textContent = t("duo.send", { name });
+    b.hidden = !unsent.length || ended;
+    b.textContent = kind === "move" ? t("duo.send", { name }) : t(`duo.send.${kind}`, { name });
   }
-  $("#duo-again").hidden = !!unsent.length || !(lastLink || duo.resend) || live.state === "live";
-  $("#duo-reconnect").hidden = !!pairing || live.state === "live" || !reconnectOffered(duo);
+  // Live, no link travels: no link to send again, none to open.
+  $("#duo-again").hidden = !!unsent.length || !(lastLink || duo.resend) || isLive || ended;
+  $("#duo-open-link").hidden = isLive || ended;
+  $("#duo-reconnect").hidden = !!pairing || isLive || ended || !reconnectOffered(duo);
+  renderCheck();
   if (!pairing) document.body.dataset.duo = unsent.length ? "unsent" : duo.waiting;
   keepUnsent(duo);
   document.body.dataset.duoConnection = live.state;
@@ -273,7 +373,7 @@ function onGamePayload(P) {
   if (!resumed) { resumed = true; if (!unsent.length) unsent = unsentOf(P.duo); }
   queue(P.duo);
   renderBar();
-  if (P.duo.news) toast(P.duo.news, "info");   // a take-back answered (or lapsed)
+  if (P.duo.news) toast(capital(P.duo.news), "info");   // a take-back answered (or lapsed)
   if (P.duo.question && !asked) askFriendsTakeBack(P.duo);
   else if (unsent.length && document.activeElement === document.body) $("#duo-send").focus();
 }
@@ -287,7 +387,7 @@ function askFriendsTakeBack(duo) {
   const name = friend(duo);
   askConsent({
     title: t("duo.takeback.title"),
-    text: t("duo.takeback.text", { name }),
+    text: capital(t("duo.takeback.text", { name })),
     yes: t("duo.takeback.agree"),
     no: t("duo.takeback.refuse"),
   }, (agree) => {
@@ -299,12 +399,26 @@ function askFriendsTakeBack(duo) {
   });
 }
 
-export function connectionChanged(s) {
+// The connection's state changed (rtc.js). ``why`` "timeout": the channel did not open in
+// time after the offer and the answer met: both screens say the game goes on by links, and
+// what to send and open.
+export function connectionChanged(s, why = null) {
+  if (s === "connecting" && live.state === "reconnecting") s = live.state;   // the same, said as it began
   const changed = live.state !== s;
   live.state = s;
+  if (s === "live") live.failed = false;
+  if (why === "timeout") live.failed = true;
+  const duo = duoOf();
+  if (duo?.code_check === "differ") return;
   renderBar();
-  if (pairing || document.body.dataset.duoReconnect) $("#duo-state").textContent = t(`duo.conn.${s}`);
-  if (changed && !pairing) $("#duo-conn").textContent = t(`duo.conn.${s}`);   // told once, politely
+  if (pairing && $("#dlg-duo").open) {
+    if (live.state === "live" && pairing.duo.stage === "deal") showPairing();   // no link to send now
+    else $("#duo-state").textContent = pairingState(pairing.duo);
+  } else if (document.body.dataset.duoReconnect) {
+    $("#duo-state").textContent = why === "timeout" ? t("duo.live_failed.table", { name: friend(duo) }) : capital(connText());
+  }
+  if (why === "timeout" && !pairing) toast(t("duo.live_failed.table", { name: friend(duo) }), "info");
+  if (changed && !pairing) $("#duo-conn").textContent = capital(connText());   // told once, politely
 }
 
 // ------------------------------------------------------------------ links from elsewhere
@@ -369,13 +483,17 @@ export function wireDuo() {
     if (!pairing && !joining) $("#dlg-duo").close();
     receive(text);
   });
+  $("#duo-code-same").addEventListener("click", () => checkCode(true));
+  $("#duo-code-differ").addEventListener("click", () => checkCode(false));
   $("#duo-close").addEventListener("click", () => {
     joining = null;
+    if (!pairing) document.body.classList.remove("duo-pairing");
     delete document.body.dataset.duoReconnect;
     $("#dlg-duo").close();
   });
   $("#duo-new").addEventListener("click", () => {
     joining = null;
+    document.body.classList.remove("duo-pairing");
     $("#dlg-duo").close();
     document.dispatchEvent(new CustomEvent("st:new-game"));
   });

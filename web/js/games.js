@@ -106,7 +106,8 @@ function showStep(view, k, stepReview = null) {
   showVerdict(stepReview);
   r.k = k;
   const seat = r.mode === "public" || r.mode === "open" ? null : Number(r.mode);
-  r.bottom = seat ?? (replayAI() ? 1 - r.players.ai_seat : 0);
+  // With every card open: the person's seat at the bottom (a friend's device: this device's).
+  r.bottom = seat ?? (replayAI() ? 1 - r.players.ai_seat : (r.players?.seat ?? 0));
   const v = { ...view, legal: [] };   // a replay is for looking: nothing can be played
   if (view.open_hands) v.hand = view.open_hands[r.bottom];
   // The replay's players name its seats (names.js reads the payload's settings).

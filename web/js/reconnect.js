@@ -19,7 +19,7 @@ function show(kind, part) {
   $("#duo-paste-set").hidden = kind !== "offer";   // the asking device opens the answer here
   $("#duo-paste").value = "";
   $("#duo-link").value = url;
-  $("#duo-code").textContent = "";
+  $("#duo-check").hidden = true;
   showQR(url);
   document.body.dataset.duoReconnect = kind;
   connectionChanged("reconnecting");
@@ -37,10 +37,16 @@ export async function takeReconnect(text) {
   const out = call("duo_reconnect_read", { link: text });
   if (!out.ok) { toast(out.error); return; }
   if (out.kind === "answer") {
-    connectionChanged("reconnecting");
-    await rtc.accept(out.rtc);
+    if (rtc.isOpen()) { toast(t("duo.reconnect.already"), "info"); return; }
+    // An answer to an offer this device no longer waits on (a reload since, a fresher
+    // offer, or opened twice) cannot connect: said, not left hanging.
+    if (!(await rtc.accept(out.rtc))) toast(t("duo.reconnect.stale"), "info");
+    else connectionChanged("reconnecting");
     return;
   }
+  // An offer while the channel is open: the friend's device reconnects only when it lost
+  // the channel, so this is an old link; answering it would close the channel that works.
+  if (rtc.isOpen()) { toast(t("duo.reconnect.already"), "info"); return; }
   const part = await rtc.answer(out.rtc).catch(() => null);
   if (!part) { toast(t("duo.reconnect.no_rtc")); connectionChanged("links"); return; }
   show("answer", part);

@@ -7,7 +7,11 @@
 const STUN_KEY = "schotten-totten.stun";
 const STUN = "stun:stun.l.google.com:19302";
 
-let pc = null, channel = null;
+let pc = null, channel = null, timer = null;
+// How long the channel may take to open once the offer and the answer have met (10 s):
+// with no candidate pair Chromium's connection stays "new" and never fails, so a timer
+// says so. ?live_wait=MS changes it (tests).
+const LIVE_WAIT = Number(new URLSearchParams(location.search).get("live_wait")) || 10000;
 const hooks = { open: () => {}, message: () => {}, state: () => {} };
 
 export const stunChosen = () => localStorage.getItem(STUN_KEY) === "1";
@@ -34,14 +38,25 @@ function fresh() {
   // Only the current connection speaks: one replaced by a reconnect closes quietly.
   made.addEventListener("connectionstatechange", () => {
     const s = made.connectionState;
-    if (made === pc && (s === "failed" || s === "closed" || s === "disconnected")) hooks.state("links");
+    if (made === pc && (s === "failed" || s === "closed" || s === "disconnected")) { clearTimeout(timer); hooks.state("links"); }
   });
   return made;
 }
 
+// The offer and the answer have met: the channel has LIVE_WAIT ms to open, or the page
+// goes on by links (hooks.state("links", "timeout")). The connection stays up: if it opens
+// later after all, the game goes live then.
+function expectOpen() {
+  clearTimeout(timer);
+  const made = pc;
+  timer = setTimeout(() => {
+    if (made === pc && !isOpen()) hooks.state("links", "timeout");
+  }, LIVE_WAIT);
+}
+
 function wire(ch) {
   channel = ch;
-  ch.addEventListener("open", () => { hooks.state("live"); hooks.open(); });
+  ch.addEventListener("open", () => { clearTimeout(timer); hooks.state("live"); hooks.open(); });
   ch.addEventListener("close", () => { if (ch === channel) hooks.state("links"); });
   ch.addEventListener("message", (e) => hooks.message(String(e.data)));
 }
@@ -66,7 +81,7 @@ export async function offer() {
   wire(pc.createDataChannel("schotten-totten", { ordered: true }));
   await pc.setLocalDescription(await pc.createOffer());
   await gathered();
-  hooks.state("connecting");
+  hooks.state("invited");   // until the friend's answer comes back
   return `rtc=${encode(pc.localDescription.sdp)}`;
 }
 
@@ -78,7 +93,8 @@ export async function answer(part) {
   await pc.setRemoteDescription({ type: "offer", sdp: decode(part.slice(4)) });
   await pc.setLocalDescription(await pc.createAnswer());
   await gathered();
-  hooks.state("connecting");
+  hooks.state("answered");   // the host opens the answer: then the channel opens
+  expectOpen();
   return `rtc=${encode(pc.localDescription.sdp)}`;
 }
 
@@ -87,15 +103,20 @@ const NO_LIVE = "rtc=none";
 
 // The host, once the answer link arrives: the channel opens by itself, or, when the other
 // device has none, the offer is put down and the game goes on by links at once.
+// Resolves false when there was no offer waiting for it (an old answer opened late).
 export async function accept(part) {
-  if (!pc || !part || pc.signalingState !== "have-local-offer") return;
-  if (part === NO_LIVE) { close(); hooks.state("links"); return; }
+  if (!pc || !part || pc.signalingState !== "have-local-offer") return false;
+  if (part === NO_LIVE) { close(); hooks.state("links"); return false; }
   try {
     await pc.setRemoteDescription({ type: "answer", sdp: decode(part.slice(4)) });
-  } catch { hooks.state("links"); }
+  } catch { hooks.state("links"); return false; }
+  hooks.state("connecting");
+  expectOpen();
+  return true;
 }
 
 export function close() {
+  clearTimeout(timer);
   const [was, wasChannel] = [pc, channel];
   pc = channel = null;   // first: the closing connection's events find it replaced
   try { wasChannel?.close(); was?.close(); } catch { /* closed already */ }
