@@ -297,3 +297,16 @@ def test_a_device_that_keeps_its_key_is_named_and_its_round_not_counted(
         r = e.play(rng.choice(e.legal()))
         if r.send:
             inbox.append((1 - e.seat, r.send))
+
+
+def test_a_save_of_the_old_group_is_refused_by_name():
+    """A game saved before version 3 was dealt modulo a 1,536-bit prime: it cannot go on."""
+    host = Endpoint.host(Rules(), "Ann")
+    save = host.to_json()
+    assert save["group"] == "ristretto255"
+    for old in ({**save, "version": 2}, {**save, "group": "modp"}):
+        old.pop("group") if old["version"] == 2 else None
+        with pytest.raises(RemoteError) as e:
+            Endpoint.from_json(old)
+        assert e.value.code == "old_save"
+    assert Endpoint.from_json(save).invitation() == host.invitation()

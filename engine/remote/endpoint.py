@@ -32,7 +32,7 @@ from ..rules import rooms
 from ..state import OVER, RECRUIT_RETURN, ROUND_OVER, Rules, State, deal_round, new_game
 from ..turn import apply_events, apply_fast
 from ..view import view
-from . import audit
+from . import audit, sra
 from .deal import RoundCards
 from .errors import Cheat, RemoteError
 from .messages import VERSION, authentic, canonical, fingerprint, from_link, read, seal
@@ -672,6 +672,7 @@ class Endpoint(TakeBacks):
         return {
             "format": SAVE_FORMAT,
             "version": VERSION,
+            "group": sra.GROUP.name,  # the cipher's group: its numbers mean nothing in another
             "seat": self.seat,
             "game": self.game,
             "rules": self.rules.to_json(),
@@ -706,6 +707,10 @@ class Endpoint(TakeBacks):
         try:
             if data.get("format") != SAVE_FORMAT or data.get("version") not in SAVE_VERSIONS:
                 raise ValueError("format")
+            # Before version 3 the cards were dealt modulo a 1,536-bit prime: such a game's
+            # numbers mean nothing in ristretto255, and it cannot go on.
+            if data.get("group", "modp" if data["version"] < VERSION else None) != sra.GROUP.name:
+                raise RemoteError("old_save")
             if not is_game_id(data["game"]) or data["seat"] not in (0, 1):
                 raise ValueError("game")
             ep = cls(
@@ -753,6 +758,8 @@ class Endpoint(TakeBacks):
             ):
                 raise ValueError("asked")
             ep.asked, ep.takebacks = asked, int(data.get("takebacks", 0))
+        except RemoteError:
+            raise
         except (AttributeError, KeyError, TypeError, ValueError, IndexError):
             raise RemoteError("bad_save") from None
         return ep
