@@ -136,3 +136,11 @@ def test_a_take_back_asked_and_answered_from_two_terminals(tmp_path, capsys, sma
     assert after["hands"] == before["hands"] and after["sides"] == before["sides"]
     rc, _, err = _run(capsys, "remote", "answer", "no", "--save", b)
     assert rc == 2 and "Nobody asked" in err
+
+
+def test_a_save_nested_deep_or_not_json_is_refused_in_one_line(tmp_path, capsys):
+    for name, text in (("deep", "[" * 5000 + "]" * 5000), ("digits", "1" * 5000), ("x", "{")):
+        save = tmp_path / f"{name}.json"
+        save.write_text(text, encoding="utf-8")
+        rc, out, err = _run(capsys, "remote", "show", "--save", str(save))
+        assert rc == 2 and not out and "This save cannot be resumed" in err, name

@@ -30,9 +30,13 @@ from ..state import AFTER_PLAY, START_OF_TURN, Rules
 from ..words import Words
 from .endpoint import Endpoint
 from .errors import RemoteError
-from .messages import from_link, to_link
+from .messages import check_text, from_link, to_link
 
 IGNORED = ("replayed", "other_game", "own_message")
+# A save's JSON: the deepest real one nests 7 deep (a turn point's round cards' pending draws),
+# a one-round Tactic game's is about 86,000 characters and each round audited adds about 3,000.
+SAVE_DEPTH = 16
+SAVE_TEXT = 4_000_000
 
 
 def add_parser(sub) -> None:
@@ -79,8 +83,8 @@ def run(args) -> int:
 def _load(path: str) -> Endpoint:
     try:
         with open(path, encoding="utf-8") as f:
-            data = json.load(f)
-    except (OSError, ValueError):
+            data = json.loads(check_text(f.read(SAVE_TEXT + 1), SAVE_TEXT, SAVE_DEPTH))
+    except (OSError, ValueError):  # unreadable, not JSON, too big or too deep (a RemoteError)
         raise RemoteError("bad_save") from None
     return Endpoint.from_json(data)
 
