@@ -207,6 +207,28 @@ def test_stale_repeated_and_foreign_links_are_ignored(open_tab, small_group):  #
     assert _game(d.stores[1 - seat]) == save
 
 
+def test_a_link_repeating_an_old_move_is_answered_in_words_alone_and_not_saved(
+    open_tab,
+    small_group,  # noqa: F811
+):
+    """The page reads each message of a link in turn: a link that repeats an old move
+    thousands of times froze it for seconds when each repeat drew the table again and wrote
+    the save. A repeat now gets the reason alone (for a toast), and the save is not touched,
+    not even its stamp."""
+    d = Devices(open_tab, seed=7, live=False)
+    d.pair({"tactics": False})
+    seat = next(s for s in (0, 1) if d.payloads[s]["view"]["legal"])
+    out = d.took(seat, d.tabs[seat]("act", {"action": d.payloads[seat]["view"]["legal"][0]}))
+    link = "https://example.org/index.html" + out["duo"]["send"]["link"]
+    d.deliver()
+    stored = d.stores[1 - seat].getItem("schotten-totten.save")
+    for _ in range(200):
+        again = d.tabs[1 - seat]("duo_receive", {"message": link})
+        assert again["ok"] and "already received" in again["ignored"]
+        assert "view" not in again and "duo" not in again
+    assert d.stores[1 - seat].getItem("schotten-totten.save") == stored
+
+
 def test_refusals_are_worded_and_change_nothing(open_tab, small_group):  # noqa: F811
     d = Devices(open_tab, seed=9, live=True)
     d.pair({"tactics": True})

@@ -182,7 +182,8 @@ class Duo:
 
     def receive(self, text, lang: str) -> dict:
         """The other device's message: played here if it holds. A message seen already, or
-        of another game, is ignored (``ignored``: why, for a toast); a cheat the round's
+        of another game, is ignored (``ignored``: why, for a toast, and nothing else: a link
+        that repeats an old message thousands of times must cost little); a cheat the round's
         audit finds voids the game (``duo.verdict``); anything else refused is a ``GameError``."""
         msg = self._message(text)
         if self.match is None or msg["g"] != self.ep.game:
@@ -195,8 +196,8 @@ class Duo:
         except Cheat:
             return self.payload()  # the endpoint keeps the verdict: the game is void
         except RemoteError as e:
-            if e.code in IGNORED:
-                return {"ignored": worded(e, self.presenter.words(None)), **self.payload()}
+            if e.code in IGNORED:  # nothing changed: no table to draw again, nothing to save
+                return {"ignored": worded(e, self.presenter.words(None))}
             raise
         return self._after(r, points)
 

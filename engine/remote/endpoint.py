@@ -229,10 +229,10 @@ class Endpoint(TakeBacks):
             if msg["t"] != "accept":
                 raise RemoteError("not_paired")
             return self._accept(msg)
+        if msg["n"] < self.expect:  # first: a link opened again costs no MAC and no copy
+            raise RemoteError("replayed", n=msg["n"], last=self.expect - 1)
         if not authentic(msg, self.key):
             raise RemoteError("bad_mac")
-        if msg["n"] < self.expect:
-            raise RemoteError("replayed", n=msg["n"], last=self.expect - 1)
         if msg["n"] > self.expect:
             raise RemoteError("out_of_order", n=msg["n"], expected=self.expect)
         if msg["t"] == "accept":
