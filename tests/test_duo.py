@@ -11,11 +11,17 @@ from __future__ import annotations
 
 import json
 import random
+import shutil
+import subprocess
+from pathlib import Path
 
-from remote_play import assert_hidden, hidden_from, small_group  # noqa: F401
+from remote_play import assert_hidden, hidden_from, pair, small_group  # noqa: F401
 
 from engine.cards import card_text
 from engine.remote.sra import Entropy
+from engine.state import START_OF_TURN, Rules
+
+ROOT = Path(__file__).resolve().parent.parent
 
 # Cards named that are no card's place: a claim's proof names cards that could still complete
 # a side (worked out on this device's state, where every hidden card is a back), and an elite
@@ -227,6 +233,71 @@ def test_a_link_repeating_an_old_move_is_answered_in_words_alone_and_not_saved(
         assert again["ok"] and "already received" in again["ignored"]
         assert "view" not in again and "duo" not in again
     assert d.stores[1 - seat].getItem("schotten-totten.save") == stored
+
+
+def _most_messages_in_one_link(rules, seed: int) -> int:
+    """Two devices that each send their link as late as the game allows (only when they can
+    do nothing more: every move played, a take-back asked or answered now and then): the most
+    messages one link then carries."""
+    rng = random.Random(seed)
+    eps, inbox = pair(rules, seed)
+    links = [[], [inbox[0][1]]]  # the guest's answer
+    most, turn = 1, 1
+    while True:
+        me = eps[turn]
+        for msg in links[1 - turn]:  # the other's link, opened here
+            r = me.receive(msg)
+            if r.send:
+                links[turn].append(r.send)
+        links[1 - turn] = []
+        if me.takeback_question() and rng.random() < 0.5:
+            links[turn].append(me.answer_takeback(rng.random() < 0.5).send)
+        while me.can_play():
+            r = me.play(rng.choice(me.legal()))
+            if r.send:
+                links[turn].append(r.send)
+        if me.can_take_back() and rng.random() < 0.5:
+            links[turn].append(me.ask_takeback().send)
+        most = max(most, len(links[turn]))
+        if not links[turn] and me.waiting_for() == "over":
+            return most
+        turn = 1 - turn
+
+
+def _links_js(texts: list) -> dict:
+    node = shutil.which("node")
+    assert node, "node (v20) runs the page's reading of links for this test"
+    done = subprocess.run(
+        [node, str(ROOT / "tests" / "links_check.mjs")],
+        input=json.dumps(texts),
+        capture_output=True,
+        text=True,
+        cwd=ROOT,
+        check=True,
+    )
+    return json.loads(done.stdout)
+
+
+def test_a_link_with_more_messages_than_the_page_ever_sends_is_refused_unread(small_group):  # noqa: F811
+    """The page puts three messages in one link at most (the hand's shares after the deal, a
+    turn, a take-back question); web/js/links.js refuses a link with more than its limit
+    before any message in it goes to Python: one that repeats an old move 3,000 times froze
+    the page for 8.6 s."""
+    most = max(
+        _most_messages_in_one_link(rules, seed)
+        for rules, seed in (
+            (Rules(), 1),
+            (Rules(tactics=True, rounds=2), 2),
+            (Rules(tactics=True, claim_timing=START_OF_TURN), 3),
+        )
+    )
+    assert most == 3
+    move = "https://example.org/index.html#m=eNpLTE4uSs0FAAmwAsU"
+    out = _links_js([move, move + "&m=x" * 2 + "&rtc=abc", move + "&m=x" * 2999])
+    assert most <= out["max"] <= 10
+    assert [x["parts"] for x in out["links"]] == [1, 3, 3000]
+    assert [x["refusal"] for x in out["links"][:2]] == [None, None]
+    assert out["links"][2]["refusal"] == ["duo.too_many", {"n": 3000, "limit": out["max"]}]
 
 
 def test_refusals_are_worded_and_change_nothing(open_tab, small_group):  # noqa: F811
