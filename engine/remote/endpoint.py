@@ -30,11 +30,11 @@ from ..rules import rooms
 from ..state import OVER, RECRUIT_RETURN, ROUND_OVER, Rules, State, deal_round, new_game
 from ..turn import apply_events, apply_fast
 from ..view import view
-from . import audit
+from . import audit, save_io
 from .deal import RoundCards
 from .errors import Cheat, RemoteError
 from .messages import VERSION, authentic, fingerprint, from_link, read, seal
-from .pairing import Half, check_name, is_game_id, mac_key, new_game_id, pairing_code
+from .pairing import Half, check_name, mac_key, new_game_id, pairing_code
 from .seen import shown_event
 from .sra import SYSTEM, Entropy, int_to_text, text_to_int
 from .takeback import TakeBacks
@@ -599,43 +599,51 @@ class Endpoint(TakeBacks):
 
     @classmethod
     def from_json(cls, data) -> Endpoint:
-        """A save ``to_json`` wrote; anything else raises ``RemoteError("bad_save")``."""
-        from .state_io import state_from_json
-
+        """A save ``to_json`` wrote, each field checked once by its reader (``SAVE_FIELDS``)
+        and then all of them together; anything else raises ``RemoteError("bad_save")``. An
+        endpoint it returns shows its table, waits and saves again without error."""
         try:
-            if data.get("format") != SAVE_FORMAT or data.get("version") not in SAVE_VERSIONS:
+            if not isinstance(data, dict) or data.get("format") != SAVE_FORMAT:
                 raise ValueError("format")
-            if not is_game_id(data["game"]) or data["seat"] not in (0, 1):
-                raise ValueError("game")
-            ep = cls(
-                data["seat"], data["game"], Rules.from_json(data["rules"]), list(data["names"])
-            )
-            ep.key = None if data["key"] is None else bytes.fromhex(data["key"])
-            ep.half = None if data["half"] is None else Half(text_to_int(data["half"]))
-            ep.sent, ep.expect = int(data["sent"]), int(data["expect"])
-            ep.state = None if data["state"] is None else state_from_json(data["state"])
-            ep.start_state = (
-                None if data["start_state"] is None else state_from_json(data["start_state"])
-            )
-            ep.cards = None if data["cards"] is None else RoundCards.from_json(data["cards"])
-            ep.unsent, ep.drew, ep.deal_out = data["unsent"], data["drew"], data["deal_out"]
-            ep.answer = bool(data["answer"])
-            ep.last_sent, ep.audits, ep.verdict = (
-                data["last_sent"],
-                data["audits"],
-                data["verdict"],
-            )
-            # A save of protocol version 1 has no take-back fields: no turn to take back.
-            points = data.get("turn_points", [None, None])
-            if not isinstance(points, list) or len(points) != 2:
-                raise ValueError("turn points")
-            ep.turn_points = [cls._turn_point_from_json(tp, data["cards"]) for tp in points]
-            asked = data.get("asked")
-            if asked is not None and (
-                asked["player"] not in (0, 1) or not {"round", "ply"} <= set(asked)
-            ):
-                raise ValueError("asked")
-            ep.asked, ep.takebacks = asked, int(data.get("takebacks", 0))
-        except (AttributeError, KeyError, TypeError, ValueError, IndexError):
+            if type(data.get("version")) is not int or data["version"] not in SAVE_VERSIONS:
+                raise ValueError("version")
+            ep = cls.__new__(cls)
+            ep.entropy = SYSTEM
+            for name, read in SAVE_FIELDS.items():
+                if name not in data and name not in SAVE_DEFAULTS:
+                    raise ValueError(name)
+                setattr(ep, name, read(data.get(name, SAVE_DEFAULTS.get(name)), ep))
+            save_io.check_whole(ep)
+        except ValueError:  # a GameError too: each reader refuses with one
             raise RemoteError("bad_save") from None
         return ep
+
+
+# Each field of the save (``Endpoint.to_json``) and its reader, ``read(value, ep) -> the
+# attribute`` (``save_io``: a ``ValueError`` for anything but what ``to_json`` writes), in the
+# order read: a reader may check its field against those read before it.
+SAVE_FIELDS = {
+    "seat": save_io.seat,
+    "game": save_io.game,
+    "rules": save_io.rules,
+    "names": save_io.names,
+    "key": save_io.key,
+    "half": save_io.half,
+    "sent": save_io.count,
+    "expect": save_io.count,
+    "state": save_io.state,
+    "start_state": save_io.state,
+    "cards": save_io.cards,
+    "unsent": save_io.actions,
+    "drew": save_io.fingerprints,
+    "deal_out": save_io.deal_out,
+    "answer": save_io.flag,
+    "last_sent": save_io.last_sent,
+    "audits": save_io.audits,
+    "verdict": save_io.verdict,
+    "turn_points": save_io.turn_points,
+    "asked": save_io.asked,
+    "takebacks": save_io.count,
+}
+# What a save of protocol version 1 lacks reads as: no turn to take back, none taken back.
+SAVE_DEFAULTS: dict = {"turn_points": [None, None], "asked": None, "takebacks": 0}
