@@ -15,7 +15,9 @@ import shutil
 import subprocess
 from pathlib import Path
 
-from remote_play import assert_hidden, hidden_from, pair, small_group  # noqa: F401
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+from remote_play import assert_hidden, damage, hidden_from, pair, small_group  # noqa: F401
 
 from engine.cards import card_text
 from engine.remote.sra import Entropy
@@ -378,3 +380,60 @@ def test_a_take_back_asked_on_one_device_and_answered_on_the_other(open_tab, sma
             assert d.payloads[asker]["takebacks"] == d.payloads[other]["takebacks"] == 1
     assert d.play() > 10 and d.checked > 0
     assert d.payloads[0]["view"]["scores"] == d.payloads[1]["view"]["scores"]
+
+
+_PAGE_SAVES: list = []
+
+
+def _page_saves(open_tab) -> list:
+    """The saves of a two-round Tactic game on two pages (live), after every fifth message,
+    both seats."""
+    if not _PAGE_SAVES:
+        d = Devices(open_tab, seed=5, live=True)
+        n = 0
+
+        def keep():
+            nonlocal n
+            n += 1
+            if n % 5 == 0:
+                _PAGE_SAVES.extend(_game(store) for store in d.stores)
+
+        d.check_hidden = keep
+        d.pair({"tactics": True, "rounds": 2})
+        d.play()
+    return _PAGE_SAVES
+
+
+def test_a_save_whose_settings_are_not_an_object_resumes_in_the_pages_language(
+    open_tab,
+    small_group,  # noqa: F811
+):
+    from duo import Duo
+
+    save = _page_saves(open_tab)[-1]
+    out = Duo().restore(json.dumps({**save, "settings": 5}), "de")
+    assert out["duo"]["game"] == save["duo"]["endpoint"]["game"]
+
+
+@settings(
+    max_examples=150,
+    deadline=None,
+    database=None,
+    derandomize=True,
+    suppress_health_check=list(HealthCheck),
+)
+@given(data=st.data())
+def test_a_damaged_duo_save_is_refused_as_damaged_or_resumes(open_tab, small_group, data):  # noqa: F811
+    """A save of a game against a friend's device with any part damaged (its endpoint, its
+    events, its marks, its settings): refused with the page's ``SaveError`` (the refusal
+    inside named), or resumed to a table the page can show; never another error."""
+    from duo import Duo
+    from saves import SaveError
+
+    save = data.draw(damage(data.draw(st.sampled_from(_page_saves(open_tab)))))
+    try:
+        out = Duo().restore(json.dumps(save), "en")
+    except SaveError as e:
+        assert e.key.startswith("save.")
+        return
+    json.dumps(out)

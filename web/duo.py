@@ -23,6 +23,7 @@ from saves import SAVE_FORMAT, SAVE_VERSION, SaveError, parse_save
 from words import Words, languages
 
 from engine import GameError, Rules
+from engine.events import check_event
 from engine.narrate import variant_text
 from engine.remote import Endpoint
 from engine.remote.errors import Cheat, RemoteError
@@ -317,18 +318,20 @@ class Duo:
             return False
 
     def restore(self, text, lang: str) -> dict:
+        """Resume a saved game against a friend's device: every part of the save checked (the
+        endpoint by its own reader); a damaged one raises ``SaveError("damaged")``, naming
+        the refusal inside."""
         data = parse_save(text)
         duo = data.get("duo")
         try:
+            if not isinstance(duo, dict):
+                raise RemoteError("bad_save")
             ep = Endpoint.from_json(duo.get("endpoint"))
-            events = duo.get("events")
-            if not isinstance(events, list) or not all(isinstance(e, list) for e in events):
-                raise ValueError("events")
-        except (GameError, AttributeError, ValueError) as e:
-            raise SaveError(
-                "damaged", inner=e if isinstance(e, GameError) else RemoteError("bad_save")
-            ) from None
-        saved_lang = (data.get("settings") or {}).get("lang")
+            events = read_events(duo.get("events"))
+        except GameError as e:
+            raise SaveError("damaged", inner=e) from None
+        settings = data.get("settings")
+        saved_lang = settings.get("lang") if isinstance(settings, dict) else None
         marks = duo.get("marks")
         if marks is not None and not (
             isinstance(marks, list)
@@ -339,3 +342,17 @@ class Duo:
         lang = saved_lang if saved_lang in languages() else lang
         self._take_up(ep, lang, events, marks)
         return self.payload()
+
+
+def read_events(value) -> list:
+    """The events this seat saw, one list per action: each an event the engine makes
+    (``engine.events``), as this seat may see it; anything else is a damaged save."""
+    try:
+        if not isinstance(value, list) or not all(isinstance(e, list) for e in value):
+            raise ValueError("events")
+        for events in value:
+            for e in events:
+                check_event(e)
+    except ValueError:
+        raise RemoteError("bad_save") from None
+    return value
