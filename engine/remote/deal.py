@@ -369,7 +369,7 @@ def _element(text, field: str) -> int:
 
 
 def _bad(where: str):
-    return ValueError(f"cards.{where}")
+    return ValueError(f"cards: {where}")
 
 
 def _game(value, _r) -> str:

@@ -39,7 +39,7 @@ BACKS = (CLAN_BACK, TACTIC_BACK)
 
 
 def _bad(where: str) -> ValueError:
-    return ValueError(f"save.{where}")
+    return ValueError(f"save: {where}")
 
 
 def _optional(read_value):
