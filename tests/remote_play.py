@@ -4,10 +4,12 @@ check that an endpoint's memory and save hold no card it may not see."""
 
 from __future__ import annotations
 
+import copy
 import json
 import random
 
 import pytest
+from hypothesis import strategies as st
 
 from engine.cards import CLAN_BACK, TACTIC_BACK, card_text
 from engine.remote import Endpoint, sra
@@ -29,6 +31,91 @@ def pair(rules, seed: int):
     host = Endpoint.host(rules, "Ann", Entropy(random.Random(seed)))
     guest, r = Endpoint.join(host.invitation(), "Bob", Entropy(random.Random(seed + 10**6)))
     return [host, guest], [(0, r.send)]
+
+
+# ---------------------------------------------------------------- damaged saves (Hypothesis)
+
+INTERESTING = [0, 1, -1, 2, 7, 54, 99, 2**70, 1.0, True, False, None, "", "R7", "Joker"]
+INTERESTING += ["ClanBack", "TacticBack", "clan", "play", "over", "1" * 5000, [], {}, [[]]]
+INTERESTING += ["0" * 32, "A" * 43, "AAAA", "1:" + "0" * 64, {"kind": "pass"}]
+_leaves = (
+    st.none()
+    | st.booleans()
+    | st.integers(-(2**70), 2**70)
+    | st.floats(allow_nan=False)
+    | st.text(max_size=8)
+    | st.sampled_from(INTERESTING).map(copy.deepcopy)
+)
+JSON_VALUES = st.recursive(
+    _leaves,
+    lambda kids: (
+        st.lists(kids, max_size=3) | st.dictionaries(st.text(max_size=6), kids, max_size=3)
+    ),
+    max_leaves=6,
+)
+
+
+def _places(doc, path="") -> dict:
+    """Every place in ``doc`` by its path with the list indices left out (``cards.first[][]``):
+    a kind of place is drawn first, so the 128 numbers of a deal are one kind among many."""
+    out: dict = {}
+    stack = [(doc, path)]
+    while stack:
+        x, at = stack.pop()
+        items = x.items() if isinstance(x, dict) else enumerate(x) if isinstance(x, list) else ()
+        for k, v in items:
+            where = f"{at}.{k}" if isinstance(k, str) else f"{at}[]"
+            out.setdefault(where, []).append((x, k))
+            stack.append((v, where))
+    return out
+
+
+def _values(doc) -> list:
+    """Every value in ``doc``: a mutation may put one where another was."""
+    out, stack = [], [doc]
+    while stack:
+        x = stack.pop()
+        out.append(x)
+        if isinstance(x, dict):
+            stack.extend(x.values())
+        elif isinstance(x, list):
+            stack.extend(x)
+    return out
+
+
+@st.composite
+def damage(draw, doc):
+    """A copy of ``doc`` (JSON) with one to three places damaged: dropped, replaced by random
+    JSON or a value known to trouble readers, swapped for another of its values, a number
+    nudged, a list item doubled or dropped, a value put in a list."""
+    doc = copy.deepcopy(doc)
+    for _ in range(draw(st.integers(1, 3))):
+        places = _places(doc)
+        if not places:
+            break
+        kind = draw(st.sampled_from(sorted(places)))
+        c, k = draw(st.sampled_from(places[kind]))
+        v = c[k]
+        op = draw(st.sampled_from(["drop", "replace", "interesting", "swap", "nudge", "nest"]))
+        if op == "drop":
+            del c[k]
+        elif op == "replace":
+            c[k] = draw(JSON_VALUES)
+        elif op == "interesting":
+            c[k] = copy.deepcopy(draw(st.sampled_from(INTERESTING)))
+        elif op == "swap":
+            c[k] = copy.deepcopy(draw(st.sampled_from(_values(doc))))
+        elif op == "nudge" and type(v) is int:
+            c[k] = v + draw(st.sampled_from([-2, -1, 1, 2, 60]))
+        elif op == "nudge" and isinstance(v, list) and v:
+            j = draw(st.integers(0, len(v) - 1))
+            if draw(st.booleans()):
+                v.insert(j, copy.deepcopy(v[j]))
+            else:
+                del v[j]
+        elif op == "nest":
+            c[k] = [v]
+    return doc
 
 
 def play_game(rules, seed: int, after_message=None, chooser=None, before_message=None):

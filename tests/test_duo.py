@@ -11,11 +11,19 @@ from __future__ import annotations
 
 import json
 import random
+import shutil
+import subprocess
+from pathlib import Path
 
-from remote_play import assert_hidden, hidden_from, small_group  # noqa: F401
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+from remote_play import assert_hidden, damage, hidden_from, pair, small_group  # noqa: F401
 
 from engine.cards import card_text
 from engine.remote.sra import Entropy
+from engine.state import START_OF_TURN, Rules
+
+ROOT = Path(__file__).resolve().parent.parent
 
 # Cards named that are no card's place: a claim's proof names cards that could still complete
 # a side (worked out on this device's state, where every hidden card is a back), and an elite
@@ -208,6 +216,93 @@ def test_stale_repeated_and_foreign_links_are_ignored(open_tab, small_group):  #
     assert _game(d.stores[1 - seat]) == save
 
 
+def test_a_link_repeating_an_old_move_is_answered_in_words_alone_and_not_saved(
+    open_tab,
+    small_group,  # noqa: F811
+):
+    """The page reads each message of a link in turn: a link that repeats an old move
+    thousands of times froze it for seconds when each repeat drew the table again and wrote
+    the save. A repeat now gets the reason alone (for a toast), and the save is not touched,
+    not even its stamp."""
+    d = Devices(open_tab, seed=7, live=False)
+    d.pair({"tactics": False})
+    seat = next(s for s in (0, 1) if d.payloads[s]["view"]["legal"])
+    out = d.took(seat, d.tabs[seat]("act", {"action": d.payloads[seat]["view"]["legal"][0]}))
+    link = "https://example.org/index.html" + out["duo"]["send"]["link"]
+    d.deliver()
+    stored = d.stores[1 - seat].getItem("schotten-totten.save")
+    for _ in range(200):
+        again = d.tabs[1 - seat]("duo_receive", {"message": link})
+        assert again["ok"] and "already received" in again["ignored"]
+        assert "view" not in again and "duo" not in again
+    assert d.stores[1 - seat].getItem("schotten-totten.save") == stored
+
+
+def _most_messages_in_one_link(rules, seed: int) -> int:
+    """Two devices that each send their link as late as the game allows (only when they can
+    do nothing more: every move played, a take-back asked or answered now and then): the most
+    messages one link then carries."""
+    rng = random.Random(seed)
+    eps, inbox = pair(rules, seed)
+    links = [[], [inbox[0][1]]]  # the guest's answer
+    most, turn = 1, 1
+    while True:
+        me = eps[turn]
+        for msg in links[1 - turn]:  # the other's link, opened here
+            r = me.receive(msg)
+            if r.send:
+                links[turn].append(r.send)
+        links[1 - turn] = []
+        if me.takeback_question() and rng.random() < 0.5:
+            links[turn].append(me.answer_takeback(rng.random() < 0.5).send)
+        while me.can_play():
+            r = me.play(rng.choice(me.legal()))
+            if r.send:
+                links[turn].append(r.send)
+        if me.can_take_back() and rng.random() < 0.5:
+            links[turn].append(me.ask_takeback().send)
+        most = max(most, len(links[turn]))
+        if not links[turn] and me.waiting_for() == "over":
+            return most
+        turn = 1 - turn
+
+
+def _links_js(texts: list) -> dict:
+    node = shutil.which("node")
+    assert node, "node (v20) runs the page's reading of links for this test"
+    done = subprocess.run(
+        [node, str(ROOT / "tests" / "links_check.mjs")],
+        input=json.dumps(texts),
+        capture_output=True,
+        text=True,
+        cwd=ROOT,
+        check=True,
+    )
+    return json.loads(done.stdout)
+
+
+def test_a_link_with_more_messages_than_the_page_ever_sends_is_refused_unread(small_group):  # noqa: F811
+    """The page puts three messages in one link at most (the hand's shares after the deal, a
+    turn, a take-back question); web/js/links.js refuses a link with more than its limit
+    before any message in it goes to Python: one that repeats an old move 3,000 times froze
+    the page for 8.6 s."""
+    most = max(
+        _most_messages_in_one_link(rules, seed)
+        for rules, seed in (
+            (Rules(), 1),
+            (Rules(tactics=True, rounds=2), 2),
+            (Rules(tactics=True, claim_timing=START_OF_TURN), 3),
+        )
+    )
+    assert most == 3
+    move = "https://example.org/index.html#m=eNpLTE4uSs0FAAmwAsU"
+    out = _links_js([move, move + "&m=x" * 2 + "&rtc=abc", move + "&m=x" * 2999])
+    assert most <= out["max"] <= 10
+    assert [x["parts"] for x in out["links"]] == [1, 3, 3000]
+    assert [x["refusal"] for x in out["links"][:2]] == [None, None]
+    assert out["links"][2]["refusal"] == ["duo.too_many", {"n": 3000, "limit": out["max"]}]
+
+
 def test_refusals_are_worded_and_change_nothing(open_tab, small_group):  # noqa: F811
     d = Devices(open_tab, seed=9, live=True)
     d.pair({"tactics": True})
@@ -362,3 +457,60 @@ def test_the_log_says_you_on_your_own_device(open_tab, small_group):  # noqa: F8
     out = d.tabs[0]("set_option", {"name": "lang", "value": "de"})
     turns = [ln["text"] for ln in out["log"] if ln["kind"] == "turn"]
     assert any(t.startswith("Du ") for t in turns) and not any("Ann" in t for t in turns), turns
+
+
+_PAGE_SAVES: list = []
+
+
+def _page_saves(open_tab) -> list:
+    """The saves of a two-round Tactic game on two pages (live), after every fifth message,
+    both seats."""
+    if not _PAGE_SAVES:
+        d = Devices(open_tab, seed=5, live=True)
+        n = 0
+
+        def keep():
+            nonlocal n
+            n += 1
+            if n % 5 == 0:
+                _PAGE_SAVES.extend(_game(store) for store in d.stores)
+
+        d.check_hidden = keep
+        d.pair({"tactics": True, "rounds": 2})
+        d.play()
+    return _PAGE_SAVES
+
+
+def test_a_save_whose_settings_are_not_an_object_resumes_in_the_pages_language(
+    open_tab,
+    small_group,  # noqa: F811
+):
+    from duo import Duo
+
+    save = _page_saves(open_tab)[-1]
+    out = Duo().restore(json.dumps({**save, "settings": 5}), "de")
+    assert out["duo"]["game"] == save["duo"]["endpoint"]["game"]
+
+
+@settings(
+    max_examples=150,
+    deadline=None,
+    database=None,
+    derandomize=True,
+    suppress_health_check=list(HealthCheck),
+)
+@given(data=st.data())
+def test_a_damaged_duo_save_is_refused_as_damaged_or_resumes(open_tab, small_group, data):  # noqa: F811
+    """A save of a game against a friend's device with any part damaged (its endpoint, its
+    events, its marks, its settings): refused with the page's ``SaveError`` (the refusal
+    inside named), or resumed to a table the page can show; never another error."""
+    from duo import Duo
+    from saves import SaveError
+
+    save = data.draw(damage(data.draw(st.sampled_from(_page_saves(open_tab)))))
+    try:
+        out = Duo().restore(json.dumps(save), "en")
+    except SaveError as e:
+        assert e.key.startswith("save.")
+        return
+    json.dumps(out)

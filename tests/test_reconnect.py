@@ -85,6 +85,17 @@ def test_refusals_name_what_is_wrong(small_group):  # noqa: F811
     assert _code(lambda: read_reconnect(host, _packed({**signed, "x": 1}))) == "not_a_link"
 
 
+def test_a_link_nested_deep_or_too_long_is_refused_by_name(small_group):  # noqa: F811
+    """A reconnect link nested 5,000 deep would overflow the browser's stack in the parser;
+    one of a megabyte is refused unread."""
+    host, _ = _dealt(9)
+    deep = "[" * 5000 + "]" * 5000
+    raw = zlib.compress(deep.encode())
+    link = "#r=" + base64.urlsafe_b64encode(raw).decode().rstrip("=")
+    assert _code(lambda: read_reconnect(host, link)) == "too_deep"
+    assert _code(lambda: read_reconnect(host, "#r=" + "A" * 1_000_000)) == "too_big"
+
+
 def test_what_cannot_be_signed_is_refused(small_group):  # noqa: F811
     host, _ = _dealt(6)
     assert _code(lambda: reconnect_link(host, "hello", OFFER)) == "bad_field"

@@ -233,3 +233,11 @@ def test_the_terminal_hosts_and_reads_the_pages_answer(tmp_path, capsys, small_g
     assert "Compare it with the code on the other screen" in out
     (r,) = _page_receives(page, _link(out))
     assert page.pairing_code() == _code(out)
+
+
+def test_a_save_nested_deep_or_not_json_is_refused_in_one_line(tmp_path, capsys):
+    for name, text in (("deep", "[" * 5000 + "]" * 5000), ("digits", "1" * 5000), ("x", "{")):
+        save = tmp_path / f"{name}.json"
+        save.write_text(text, encoding="utf-8")
+        rc, out, err = _run(capsys, "remote", "show", "--save", str(save))
+        assert rc == 2 and not out and "This save cannot be resumed" in err, name

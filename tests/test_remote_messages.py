@@ -21,7 +21,7 @@ from remote_play import TEST_GROUP, pair, play_game
 
 from engine.errors import GameError
 from engine.remote import Endpoint, RemoteError, messages, sra
-from engine.remote.messages import dumps, from_link, read, seal, to_link
+from engine.remote.messages import dumps, from_link, pack, read, seal, to_link
 from engine.state import START_OF_TURN, Rules
 from engine.words import Words, languages
 
@@ -259,6 +259,41 @@ def test_an_endpoint_refuses_a_signed_mutated_message_and_is_unchanged(case):
         sra.GROUP = old
 
 
+DEEP = "[" * 5000 + "]" * 5000  # a link of 51 characters: Pyodide's stack overflows on it
+
+
+def test_text_nested_deep_or_too_long_is_refused_by_name_before_it_is_parsed(monkeypatch):
+    """In the browser a parser's recursion overflows the stack before Python's RecursionError
+    (the page shows nothing): a link or a live message nested 5,000 deep, or of a megabyte, is
+    refused by name, and the JSON parser never sees it."""
+
+    def parse(*_args, **_kwargs):
+        raise AssertionError("parsed")
+
+    monkeypatch.setattr(messages.json, "loads", parse)
+    cases = {
+        "https://example.org/index.html#m=" + pack(DEEP): "too_deep",
+        "#m=" + pack('{"t": "move", "x": ' + '{"a": ' * 8 + "1" + "}" * 9): "too_deep",
+        "#m=" + "A" * 1_000_000: "too_big",
+        "#m=" + pack(" " * 1_000_000): "too_big",  # 1 MB of text in a short link
+    }
+    for link, code in cases.items():
+        with pytest.raises(RemoteError) as e:
+            from_link(link)
+        assert e.value.code == code, link[:40]
+        assert str(e.value)  # worded
+    for text, code in ((DEEP, "too_deep"), ("{" * 9, "too_deep"), (" " * 1_000_000, "too_big")):
+        with pytest.raises(RemoteError) as e:
+            messages.loads(text)
+        assert e.value.code == code
+
+
+def test_brackets_in_strings_do_not_count_and_every_real_message_fits():
+    assert messages.check_text('["[[[[[[[[[[", "{\\"{{{{{{{{{", {"a": [[]]}]') is not None
+    for msg in MESSAGES:
+        messages.check_text(dumps(msg), depth=4)  # the deepest real message: 4 (MAX_DEPTH 8)
+
+
 def test_every_message_round_trips_through_text_and_links():
     for msg in MESSAGES:
         assert read(json.loads(dumps(msg))) == msg
@@ -311,6 +346,7 @@ def test_every_remote_refusal_has_words(lang):
         "rule": "not_in_hand",
         "version": 1,
         "cause": RemoteError("not_a_move").to_json(),
+        "limit": 8,
     }
     for code in sorted(codes):
         assert f"error.remote.{code}" in words.cat, (lang, code)

@@ -12,7 +12,7 @@ import pytest
 from remote_play import pair, play_game, small_group  # noqa: F401
 
 from engine.errors import GameError
-from engine.remote import Cheat, Endpoint, RemoteError, audit, sra
+from engine.remote import Cheat, Endpoint, RemoteError, audit, endpoint, sra
 from engine.remote.messages import fingerprint, seal
 from engine.state import Rules
 
@@ -116,6 +116,25 @@ def test_a_replayed_or_reordered_message_is_refused(small_group):  # noqa: F811
     e = _refused(earlier, later, "out_of_order")  # message 5 before message 4
     assert e.params == {"n": 5, "expected": 4}
     earlier.receive(msg)  # message 4 is still accepted in its turn
+
+
+def test_a_message_received_again_is_known_by_its_number_before_anything_heavy(
+    small_group,  # noqa: F811
+    monkeypatch,
+):
+    """A link can repeat an old message thousands of times: each repeat is refused by its
+    sequence number before the MAC is computed (or the endpoint copied), with or without a
+    MAC that holds (nothing changes either way)."""
+    eps, msg, to = _run_until(Rules(), 3, lambda m, ep: m["n"] == 4 and "actions" in m)
+    eps[to].receive(msg)
+
+    def heavy(*_args):
+        raise AssertionError("the MAC was computed for a message already received")
+
+    monkeypatch.setattr(endpoint, "authentic", heavy)
+    monkeypatch.setattr(Endpoint, "_copy", heavy)
+    _refused(eps[to], msg, "replayed")
+    _refused(eps[to], {**msg, "mac": "A" * 43}, "replayed")
 
 
 def test_a_message_of_another_game_or_from_oneself_is_refused(small_group):  # noqa: F811

@@ -82,7 +82,7 @@ def saved(out: dict) -> dict:
 def saved_duo(out: dict) -> dict:
     """A message received: saved when it was played (an invitation to answer is not yet a
     game here, and a message ignored changed nothing)."""
-    if duo.active and "invite" not in out:
+    if duo.active and "invite" not in out and "ignored" not in out:
         save()
     return out
 

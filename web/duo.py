@@ -23,6 +23,7 @@ from saves import SAVE_FORMAT, SAVE_VERSION, SaveError, parse_save
 from words import Words, languages
 
 from engine import GameError, Rules
+from engine.events import check_event
 from engine.narrate import variant_text
 from engine.remote import Endpoint
 from engine.remote.errors import Cheat, RemoteError
@@ -214,7 +215,8 @@ class Duo:
 
     def receive(self, text, lang: str) -> dict:
         """The other device's message: played here if it holds. A message seen already, or
-        of another game, is ignored (``ignored``: why, for a toast); a cheat the round's
+        of another game, is ignored (``ignored``: why, for a toast, and nothing else: a link
+        that repeats an old message thousands of times must cost little); a cheat the round's
         audit finds voids the game (``duo.verdict``); anything else refused is a ``GameError``."""
         msg = self._message(text)
         if self.match is None or msg["g"] != self.ep.game:
@@ -230,10 +232,10 @@ class Duo:
         except Cheat:
             return self.payload()  # the endpoint keeps the verdict: the game is void
         except RemoteError as e:
-            if e.code in IGNORED:
+            if e.code in IGNORED:  # nothing changed: no table to draw again, nothing to save
                 # In the players' words, not the protocol's ("message 2 was received").
                 name = self.ep.names[self.ep.other] or words.t("duo.friend")
-                return {"ignored": words.t(f"duo.ignored.{e.code}", name=name), **self.payload()}
+                return {"ignored": words.t(f"duo.ignored.{e.code}", name=name)}
             raise
         return self._after(r, points)
 
@@ -401,18 +403,20 @@ class Duo:
             return False
 
     def restore(self, text, lang: str) -> dict:
+        """Resume a saved game against a friend's device: every part of the save checked (the
+        endpoint by its own reader); a damaged one raises ``SaveError("damaged")``, naming
+        the refusal inside."""
         data = parse_save(text)
         duo = data.get("duo")
         try:
+            if not isinstance(duo, dict):
+                raise RemoteError("bad_save")
             ep = Endpoint.from_json(duo.get("endpoint"))
-            events = duo.get("events")
-            if not isinstance(events, list) or not all(isinstance(e, list) for e in events):
-                raise ValueError("events")
-        except (GameError, AttributeError, ValueError) as e:
-            raise SaveError(
-                "damaged", inner=e if isinstance(e, GameError) else RemoteError("bad_save")
-            ) from None
-        saved_lang = (data.get("settings") or {}).get("lang")
+            events = read_events(duo.get("events"))
+        except GameError as e:
+            raise SaveError("damaged", inner=e) from None
+        settings = data.get("settings")
+        saved_lang = settings.get("lang") if isinstance(settings, dict) else None
         marks = duo.get("marks")
         if marks is not None and not (
             isinstance(marks, list)
@@ -423,3 +427,17 @@ class Duo:
         lang = saved_lang if saved_lang in languages() else lang
         self._take_up(ep, lang, events, marks, duo.get("code"))
         return self.payload()
+
+
+def read_events(value) -> list:
+    """The events this seat saw, one list per action: each an event the engine makes
+    (``engine.events``), as this seat may see it; anything else is a damaged save."""
+    try:
+        if not isinstance(value, list) or not all(isinstance(e, list) for e in value):
+            raise ValueError("events")
+        for events in value:
+            for e in events:
+                check_event(e)
+    except ValueError:
+        raise RemoteError("bad_save") from None
+    return value

@@ -14,7 +14,16 @@ import json
 
 from engine.remote import Endpoint
 from engine.remote.errors import RemoteError
-from engine.remote.messages import B64URL, VERSION, authentic, dumps, pack, seal, unpack
+from engine.remote.messages import (
+    B64URL,
+    VERSION,
+    authentic,
+    check_text,
+    dumps,
+    pack,
+    seal,
+    unpack,
+)
 from engine.remote.pairing import is_game_id
 
 LINK_KEY = "r="
@@ -47,12 +56,13 @@ def read_reconnect(ep: Endpoint | None, text) -> dict:
     """The other device's side of the exchange in a reconnect link: ``{"kind", "rtc"}``.
     Refused with a ``RemoteError``: not such a link, another game (``other_game``), this
     device's own link (``own_message``), a signature that does not match (``bad_mac``)."""
-    if not isinstance(text, str) or len(text) > MAX_LINK:
+    if not isinstance(text, str):
         raise RemoteError("not_a_link")
-    payload = (part_of(text.strip()) or "")[len(LINK_KEY) :]
+    payload = (part_of(check_text(text, MAX_LINK).strip()) or "")[len(LINK_KEY) :]
+    raw = check_text(unpack(payload, MAX_LINK), MAX_LINK)
     try:
-        msg = json.loads(unpack(payload, MAX_LINK))
-    except (ValueError, RecursionError):
+        msg = json.loads(raw)
+    except ValueError:
         raise RemoteError("not_a_link") from None
     if not isinstance(msg, dict) or set(msg) != FIELDS or msg["t"] != "rtc":
         raise RemoteError("not_a_link")

@@ -10,6 +10,7 @@ messages, and the audit at the end of each round. Standard library only (runs in
 - ``record``: the game's record once every round is audited (one deal per round);
 - ``seen``: the round in progress as this device saw it, for its replay;
 - ``state_io``: an endpoint's engine state as JSON (hidden cards as backs), for its save;
+- ``save_io``: the save read back strictly, one reader per field;
 - ``cli``: ``python -m engine remote``, a terminal player over links.
 
 docs/remote.md describes the protocol and its threat model.

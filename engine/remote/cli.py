@@ -35,9 +35,14 @@ from ..words import Words
 from .endpoint import Endpoint, Result
 from .errors import RemoteError
 from .links import NO_LIVE, messages_of, page_link, parse_link
+from .messages import check_text
 
 # Refusals that mean "nothing here for this device": reported, and the link ignored.
 IGNORED = ("replayed", "other_game", "own_message", "live_only")
+# A save's JSON: the deepest real one nests 7 deep (a turn point's round cards' pending draws),
+# a one-round Tactic game's is about 86,000 characters and each round audited adds about 3,000.
+SAVE_DEPTH = 16
+SAVE_TEXT = 4_000_000
 
 
 def add_parser(sub) -> None:
@@ -84,8 +89,8 @@ def run(args) -> int:
 def _load(path: str) -> Endpoint:
     try:
         with open(path, encoding="utf-8") as f:
-            data = json.load(f)
-    except (OSError, ValueError):
+            data = json.loads(check_text(f.read(SAVE_TEXT + 1), SAVE_TEXT, SAVE_DEPTH))
+    except (OSError, ValueError):  # unreadable, not JSON, too big or too deep (a RemoteError)
         raise RemoteError("bad_save") from None
     return Endpoint.from_json(data)
 

@@ -19,9 +19,19 @@ import copy
 import hashlib
 from typing import Any
 
+from ..actions import action_from_json, action_to_json
 from ..cards import card_text, deck_of, parse_card
 from .errors import Cheat, RemoteError
-from .messages import fingerprint
+from .messages import (
+    COMMIT_HEX,
+    FINGERPRINT_HEX,
+    NONCE_HEX,
+    _actions,
+    _card_opening,
+    _hex,
+    fingerprint,
+)
+from .pairing import is_game_id
 from .sra import (
     CLAN_IDS,
     PHYSICAL,
@@ -347,38 +357,15 @@ class RoundCards:
         }
 
     @classmethod
-    def from_json(cls, data: dict) -> RoundCards:
-        def num(x):
-            n = text_to_int(x)
-            if n is None:
-                raise ValueError("number")
-            return n
-
-        def entry(x: str) -> Entry:
-            return x if ":" in x else num(x)
-
-        def entries(xs):
-            return [entry(x) for x in xs]
-
+    def from_json(cls, data) -> RoundCards:
+        """The round's cards ``to_json`` wrote, every field checked (its numbers in the group,
+        its lists of the sizes a round gives); anything else raises a ``ValueError``."""
+        if not isinstance(data, dict) or set(data) != set(_SAVE):
+            raise ValueError("cards")
         r = cls.__new__(cls)
         r.entropy = SYSTEM
-        r.game, r.round, r.seat, r.tactics = (
-            data["game"],
-            data["round"],
-            data["seat"],
-            data["tactics"],
-        )
-        r.key = Key(num(data["key"]))
-        r.their_commit = None if data["their_commit"] is None else num(data["their_commit"])
-        r.their_key = None if data["their_key"] is None else Key(num(data["their_key"]))
-        r.first = [[num(x) for x in d] for d in data["first"]]
-        r.start = [[num(x) for x in d] for d in data["start"]]
-        r.order = data["order"]
-        r.decks = [entries(d) for d in data["decks"]]
-        r.pending = [(d, entry(e)) for d, e in data["pending"]]
-        r.owed = entries(data["owed"])
-        r.returns, r.their_returns = data["returns"], data["their_returns"]
-        r.reads, r.log, r.revealed = data["reads"], data["log"], data["revealed"]
+        for name, read in _SAVE.items():
+            setattr(r, name, read(data[name], r))
         return r
 
 
@@ -387,3 +374,193 @@ def _element(text, field: str) -> int:
     if not valid_element(x):
         raise RemoteError("bad_field", field=field, value="…")
     return x
+
+
+# ---------------------------------------------------------------- reading a save
+
+
+def _bad(where: str):
+    return ValueError(f"cards: {where}")
+
+
+def _game(value, _r) -> str:
+    if not is_game_id(value):
+        raise _bad("game")
+    return value
+
+
+def _whole(lo: int, hi: int):
+    def read(value, _r):
+        if type(value) is not int or not lo <= value <= hi:
+            raise _bad(f"a number {lo}-{hi}")
+        return value
+
+    return read
+
+
+def _flag(value, _r) -> bool:
+    if type(value) is not bool:
+        raise _bad("a flag")
+    return value
+
+
+def _key(value, _r) -> Key:
+    k = text_to_int(value)
+    if k is None:
+        raise _bad("key")
+    return Key(k)  # a ValueError unless 0 < k < 2^256
+
+
+def _number(value, _r=None) -> int:
+    x = text_to_int(value)
+    if not valid_element(x):
+        raise _bad("a number of the group")
+    return x
+
+
+def _entry(value) -> Entry:
+    """A number locked by both, or a card put back (``"<seat>:<commitment>"``)."""
+    if isinstance(value, str) and value[:2] in ("0:", "1:"):
+        _hex(value[2:], COMMIT_HEX, "cards.entry")
+        return value
+    return _number(value)
+
+
+def _sized(value, most: int, where: str) -> list:
+    if not isinstance(value, list) or len(value) > most:
+        raise _bad(where)
+    return value
+
+
+def _two_decks(read_entry, full: bool):
+    """Both decks, each read entry by entry: as dealt (``full``: empty or every card of the
+    deck, none twice) or as they are now (at most that many)."""
+
+    def read(value, r) -> list:
+        sizes = [len(ids) for ids in deck_ids(r.tactics)]
+        if not isinstance(value, list) or len(value) != 2:
+            raise _bad("decks")
+        decks = [[read_entry(x) for x in _sized(d, n, "deck")] for d, n in zip(value, sizes)]
+        for deck, n in zip(decks, sizes):
+            if full and (len(deck) not in (0, n) or len(set(deck)) != len(deck)):
+                raise _bad("deck: not every card once")
+        return decks
+
+    return read
+
+
+def _order(value, r) -> list:
+    """Host: the card at each place of its first pass; guest: the place in the first pass of
+    each card it dealt. Each a permutation, or empty before the deal."""
+    if not isinstance(value, list) or len(value) != 2:
+        raise _bad("order")
+    for d, (order, ids) in enumerate(zip(value, deck_ids(r.tactics))):
+        places = ids if r.seat == 0 else range(len(r.first[d]))
+        _sized(order, len(ids), "order")
+        if order and (any(type(i) is not int for i in order) or sorted(order) != sorted(places)):
+            raise _bad("order: not a permutation")
+    return value
+
+
+def _their_key(value, r) -> Key:
+    key = _key(value, r)
+    if key.commit != r.their_commit:  # revealed at the end: the key committed to at the deal
+        raise _bad("their_key")
+    return key
+
+
+def _owed(value, r) -> list:
+    """The other's draws to unlock: a number, or a card of mine put back (its opening)."""
+    mine = {f"{r.seat}:{x['commit']}" for x in r.returns}
+    owed = [_entry(x) for x in _sized(value, 16, "owed")]
+    if any(isinstance(x, str) and x not in mine for x in owed):
+        raise _bad("owed: a card put back that is not mine")
+    return owed
+
+
+def _pending(value, _r) -> list:
+    out = []
+    for item in _sized(value, 16, "pending"):
+        if not isinstance(item, list) or len(item) != 2 or item[0] not in (0, 1):
+            raise _bad("pending")
+        if type(item[0]) is not int:  # the deck: 0 or 1, not false or 1.0
+            raise _bad("pending")
+        out.append((item[0], _entry(item[1])))
+    return out
+
+
+def _card(value) -> str:
+    if not isinstance(value, str) or len(value) > 20 or card_text(parse_card(value)) != value:
+        raise _bad("card")
+    return value
+
+
+def _returns(value, _r) -> list:
+    keys = {"card", "nonce", "commit", "deck", "drawn"}
+    for item in _sized(value, 40, "returns"):
+        if not isinstance(item, dict) or set(item) != keys:
+            raise _bad("returns")
+        deck = deck_of(parse_card(_card(item["card"])))
+        if type(item["deck"]) is not int or item["deck"] != deck:
+            raise _bad("returns.deck")
+        _hex(item["nonce"], NONCE_HEX, "cards.returns.nonce")
+        _hex(item["commit"], COMMIT_HEX, "cards.returns.commit")
+        _flag(item["drawn"], None)
+    return value
+
+
+def _their_returns(value, _r) -> list:
+    for item in _sized(value, 40, "their_returns"):
+        _card_opening(item, "cards.their_returns")
+        _card(item["card"])
+    return value
+
+
+def _reads(value, _r) -> list:
+    for item in _sized(value, 64, "reads"):
+        if not isinstance(item, list) or len(item) != 2:
+            raise _bad("reads")
+        _hex(item[0], FINGERPRINT_HEX, "cards.reads")
+        _card(item[1])
+    return value
+
+
+def _log(value, _r) -> list:
+    """The round's actions, each in the form it travels (a card put back: its commitment)."""
+    for item in _sized(value, 1000, "log"):
+        if not isinstance(item, list) or len(item) != 2 or type(item[0]) is not int:
+            raise _bad("log")
+        if item[0] not in (0, 1):
+            raise _bad("log")
+        wire = item[1]
+        _actions([wire])  # the reader of a message's actions (a MalformedAction for a bad one)
+        if "commit" not in wire and action_to_json(action_from_json(wire)) != wire:
+            raise _bad("log: not an action as the engine writes it")
+    return value
+
+
+def _optional(read):
+    return lambda value, r: None if value is None else read(value, r)
+
+
+# Each field of the save, in the order read (a field may check itself against earlier ones).
+_SAVE = {
+    "game": _game,
+    "round": _whole(1, 99),
+    "seat": _whole(0, 1),
+    "tactics": _flag,
+    "key": _key,
+    "their_commit": _optional(_number),
+    "their_key": _optional(_their_key),
+    "first": _two_decks(_number, full=True),
+    "start": _two_decks(_number, full=True),
+    "order": _order,
+    "decks": _two_decks(_entry, full=False),
+    "pending": _pending,
+    "returns": _returns,
+    "owed": _owed,
+    "their_returns": _their_returns,
+    "reads": _reads,
+    "log": _log,
+    "revealed": _flag,
+}

@@ -25,13 +25,22 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from ..state import OVER, ROUND_OVER, State
+from ..state import OVER, ROUND_OVER, Rules, State
 from .errors import RemoteError
 
 if TYPE_CHECKING:
     from .deal import RoundCards
 
 WHY = ("read", "round_over", "moved")
+# A turn point's fields in a save, with the values each may take (any: checked where read).
+POINT = {
+    "player": (0, 1),
+    "round": range(1, 100),
+    "ply": range(1000),
+    "why": (None, *WHY),
+    "state": (),
+    "cards": (),
+}
 # The round's cards that never change within it (a turn point's save leaves them out).
 FIXED = ("game", "round", "seat", "tactics", "key", "their_commit", "first", "start", "order")
 
@@ -41,6 +50,8 @@ class TakeBacks:
 
     if TYPE_CHECKING:
         seat: int
+        game: str
+        rules: Rules
         state: State | None
         cards: RoundCards | None
         verdict: dict | None
@@ -241,26 +252,40 @@ class TakeBacks:
             out.append(tp)
         return out
 
-    @staticmethod
-    def _turn_point_from_json(data, live: dict | None):
-        """A turn point as ``_turn_points_json`` wrote it; ``live``: the save's round cards."""
+    def _turn_point_from_json(self, data, live: dict | None):
+        """A turn point as ``_turn_points_json`` wrote it, every field checked; ``live``: the
+        save's round cards (their fixed part is the point's too). Anything else raises a
+        ``ValueError``."""
         from .deal import RoundCards
+        from .save_io import hidden
         from .state_io import state_from_json
 
         if data is None:
             return None
-        if data["player"] not in (0, 1) or data["why"] not in (None, *WHY):
+        if not isinstance(data, dict) or set(data) != set(POINT):
             raise ValueError("turn point")
-        cards = data["cards"]
+        for name, values in POINT.items():
+            value = data[name]  # an int, a text or None: 1.0 and true are no ply
+            if values and (type(value) not in (int, str, type(None)) or value not in values):
+                raise ValueError(f"turn point.{name}")
+        state, cards = data["state"], data["cards"]
+        if (state is None) != (data["why"] is not None) or (state is None) != (cards is None):
+            raise ValueError("turn point: an open one holds its state and cards, a closed none")
         if cards is not None:
-            if live is None or live["round"] != data["round"]:
-                raise ValueError("turn point")
+            if live is None or live["round"] != data["round"] or not isinstance(cards, dict):
+                raise ValueError("turn point.cards")
+            if set(cards) & set(FIXED):
+                raise ValueError("turn point.cards")
             cards = RoundCards.from_json({**cards, **{k: live[k] for k in FIXED}})
+            state = state_from_json(state, self.rules, self.game)
+            if len(cards.log) != data["ply"] or state.round != data["round"]:
+                raise ValueError("turn point: not where its turn began")
+            hidden(state, cards, self.seat, "turn point")
         return {
             "player": data["player"],
-            "round": int(data["round"]),
-            "ply": int(data["ply"]),
+            "round": data["round"],
+            "ply": data["ply"],
             "why": data["why"],
-            "state": None if data["state"] is None else state_from_json(data["state"]),
+            "state": state,
             "cards": cards,
         }

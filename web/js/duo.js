@@ -6,6 +6,7 @@
 import { call, onPayload, setPayload } from "./bridge.js";
 import { $ } from "./dom.js";
 import { askConsent } from "./games.js";
+import { messagesIn, refusal } from "./links.js";
 import { reconnect, reconnected, reconnectOffered, takeReconnect } from "./reconnect.js";
 import * as rtc from "./rtc.js";
 import { state } from "./state.js";
@@ -41,18 +42,14 @@ function linkOf(parts) {
   return `${base()}#${parts.join("&")}`;
 }
 
-// The messages a link carries: each "m=..." part of its fragment (and a reconnect link's
-// "r=...", reconnect.js).
-export function messagesIn(text) {
-  const at = text.indexOf("#");
-  return (at >= 0 ? text.slice(at + 1) : text).split("&").filter((p) => p.startsWith("m=") || p.startsWith("r="));
-}
-
 // A link (or a live message's JSON text) to the game: each message in it, in order. A
-// message seen already is ignored with a toast; an invitation asks for this player's name.
+// message seen already is ignored with a toast; an invitation asks for this player's name; a
+// link with more messages than the page ever sends in one is refused unread.
 export function receive(text, quiet = false) {
   if (messagesIn(text).some((p) => p.startsWith("r="))) { takeReconnect(text); return; }
   const parts = text.trim().startsWith("{") ? [text] : messagesIn(text).map((p) => `#${p}`);
+  const refused = refusal(parts);
+  if (refused) { toast(t(...refused)); return; }
   let took = false, ignored = null;
   for (const part of parts) {
     const out = call("duo_receive", { message: part });

@@ -1,0 +1,300 @@
+"""Reading a device's save as strictly as a message: one reader per field of
+``Endpoint.to_json`` (``endpoint.SAVE_FIELDS`` lists them in order), then the fields as one
+device's game.
+
+A reader is ``read(value, ep) -> the attribute's value``, ``ep`` holding the fields read
+before it; anything but what ``to_json`` writes raises a ``ValueError`` (its text says
+where), which ``Endpoint.from_json`` words as ``error.remote.bad_save``. Numbers are checked
+as text before any conversion (a string of 5,000 digits is not given to ``int``), numbers
+of the group are in the group (``sra.valid_element``), lists are of the sizes a game gives,
+and the engine states are positions the game can reach (``state_io``). An endpoint read so
+shows its table, says what it waits for and saves again without any other error
+(``tests/test_remote_saves.py`` fuzzes it).
+"""
+
+from __future__ import annotations
+
+from ..actions import action_from_json, action_to_json
+from ..cards import CLAN_BACK, TACTIC_BACK
+from ..records import read_deals
+from ..state import Rules
+from . import sra
+from .deal import RoundCards
+from .messages import B64URL, FINGERPRINT_HEX, _actions, _deal, _hex, read
+from .pairing import Half, check_name, is_game_id
+from .sra import text_to_int
+from .state_io import state_from_json
+
+MAX_COUNT = 1 << 20  # a sequence number (messages.read's bound), a count of take-backs
+# What the audit can find (audit.py): a verdict names one.
+CHEATS = (
+    "deck_not_cards",
+    "shuffle_not_cards",
+    "key_mismatch",
+    "return_mismatch",
+    "wrong_card",
+    "illegal_move",
+    "card_twice",
+    "unlocked_entry",
+)
+BACKS = (CLAN_BACK, TACTIC_BACK)
+EXTRA = {"illegal_move": {"move", "rule"}, "card_twice": {"card"}}  # a verdict's other params
+
+
+def _bad(where: str) -> ValueError:
+    return ValueError(f"save: {where}")
+
+
+def _optional(read_value):
+    """``None``, or what ``read_value`` reads."""
+    return lambda value, ep: None if value is None else read_value(value, ep)
+
+
+def _whole(lo: int, hi: int, where: str):
+    def read_whole(value, _ep) -> int:
+        if type(value) is not int or not lo <= value <= hi:
+            raise _bad(where)
+        return value
+
+    return read_whole
+
+
+def _list(value, where: str, most: int) -> list:
+    if not isinstance(value, list) or len(value) > most:
+        raise _bad(where)
+    return value
+
+
+# ---------------------------------------------------------------- the fields, one by one
+
+
+def game(value, _ep) -> str:
+    if not is_game_id(value):
+        raise _bad("game")
+    return value
+
+
+def rules(value, _ep) -> Rules:
+    return Rules.from_json(value)  # a FormatError names the option
+
+
+def names(value, ep) -> list:
+    """Both names (the guest's is not known to the host before the answer)."""
+    if not isinstance(value, list) or len(value) != 2:
+        raise _bad("names")
+    for i, name in enumerate(value):
+        if (name is not None or i == 0) and check_name(name) != name:
+            raise _bad("names: not as the game keeps a name")
+    return list(value)
+
+
+def key(value, _ep) -> bytes | None:
+    """The HMAC key: 32 bytes in lowercase hex."""
+    if value is None:
+        return None
+    _hex(value, 64, "key")
+    return bytes.fromhex(value)
+
+
+def half(value, _ep) -> Half | None:
+    """This device's Diffie-Hellman secret until the key is known (the host's until the
+    answer, the guest's until the host's half comes)."""
+    if value is None:
+        return None
+    secret = text_to_int(value, sra.GROUP.key_bits)
+    if secret is None or not 0 < secret < 1 << sra.GROUP.key_bits:
+        raise _bad("half")
+    return Half(secret)
+
+
+def dh_commit(value, _ep) -> str | None:
+    """The guest's copy of the invitation's promise of the host's half (43 base64url)."""
+    if value is None:
+        return None
+    if not isinstance(value, str) or len(value) != 43 or value.strip(B64URL):
+        raise _bad("dh_commit")
+    return value
+
+
+def transcript(value, _ep) -> bytes | None:
+    """What this device saw of the pairing so far: a SHA-256, in lowercase hex."""
+    if value is None:
+        return None
+    _hex(value, 64, "transcript")
+    return bytes.fromhex(value)
+
+
+def dh_out(value, _ep) -> str | None:
+    """The host's half, to go with its next message: an element of the group."""
+    if value is None:
+        return None
+    if not sra.valid_element(text_to_int(value)):
+        raise _bad("dh_out")
+    return value
+
+
+def flag(value, _ep) -> bool:
+    if type(value) is not bool:
+        raise _bad("a flag")
+    return value
+
+
+def state(value, ep):
+    """The engine state: a position of this game (its rules, its id as the seed)."""
+    return None if value is None else state_from_json(value, ep.rules, ep.game)
+
+
+def cards(value, ep) -> RoundCards | None:
+    """This round's cards (the next round's, on the host, once the round is audited)."""
+    if value is None:
+        return None
+    r = RoundCards.from_json(value)
+    if (r.game, r.seat, r.tactics) != (ep.game, ep.seat, ep.rules.tactics):
+        raise _bad("cards: another game's")
+    if r.round > ep.rules.rounds:
+        raise _bad("cards.round")
+    return r
+
+
+def actions(value, _ep) -> list:
+    """My actions not sent yet, as they travel."""
+    _actions(_list(value, "unsent", 40))  # a MalformedAction for a malformed one
+    for wire in value:
+        if "commit" not in wire and action_to_json(action_from_json(wire)) != wire:
+            raise _bad("unsent: not an action as the engine writes it")
+    return value
+
+
+def fingerprints(value, _ep) -> list:
+    for fp in _list(value, "drew", 16):
+        _hex(fp, FINGERPRINT_HEX, "drew")
+    return value
+
+
+def deal_out(value, ep) -> dict | None:
+    """A step of the deal to send: the message's ``deal``."""
+    if value is not None:
+        _deal(value)
+    return value
+
+
+def last_sent(value, ep) -> dict | None:
+    """The last message sent (to send again): a message of this game, from this seat."""
+    if value is None:
+        return None
+    msg = read(value)  # the strict reader of messages
+    if msg["g"] != ep.game or msg["from"] != ep.seat or msg["n"] != ep.sent - 1:
+        raise _bad("last_sent: not this device's last message")
+    return msg
+
+
+def audits(value, ep) -> list:
+    """The rounds audited, as a record holds them: round ``i + 1`` at ``i``."""
+    keys = {"round", "ok", "deal", "actions"}
+    for i, a in enumerate(_list(value, "audits", ep.rules.rounds)):
+        if not isinstance(a, dict) or set(a) != keys or a["ok"] is not True:
+            raise _bad("audits")
+        if type(a["round"]) is not int or a["round"] != i + 1:
+            raise _bad("audits.round")
+        if not isinstance(a["deal"], dict):
+            raise _bad("audits.deal")
+        read_deals(a["deal"], ep.rules)  # a FormatError names the card
+        for wire in _list(a["actions"], "audits.actions", 2000):
+            if action_to_json(action_from_json(wire)) != wire:
+                raise _bad("audits.actions")
+    return value
+
+
+def verdict(value, _ep) -> dict | None:
+    """The cheat found (the game is void), as ``Cheat.to_json`` wrote it."""
+    if value is None:
+        return None
+    if not isinstance(value, dict) or set(value) != {"key", "code", "params"}:
+        raise _bad("verdict")
+    code, params = value["code"], value["params"]
+    if code not in CHEATS or value["key"] != f"error.remote.{code}":
+        raise _bad("verdict.code")
+    wanted = {"player"} | EXTRA.get(code, set())
+    if not isinstance(params, dict) or set(params) != wanted:
+        raise _bad("verdict.params")
+    if type(params["player"]) is not int or params["player"] not in (0, 1):
+        raise _bad("verdict.player")
+    if any(not isinstance(params[k], str) or len(params[k]) > 60 for k in wanted - {"player"}):
+        raise _bad("verdict.params")
+    return value
+
+
+def turn_points(value, ep) -> list:
+    """Where each one's last turn began (takeback.py); a turn point still open holds the
+    state and the round's cards of that moment, of this round."""
+    if not isinstance(value, list) or len(value) != 2:
+        raise _bad("turn_points")
+    live = None if ep.cards is None else ep.cards.to_json()
+    points = [ep._turn_point_from_json(tp, live) for tp in value]
+    for p, tp in enumerate(points):
+        if tp is not None and tp["player"] != p:
+            raise _bad("turn_points: in another's place")
+    return points
+
+
+def asked(value, _ep) -> dict | None:
+    """A take-back question in flight: who asked, about which turn."""
+    if value is None:
+        return None
+    if not isinstance(value, dict) or set(value) != {"player", "round", "ply"}:
+        raise _bad("asked")
+    _whole(0, 1, "asked.player")(value["player"], None)
+    _whole(1, 99, "asked.round")(value["round"], None)
+    _whole(0, 999, "asked.ply")(value["ply"], None)
+    return value
+
+
+seat = _whole(0, 1, "seat")
+count = _whole(0, MAX_COUNT, "a count")
+
+
+# ---------------------------------------------------------------- the fields together
+
+
+def check_whole(ep) -> None:
+    """The fields agree as one device's game: paired or not, dealt or not, this round's cards
+    with the table's hidden cards."""
+    paired = ep.key is not None
+    if paired == (ep.half is not None) or paired == (ep.transcript is not None):
+        raise _bad("pairing: a half and the transcript until the key, the key after")
+    if (ep.dh_commit is not None) != (ep.seat == 1 and not paired):
+        raise _bad("dh_commit: the guest's, until the host's half comes")
+    if ep.dh_out is not None and (ep.seat != 0 or not paired):
+        raise _bad("dh_out: the host's, once paired")
+    if ep.seat == 1 and not paired and (ep.state is not None or ep.cards is not None):
+        raise _bad("guest: no deal before the key")
+    if (ep.names[1] is None) != (ep.seat == 0 and not paired):
+        raise _bad("names: the guest's comes with the answer")
+    s, r = ep.state, ep.cards
+    if (s is None) != (ep.start_state is None) or (s is not None and r is None):
+        raise _bad("state")
+    if s is not None and r is not None:
+        if ep.start_state.round != s.round or r.round not in (s.round, s.round + 1):
+            raise _bad("round")
+        if r.round == s.round:
+            hidden(s, r, ep.seat, "state")
+    elif r is not None and r.round != 1:
+        raise _bad("cards.round")
+    if ep.audits and (s is None or len(ep.audits) > s.round):
+        raise _bad("audits: a round not played")
+    if ep.asked is not None and s is None:
+        raise _bad("asked")
+
+
+def hidden(s, cards: RoundCards, seat: int, where: str) -> None:
+    """The cards this device cannot see are the round's entries it has not read: the decks'
+    (as many backs as entries), its own draws whose shares have not come (``pending``) and the
+    other's hand (backs only). For the save's state and each turn point's (takeback.py)."""
+    for d in (0, 1):
+        if len(s.decks[d]) != len(cards.decks[d]) or any(c != BACKS[d] for c in s.decks[d]):
+            raise _bad(f"{where}.decks")
+        mine = sum(1 for c in s.hands[seat] if c == BACKS[d])
+        if mine != sum(1 for deck, _ in cards.pending if deck == d):
+            raise _bad(f"{where}.hands: not the draws waiting for their shares")
+    if any(c not in BACKS for c in s.hands[1 - seat]):
+        raise _bad(f"{where}.hands: a card of the other's hand")
