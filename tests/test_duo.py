@@ -233,7 +233,7 @@ def test_a_link_repeating_an_old_move_is_answered_in_words_alone_and_not_saved(
     stored = d.stores[1 - seat].getItem("schotten-totten.save")
     for _ in range(200):
         again = d.tabs[1 - seat]("duo_receive", {"message": link})
-        assert again["ok"] and "already received" in again["ignored"]
+        assert again["ok"] and "opened this link before" in again["ignored"]
         assert "view" not in again and "duo" not in again
     assert d.stores[1 - seat].getItem("schotten-totten.save") == stored
 
