@@ -45,7 +45,8 @@ def test_a_description_packs_small_and_rebuilds_the_same(checked, name):
     assert back["stun"] is (name == "firefox_offer")
     # Every UDP candidate and passive TCP one travels, best first; active TCP cannot connect
     # to another browser and is left out.
-    sent = [c for c in sdp.splitlines() if c.startswith("a=candidate:") and "tcptype active" not in c]
+    lines = sdp.splitlines()
+    sent = [c for c in lines if c.startswith("a=candidate:") and "tcptype active" not in c]
     assert len(back["candidates"]) == len(sent)
     assert got["same"] and got["repacked"]
     assert "m=application 9 UDP/DTLS/SCTP webrtc-datachannel" in rebuilt
@@ -65,5 +66,6 @@ def test_a_damaged_value_is_nothing_and_an_old_pages_whole_sdp_still_reads(check
 
 
 def test_an_ipv6_address_comes_back_short(checked):
-    addresses = [c["address"] for c in checked["samples"]["chromium_answer"]["unpacked"]["candidates"]]
+    back = checked["samples"]["chromium_answer"]["unpacked"]
+    addresses = [c["address"] for c in back["candidates"]]
     assert "fd00::2" in addresses
