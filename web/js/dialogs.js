@@ -161,9 +161,6 @@ export function openNewGame(note) {
   f.name_1.value = names[1] ?? "";
   f.my_name.value = rememberedName();
   $("#remote-error").hidden = true;
-  // The STUN choice only where the build has a server (python build.py --stun URL).
-  $("#remote-stun-set").hidden = !stunServer;
-  $("#remote-stun-note").textContent = stunServer ? t("new.remote.stun_note", { server: stunHost() }) : "";
   f.stun.checked = stunChosen();
   syncNewGame();
   const n = $("#new-note");
@@ -187,6 +184,9 @@ export function syncNewGame() {
       : remote ? (p === 0 ? t("name.you") : capital(t("duo.friend"))) : t(p === 0 ? "name.south" : "name.north");
   });
   $("#remote-set").hidden = !remote;
+  // The STUN choice only where the build has a server (python build.py --stun URL).
+  $("#remote-stun-set").hidden = !stunServer;
+  $("#remote-stun-note").textContent = stunServer ? t("new.remote.stun_note", { server: stunHost() }) : "";
   if (!abandonAsked) $("#new-start").textContent = t(remote ? "new.invite" : "new.deal");
   $("#level-set").hidden = !ai;
   // How strong the chosen level is, in a sentence (from the arena's figures: docs/ai.md).

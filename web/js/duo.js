@@ -33,8 +33,10 @@ export const capital = (text) => text.charAt(0).toUpperCase() + text.slice(1);
 // The connection's state in words ("waiting for Bob to open the invitation").
 export const connText = (s = live.state) => t(`duo.conn.${s}`, { name: duoOf() ? friend(duoOf()) : t("duo.friend") });
 
+// The page's address as links carry it: its folder, without "index.html" (shorter links,
+// smaller QR codes; the folder serves the same page).
 export function base() {
-  return location.origin + location.pathname;
+  return location.origin + location.pathname.replace(/\/index\.html$/, "/");
 }
 
 function linkOf(parts) {
@@ -249,7 +251,8 @@ function showEnded(duo) {
 }
 
 // The link as a QR code, for the other device's camera (the invitation and the answer are
-// about 600 characters; a deal's link is too long for one and is sent as a link only).
+// at most 400 characters, LINK_MAX: version 13 at most; a deal's link is longer and is
+// sent as a link only). Four modules of quiet zone around it (margin).
 const QR_MAX = 2000;
 let qrcode = null;   // the vendored generator (build.py copies it from node_modules)
 

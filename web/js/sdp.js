@@ -5,9 +5,12 @@
 // "The rtc= part"). Pure functions, no browser: tests/test_sdp.py runs them under Node.
 //
 // Version 1, in base64url without padding:
-//   byte 0         0x10 | setup << 1 | stun   (setup: 0 actpass, 1 active, 2 passive)
+//   byte 0         0x10 | short << 3 | setup << 1 | stun   (setup: 0 actpass, 1 active,
+//                  2 passive; short: the ufrag and pwd are 4 and 24 characters of the
+//                  base64 alphabet, as Chromium and WebKit make them: no length bytes)
 //   ufrag, pwd     a length byte (bit 7: hex digits, 4 bits each; else the base64 alphabet,
-//                  6 bits each; bits 0-6: how many characters), then the packed bits
+//                  6 bits each; bits 0-6: how many characters), then the packed bits; with
+//                  short, the 3 and 18 bytes of packed bits alone
 //   fingerprint    32 bytes (SHA-256 of the DTLS certificate)
 //   candidates     to the end, each: a kind byte (bits 0-1 address: IPv4, IPv6, mDNS name
 //                  <uuid>.local, other name with a length byte; bits 2-3 type: host, srflx,
@@ -120,7 +123,11 @@ export function pack(sdp, stun = false, room = Infinity) {
   const d = parse(sdp);
   const ufrag = d && packChars(d.ufrag), pwd = d && packChars(d.pwd);
   if (!d || !ufrag || !pwd) return toB64url(new TextEncoder().encode(sdp));
-  let bytes = [(VERSION << 4) | (SETUPS.indexOf(d.setup) << 1) | (stun ? 1 : 0), ...ufrag, ...pwd, ...d.fingerprint];
+  // The usual lengths (Chromium's, WebKit's) go without their length bytes.
+  const short = ufrag[0] === 4 && pwd[0] === 24;
+  const creds = short ? [...ufrag.slice(1), ...pwd.slice(1)] : [...ufrag, ...pwd];
+  const head = (VERSION << 4) | (short ? 8 : 0) | (SETUPS.indexOf(d.setup) << 1) | (stun ? 1 : 0);
+  let bytes = [head, ...creds, ...d.fingerprint];
   for (const c of d.candidates) {
     const more = packCandidate(c);
     if (more && Math.ceil(((bytes.length + more.length) * 4) / 3) <= room) bytes = bytes.concat(more);
@@ -130,8 +137,10 @@ export function pack(sdp, stun = false, room = Infinity) {
 
 // ------------------------------------------------------------------ unpacking
 
-function unpackChars(bytes, at) {
-  const head = bytes[at], hex = head & 0x80, count = head & 0x7f;
+// The characters at `at` (after their length byte, or with `head` given, as with short).
+function unpackChars(bytes, at, given = null) {
+  const head = given ?? bytes[at], hex = head & 0x80, count = head & 0x7f;
+  if (given !== null) at -= 1;   // no length byte to skip
   const alphabet = hex ? HEX : B64, bits = hex ? 4 : 6;
   const size = Math.ceil((count * bits) / 8);
   if (!count || at + 1 + size > bytes.length) return null;
@@ -192,9 +201,10 @@ export function unpack(value) {
       const sdp = new TextDecoder("utf-8", { fatal: true }).decode(bytes);
       return sdp.startsWith("v=0") && parse(sdp) ? { sdp, stun: false } : null;
     }
-    if (bytes[0] >> 4 !== VERSION || ((bytes[0] >> 1) & 7) > 2) return null;
-    const setup = SETUPS[(bytes[0] >> 1) & 7], stun = !!(bytes[0] & 1);
-    const u = unpackChars(bytes, 1), p = u && unpackChars(bytes, u[1]);
+    if (bytes[0] >> 4 !== VERSION || ((bytes[0] >> 1) & 3) > 2) return null;
+    const setup = SETUPS[(bytes[0] >> 1) & 3], stun = !!(bytes[0] & 1), short = bytes[0] & 8;
+    const u = unpackChars(bytes, 1, short ? 4 : null);
+    const p = u && unpackChars(bytes, u[1], short ? 24 : null);
     if (!p || p[1] + 32 > bytes.length) return null;
     const fingerprint = Array.from(bytes.slice(p[1], p[1] + 32));
     const candidates = [];
