@@ -5,6 +5,7 @@
     python build.py --dev-pages          # also the development pages bare.html, smoke.html
     python build.py --serve [--port N]   # build, then serve dist/ on http://127.0.0.1:N/
     python build.py --deps               # only make node_modules match package-lock.json
+    python build.py --stun stun:HOST:PORT  # the page offers this STUN server (default: none)
 
 dist/ layout (every URL relative, so the site also works from a sub-path such as
 https://user.github.io/repo/):
@@ -27,6 +28,8 @@ https://user.github.io/repo/):
     vendor/pyscript/           PyScript's dist *.js and *.css, but chunks the game never loads
     manifest.webmanifest       web app manifest (name, icons, theme, standalone display)
     icons/*.png                app icons, drawn here (192 and 512 px, maskable, Apple touch)
+    js/config.js               web/js/config.js with the build's choices: the STUN server
+                               (--stun; none by default)
     sw.js                      service worker from web/sw.js, with the content hash of every
                                file above (but the development pages): the offline cache's
                                version
@@ -94,13 +97,20 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument(
         "--prefix", default="/", help="serve under this URL path, e.g. /repo/ like GitHub Pages"
     )
+    parser.add_argument(
+        "--stun",
+        default=None,
+        metavar="URL",
+        help="the STUN server the page offers for live play across the internet, "
+        "e.g. stun:stun.example.org:3478 (default: none, live on the same network only)",
+    )
     parser.add_argument("-v", "--verbose", action="store_true", help="log every request")
     args = parser.parse_args(argv)
     try:
         if args.deps:
             ensure_node_modules()
             return 0
-        build(dev_pages=args.dev_pages)
+        build(dev_pages=args.dev_pages, stun=args.stun)
     except BuildError as exc:
         print(f"build.py: error: {exc}", file=sys.stderr)
         return 1

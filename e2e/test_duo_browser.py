@@ -20,6 +20,7 @@ import re
 import pytest
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
+import sitebuild.site
 from tools.chromium import CHROMIUM, CHROMIUM_ARGS
 from tools.table import BOOT_MS, QUERY, Driver, body
 
@@ -38,6 +39,8 @@ def _device(browser, site_url, width=1280):
     return ctx, page
 
 
+# The longest invitation or answer link (web/js/duo.js): a QR code of version 13 at most.
+LINK_MAX = 400
 RTC_IN_LINK = "() => document.querySelector('#duo-link').value.includes('&rtc=')"
 
 
@@ -84,7 +87,7 @@ def _pair(browser, site_url, live=False):
         " === 'Waiting for your friend to open the invitation'"
     )
     invitation = host.input_value("#duo-link")
-    assert "#m=" in invitation and len(invitation) < 2000
+    assert "#m=" in invitation and len(invitation) <= LINK_MAX, len(invitation)
     # The invitation as a QR code too (the vendored qrcode-generator), for a phone's camera.
     host.wait_for_selector("#duo-qr svg")
     assert host.get_attribute("#duo-qr", "data-link") == invitation
@@ -102,6 +105,7 @@ def _pair(browser, site_url, live=False):
     assert guest.inner_text("#duo-share") == "Send your answer"
     guest.wait_for_function(RTC_IN_LINK)
     answer = guest.input_value("#duo-link")
+    assert len(answer) <= LINK_MAX, len(answer)
     guest.wait_for_selector("#duo-qr svg")
     # The pairing code, large in the dialog (or, until the host's deal, when it will come).
     guest.wait_for_selector("#dlg-duo #duo-check:not([hidden])")
@@ -379,9 +383,7 @@ def test_pairing_screens_the_code_and_links_when_live_cannot_connect(browser, si
     host.fill('#dlg-new input[name="my_name"]', "")
     screenshot(host, "duo-new-1280")
     host.set_viewport_size({"width": 390, "height": 844})
-    host.locator('#dlg-new input[name="stun"]').scroll_into_view_if_needed()
-    stun = host.locator("#remote-set > label.choice").bounding_box()
-    assert stun["height"] < 60, stun  # the choice on one or two lines, not a narrow column
+    assert host.locator('#dlg-new input[name="stun"]').is_hidden()  # the build has no server
     assert host.inner_text('#dlg-new [data-name="1"]') == "Your friend"  # a capital
     screenshot(host, "duo-new-390")
     host.set_viewport_size({"width": 1280, "height": 800})
@@ -456,3 +458,89 @@ def test_pairing_screens_the_code_and_links_when_live_cannot_connect(browser, si
     assert guest.locator("#duo-send").is_hidden() and guest.locator("#duo-open-link").is_hidden()
     host_ctx.close()
     guest_ctx.close()
+
+
+STUN = "stun:stun.invalid:3478"  # never resolves: no request leaves the machine
+
+
+def _qr_as_a_camera_sees_it(page, across: int = 200, blur: float = 1.0) -> tuple[str, dict]:
+    """The QR code on a 390 px wide screen, scaled so the code is ``across`` px wide and
+    blurred (a Gaussian of radius ``blur``), as a phone's camera sees another screen; what
+    zxing-cpp reads in it, and the figures."""
+    import io
+
+    import zxingcpp
+    from PIL import Image, ImageFilter
+
+    box = page.locator("#duo-qr svg").bounding_box()
+    shot = Image.open(io.BytesIO(page.screenshot(clip=box))).convert("L")
+    scale = across / shot.width
+    seen = shot.resize((across, round(shot.height * scale)), Image.LANCZOS)
+    seen = seen.filter(ImageFilter.GaussianBlur(blur))
+    found = zxingcpp.read_barcodes(seen)
+    text = found[0].text if found else ""
+    extra = found[0].extra if found else ""
+    return text, {"shown_px": round(box["width"]), "extra": extra, "source_px": shot.width}
+
+
+def test_the_invitation_is_a_qr_code_a_phone_reads_and_the_stun_choice_travels(
+    browser, site_copy, serve, screenshot
+):
+    """On a site built with a STUN server (its js/config.js as ``build.py --stun`` writes it),
+    on a phone-size screen: the host ticks "Connect live across the internet", and its
+    RTCPeerConnection uses the server; the invitation's QR code, scaled to 200 px and
+    blurred, still reads as the link (zxing-cpp); the guest's join dialog has the choice
+    ticked because the invitation asked, and its connection uses the server too; each link
+    stays within 400 characters; both screens say the same about how far live reaches.
+    Then a guest that unticks it: both screens say live works on the same network only."""
+    sitebuild.site.write_config(site_copy, STUN)
+    _server, url = serve(site_copy)
+    host_ctx, host = _device(browser, url, width=390)
+    host.click("#welcome-remote")
+    host.fill('#dlg-new input[name="my_name"]', "Ann")
+    host.locator('#dlg-new input[name="stun"]').scroll_into_view_if_needed()
+    choice = host.locator("#remote-stun-set > label.choice").bounding_box()
+    assert choice["height"] < 60, choice  # the choice on one or two lines, not a narrow column
+    assert "stun.invalid" in host.inner_text("#remote-stun-note")
+    host.check('#dlg-new input[name="stun"]')
+    host.click("#new-start")
+    host.wait_for_function(RTC_IN_LINK)
+    invitation = host.input_value("#duo-link")
+    assert len(invitation) <= LINK_MAX, len(invitation)
+    assert host.evaluate("window.__rtcConfig.iceServers") == [{"urls": [STUN]}] or (
+        host.evaluate("window.__rtcConfig.iceServers[0].urls") in (STUN, [STUN])
+    )
+    assert body(host, "duoReach") == "asked"
+    host.wait_for_function(
+        "link => document.querySelector('#duo-qr').dataset.link === link", arg=invitation
+    )
+    screenshot(host, "duo-invite-qr-390")
+    read, figures = _qr_as_a_camera_sees_it(host)
+    assert read == invitation, figures
+    assert figures["shown_px"] >= 200, figures  # big enough modules on a phone's screen
+
+    for agree, reach in ((True, "stun"), (False, "declined")):
+        guest_ctx, guest = _device(browser, url, width=390)
+        guest.goto(invitation)
+        guest.wait_for_selector("#dlg-duo[open] #duo-join-set:not([hidden])", timeout=BOOT_MS)
+        assert guest.is_visible("#duo-stun") and guest.is_checked("#duo-stun")  # Ann asked
+        assert "Ann asked for it" in guest.inner_text("#duo-stun-note")
+        if not agree:
+            guest.uncheck("#duo-stun")
+        guest.fill("#duo-name", "Bob")
+        guest.click("#duo-join")
+        guest.wait_for_function(RTC_IN_LINK)
+        answer = guest.input_value("#duo-link")
+        assert len(answer) <= LINK_MAX, len(answer)
+        servers = guest.evaluate("window.__rtcConfig.iceServers")
+        assert bool(servers) is agree, servers
+        assert body(guest, "duoReach") == (reach if agree else "declined_you")
+        if agree:  # the host reads the guest's flag from the answer
+            _open_link(host, answer)
+            host.wait_for_function("r => document.body.dataset.duoReach === r", arg=reach)
+            assert "both devices use the STUN server" in host.inner_text("#duo-reach")
+            assert "both devices use the STUN server" in guest.inner_text("#duo-reach")
+        else:
+            assert "this device connects without" in guest.inner_text("#duo-reach")
+        guest_ctx.close()
+    host_ctx.close()

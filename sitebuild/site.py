@@ -5,6 +5,7 @@ from __future__ import annotations
 import contextlib
 import json
 import os
+import re
 import shutil
 import tempfile
 from pathlib import Path
@@ -13,7 +14,7 @@ from .bytecode import compiled_zip
 from .docstrings import minify_python
 from .icons import write_icons, write_manifest
 from .pages import add_csp, write_dev_pages, write_early, write_embed_page
-from .paths import DIST, ROOT, WEB, copy, log
+from .paths import DIST, ROOT, WEB, BuildError, copy, log
 from .service_worker import write_service_worker
 from .ship import (
     ENTRY_SCRIPTS,
@@ -25,9 +26,36 @@ from .ship import (
 )
 from .vendor import PYODIDE_DIR, RUNTIME_CONFIG, ensure_node_modules, write_runtime
 
+CONFIG_JS = "js/config.js"  # what the build chose, read by the page (web/js/config.js)
+STUN_URL = re.compile(r"stuns?:[A-Za-z0-9.-]+(:\d{1,5})?")
 
-def write_site(out: Path, dev_pages: bool = False) -> list[str]:
+
+def check_stun(url: str | None) -> str | None:
+    """The STUN server's URL as the build takes it (``stun:host[:port]``), or ``None``;
+    a ``BuildError`` for anything else (it is written into a script)."""
+    if url is None or url == "":
+        return None
+    if not STUN_URL.fullmatch(url):
+        raise BuildError(f"--stun wants stun:HOST[:PORT], not {url!r}")
+    return url
+
+
+def write_config(out: Path, stun: str | None) -> None:
+    """js/config.js with the build's choices: the STUN server the page offers (or none)."""
+    path = out / CONFIG_JS
+    text = path.read_text(encoding="utf-8")
+    line = f"export const STUN = {json.dumps(stun)};"
+    text, n = re.subn(r"^export const STUN = .*;$", line, text, flags=re.M)
+    if n != 1:
+        raise BuildError(f"{CONFIG_JS}: no `export const STUN = ...;` line to set")
+    path.write_text(text, encoding="utf-8")
+
+
+def write_site(out: Path, dev_pages: bool = False, stun: str | None = None) -> list[str]:
     """Write the whole site into the empty folder out; return the `files` URLs.
+
+    stun: the STUN server the page offers ("stun:host:port"; written into js/config.js), or
+    None: the page offers none and connects live on the same network only.
 
     dev_pages: also the development pages (bare.html, smoke.html) and what only they load
     (Pyodide's full standard library and lock file, pyscript-smoke.json), for the browser
@@ -48,6 +76,8 @@ def write_site(out: Path, dev_pages: bool = False) -> list[str]:
             os.utime(out / f.url, (mtime, mtime))  # the same Last-Modified on every build
         if f.python:
             py_files.append(f.url)
+    if (out / CONFIG_JS).is_file():
+        write_config(out, check_stun(stun))
     web_config: dict = {}
     if (WEB / WEB_CONFIG).is_file():
         web_config = json.loads((WEB / WEB_CONFIG).read_text())
@@ -86,15 +116,17 @@ def write_site(out: Path, dev_pages: bool = False) -> list[str]:
     return py_files
 
 
-def build(quiet: bool = False, dev_pages: bool = False) -> Path:
-    """Build dist/ from scratch and return its path (dev_pages: see write_site; the browser
-    tests and benchmarks build with them, `python build.py` and the deployment without)."""
+def build(quiet: bool = False, dev_pages: bool = False, stun: str | None = None) -> Path:
+    """Build dist/ from scratch and return its path (dev_pages, stun: see write_site; the
+    browser tests and benchmarks build with dev pages, `python build.py` and the deployment
+    without)."""
+    check_stun(stun)
     ensure_node_modules()
     # Build next to dist/ and swap it in, so a server running from dist/ never sees half a
     # site and two concurrent builds cannot mix their files.
     tmp = Path(tempfile.mkdtemp(prefix=".dist-", dir=ROOT))
     try:
-        py_files = write_site(tmp, dev_pages=dev_pages)
+        py_files = write_site(tmp, dev_pages=dev_pages, stun=stun)
         os.chmod(tmp, 0o755)  # mkdtemp makes it 0700
         old = Path(tempfile.mkdtemp(prefix=".dist-old-", dir=ROOT))
         with contextlib.suppress(FileNotFoundError):

@@ -319,3 +319,26 @@ def test_shipped_python_loses_its_docstrings_not_its_code():
     assert ast.dump(ast.parse(small)).count("FunctionDef") == ast.dump(ast.parse(source)).count(
         "FunctionDef"
     )
+
+
+def test_the_stun_server_is_the_builds_choice_and_none_by_default(tmp_path, monkeypatch):
+    """`python build.py --stun URL` writes the server into js/config.js, which the page reads
+    (web/js/rtc.js); without it the page offers none. Anything but stun:HOST[:PORT] is
+    refused (it is written into a script)."""
+    monkeypatch.setattr(sitebuild.site, "write_runtime", lambda out, **kw: None)
+    plain, chosen = tmp_path / "plain", tmp_path / "chosen"
+    plain.mkdir()
+    chosen.mkdir()
+    build.write_site(plain)
+    build.write_site(chosen, stun="stun:stun.example.org:3478")
+    assert "export const STUN = null;" in (plain / "js/config.js").read_text()
+    assert (
+        'export const STUN = "stun:stun.example.org:3478";' in (chosen / "js/config.js").read_text()
+    )
+    assert (WEB / "js/config.js").read_text() == (plain / "js/config.js").read_text()
+    assert (plain / "sw.js").read_text() != (chosen / "sw.js").read_text()  # a new version
+    for bad in ("https://example.org", 'stun:x";alert(1)//', "stun:"):
+        with pytest.raises(build.BuildError):
+            sitebuild.site.check_stun(bad)
+    with pytest.raises(build.BuildError):
+        build.build(stun="turn:example.org")

@@ -7,9 +7,10 @@ A link is the page's address, ``#``, then parameters joined by ``&`` (web/js/duo
     <address>#r=<reconnect offer or answer>
 
 - ``m=``: a message (``messages.pack`` of its JSON), one or more, to be played in order;
-- ``rtc=``: the WebRTC offer (an invitation's) or answer (an answer's), base64url of its SDP
-  (web/js/rtc.js, ``offer`` and ``answer``); ``rtc=none``: the sender plays by links only
-  (the terminal), so the page stops waiting for a live channel (rtc.js, ``accept``);
+- ``rtc=``: the WebRTC offer (an invitation's) or answer (an answer's), packed to what the
+  other side needs to rebuild its SDP, base64url (web/js/sdp.js; docs/remote.md, "The rtc=
+  part"; a whole SDP from an earlier page is still read); ``rtc=none``: the sender plays by
+  links only (the terminal), so the page stops waiting for a live channel (rtc.js, ``accept``);
 - ``r=``: a reconnect link (web/reconnect.py), for a live channel the terminal does not have.
 
 Anything else in the fragment is ignored, as the page ignores it (duo.js, ``messagesIn``).

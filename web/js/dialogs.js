@@ -4,7 +4,7 @@ import { call, setPayload } from "./bridge.js";
 import { cardEl } from "./cards.js";
 import { $, $$, esc } from "./dom.js";
 import { capital, host, rememberedName } from "./duo.js";
-import { chooseStun, stunChosen } from "./rtc.js";
+import { chooseStun, stunChosen, stunHost, stunServer } from "./rtc.js";
 import { doAct } from "./flow.js";
 import { aboutSeat, nameOf } from "./names.js";
 import { isAI, options, state } from "./state.js";
@@ -184,6 +184,9 @@ export function syncNewGame() {
       : remote ? (p === 0 ? t("name.you") : capital(t("duo.friend"))) : t(p === 0 ? "name.south" : "name.north");
   });
   $("#remote-set").hidden = !remote;
+  // The STUN choice only where the build has a server (python build.py --stun URL).
+  $("#remote-stun-set").hidden = !stunServer;
+  $("#remote-stun-note").textContent = stunServer ? t("new.remote.stun_note", { server: stunHost() }) : "";
   if (!abandonAsked) $("#new-start").textContent = t(remote ? "new.invite" : "new.deal");
   $("#level-set").hidden = !ai;
   // How strong the chosen level is, in a sentence (from the arena's figures: docs/ai.md).
@@ -223,7 +226,7 @@ function startNewGame(ev) {
     return;
   }
   if (opts.opponent === "remote") {   // the game starts once the friend's device answers
-    chooseStun(f.stun.checked);
+    if (stunServer) chooseStun(f.stun.checked);
     // A refusal is said in the dialog (a toast would sit behind its backdrop).
     const refuse = (text) => {
       $("#remote-error").textContent = text;

@@ -34,8 +34,10 @@ export const capital = (text) => text.charAt(0).toUpperCase() + text.slice(1);
 // The connection's state in words ("waiting for Bob to open the invitation").
 export const connText = (s = live.state) => t(`duo.conn.${s}`, { name: duoOf() ? friend(duoOf()) : t("duo.friend") });
 
+// The page's address as links carry it: its folder, without "index.html" (shorter links,
+// smaller QR codes; the folder serves the same page).
 export function base() {
-  return location.origin + location.pathname;
+  return location.origin + location.pathname.replace(/\/index\.html$/, "/");
 }
 
 function linkOf(parts) {
@@ -159,6 +161,7 @@ function showPairing() {
   document.body.classList.add("duo-pairing");   // the table behind is not this game's
   renderCheck();
   $("#duo-state").textContent = pairingState(duo);
+  renderReach(duo);
   document.body.dataset.duo = "pairing";
   document.dispatchEvent(new CustomEvent("st:duo-link", { detail: lastLink }));
 }
@@ -170,6 +173,28 @@ function pairingState(duo) {
     return t(duo.stage === "answer" ? "duo.live_failed.answer" : "duo.live_failed.deal", { name: friend(duo) });
   }
   return capital(connText());
+}
+
+// The line that says how far live reaches, the same on both screens: across the internet
+// when both devices use the build's STUN server, else on the same network only, and whose
+// choice that was. None when the build has no STUN server (nothing to choose).
+function reachKind(duo) {
+  const { mine, theirs } = rtc.stun;
+  if (duo.seat === 0) {   // the host asked (or not) in its invitation
+    if (!mine) return "local";
+    if (theirs === null) return "asked";
+    return theirs ? "stun" : "declined";
+  }
+  if (!theirs) return "local";   // the invitation did not ask for it
+  return mine ? "stun" : "declined_you";
+}
+
+function renderReach(duo) {
+  const line = $("#duo-reach");
+  line.hidden = !rtc.stunServer || !rtc.hasConnection();
+  const kind = line.hidden ? "" : reachKind(duo);
+  line.textContent = kind ? t(`duo.reach.${kind}`, { name: friend(duo), server: rtc.stunHost() }) : "";
+  document.body.dataset.duoReach = kind;
 }
 
 // ------------------------------------------------------------------ the pairing code
@@ -223,7 +248,8 @@ function showEnded(duo) {
 }
 
 // The link as a QR code, for the other device's camera (the invitation and the answer are
-// about 600 characters; a deal's link is too long for one and is sent as a link only).
+// at most 400 characters, LINK_MAX: version 13 at most; a deal's link is longer and is
+// sent as a link only). Four modules of quiet zone around it (margin).
 const QR_MAX = 2000;
 let qrcode = null;   // the vendored generator (build.py copies it from node_modules)
 
@@ -245,13 +271,23 @@ export async function showQR(link) {
 
 let joiningOffer = null;   // the invitation's WebRTC offer, if it has one
 
+// The longest invitation or answer link: its QR code stays at version 13 or below, which a
+// phone reads off another screen (e2e/test_duo_browser.py, the QR test).
+const LINK_MAX = 400;
+const room = () => LINK_MAX - (lastLink?.length ?? 0) - 1;
+
 function showJoin(invite, link, offer) {
   joining = link;
   joiningOffer = offer;
+  // The STUN server, if the invitation asks for it: ticked (the host's device uses it), the
+  // guest may untick it (it would learn this device's address too).
+  const asks = !!(rtc.stunServer && rtc.read(offer)?.stun);
+  $("#duo-stun-set").hidden = !asks;
+  $("#duo-stun").checked = asks;
+  $("#duo-stun-note").textContent = asks ? t("duo.stun.asked", { name: invite.host, server: rtc.stunHost() }) : "";
   if (!state.P?.duo) document.body.classList.add("duo-pairing");   // no table of this game yet
   showDialog(t("duo.join.title", { name: invite.host }), capital(t("duo.join.text", { game: invite.rules_text })), "join");
   $("#duo-name").value = localStorage.getItem(NAME_KEY) ?? "";
-  $("#duo-stun").checked = rtc.stunChosen();   // the guest chooses too: it tells a third party both addresses
   document.body.dataset.duo = "invited";
   $("#duo-name").focus();
 }
@@ -269,11 +305,12 @@ function join() {
   const out = call("duo_join", { link: joining, name });
   if (!out.ok) { refuseInDialog(out.error); return; }
   try { localStorage.setItem(NAME_KEY, name); } catch { /* blocked */ }
-  rtc.chooseStun($("#duo-stun").checked);
+  const useStun = !$("#duo-stun-set").hidden && $("#duo-stun").checked;
+  if (!$("#duo-stun-set").hidden) rtc.chooseStun(useStun);
   joining = null;
   unsent = []; lastLink = null;
   take(out);
-  withLive(rtc.answer(joiningOffer));   // the answer link carries the answer to the offer
+  withLive(rtc.answer(joiningOffer, useStun, room()));   // the answer link carries the answer to the offer
 }
 
 // A link shown in the pairing dialog gets the live connection's offer or answer added once
@@ -303,7 +340,7 @@ export function host(opts, name) {
   try { localStorage.setItem(NAME_KEY, name); } catch { /* blocked */ }
   unsent = []; lastLink = null;
   take(out);
-  withLive(rtc.offer());
+  withLive(rtc.offer(room()));
   return out;
 }
 
@@ -410,7 +447,7 @@ export function connectionChanged(s, why = null) {
   renderBar();
   if (pairing && $("#dlg-duo").open) {
     if (live.state === "live" && pairing.duo.stage === "deal") showPairing();   // no link to send now
-    else $("#duo-state").textContent = pairingState(pairing.duo);
+    else { $("#duo-state").textContent = pairingState(pairing.duo); renderReach(pairing.duo); }
   } else if (document.body.dataset.duoReconnect) {
     $("#duo-state").textContent = why === "timeout" ? t("duo.live_failed.table", { name: friend(duo) }) : capital(connText());
   }

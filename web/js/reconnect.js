@@ -47,7 +47,9 @@ export async function takeReconnect(text) {
   // An offer while the channel is open: the friend's device reconnects only when it lost
   // the channel, so this is an old link; answering it would close the channel that works.
   if (rtc.isOpen()) { toast(t("duo.reconnect.already"), "info"); return; }
-  const part = await rtc.answer(out.rtc).catch(() => null);
+  // The offer's STUN server too if this device's player chose it (as at joining).
+  const part = await rtc.answer(out.rtc, rtc.stunChosen()).catch(() => null);
+  if (part === "rtc=none") { toast(t("duo.reconnect.no_rtc")); connectionChanged("links"); return; }
   if (!part) { toast(t("duo.reconnect.no_rtc")); connectionChanged("links"); return; }
   show("answer", part);
 }

@@ -1,11 +1,16 @@
 // The live connection to a friend's device: one WebRTC data channel. No server: the offer
 // and the answer, each with every ICE candidate gathered first (no trickle), ride in the
-// invitation and answer links (duo.js). With no ICE server (the default) the two devices
-// find each other on the same network only; the STUN server is the player's choice (it
-// learns both players' addresses). Messages are the protocol's JSON text; links stay the
-// fallback whenever the channel is not open.
+// invitation and answer links (duo.js), packed small (sdp.js). With no ICE server (the
+// default) the two devices find each other on the same network only; a STUN server is the
+// build's option (config.js, `python build.py --stun URL`) and then the player's choice (it
+// learns both players' addresses). The invitation says whether the host asked for it, and
+// the guest's device follows unless its player says no; the answer says what the guest
+// chose, so both screens say the same (duo.js, the reach line). Messages are the protocol's
+// JSON text; links stay the fallback whenever the channel is not open.
+import { STUN } from "./config.js";
+import { pack, parse, rebuild, unpack } from "./sdp.js";
+
 const STUN_KEY = "schotten-totten.stun";
-const STUN = "stun:stun.l.google.com:19302";
 
 let pc = null, channel = null, timer = null;
 // How long the channel may take to open once the offer and the answer have met (10 s):
@@ -14,7 +19,17 @@ let pc = null, channel = null, timer = null;
 const LIVE_WAIT = Number(new URLSearchParams(location.search).get("live_wait")) || 10000;
 const hooks = { open: () => {}, message: () => {}, state: () => {} };
 
-export const stunChosen = () => localStorage.getItem(STUN_KEY) === "1";
+// The build's STUN server (a URL such as "stun:stun.example.org:3478"), or null: none offered.
+export const stunServer = STUN;
+// Its host name, for the words that say who learns the addresses.
+export const stunHost = () => (STUN ? STUN.replace(/^stuns?:/, "").replace(/:\d+$/, "") : "");
+
+export const stunChosen = () => !!STUN && localStorage.getItem(STUN_KEY) === "1";
+
+// Whether each side of the current connection asked for the STUN server: `mine` is this
+// device's (what its RTCPeerConnection uses), `theirs` the other's flag from its offer or
+// answer (null until it is known).
+export const stun = { mine: false, theirs: null };
 
 export function chooseStun(on) {
   try { localStorage.setItem(STUN_KEY, on ? "1" : "0"); } catch { /* blocked: off */ }
@@ -24,6 +39,9 @@ export function onLive(open, message, state) {
   Object.assign(hooks, { open, message, state });
 }
 
+// Whether a connection is being made or is up (none after "rtc=none" or a damaged part).
+export const hasConnection = () => pc !== null;
+
 export const isOpen = () => channel?.readyState === "open";
 
 export function send(text) {
@@ -31,10 +49,13 @@ export function send(text) {
   try { channel.send(text); return true; } catch { return false; }
 }
 
-function fresh() {
+function fresh(useStun) {
   close();
-  const made = new RTCPeerConnection({ iceServers: stunChosen() ? [{ urls: STUN }] : [] });
+  stun.mine = !!(useStun && STUN);
+  stun.theirs = null;
+  const made = new RTCPeerConnection({ iceServers: stun.mine ? [{ urls: STUN }] : [] });
   pc = made;
+  window.__rtcConfig = made.getConfiguration();   // for the tests: what the connection uses
   // Only the current connection speaks: one replaced by a reconnect closes quietly.
   made.addEventListener("connectionstatechange", () => {
     const s = made.connectionState;
@@ -71,44 +92,66 @@ function gathered() {
   });
 }
 
-const encode = (sdp) => btoa(sdp).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
-const decode = (text) => atob(text.replace(/-/g, "+").replace(/_/g, "/"));
+// This device's description as a link's rtc= part, within `room` characters if it can be
+// (the candidates that do not fit are left out: the other side's checks still find this
+// device, as a peer-reflexive candidate, when its own candidates reach).
+const ownPart = (room) => `rtc=${pack(pc.localDescription.sdp, stun.mine, room - 4)}`;
+
+// What the other device's rtc= part says (sdp.js, unpack), or null when it is damaged or
+// none: then the game goes on by links.
+export function read(part) {
+  if (!part?.startsWith("rtc=") || part === NO_LIVE) return null;
+  return unpack(part.slice(4));
+}
 
 // The host: an offer for the invitation link ("rtc=..."), or null where WebRTC is missing.
-export async function offer() {
+// `room`: how many characters the link has left for it.
+export async function offer(room = Infinity) {
   if (!("RTCPeerConnection" in window)) return null;
-  fresh();
+  fresh(stunChosen());
   wire(pc.createDataChannel("schotten-totten", { ordered: true }));
   await pc.setLocalDescription(await pc.createOffer());
   await gathered();
   hooks.state("invited");   // until the friend's answer comes back
-  return `rtc=${encode(pc.localDescription.sdp)}`;
+  return ownPart(room);
 }
 
-// The guest: the answer to the invitation's offer, for the answer link.
-export async function answer(part) {
-  if (!("RTCPeerConnection" in window) || !part) return null;
-  fresh();
+// The guest: the answer to the invitation's offer, for the answer link. `useStun`: the
+// STUN server if the offer asks for it and this device's player agrees. An offer that cannot
+// be read is answered "rtc=none": the host stops waiting for a channel, and the game goes on
+// by links.
+export async function answer(offerPart, useStun = true, room = Infinity) {
+  if (!("RTCPeerConnection" in window) || !offerPart) return null;
+  const theirs = read(offerPart);
+  if (!theirs) { close(); hooks.state("links"); return NO_LIVE; }
+  fresh(useStun && theirs.stun);
+  stun.theirs = theirs.stun;
   pc.addEventListener("datachannel", (e) => wire(e.channel));
-  await pc.setRemoteDescription({ type: "offer", sdp: decode(part.slice(4)) });
-  await pc.setLocalDescription(await pc.createAnswer());
+  try {
+    await pc.setRemoteDescription({ type: "offer", sdp: rebuild(theirs) });
+    await pc.setLocalDescription(await pc.createAnswer());
+  } catch { close(); hooks.state("links"); return NO_LIVE; }
   await gathered();
   hooks.state("answered");   // the host opens the answer: then the channel opens
   expectOpen();
-  return `rtc=${encode(pc.localDescription.sdp)}`;
+  return ownPart(room);
 }
 
 // The answer of a device that plays by links only (the terminal: engine/remote/links.py).
 const NO_LIVE = "rtc=none";
 
 // The host, once the answer link arrives: the channel opens by itself, or, when the other
-// device has none, the offer is put down and the game goes on by links at once.
-// Resolves false when there was no offer waiting for it (an old answer opened late).
+// device has none (or its answer is damaged), the offer is put down and the game goes on by
+// links at once. Resolves false when there was no offer waiting for it (an old answer
+// opened late).
 export async function accept(part) {
   if (!pc || !part || pc.signalingState !== "have-local-offer") return false;
-  if (part === NO_LIVE) { close(); hooks.state("links"); return false; }
+  const theirs = read(part);
+  if (!theirs) { close(); hooks.state("links"); return false; }
+  stun.theirs = theirs.stun;
   try {
-    await pc.setRemoteDescription({ type: "answer", sdp: decode(part.slice(4)) });
+    const mid = parse(pc.localDescription.sdp)?.mid ?? "0";
+    await pc.setRemoteDescription({ type: "answer", sdp: rebuild(theirs, mid) });
   } catch { hooks.state("links"); return false; }
   hooks.state("connecting");
   expectOpen();
