@@ -251,6 +251,43 @@ def test_a_tactic_game_by_links_with_a_reload(browser, site_url, screenshot):
     guest_ctx.close()
 
 
+ANNOUNCED = "() => document.querySelector('#announce').textContent"
+
+
+def test_a_take_back_leaves_the_screen_readers_region_on_both_devices(browser, site_url):
+    """The live region that tells the friend's turn (#announce) no longer holds it once the
+    turn is taken back: on both devices it tells the take-back instead."""
+    (host_ctx, host), (guest_ctx, guest) = _pair(browser, site_url)
+    pages = [host, guest]
+    drivers = [Driver(host, seed=1), Driver(guest, seed=2)]
+    for _ in range(100):
+        states = [body(p, "duo") for p in pages]
+        if "unsent" in states:
+            i = states.index("unsent")
+            _open_link(pages[1 - i], _sent_link(pages[i]))
+            if pages[i].locator("#btn-undo").is_visible():
+                break
+        elif "you" in states:
+            drivers[states.index("you")].step()
+        else:
+            _wait_for_news(pages)
+    else:
+        raise AssertionError("no turn to take back")
+    asker, friend = pages[i], pages[1 - i]
+    told = friend.wait_for_function(f"() => ({ANNOUNCED[6:]}) || null").json_value()
+    assert "played" in told, told  # the asker's turn, told on the friend's device
+    _take_back(pages, i)
+    names = ("Ann", "Bob") if i == 0 else ("Bob", "Ann")
+    for page, words in (
+        (friend, f"{names[0]}'s turn is taken back."),
+        (asker, f"{names[1]} agreed: your turn is taken back."),
+    ):
+        page.wait_for_function(f"w => ({ANNOUNCED[6:]}) === w", arg=words)
+    assert told not in friend.text_content("#announce")
+    host_ctx.close()
+    guest_ctx.close()
+
+
 def _reconnect(host_ctx, host, guest, screenshot) -> None:
     """The reloaded guest has no channel: its Reconnect button shows a reconnect link (and QR
     code) with a fresh offer; the host's device opens it in a new tab, which hands it to the

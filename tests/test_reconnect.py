@@ -90,9 +90,8 @@ def test_refusals_name_what_is_wrong(small_group):  # noqa: F811
     assert _code(lambda: read_reconnect(host, _packed({**signed, "x": 1}))) == "not_a_link"
     # An offer naming an offer it answers, or an answer naming none: not such a link.
     for odd in ({"re": "o0"}, {"kind": "answer"}, {"id": ""}, {"at": -1}):
-        assert _code(lambda: read_reconnect(host, _packed(seal({**body, **odd}, guest.key)))) == (
-            "not_a_link"
-        )
+        link = _packed(seal({**body, **odd}, guest.key))
+        assert _code(lambda link=link: read_reconnect(host, link)) == "not_a_link"
 
 
 def test_a_link_nested_deep_or_too_long_is_refused_by_name(small_group):  # noqa: F811
