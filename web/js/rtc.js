@@ -25,6 +25,9 @@ export function onLive(open, message, state) {
 }
 
 export const isOpen = () => channel?.readyState === "open";
+// This device's offer is out and no answer taken yet (a reload or an answer made since puts
+// it down): what web/reconnect.py needs to know of a link opened now.
+export const waiting = () => pc?.signalingState === "have-local-offer";
 
 export function send(text) {
   if (!isOpen()) return false;
