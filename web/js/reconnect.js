@@ -70,7 +70,7 @@ export async function takeReconnect(text) {
   if (out.do === "accept") {
     // The browser still refuses it (its offer replaced meanwhile): said, not left hanging.
     if (!(await rtc.accept(out.rtc))) tell(t("duo.reconnect.stale"), "info");
-    else connectionChanged("reconnecting");
+    else if (!rtc.isOpen()) connectionChanged("reconnecting");   // else: open already
     return;
   }
   // "answer": the other's offer answered (the guest's own offer, if any, put down).

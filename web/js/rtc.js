@@ -113,6 +113,9 @@ export async function accept(part) {
   try {
     await pc.setRemoteDescription({ type: "answer", sdp: decode(part.slice(4)) });
   } catch { hooks.state("links"); return false; }
+  // The channel may open before the answer is set, as far as the page sees it (the two are
+  // separate tasks): then it is live already, not "connecting".
+  if (isOpen()) return true;
   hooks.state("connecting");
   expectOpen();
   return true;
