@@ -255,6 +255,43 @@ def test_a_tactic_game_by_links_with_a_reload(browser, site_url, screenshot):
     guest_ctx.close()
 
 
+ANNOUNCED = "() => document.querySelector('#announce').textContent"
+
+
+def test_a_take_back_leaves_the_screen_readers_region_on_both_devices(browser, site_url):
+    """The live region that tells the friend's turn (#announce) no longer holds it once the
+    turn is taken back: on both devices it tells the take-back instead."""
+    (host_ctx, host), (guest_ctx, guest) = _pair(browser, site_url)
+    pages = [host, guest]
+    drivers = [Driver(host, seed=1), Driver(guest, seed=2)]
+    for _ in range(100):
+        states = [body(p, "duo") for p in pages]
+        if "unsent" in states:
+            i = states.index("unsent")
+            _open_link(pages[1 - i], _sent_link(pages[i]))
+            if pages[i].locator("#btn-undo").is_visible():
+                break
+        elif "you" in states:
+            drivers[states.index("you")].step()
+        else:
+            _wait_for_news(pages)
+    else:
+        raise AssertionError("no turn to take back")
+    asker, friend = pages[i], pages[1 - i]
+    told = friend.wait_for_function(f"() => ({ANNOUNCED[6:]}) || null").json_value()
+    assert "played" in told, told  # the asker's turn, told on the friend's device
+    _take_back(pages, i)
+    names = ("Ann", "Bob") if i == 0 else ("Bob", "Ann")
+    for page, words in (
+        (friend, f"{names[0]}'s turn is taken back."),
+        (asker, f"{names[1]} agreed: your turn is taken back."),
+    ):
+        page.wait_for_function(f"w => ({ANNOUNCED[6:]}) === w", arg=words)
+    assert told not in friend.text_content("#announce")
+    host_ctx.close()
+    guest_ctx.close()
+
+
 def _reconnect(host_ctx, host, guest, screenshot) -> None:
     """The reloaded guest has no channel: its Reconnect button shows a reconnect link (and QR
     code) with a fresh offer; the host's device opens it in a new tab, which hands it to the
@@ -315,6 +352,81 @@ def test_a_tactic_game_live_over_webrtc(browser_type, site_url, screenshot):
     done = _play([host, guest], 30, screenshot, after_reload=back)
     assert done["moves"] > 30 and done["links"] == 0
     _check_over(host, guest, screenshot)
+    browser.close()
+
+
+def test_both_press_reconnect_after_a_reload_and_the_channel_comes_back(
+    browser_type, site_url, screenshot
+):
+    """The guest reloads: its bar says to press Reconnect, the host's that the channel is lost
+    and to open the guest's link. Both press Reconnect at once (glare). The host opens the
+    guest's offer first: its own offer stands, and its screen says so; the guest opens the
+    host's offer: being polite, it drops its own and answers, and says so. The host opens the
+    answer in the field of its reconnect screen, and the channel is live again on both.
+    Flag: as ``test_a_tactic_game_live_over_webrtc``."""
+    browser = browser_type.launch(
+        executable_path=CHROMIUM,
+        args=[*CHROMIUM_ARGS, "--disable-features=WebRtcHideLocalIpsWithMdns"],
+    )
+    (_, host), (_, guest) = _pair(browser, site_url, live=True)
+    guest.reload()
+    guest.wait_for_selector('body[data-ready="1"]', state="attached", timeout=BOOT_MS)
+    host.wait_for_selector('body[data-duo-connection="links"]', state="attached")
+    # Which device acts first: the one that reloaded presses Reconnect; the other opens it.
+    guest.wait_for_selector('#duo-hint[data-which="resumed"]')
+    assert "press Reconnect and send Ann the link" in guest.inner_text("#duo-hint")
+    host.wait_for_selector('#duo-hint[data-which="lost"]')
+    assert "wait for Bob's reconnect link and open it here" in host.inner_text("#duo-hint")
+    screenshot(guest, "duo-reconnect-hint")
+    offers = {}
+    for page in (host, guest):
+        page.click("#duo-reconnect")
+    for name, page in (("host", host), ("guest", guest)):
+        page.wait_for_selector('body[data-duo-reconnect="offer"] #dlg-duo[open] #duo-qr svg')
+        assert page.locator("#duo-paste").is_visible()  # a field for the other's link
+        assert page.locator("#duo-hint").is_hidden()
+        offers[name] = page.input_value("#duo-link")
+    # The host (not polite) opens the guest's offer first: its own offer stands.
+    host.fill("#duo-paste", offers["guest"])
+    host.click("#duo-paste-open")
+    host.wait_for_selector('body[data-duo-glare="1"][data-duo-reconnect="offer"]')
+    assert host.input_value("#duo-link") == offers["host"]
+    assert "Bob pressed Reconnect too. Your link is the one to use" in host.inner_text("#duo-text")
+    assert host.locator("#dlg-duo[open] #duo-paste").is_visible()
+    screenshot(host, "duo-reconnect-glare-host")
+    # The guest (polite) opens the host's offer: it drops its own and answers.
+    guest.fill("#duo-paste", offers["host"])
+    guest.click("#duo-paste-open")
+    guest.wait_for_selector('body[data-duo-glare="1"][data-duo-reconnect="answer"]')
+    assert guest.inner_text("#duo-title") == "Send your answer to Ann"
+    assert "You both pressed Reconnect: Ann's link is the one used" in guest.inner_text("#duo-text")
+    assert guest.locator("#dlg-duo[open] #duo-paste").is_visible()
+    answer = guest.input_value("#duo-link")
+    screenshot(guest, "duo-reconnect-glare-guest")
+    # The guest's own offer, opened again on the host: plainly said, nothing changes.
+    host.fill("#duo-paste", offers["guest"])
+    host.click("#duo-paste-open")
+    assert "Your link is the one to use" in host.inner_text("#duo-text")
+    host.fill("#duo-paste", answer)
+    host.click("#duo-paste-open")
+    for page in (host, guest):
+        page.wait_for_selector('body[data-duo-connection="live"]', state="attached")
+        page.wait_for_selector("#dlg-duo", state="hidden")
+        assert page.locator("#duo-reconnect").is_hidden() and page.locator("#duo-hint").is_hidden()
+    # The game goes on over the channel: a move, and no link to send.
+    pages = [host, guest]
+    _wait_for_news(pages)
+    mover = [body(p, "duo") for p in pages].index("you")
+    driver = Driver(pages[mover], seed=1)
+    for _ in range(6):  # a card, a deck, any claim: until the turn is over
+        if body(pages[mover], "duo") != "you":
+            break
+        driver.step()
+    pages[1 - mover].wait_for_function("() => document.body.dataset.duo === 'you'")
+    assert "unsent" not in [body(p, "duo") for p in pages]
+    # The host's offer opened again now the channel is back: said, nothing done.
+    _open_link_live(guest, offers["host"])
+    guest.wait_for_selector("#toast:text('connected live already')")
     browser.close()
 
 

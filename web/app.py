@@ -19,7 +19,7 @@ from finished import Finished
 from lesson_progress import LessonProgress
 from pyodide.ffi import create_proxy
 from pyscript import window
-from reconnect import read_reconnect, reconnect_link
+from reconnect import Reconnector
 from refusal import RequestError, apology, worded
 from saves import MemoryStore, SaveError, Saves, progress_of
 from session import SAVE_KEY, Session
@@ -30,6 +30,7 @@ from engine import GameError, position_from_json, view
 session = Session()
 duo = Duo()  # a game against a friend's device, when one is at the table (web/duo.py)
 duo_games = DuoGames(duo)  # its record, replay and review once over (web/duo_games.py)
+reconnector = Reconnector()  # its live channel brought back (web/reconnect.py)
 # An embedded table (embed.js) saves under its own key, so embeds never share a game; the
 # full page keeps SAVE_KEY, so existing saves still resume.
 SAVE = getattr(window, "stSaveKey", None) or SAVE_KEY
@@ -285,9 +286,14 @@ API = {
     "duo_join": lambda a: saved(duo.join(need(a, "link"), need(a, "name"), lang())),
     "duo_receive": lambda a: saved_duo(duo.receive(need(a, "message"), lang())),
     "duo_leave": lambda _: duo.leave() or {},
-    "duo_reconnect": lambda a: {"link": reconnect_link(duo.ep, need(a, "kind"), need(a, "rtc"))},
-    "duo_reconnect_read": lambda a: read_reconnect(
-        duo.match.ep if duo.active else None, need(a, "link")
+    "duo_reconnect": lambda a: {
+        "link": reconnector.make(duo.ep, need(a, "kind"), need(a, "rtc"), opt(a, "re", ""))
+    },
+    "duo_reconnect_read": lambda a: reconnector.take(
+        duo.match.ep if duo.active else None,
+        need(a, "link"),
+        is_open=opt(a, "open", False) is True,
+        waiting=opt(a, "waiting", False) is True,
     ),
     "set_option": set_option,
     "warm": warm,

@@ -345,6 +345,9 @@ class Duo:
             "question": ep.takeback_question() is not None,
             "asking": ep.asked is not None and ep.asked["player"] == ep.seat,
             "news": self._news(news, words),
+            # A turn just taken back (the news says whose): the page's live region tells
+            # this instead of the undone turn.
+            "undone": news is not None and bool(news.get("agree")) and not news.get("moved"),
         }
         if ep.verdict is not None:
             params = ep.verdict.get("params", {})  # the player: a seat, named by the words

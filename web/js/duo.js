@@ -17,6 +17,9 @@ const CHANNEL = "schotten-totten.links";
 const NAME_KEY = "schotten-totten.my-name";
 // The messages not sent yet survive a reload (Python's save holds only the last one sent).
 const UNSENT_KEY = "schotten-totten.duo-unsent";
+// The game whose live channel was open on this device: after a reload, the bar says that
+// this device presses Reconnect (the other, which lost the channel, opens the link).
+const LIVE_KEY = "schotten-totten.duo-live";
 
 let unsent = [];            // the messages not sent yet, as link parts ("m=..."), in order
 const kinds = new Map();    // what each of them is (Python's duo.send.kind): the words for it
@@ -24,7 +27,7 @@ let lastLink = null;        // the last link sent (to send again)
 let pairing = null;         // a game's payload before its table exists (invitation, deal)
 let joining = null;         // the invitation link being answered
 let shownParts = [];        // the messages of the link the pairing dialog shows
-export const live = { state: "links", send: null, failed: false };   // rtc.js: "invited", "answered", "connecting", "live"; "reconnecting"
+export const live = { state: "links", send: null, failed: false, was: false };   // rtc.js: "invited", "answered", "connecting", "live"; "reconnecting"
 
 export const isDuo = () => !!(state.P?.duo || pairing);
 export const duoOf = () => pairing?.duo ?? state.P?.duo;
@@ -135,6 +138,7 @@ export function showDialog(title, text, mode) {
   $("#duo-join-set").hidden = mode !== "join";
   $("#duo-link-set").hidden = mode !== "link";
   $("#duo-paste-set").hidden = mode === "join" || mode === "none";
+  $("#duo-paste-error").hidden = true;
   $("#duo-close").hidden = !state.P?.duo;
   $("#duo-error").hidden = true;
   if (!d.open) d.showModal();
@@ -393,11 +397,28 @@ function renderBar() {
   // Live, no link travels: no link to send again, none to open.
   $("#duo-again").hidden = !!unsent.length || !(lastLink || duo.resend) || isLive || ended;
   $("#duo-open-link").hidden = isLive || ended;
-  $("#duo-reconnect").hidden = !!pairing || isLive || ended || !reconnectOffered(duo);
+  const offered = !pairing && !isLive && !ended && reconnectOffered(duo);
+  $("#duo-reconnect").hidden = !offered;
+  renderHint(duo, offered);
   renderCheck();
   if (!pairing) document.body.dataset.duo = unsent.length ? "unsent" : duo.waiting;
   keepUnsent(duo);
   document.body.dataset.duoConnection = live.state;
+}
+
+// Which device acts first to bring the live channel back: the one that reloaded presses
+// Reconnect; the one that lost the channel opens the link the other sends (or presses it
+// too: reconnect.js settles both at once).
+function renderHint(duo, offered) {
+  let was = false;
+  try { was = localStorage.getItem(LIVE_KEY) === duo.game; } catch { /* blocked */ }
+  const which = !offered || live.state !== "links" ? null : live.was ? "lost" : was ? "resumed" : null;
+  const hint = $("#duo-hint");
+  hint.hidden = !which;
+  const text = which ? t(`duo.hint.${which}`, { name: friend(duo) }) : "";
+  if (hint.textContent !== text) hint.textContent = text;
+  if (which) hint.dataset.which = which;
+  else delete hint.dataset.which;
 }
 
 let resumed = false;
@@ -440,7 +461,11 @@ export function connectionChanged(s, why = null) {
   if (s === "connecting" && live.state === "reconnecting") s = live.state;   // the same, said as it began
   const changed = live.state !== s;
   live.state = s;
-  if (s === "live") live.failed = false;
+  if (s === "live") {
+    live.failed = false;
+    live.was = true;
+    try { localStorage.setItem(LIVE_KEY, duoOf()?.game ?? ""); } catch { /* blocked */ }
+  }
   if (why === "timeout") live.failed = true;
   const duo = duoOf();
   if (duo?.code_check === "differ") return;
@@ -514,7 +539,8 @@ export function wireDuo() {
   $("#duo-paste-open").addEventListener("click", () => {
     const text = $("#duo-paste").value.trim();
     if (!messagesIn(text).length) { toast(t("error.remote.not_a_link")); return; }
-    if (!pairing && !joining) $("#dlg-duo").close();
+    // A reconnect screen stays up: what the link did is said there (reconnect.js).
+    if (!pairing && !joining && !document.body.dataset.duoReconnect) $("#dlg-duo").close();
     receive(text);
   });
   $("#duo-code-same").addEventListener("click", () => checkCode(true));
@@ -523,6 +549,7 @@ export function wireDuo() {
     joining = null;
     if (!pairing) document.body.classList.remove("duo-pairing");
     delete document.body.dataset.duoReconnect;
+    delete document.body.dataset.duoGlare;
     $("#dlg-duo").close();
   });
   $("#duo-new").addEventListener("click", () => {

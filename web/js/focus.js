@@ -142,9 +142,7 @@ export function hintTarget() {
 // A hint just shown: said in the live region (a screen reader hears it), and the focus moved
 // to what it points at, so Enter follows it.
 export function tellHint(text) {
-  const box = $("#announce");
-  box.textContent = "";
-  setTimeout(() => { box.textContent = text; }, 50);
+  say(text);
   const el = hintTarget();
   if (el) focusItem(el);
 }
@@ -215,9 +213,21 @@ export function wireFocus() {
 // ------------------------------------------------------------------ the live region
 
 let told = null;   // {summary, ends}: what was announced already (null: nothing yet)
+let saying = null;   // the timer that puts the next text in the region
+let undoneTold = null;   // the payload whose take-back was told (a redraw tells it once)
+
+// The region emptied first, so a text like the last one is still told.
+function say(text) {
+  const box = $("#announce");
+  clearTimeout(saying);
+  box.textContent = "";
+  if (text) saying = setTimeout(() => { box.textContent = text; }, 50);
+}
 
 // The opponent's whole last turn (the payload's summary, worded by Python from the events)
-// and each new round or match end line of the log, once each, in the polite live region.
+// and each new round or match end line of the log, once each, in the polite live region. A
+// turn taken back on a game with a friend's device (agreed, on either device): the undone
+// turn's line leaves the region, and the take-back is told instead.
 export function announce() {
   const P = state.P, box = $("#announce");
   if (!P || !box || state.replay) return;
@@ -226,14 +236,18 @@ export function announce() {
   const ends = P.log.filter((e) => e.kind === "round_end" || e.kind === "match_end");
   const first = told === null;
   const parts = [];
-  if (!first) {
+  const undone = P.duo?.undone && undoneTold !== P;
+  if (undone) {
+    undoneTold = P;
+    parts.push(P.duo.news ? capital(P.duo.news) : "");
+  } else if (!first) {
     const mine = P.seat !== null && P.seat !== undefined && s?.player === P.seat;
     if (s && summaryKey !== told.summary && !mine) parts.push(...s.lines);
     if (ends.length > told.ends) for (const e of ends.slice(told.ends)) if (!parts.includes(e.text)) parts.push(e.text);
   }
   told = { summary: summaryKey, ends: ends.length };
   if (!parts.length) return;
-  // Emptied first, so a text like the last one is still told.
-  box.textContent = "";
-  setTimeout(() => { box.textContent = parts.join(" "); }, 50);
+  say(parts.join(" "));
 }
+
+const capital = (text) => text.charAt(0).toUpperCase() + text.slice(1);

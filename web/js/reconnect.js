@@ -1,8 +1,12 @@
 // The live channel brought back after a reload, a sleep or a lost network (web/reconnect.py
-// signs the links): the device that lost it offers Reconnect, which shows a reconnect link
-// (a link and a QR code, as at pairing) with a fresh WebRTC offer; the other device opens it
-// and shows its answer the same way; once the answer is opened the channel is back and each
-// side sends again what may not have arrived (duo.js, flushLive).
+// signs the links and decides what each does here): either device may press Reconnect, which
+// shows a reconnect link (a link and a QR code, as at pairing) with a fresh WebRTC offer; the
+// other device opens it and shows its answer the same way; once the answer is opened the
+// channel is back and each side sends again what may not have arrived (duo.js, flushLive).
+// Both may press it at once: the guest's device gives way to the host's offer ("perfect
+// negotiation"), and each screen says so and what to send and open next. Every reconnect
+// screen has a field for the other's link; a link opened there that does nothing (stale, or
+// the channel open already) is said in the dialog itself.
 import { call } from "./bridge.js";
 import { base, connectionChanged, duoOf, friend, showDialog, showQR } from "./duo.js";
 import { $ } from "./dom.js";
@@ -10,54 +14,79 @@ import * as rtc from "./rtc.js";
 import { toast } from "./toast.js";
 import { t } from "./words.js";
 
-// This device's side of the exchange as a reconnect link, shown to be sent.
-function show(kind, part) {
-  const out = call("duo_reconnect", { kind, rtc: part });
-  if (!out.ok) { toast(out.error); return; }
-  const name = friend(duoOf()), url = base() + out.link;
-  showDialog(t(`duo.reconnect.${kind}.title`, { name }), t(`duo.reconnect.${kind}.text`, { name }), "link");
-  $("#duo-paste-set").hidden = kind !== "offer";   // the asking device opens the answer here
+// A word about a link: in the reconnect dialog while it shows (a toast would sit behind its
+// backdrop), else as a toast.
+function tell(text, kind = "error") {
+  if (document.body.dataset.duoReconnect && $("#dlg-duo").open) {
+    $("#duo-paste-error").textContent = text;
+    $("#duo-paste-error").dataset.kind = kind;
+    $("#duo-paste-error").hidden = false;
+  } else toast(text, kind);
+}
+
+// This device's side of the exchange as a reconnect link, shown to be sent, with the field
+// for the other's link. ``glare``: both devices pressed Reconnect (said, and which link wins).
+function show(kind, link, glare = false) {
+  const name = friend(duoOf()), url = base() + link;
+  const text = t(`duo.reconnect.${kind}.${glare ? "glare" : "text"}`, { name });
+  showDialog(t(`duo.reconnect.${kind}.title`, { name }), text, "link");
+  $("#duo-paste-set").hidden = false;
   $("#duo-paste").value = "";
   $("#duo-link").value = url;
+  $("#duo-share").textContent = t(`duo.reconnect.${kind}.send`);
   $("#duo-check").hidden = true;
   showQR(url);
   document.body.dataset.duoReconnect = kind;
+  document.body.dataset.duoGlare = glare ? "1" : "";
   connectionChanged("reconnecting");
+}
+
+function made(kind, part, re = "") {
+  const out = call("duo_reconnect", { kind, rtc: part, re });
+  if (!out.ok) { tell(out.error); return null; }
+  return out.link;
 }
 
 // The Reconnect button: a fresh offer (a few milliseconds with no ICE server).
 export async function reconnect() {
   const part = await rtc.offer().catch(() => null);
   if (!part) { toast(t("duo.reconnect.no_rtc")); connectionChanged("links"); return; }
-  show("offer", part);
+  const link = made("offer", part);
+  if (link) show("offer", link);
 }
 
-// A reconnect link from the other device: its offer answered, or its answer taken.
+// A reconnect link from the other device: what it does here is Python's answer (``do``).
 export async function takeReconnect(text) {
-  const out = call("duo_reconnect_read", { link: text });
-  if (!out.ok) { toast(out.error); return; }
-  if (out.kind === "answer") {
-    if (rtc.isOpen()) { toast(t("duo.reconnect.already"), "info"); return; }
-    // An answer to an offer this device no longer waits on (a reload since, a fresher
-    // offer, or opened twice) cannot connect: said, not left hanging.
-    if (!(await rtc.accept(out.rtc))) toast(t("duo.reconnect.stale"), "info");
-    else connectionChanged("reconnecting");
+  const out = call("duo_reconnect_read", { link: text, open: rtc.isOpen(), waiting: rtc.waiting() });
+  if (!out.ok) { tell(out.error); return; }
+  const name = friend(duoOf());
+  if (out.do === "already") { tell(t("duo.reconnect.already"), "info"); return; }
+  if (out.do === "stale") {
+    tell(t(out.why === "no_offer" ? "duo.reconnect.stale" : `duo.reconnect.stale.${out.why}`, { name }), "info");
     return;
   }
-  // An offer while the channel is open: the friend's device reconnects only when it lost
-  // the channel, so this is an old link; answering it would close the channel that works.
-  if (rtc.isOpen()) { toast(t("duo.reconnect.already"), "info"); return; }
+  if (out.do === "wait") { show("offer", out.link, true); return; }   // ours stands: theirs answers it
+  if (out.do === "again") { show("answer", out.link); return; }
+  if (out.do === "accept") {
+    // The browser still refuses it (its offer replaced meanwhile): said, not left hanging.
+    if (!(await rtc.accept(out.rtc))) tell(t("duo.reconnect.stale"), "info");
+    else if (!rtc.isOpen()) connectionChanged("reconnecting");   // else: open already
+    return;
+  }
+  // "answer": the other's offer answered (the guest's own offer, if any, put down).
   // The offer's STUN server too if this device's player chose it (as at joining).
   const part = await rtc.answer(out.rtc, rtc.stunChosen()).catch(() => null);
   if (part === "rtc=none") { toast(t("duo.reconnect.no_rtc")); connectionChanged("links"); return; }
   if (!part) { toast(t("duo.reconnect.no_rtc")); connectionChanged("links"); return; }
-  show("answer", part);
+  const link = made("answer", part, out.id);
+  if (link) show("answer", link, out.glare);
 }
 
 // The channel is open again: the reconnect screen has done its job.
 export function reconnected() {
   if (!document.body.dataset.duoReconnect) return;
   delete document.body.dataset.duoReconnect;
+  delete document.body.dataset.duoGlare;
   if ($("#dlg-duo").open) $("#dlg-duo").close();
 }
 

@@ -43,6 +43,9 @@ export function onLive(open, message, state) {
 export const hasConnection = () => pc !== null;
 
 export const isOpen = () => channel?.readyState === "open";
+// This device's offer is out and no answer taken yet (a reload or an answer made since puts
+// it down): what web/reconnect.py needs to know of a link opened now.
+export const waiting = () => pc?.signalingState === "have-local-offer";
 
 export function send(text) {
   if (!isOpen()) return false;
@@ -153,6 +156,9 @@ export async function accept(part) {
     const mid = parse(pc.localDescription.sdp)?.mid ?? "0";
     await pc.setRemoteDescription({ type: "answer", sdp: rebuild(theirs, mid) });
   } catch { hooks.state("links"); return false; }
+  // The channel may open before the answer is set, as far as the page sees it (the two are
+  // separate tasks): then it is live already, not "connecting".
+  if (isOpen()) return true;
   hooks.state("connecting");
   expectOpen();
   return true;
