@@ -80,7 +80,9 @@ def test_barca_is_a_sparring_partner_not_a_level():
     assert make_agent("barca", playouts=2).playouts == 2
 
 
-@pytest.mark.parametrize("playouts", [0, pytest.param(2, marks=pytest.mark.slow)])  # 2: ~1 min
+@pytest.mark.parametrize(
+    "playouts", [0, pytest.param(2, marks=[pytest.mark.slow, pytest.mark.soak])]
+)  # 2: ~1.5 min, in the soak run (README)
 def test_barca_ignores_hidden_cards(playouts):
     rng = random.Random(5)
     s = new_game(Rules(tactics=True), seed=11)
