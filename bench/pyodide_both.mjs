@@ -26,14 +26,21 @@ function pyFiles(dir) {
   });
 }
 
-// `dirs`: the repository's folders the benchmark needs inside Pyodide.
-export async function runBoth(module, args, dirs = ["engine", "tools"]) {
+// A Pyodide with the repository's `dirs` (and any `extra` files) copied under /home/pyodide.
+export async function pyodideWith(dirs, extra = []) {
   const pyodide = await loadPyodide();
-  for (const file of dirs.flatMap((dir) => pyFiles(join(root, dir)))) {
+  const extras = extra.map((file) => join(root, file));
+  for (const file of [...dirs.flatMap((dir) => pyFiles(join(root, dir))), ...extras]) {
     const target = "/home/pyodide/" + relative(root, file);
     pyodide.FS.mkdirTree(target.slice(0, target.lastIndexOf("/")));
     pyodide.FS.writeFile(target, readFileSync(file));
   }
+  return pyodide;
+}
+
+// `dirs`: the repository's folders the benchmark needs inside Pyodide.
+export async function runBoth(module, args, dirs = ["engine", "tools"]) {
+  const pyodide = await pyodideWith(dirs);
   let out = "";
   pyodide.setStdout({ batched: (line) => { out += line + "\n"; } });
   await pyodide.runPythonAsync(`

@@ -2,28 +2,9 @@
 // Pyodide (the npm package pinned in package-lock.json) with the engine's files copied in, and
 // prints its one JSON line for the Python script to read back.
 // Usage (normally through the Python script): node bench/remote_group_pyodide.mjs [--runs 5]
-import { loadPyodide } from "pyodide";
-import { readdirSync, readFileSync, statSync } from "node:fs";
-import { join, relative } from "node:path";
-import { fileURLToPath } from "node:url";
-import { opt } from "./pyodide_both.mjs";
+import { opt, pyodideWith } from "./pyodide_both.mjs";
 
-const root = join(fileURLToPath(import.meta.url), "..", "..");
-
-function pyFiles(dir) {
-  return readdirSync(dir).flatMap((name) => {
-    const path = join(dir, name);
-    if (statSync(path).isDirectory()) return name === "__pycache__" ? [] : pyFiles(path);
-    return name.endsWith(".py") || name.endsWith(".json") ? [path] : [];
-  });
-}
-
-const pyodide = await loadPyodide();
-for (const file of [...pyFiles(join(root, "engine")), join(root, "bench", "remote_group.py")]) {
-  const target = "/home/pyodide/" + relative(root, file);
-  pyodide.FS.mkdirTree(target.slice(0, target.lastIndexOf("/")));
-  pyodide.FS.writeFile(target, readFileSync(file));
-}
+const pyodide = await pyodideWith(["engine"], ["bench/remote_group.py"]);
 let out = "";
 pyodide.setStdout({ batched: (line) => { out += line + "\n"; } });
 await pyodide.runPythonAsync(`

@@ -66,7 +66,32 @@ CLAN_IDS = tuple(range(N_CLAN))
 TACTIC_IDS = tuple(range(N_CLAN, N_PHYSICAL))
 
 
-class Group:
+class _Cards:
+    """The card codes of a group, made on first use (not at import: the page boots without
+    them), and the card each code stands for."""
+
+    _codes: tuple = ()
+    _card_of_code: dict  # set with the codes
+
+    def _code(self, i: int) -> int:
+        raise NotImplementedError
+
+    @property
+    def codes(self) -> tuple:
+        """The element of each physical card."""
+        if not self._codes:
+            self._codes = tuple(self._code(i) for i in range(N_PHYSICAL))
+            self._card_of_code = {m: i for i, m in enumerate(self._codes)}
+        return self._codes
+
+    @property
+    def card_of_code(self) -> dict:
+        if not self._codes:  # made with the codes (not in an assert: the site strips them)
+            self.codes  # noqa: B018
+        return self._card_of_code
+
+
+class Group(_Cards):
     """A safe prime ``p = 2q + 1`` and what the game derives from it: ``g = 4``, a generator
     of the subgroup of order ``q``, and the card codes (quadratic residues)."""
 
@@ -78,22 +103,6 @@ class Group:
         self.bits = p.bit_length()
         self.key_bits = key_bits
         self.nonce_bits = key_bits + 1 + CHALLENGE_BITS + 80
-        self._codes: tuple = ()
-        self._card_of_code: dict = {}
-
-    @property
-    def codes(self) -> tuple:
-        """The element of each physical card, made on first use (not at import)."""
-        if not self._codes:
-            self._codes = tuple(self._code(i) for i in range(N_PHYSICAL))
-            self._card_of_code = {m: i for i, m in enumerate(self._codes)}
-        return self._codes
-
-    @property
-    def card_of_code(self) -> dict:
-        if not self._codes:  # made with the codes (not in an assert: the site strips them)
-            self.codes  # noqa: B018
-        return self._card_of_code
 
     def _code(self, i: int) -> int:
         """Physical card ``i`` as a quadratic residue with no known relation to the others."""
@@ -130,7 +139,7 @@ class Group:
         return type(z) is int and 0 <= z < 1 << (self.nonce_bits + 1)
 
 
-class Ristretto:
+class Ristretto(_Cards):
     """ristretto255 (RFC 9496): an element is kept as the integer of its 32-byte encoding
     (big-endian), so that decks, sets and the wire see plain numbers as with ``Group``; it
     is decoded only to compute."""
@@ -143,22 +152,6 @@ class Ristretto:
         self.key_bits = 252  # below the order L, so any key is a valid scalar
         self.q = ristretto.L
         self.g = self._int(ristretto.encode(ristretto.BASE))
-        self._codes: tuple = ()
-        self._card_of_code: dict = {}
-
-    @property
-    def codes(self) -> tuple:
-        """The element of each physical card, made on first use (not at import)."""
-        if not self._codes:
-            self._codes = tuple(self._code(i) for i in range(N_PHYSICAL))
-            self._card_of_code = {m: i for i, m in enumerate(self._codes)}
-        return self._codes
-
-    @property
-    def card_of_code(self) -> dict:
-        if not self._codes:  # made with the codes (not in an assert: the site strips them)
-            self.codes  # noqa: B018
-        return self._card_of_code
 
     def _code(self, i: int) -> int:
         """Physical card ``i`` hashed to the group: nobody knows its logarithm to another."""
