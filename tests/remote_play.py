@@ -13,6 +13,7 @@ from hypothesis import strategies as st
 
 from engine.cards import CLAN_BACK, TACTIC_BACK, card_text
 from engine.remote import Endpoint, sra
+from engine.remote.messages import seal
 from engine.remote.sra import PHYSICAL, Entropy, card_of, int_to_text
 from engine.state import State
 
@@ -145,6 +146,37 @@ def play_game(rules, seed: int, after_message=None, chooser=None, before_message
         if r.send:
             inbox.append((1 - e.seat, r.send))
             sent.append(r.send)
+
+
+def run_until(rules, seed: int, want):
+    """Play a game until a message ``want(msg, receiver)`` holds; return the endpoints and the
+    message, not yet delivered, with its receiver's seat."""
+    rng = random.Random(seed)
+    eps, inbox = pair(rules, seed)
+    while True:
+        while inbox:
+            to, msg = inbox.pop(0)
+            if want(msg, eps[to]):
+                return eps, msg, to
+            r = eps[to].receive(msg)
+            if r.send:
+                inbox.append((1 - to, r.send))
+        movers = [e for e in eps if e.can_play()]
+        assert movers, "the game ended before the message looked for"
+        e = movers[0]
+        r = e.play(rng.choice(e.legal()))
+        if r.send:
+            inbox.append((1 - e.seat, r.send))
+
+
+def snapshot(ep) -> str:
+    """An endpoint's whole save, to compare before and after a refusal."""
+    return json.dumps(ep.to_json(), sort_keys=True)
+
+
+def resealed(key: bytes, msg: dict, **changes) -> dict:
+    """``msg`` changed as a modified client would send it: signed with the real key."""
+    return seal({k: v for k, v in {**msg, **changes}.items() if k != "mac"}, key)
 
 
 # ---------------------------------------------------------------- the truth

@@ -9,27 +9,17 @@ audit at the end of the round: docs/remote.md, "What is guaranteed, from when"."
 
 from __future__ import annotations
 
-import json
 import random
 
 import pytest
-from remote_play import pair, small_group  # noqa: F401
+from remote_play import pair, resealed, run_until, small_group, snapshot  # noqa: F401
 
 from engine.cards import card_text
 from engine.errors import GameError
 from engine.remote import Cheat, Endpoint, RemoteError, sra
 from engine.remote.deal import dealt_positions
-from engine.remote.messages import seal
 from engine.remote.sra import PHYSICAL, Entropy, card_of, int_to_text
 from engine.state import START_OF_TURN, Rules
-
-
-def _snapshot(ep):
-    return json.dumps(ep.to_json(), sort_keys=True)
-
-
-def _resealed(key, msg, **changes):
-    return seal({k: v for k, v in {**msg, **changes}.items() if k != "mac"}, key)
 
 
 def _deal_until_second_pass(rules, seed):
@@ -63,7 +53,7 @@ def test_a_guest_that_puts_the_hosts_own_values_in_its_hand_is_named_before_any_
     hand_codes = {card_of(sra.unlock(deck[-1 - i], host.cards.key)) for i in guest_places}
     assert None not in hand_codes and len(hand_codes) == n
     forged = {**deal["deal"], "decks": [[int_to_text(x) for x in deck], deal["deal"]["decks"][1]]}
-    msg = _resealed(guest.key, deal, deal=forged)
+    msg = resealed(guest.key, deal, deal=forged)
     with pytest.raises(Cheat) as e:
         host.receive(msg)
     assert (e.value.code, e.value.params["player"]) == ("unlocked_entry", 1)
@@ -80,7 +70,7 @@ def test_a_first_pass_with_a_card_left_unlocked_is_named(small_group):  # noqa: 
     r = host.receive(inbox[0][1])
     decks = r.send["deal"]["decks"]
     forged_deck = [int_to_text(sra.GROUP.codes[0])] + decks[0][1:]
-    msg = _resealed(host.key, r.send, deal={**r.send["deal"], "decks": [forged_deck, decks[1]]})
+    msg = resealed(host.key, r.send, deal={**r.send["deal"], "decks": [forged_deck, decks[1]]})
     with pytest.raises(Cheat) as e:
         guest.receive(msg)
     assert (e.value.code, e.value.params["player"]) == ("deck_not_cards", 0)
@@ -110,10 +100,10 @@ def test_whoever_carries_the_links_cannot_force_the_pairing_code(small_group):  
     # A second try at the host, with another half, is not taken.
     for seed in range(5, 25):
         _, retry = Endpoint.join(invitation, "Bob", Entropy(random.Random(seed)))
-        before = _snapshot(host)
+        before = snapshot(host)
         with pytest.raises(RemoteError) as e:
             host.receive(retry.send)
-        assert e.value.code == "replayed" and _snapshot(host) == before
+        assert e.value.code == "replayed" and snapshot(host) == before
 
 
 @pytest.mark.parametrize(
@@ -135,11 +125,11 @@ def test_a_rewritten_invitation_is_refused_at_the_first_signed_message(
     host = Endpoint.host(Rules(), "Ann", Entropy(random.Random(1)))
     guest, answer = Endpoint.join({**host.invitation(), **change}, "Bob", Entropy(random.Random(2)))
     r = host.receive(answer.send)
-    before = _snapshot(guest)
+    before = snapshot(guest)
     with pytest.raises(RemoteError) as e:
         guest.receive(r.send)
     assert e.value.code == "pairing_mismatch"
-    assert _snapshot(guest) == before and guest.state is None
+    assert snapshot(guest) == before and guest.state is None
 
 
 def test_a_rewritten_answer_or_host_half_is_refused(small_group):  # noqa: F811
@@ -158,7 +148,7 @@ def test_a_rewritten_answer_or_host_half_is_refused(small_group):  # noqa: F811
     guest.receive(r.send)  # the real one still pairs
     assert guest.pairing_code() == host.pairing_code() != ""
     with pytest.raises(RemoteError) as e:
-        guest.receive(_resealed(host.key, r.send, n=2))
+        guest.receive(resealed(host.key, r.send, n=2))
     assert e.value.code == "unexpected"  # a half only once
 
 
@@ -212,40 +202,25 @@ def test_a_card_played_but_never_held_is_named_when_its_real_place_is_drawn(
     r = host.play(next(a for a in host.legal() if a.kind == "play"))
     _deliver(eps, [(1, r.send)])
     r = guest.play(next(a for a in guest.legal() if a.kind == "play" and a.card != stolen))
-    before = _snapshot(host)
+    before = snapshot(host)
     with pytest.raises(Cheat) as e:
         host.receive(r.send)  # it brings the share of the host's draw: the stolen card
     assert e.value.code == "card_twice"
     assert e.value.params == {"player": 1, "card": card_text(stolen)}
-    assert host.waiting_for() == "over" and _snapshot(host) != before  # the verdict is kept
+    assert host.waiting_for() == "over" and snapshot(host) != before  # the verdict is kept
 
 
 def test_a_round_ended_without_the_enders_key_is_refused(small_group):  # noqa: F811
     """Whoever ends the round shows their key with that message; the other never shows
     theirs first to a device that could then walk away unchecked."""
-    rng = random.Random(3)
-    eps, inbox = pair(Rules(), 21)
-    while True:
-        while inbox:
-            to, msg = inbox.pop(0)
-            if "reveal" in msg and "actions" in msg:
-                stripped = _resealed(eps[1 - to].key, msg, reveal=None)
-                del stripped["reveal"]
-                stripped = _resealed(eps[1 - to].key, stripped)
-                before = _snapshot(eps[to])
-                with pytest.raises(RemoteError) as e:
-                    eps[to].receive(stripped)
-                assert e.value.code == "missing_reveal"
-                assert e.value.params["player"] == 1 - to
-                assert _snapshot(eps[to]) == before
-                return
-            r = eps[to].receive(msg)
-            if r.send:
-                inbox.append((1 - to, r.send))
-        e = next(e for e in eps if e.can_play())
-        r = e.play(rng.choice(e.legal()))
-        if r.send:
-            inbox.append((1 - e.seat, r.send))
+    eps, msg, to = run_until(Rules(), 21, lambda m, _ep: "reveal" in m and "actions" in m)
+    stripped = resealed(eps[1 - to].key, {k: v for k, v in msg.items() if k != "reveal"})
+    before = snapshot(eps[to])
+    with pytest.raises(RemoteError) as e:
+        eps[to].receive(stripped)
+    assert e.value.code == "missing_reveal"
+    assert e.value.params["player"] == 1 - to
+    assert snapshot(eps[to]) == before
 
 
 def test_a_deal_entry_that_is_no_card_is_named_when_its_honest_share_comes(
@@ -268,7 +243,7 @@ def test_a_deal_entry_that_is_no_card_is_named_when_its_honest_share_comes(
         "shares": shares,
     }
     with pytest.raises(Cheat) as e:
-        host.receive(_resealed(guest.key, deal, deal=forged))
+        host.receive(resealed(guest.key, deal, deal=forged))
     assert (e.value.code, e.value.params["player"]) == ("shuffle_not_cards", 1)
 
 
@@ -278,25 +253,12 @@ def test_a_device_that_keeps_its_key_is_named_and_its_round_not_counted(
     """The round ends with this device's move (its key goes with it); the other never
     answers with theirs: the round stays unaudited, the game not over, and the endpoint
     says whose key is due."""
-    rng = random.Random(4)
-    eps, inbox = pair(Rules(), 31)
-    while True:
-        while inbox:
-            to, msg = inbox.pop(0)
-            if "reveal" in msg and "actions" in msg:
-                ender = eps[1 - to]
-                assert ender.their_key_due() and not eps[to].their_key_due()
-                assert ender.waiting_for() == "them" and not ender.audits
-                eps[to].receive(msg)  # an honest device answers with its key
-                assert not eps[to].their_key_due()
-                return
-            r = eps[to].receive(msg)
-            if r.send:
-                inbox.append((1 - to, r.send))
-        e = next(e for e in eps if e.can_play())
-        r = e.play(rng.choice(e.legal()))
-        if r.send:
-            inbox.append((1 - e.seat, r.send))
+    eps, msg, to = run_until(Rules(), 31, lambda m, _ep: "reveal" in m and "actions" in m)
+    ender = eps[1 - to]
+    assert ender.their_key_due() and not eps[to].their_key_due()
+    assert ender.waiting_for() == "them" and not ender.audits
+    eps[to].receive(msg)  # an honest device answers with its key
+    assert not eps[to].their_key_due()
 
 
 def test_a_save_of_the_old_group_is_refused_by_name():

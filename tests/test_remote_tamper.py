@@ -5,11 +5,10 @@ in the hand, a key or a returned card that is not the committed one)."""
 
 from __future__ import annotations
 
-import json
 import random
 
 import pytest
-from remote_play import pair, play_game, small_group  # noqa: F401
+from remote_play import pair, play_game, resealed, run_until, small_group, snapshot  # noqa: F401
 
 from engine.errors import GameError
 from engine.remote import Cheat, Endpoint, RemoteError, audit, endpoint, sra
@@ -17,44 +16,14 @@ from engine.remote.messages import fingerprint, seal
 from engine.state import Rules
 
 
-def _snapshot(ep):
-    return json.dumps(ep.to_json(), sort_keys=True)
-
-
 def _refused(ep, msg, code):
     """``ep`` refuses ``msg`` with ``code`` and is unchanged."""
-    before = _snapshot(ep)
+    before = snapshot(ep)
     with pytest.raises(GameError) as e:
         ep.receive(msg)
     assert e.value.code == code, (e.value.code, e.value.params)
-    assert _snapshot(ep) == before
+    assert snapshot(ep) == before
     return e.value
-
-
-def _resealed(sender, msg, **changes):
-    """``msg`` changed as a modified client would send it: signed with the real key."""
-    return seal({k: v for k, v in {**msg, **changes}.items() if k != "mac"}, sender.key)
-
-
-def _run_until(rules, seed, want):
-    """Play a game until a message ``want(msg, receiver)`` holds; return the endpoints and the
-    message, not yet delivered, with its receiver's seat."""
-    rng = random.Random(seed)
-    eps, inbox = pair(rules, seed)
-    while True:
-        while inbox:
-            to, msg = inbox.pop(0)
-            if want(msg, eps[to]):
-                return eps, msg, to
-            r = eps[to].receive(msg)
-            if r.send:
-                inbox.append((1 - to, r.send))
-        movers = [e for e in eps if e.can_play()]
-        assert movers, "the game ended before the message looked for"
-        e = movers[0]
-        r = e.play(rng.choice(e.legal()))
-        if r.send:
-            inbox.append((1 - e.seat, r.send))
 
 
 def _has_share(msg, _ep):
@@ -62,38 +31,38 @@ def _has_share(msg, _ep):
 
 
 def test_a_wrong_share_is_refused(small_group):  # noqa: F811
-    eps, msg, to = _run_until(Rules(), 1, _has_share)
+    eps, msg, to = run_until(Rules(), 1, _has_share)
     sender, receiver = eps[1 - to], eps[to]
     item = next(i for i in msg["shares"] if "s" in i)
     s = sra.text_to_int(item["s"])
     garbage = {**item, "s": sra.int_to_text(s * 4 % sra.GROUP.p)}
     shares = [garbage if i is item else i for i in msg["shares"]]
-    _refused(receiver, _resealed(sender, msg, shares=shares), "wrong_share")
+    _refused(receiver, resealed(sender.key, msg, shares=shares), "wrong_share")
     # An honest share, with a valid proof, of another card of the deck: not this card's.
     other_entry = receiver.cards.decks[0][-1]
     s2, c2, z2 = sra.share(other_entry, sender.cards.key)
     honest_other = {"s": sra.int_to_text(s2), "c": sra.int_to_text(c2), "z": sra.int_to_text(z2)}
     shares = [honest_other if i is item else i for i in msg["shares"]]
-    _refused(receiver, _resealed(sender, msg, shares=shares), "wrong_share")
+    _refused(receiver, resealed(sender.key, msg, shares=shares), "wrong_share")
     # Too few shares.
-    _refused(receiver, _resealed(sender, msg, shares=msg["shares"][1:]), "share_count")
+    _refused(receiver, resealed(sender.key, msg, shares=msg["shares"][1:]), "share_count")
     receiver.receive(msg)  # the true message is still accepted
 
 
 def test_a_draw_that_is_not_the_top_card_is_refused(small_group):  # noqa: F811
-    eps, msg, to = _run_until(Rules(), 2, lambda m, ep: bool(m.get("drew")))
+    eps, msg, to = run_until(Rules(), 2, lambda m, ep: bool(m.get("drew")))
     sender, receiver = eps[1 - to], eps[to]
     deck = receiver.cards.decks[0]
     for entry in (deck[-2], deck[0]):  # the second card, and the bottom one
         drew = [fingerprint(entry)] + msg["drew"][1:]
-        e = _refused(receiver, _resealed(sender, msg, drew=drew), "not_top")
+        e = _refused(receiver, resealed(sender.key, msg, drew=drew), "not_top")
         assert e.params["player"] == sender.seat
-    _refused(receiver, _resealed(sender, msg, drew=[]), "draw_count")
+    _refused(receiver, resealed(sender.key, msg, drew=[]), "draw_count")
     receiver.receive(msg)
 
 
 def test_a_replayed_or_reordered_message_is_refused(small_group):  # noqa: F811
-    eps, msg, to = _run_until(Rules(), 3, lambda m, ep: m["n"] == 4 and "actions" in m)
+    eps, msg, to = run_until(Rules(), 3, lambda m, ep: m["n"] == 4 and "actions" in m)
     receiver = eps[to]
     earlier = Endpoint.from_json(receiver.to_json())  # the receiver before message 4
     rng = random.Random(0)
@@ -125,7 +94,7 @@ def test_a_message_received_again_is_known_by_its_number_before_anything_heavy(
     """A link can repeat an old message thousands of times: each repeat is refused by its
     sequence number before the MAC is computed (or the endpoint copied), with or without a
     MAC that holds (nothing changes either way)."""
-    eps, msg, to = _run_until(Rules(), 3, lambda m, ep: m["n"] == 4 and "actions" in m)
+    eps, msg, to = run_until(Rules(), 3, lambda m, ep: m["n"] == 4 and "actions" in m)
     eps[to].receive(msg)
 
     def heavy(*_args):
@@ -138,10 +107,10 @@ def test_a_message_received_again_is_known_by_its_number_before_anything_heavy(
 
 
 def test_a_message_of_another_game_or_from_oneself_is_refused(small_group):  # noqa: F811
-    eps, msg, to = _run_until(Rules(), 4, lambda m, ep: m["n"] == 3)
+    eps, msg, to = run_until(Rules(), 4, lambda m, ep: m["n"] == 3)
     others, _ = pair(Rules(), 99)
     foreign = others[0].invitation() if to == 1 else None
-    _, other_msg, _ = _run_until(Rules(), 5, lambda m, ep: m["from"] == msg["from"] and m["n"] == 3)
+    _, other_msg, _ = run_until(Rules(), 5, lambda m, ep: m["from"] == msg["from"] and m["n"] == 3)
     _refused(eps[to], other_msg, "other_game")
     _refused(eps[1 - to], msg, "own_message")
     if foreign:
@@ -150,7 +119,7 @@ def test_a_message_of_another_game_or_from_oneself_is_refused(small_group):  # n
 
 
 def test_a_bad_mac_is_refused(small_group):  # noqa: F811
-    eps, msg, to = _run_until(Rules(), 6, lambda m, ep: "actions" in m)
+    eps, msg, to = run_until(Rules(), 6, lambda m, ep: "actions" in m)
     forged = {**msg, "actions": msg["actions"][:1] + [{"kind": "pass"}]}
     _refused(eps[to], forged, "bad_mac")
     stranger = Endpoint.host(Rules(), "Eve")  # a key nobody agreed with
@@ -160,21 +129,21 @@ def test_a_bad_mac_is_refused(small_group):  # noqa: F811
 
 
 def test_a_move_the_engine_refuses_is_refused(small_group):  # noqa: F811
-    eps, msg, to = _run_until(Rules(), 7, lambda m, ep: "actions" in m and m["n"] >= 3)
+    eps, msg, to = run_until(Rules(), 7, lambda m, ep: "actions" in m and m["n"] >= 3)
     sender, receiver = eps[1 - to], eps[to]
     # A claim at the play step, and a clan card played with a target: the engine's refusals.
     e = _refused(
-        receiver, _resealed(sender, msg, actions=[{"kind": "claim", "stone": 0}]), "wrong_step"
+        receiver, resealed(sender.key, msg, actions=[{"kind": "claim", "stone": 0}]), "wrong_step"
     )
     assert e.key == "error.wrong_step"
     played = msg["actions"][0]
     odd = [{**played, "target": "R1"}] + msg["actions"][1:]
-    _refused(receiver, _resealed(sender, msg, actions=odd), "stone_only")
+    _refused(receiver, resealed(sender.key, msg, actions=odd), "stone_only")
     mine = receiver.state.hands[receiver.seat][0]
     from engine.cards import card_text
 
     held = [{"kind": "play", "card": card_text(mine), "stone": 4}] + msg["actions"][1:]
-    _refused(receiver, _resealed(sender, msg, actions=held), "not_held")
+    _refused(receiver, resealed(sender.key, msg, actions=held), "not_held")
     receiver.receive(msg)
 
 
@@ -258,11 +227,11 @@ def test_a_revealed_key_that_is_not_the_committed_one_is_named(small_group):  # 
     def last_reveal(m, ep):
         return "reveal" in m
 
-    eps, msg, to = _run_until(Rules(), 10, last_reveal)
+    eps, msg, to = run_until(Rules(), 10, last_reveal)
     sender, receiver = eps[1 - to], eps[to]
     wrong = {**msg["reveal"], "key": sra.int_to_text(sra.Key.new().k)}
     with pytest.raises(Cheat) as e:
-        receiver.receive(_resealed(sender, msg, reveal=wrong))
+        receiver.receive(resealed(sender.key, msg, reveal=wrong))
     assert e.value.code == "key_mismatch" and e.value.params == {"player": sender.seat}
     with pytest.raises(RemoteError) as e:
         receiver.receive(msg)
@@ -275,7 +244,7 @@ def test_a_returned_card_that_is_not_the_committed_one_is_named(small_group):  #
 
     for seed in range(40):
         try:
-            eps, msg, to = _run_until(Rules(tactics=True), seed, reveal_with_returns)
+            eps, msg, to = run_until(Rules(tactics=True), seed, reveal_with_returns)
         except AssertionError:
             continue
         sender, receiver = eps[1 - to], eps[to]
@@ -283,7 +252,9 @@ def test_a_returned_card_that_is_not_the_committed_one_is_named(small_group):  #
             1:
         ]
         with pytest.raises(Cheat) as e:
-            receiver.receive(_resealed(sender, msg, reveal={**msg["reveal"], "returns": returns}))
+            receiver.receive(
+                resealed(sender.key, msg, reveal={**msg["reveal"], "returns": returns})
+            )
         assert e.value.code == "return_mismatch" and e.value.params == {"player": sender.seat}
         return
     pytest.fail("no game with a Recruiter's return in 40 seeds")
