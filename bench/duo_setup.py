@@ -14,8 +14,9 @@ time it takes to send one), in two ways:
   live   the answer link opened on the host's device: the data channel opens (both pages in
          one browser find each other) and the deal goes over it
   links  the invitation's WebRTC offer cut off (as a device without WebRTC makes it): the
-         answer, the host's cards and the guest's reply each carried as a link; the count of
-         links after the invitation is printed
+         answer, the host's cards and the guest's reply each carried as a link, until the
+         host has its hand and the guest's table waits for the host's first move (which
+         brings the guest's hand); the count of links after the invitation is printed
 
 Printed: the median per profile and way, and the ratio tablet / desktop of the medians.
 """
@@ -40,6 +41,11 @@ TIMEOUT_MS = 60_000
 READY = (
     "() => ['you', 'them'].includes(document.body.dataset.duo) && "
     "document.querySelectorAll('#hand .card[data-card]').length >= 6"
+)
+# By links the guest's hand comes with the host's first move: its table is ready when it is
+# drawn and says so (the host, who moves first, has its hand).
+TABLE = (
+    "() => document.body.dataset.duo === 'them' && !document.querySelector('#dlg-duo').open"
 )
 
 
@@ -107,7 +113,7 @@ def one_setup(browser, url: str, rate: int, live: bool) -> dict:
         _open_link(host, guest.input_value("#duo-link"))
         links += 1
         deadline = time.perf_counter() + TIMEOUT_MS / 1000
-        while not all(p.evaluate(READY) for p in (host, guest)):
+        while not (host.evaluate(READY) and guest.evaluate(READY if live else TABLE)):
             if time.perf_counter() > deadline:
                 states = [
                     p.evaluate("[document.body.dataset.duo, document.body.dataset.duoConnection]")

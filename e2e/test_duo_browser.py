@@ -126,6 +126,13 @@ def _pair(browser, site_url, live=False):
     else:
         _open_link(guest, host.input_value("#duo-link"))
     _compare_codes(host, guest)
+    if not live:
+        # By links, three links after the invitation (the answer, the cards, the reply) and
+        # the host moves: the guest's hand comes with that move, and its bar says so.
+        assert body(host, "duo") == "you" and not host.locator("#duo-send").is_visible()
+        status = guest.inner_text("#duo-status")  # "(connecting…)" until live is given up
+        assert status.startswith("Waiting for the first move of Ann (")
+        assert status.endswith("): your cards come with it.") and "open your answer" not in status
     if live:  # live: no link to send or open
         for page in (host, guest):
             assert page.locator("#duo-open-link").is_hidden()

@@ -115,8 +115,24 @@ class Devices:
     def deliver(self) -> None:
         while self.inbox:
             to, msg = self.inbox.pop(0)
-            self.took(to, self.tabs[to]("duo_receive", {"message": msg}))
+            self.took(to, self.tabs[to]("duo_receive", {"message": msg, "live": self.live}))
             self.check_hidden()
+
+    def links_to_first_move(self, options: dict) -> int:
+        """Pair (the invitation sent), then carry one message at a time until a device may
+        move: how many were carried."""
+        host, guest = self.tabs
+        out = self.took(0, host("duo_host", {**options, "name": "Ann"}))
+        link = "https://example.org/index.html" + out["duo"]["send"]["link"]
+        self.inbox.clear()
+        self.took(1, guest("duo_join", {"link": link, "name": "Bob"}))
+        carried = 0
+        while not any(p["view"] and p["view"]["legal"] for p in self.payloads):
+            to, msg = self.inbox.pop(0)
+            self.took(to, self.tabs[to]("duo_receive", {"message": msg, "live": self.live}))
+            carried += 1
+        assert not self.inbox  # nothing else is due before the first move
+        return carried
 
     def pair(self, options: dict) -> None:
         host, guest = self.tabs
@@ -174,6 +190,38 @@ def test_a_tactic_game_by_links_with_a_reload(open_tab, small_group):  # noqa: F
         assert out["duo"]["waiting"] == "over" and out["view"]["step"] == "over"
         assert out["outcome_text"]
     assert d.payloads[0]["view"]["scores"] == d.payloads[1]["view"]["scores"]
+
+
+def test_by_links_the_first_move_comes_three_links_after_the_invitation(open_tab, small_group):  # noqa: F811
+    """Answer, deal, reply: the host starts and the guest's hand goes with its first move. When
+    the guest starts, the host's shares of its hand are a fourth link."""
+    d = Devices(open_tab, seed=11, live=False)
+    assert d.links_to_first_move({"tactics": True}) == 3
+    assert d.payloads[0]["duo"]["waiting"] == "you"
+    guest = d.payloads[1]
+    assert guest["view"]["hand"] == [] and guest["view"]["hand_sizes"] == [7, 7]
+    assert guest["duo"]["hand_coming"]
+    assert guest["duo"]["waiting"] == "them" and not d.payloads[0]["duo"]["hand_coming"]
+    while not d.inbox:  # the host's first turn (a card played, then one drawn)
+        d.took(0, d.tabs[0]("act", {"action": d.payloads[0]["view"]["legal"][0]}))
+    d.deliver()  # the first move, and the guest's hand with it
+    guest = d.payloads[1]
+    assert len(guest["view"]["hand"]) == 7 and "ClanBack" not in guest["view"]["hand"]
+    assert not guest["duo"]["hand_coming"] and guest["duo"]["waiting"] == "you"
+    d = Devices(open_tab, seed=12, live=False)
+    assert d.links_to_first_move({"tactics": False, "starter": 1}) == 4
+    assert d.payloads[1]["duo"]["waiting"] == "you"
+
+
+def test_live_the_guests_hand_comes_before_the_hosts_first_move(open_tab, small_group):  # noqa: F811
+    """Live a message costs nothing: the host sends the guest's hand's shares as soon as the
+    deal is done, so the guest sees its cards while the host thinks."""
+    d = Devices(open_tab, seed=13, live=True)
+    d.pair({"tactics": False})
+    host, guest = d.payloads
+    assert host["duo"]["waiting"] == "you" and guest["duo"]["waiting"] == "them"
+    assert len(guest["view"]["hand"]) == 6 and "ClanBack" not in guest["view"]["hand"]
+    assert not guest["duo"]["hand_coming"]
 
 
 def test_a_match_in_german_live_with_the_expert_timing(open_tab, small_group):  # noqa: F811

@@ -152,6 +152,58 @@ def test_a_rewritten_answer_or_host_half_is_refused(small_group):  # noqa: F811
     assert e.value.code == "unexpected"  # a half only once
 
 
+OFFER, ANSWER, RELAYS = "djA.offer", "djA.answer", "djA.relays"  # rtc= parts (sdp.js packs)
+
+
+def _paired_with_live(offer_heard: str | None, answer_heard: str | None):
+    """A host whose link carried OFFER and a guest whose link carried ANSWER, each opened
+    with what the link carrier let through; the host's deal, not yet delivered."""
+    host = Endpoint.host(Rules(), "Ann", Entropy(random.Random(1)))
+    host.said_rtc(OFFER)
+    guest, answer = Endpoint.join(
+        host.invitation(), "Bob", Entropy(random.Random(2)), rtc=offer_heard
+    )
+    guest.said_rtc(ANSWER)
+    return host, guest, host.receive(answer.send, rtc=answer_heard).send
+
+
+def test_the_live_parts_of_the_pairing_links_are_bound_to_the_key(small_group):  # noqa: F811
+    """Issue 29, attack 4, its WebRTC part: whoever carries the links swaps the offer or the
+    answer (its DTLS fingerprint would put it inside the live channel). The first signed
+    message of the device that opened that link names what it got: refused by name on the
+    other device, unchanged. A part that never came (a link copied before the offer was
+    gathered, or the terminal's ``rtc=none``) only means no live channel."""
+    host, guest, deal = _paired_with_live(OFFER, RELAYS)  # the answer swapped
+    before = snapshot(guest)
+    with pytest.raises(RemoteError) as e:
+        guest.receive(deal)
+    assert e.value.code == "pairing_mismatch" and snapshot(guest) == before
+    host, guest, deal = _paired_with_live(RELAYS, ANSWER)  # the offer swapped
+    reply = guest.receive(deal).send
+    assert "heard" in reply
+    before = snapshot(host)
+    with pytest.raises(RemoteError) as e:
+        host.receive(reply)
+    assert e.value.code == "pairing_mismatch" and snapshot(host) == before
+    for offer_heard, answer_heard in (
+        (OFFER, ANSWER),
+        (None, ANSWER),
+        (OFFER, None),
+        ("none", None),
+    ):
+        host, guest, deal = _paired_with_live(offer_heard, answer_heard)
+        host.receive(guest.receive(deal).send)
+        assert host.can_play() and host.pairing_code() == guest.pairing_code()
+    # Named in the first signed message only.
+    host, guest, deal = _paired_with_live(OFFER, ANSWER)
+    reply = guest.receive(deal).send
+    host.receive(reply)
+    move = host.play(host.legal()[0]).send
+    with pytest.raises(RemoteError) as e:
+        guest.receive(resealed(host.key, move, heard=reply["heard"]))
+    assert e.value.code == "pairing_mismatch"
+
+
 def test_an_invitation_without_the_promise_or_with_a_mac_is_refused():
     host = Endpoint.host(Rules(), "Ann")
     invite = host.invitation()

@@ -47,14 +47,14 @@ def _page_receives(ep, link):
 
 
 def _paired(tmp_path, capsys):
-    """Ann hosts, Bob joins, the deal and Bob's hand go across: Ann's and Bob's save files
-    and what Ann's terminal said last (her move is next)."""
+    """Ann hosts, Bob joins, the deal goes across (Bob's hand will go with Ann's first move):
+    Ann's and Bob's save files and what Ann's terminal said last (her move is next)."""
     a, b = str(tmp_path / "a.json"), str(tmp_path / "b.json")
     _, out, _ = _run(capsys, "remote", "host", "--save", a, "--name", "Ann")
     _, out, _ = _run(capsys, "remote", "join", _link(out), "--save", b, "--name", "Bob")
     _, out, _ = _run(capsys, "remote", "receive", _link(out), "--save", a)  # the deal
     _, out, _ = _run(capsys, "remote", "receive", _link(out), "--save", b)
-    _, out, _ = _run(capsys, "remote", "receive", _link(out), "--save", a)  # Bob's hand
+    _, out, _ = _run(capsys, "remote", "receive", _link(out), "--save", a)  # Ann's hand
     return a, b, out
 
 
@@ -129,7 +129,8 @@ def test_two_terminals_play_a_tactic_game_over_links(tmp_path, capsys, small_gro
 
 def test_moves_by_text_and_a_refused_move(tmp_path, capsys, small_group):  # noqa: F811
     a, _, out = _paired(tmp_path, capsys)
-    assert "your move" in out and _link(out) is not None
+    # Three links after the invitation, and Ann moves: Bob's hand goes with her move.
+    assert "your move" in out and _link(out) is None
     hand = json.loads(Path(a).read_text(encoding="utf-8"))["state"]["hands"][0]
     before = Path(a).read_bytes()
     rc, out, err = _run(capsys, "remote", "play", "Z9@1", "--save", a)
@@ -155,7 +156,6 @@ def test_moves_by_text_and_a_refused_move(tmp_path, capsys, small_group):  # noq
 
 def test_a_take_back_asked_and_answered_from_two_terminals(tmp_path, capsys, small_group):  # noqa: F811
     a, b, out = _paired(tmp_path, capsys)
-    _run(capsys, "remote", "receive", _link(out), "--save", b)
     before = json.loads(Path(a).read_text(encoding="utf-8"))["state"]
     rc, out, err = _run(capsys, "remote", "takeback", "--save", a)
     assert rc == 2 and "no finished turn" in err
@@ -183,6 +183,7 @@ def test_the_terminal_joins_the_pages_invitation_and_plays_its_links(tmp_path, c
     page that carries several messages, one of them already received."""
     b = str(tmp_path / "bob.json")
     page = Endpoint.host(Rules(), "Ann", Entropy(random.Random(7)))
+    page.said_rtc(encode(OFFER_SDP))  # duo.js withLive: the offer joins the link
     invitation = with_live(link_of([part(page.invitation())]), f"rtc={encode(OFFER_SDP)}")
     rc, out, err = _run(capsys, "remote", "join", invitation, "--save", b, "--name", "Bob")
     assert rc == 0, err
@@ -190,22 +191,22 @@ def test_the_terminal_joins_the_pages_invitation_and_plays_its_links(tmp_path, c
     assert answer.startswith("#m=") and answer.endswith("&rtc=none")  # rtc.js accept()
     code = _code(out)
     (r,) = _page_receives(page, answer)
-    rc, out, err = _run(capsys, "remote", "receive", link_of([part(r.send)]), "--save", b)
+    dealt = link_of([part(r.send)])
+    rc, out, err = _run(capsys, "remote", "receive", dealt, "--save", b)
     assert rc == 0, err
     code = code or _code(out)  # the guest may learn it with the host's first message
     assert code == page.pairing_code() != ""
-    (r,) = _page_receives(page, _link(out))  # the deal done: Ann's hand, and Bob's
-    rc, out, err = _run(capsys, "remote", "receive", link_of([part(r.send)]), "--save", b)
-    assert rc == 0 and "pairing code" not in out, err
-    dealt = link_of([part(r.send)])
+    (r,) = _page_receives(page, _link(out))  # the deal done: Ann's hand (Bob's comes with
+    assert r.send is None and page.can_play()  # her first move)
     # Ann moves and asks to take it back before sending: two messages in one link
     # (duo.js sendUnsent: linkOf(unsent)), the deal's message before them again.
     move = page.play(page.legal()[0]).send
+    assert "shares" in move  # Bob's hand
     question = page.ask_takeback().send
     link = link_of([dealt.split("#", 1)[1], part(move), part(question)])
     rc, out, err = _run(capsys, "remote", "receive", link, "--save", b)
     assert rc == 0, err
-    assert out.startswith("ignored: Message 2 was already received")
+    assert out.startswith("ignored: Message 1 was already received")
     assert "Ann played" in out and "Ann asks to take back their last turn" in out
     rc, out, err = _run(capsys, "remote", "answer", "yes", "--save", b)
     assert rc == 0, err
@@ -226,6 +227,7 @@ def test_the_terminal_hosts_and_reads_the_pages_answer(tmp_path, capsys, small_g
     assert "pairing code" not in out
     invitation = from_link(_link(out.replace("last sent: ", "send: ")))
     page, r = Endpoint.join(invitation, "Bob", Entropy(random.Random(8)))
+    page.said_rtc(encode(OFFER_SDP))
     answer = with_live(link_of([part(r.send)]), f"rtc={encode(OFFER_SDP)}")
     rc, out, err = _run(capsys, "remote", "receive", answer, "--save", a)
     assert rc == 0, err

@@ -283,8 +283,18 @@ API = {
     "state": table(lambda _: duo.payload(), lambda a: session.payload(opt(a, "seat"))),
     "duo_host": lambda a: saved(duo.host(a or {}, lang())),
     "duo_invitation": lambda a: duo.invitation(need(a, "link"), lang()),
-    "duo_join": lambda a: saved(duo.join(need(a, "link"), need(a, "name"), lang())),
-    "duo_receive": lambda a: saved_duo(duo.receive(need(a, "message"), lang())),
+    "duo_join": lambda a: saved(
+        duo.join(need(a, "link"), need(a, "name"), lang(), rtc=opt(a, "rtc", None))
+    ),
+    "duo_rtc_said": lambda a: saved(duo.said_rtc(need(a, "rtc"))),
+    "duo_receive": lambda a: saved_duo(
+        duo.receive(
+            need(a, "message"),
+            lang(),
+            live=opt(a, "live", False) is True,
+            rtc=opt(a, "rtc", None),
+        )
+    ),
     "duo_leave": lambda _: duo.leave() or {},
     "duo_reconnect": lambda a: {
         "link": reconnector.make(duo.ep, need(a, "kind"), need(a, "rtc"), opt(a, "re", ""))

@@ -192,11 +192,12 @@ class Duo:
             "rules_text": variant_text(rules, Words(lang)),
         }
 
-    def join(self, link, name, lang: str) -> dict:
-        """Answer an invitation: the answer to send back, and the table waiting for the deal."""
+    def join(self, link, name, lang: str, rtc=None) -> dict:
+        """Answer an invitation (``rtc``: the WebRTC offer its link carried): the answer to
+        send back, and the table waiting for the deal."""
         if not isinstance(link, str):
             raise RequestError("bad_argument", name="link")
-        ep, r = Endpoint.join(self._message(link), name, self.entropy)
+        ep, r = Endpoint.join(self._message(link), name, self.entropy, rtc=rtc)
         self._take_up(ep, lang)
         return self.payload(send=r.send)
 
@@ -213,11 +214,19 @@ class Duo:
 
         return from_link(text)
 
-    def receive(self, text, lang: str) -> dict:
+    def said_rtc(self, rtc) -> dict:
+        """The WebRTC offer or answer added to this device's pairing link, once gathered."""
+        self.ep.said_rtc(rtc)
+        return {}
+
+    def receive(self, text, lang: str, live: bool = False, rtc=None) -> dict:
         """The other device's message: played here if it holds. A message seen already, or
         of another game, is ignored (``ignored``: why, for a toast, and nothing else: a link
         that repeats an old message thousands of times must cost little); a cheat the round's
-        audit finds voids the game (``duo.verdict``); anything else refused is a ``GameError``."""
+        audit finds voids the game (``duo.verdict``); anything else refused is a ``GameError``.
+        ``live``: the devices are connected, so what the other will need soon (its hand's
+        shares, which by links wait for this device's first move) is sent at once. ``rtc``:
+        the WebRTC part of the link (the guest's answer's, bound into the pairing)."""
         msg = self._message(text)
         if self.match is None or msg["g"] != self.ep.game:
             if msg["t"] == "invite":
@@ -228,7 +237,9 @@ class Duo:
             return {"ignored": words.t("duo.ignored.ended"), **self.payload()}
         points = self.ep.turn_points[:]
         try:
-            r = self.ep.receive(msg)
+            r = self.ep.receive(msg, rtc=rtc)
+            if live is True and r.send is None:
+                r.send = self.ep.send_early().send
         except Cheat:
             return self.payload()  # the endpoint keeps the verdict: the game is void
         except RemoteError as e:
@@ -324,6 +335,8 @@ class Duo:
             "game": ep.game,
             "waiting": waiting,
             "paired": ep.paired,
+            # My hand all backs on their turn: by links, it comes with their first move.
+            "hand_coming": waiting == "them" and ep.hand_coming(),
             "key_due": ep.their_key_due(),  # the round ended; their key, for the audit, not yet
             # What the pairing waits for: the host's invitation, the guest's answer, the
             # deal (the guest learns of it with the host's first deal message).

@@ -122,8 +122,9 @@ def _host(args) -> int:
 def _join(args) -> int:
     """The link's first message is the invitation (any after it are played as ``receive``
     plays them, as the page does)."""
-    messages = messages_of(parse_link(args.link))
-    ep, answer = Endpoint.join(messages[0], args.name)
+    link = parse_link(args.link)
+    messages = messages_of(link)
+    ep, answer = Endpoint.join(messages[0], args.name, rtc=link.rtc)
     print(f"Joined {ep.names[0]}'s game {ep.game[:8]} as {ep.names[1]} (North).")
     _take_all(ep, messages[1:], args, [answer], code="")
     return 0
@@ -132,12 +133,13 @@ def _join(args) -> int:
 def _receive(args) -> int:
     ep = _load(args.save)
     try:
-        messages = messages_of(parse_link(args.link))
+        link = parse_link(args.link)
+        messages = messages_of(link)
     except RemoteError as e:
         if not _ignored(ep, e):
             raise
         return 0
-    _take_all(ep, messages, args, [], ep.pairing_code())
+    _take_all(ep, messages, args, [], ep.pairing_code(), link.rtc)
     return 0
 
 
@@ -148,14 +150,16 @@ def _ignored(ep: Endpoint, e: RemoteError) -> bool:
     return e.code in IGNORED
 
 
-def _take_all(ep: Endpoint, messages: list, args, results: list, code: str) -> None:
+def _take_all(
+    ep: Endpoint, messages: list, args, results: list, code: str, rtc: str | None = None
+) -> None:
     """Each message in turn, as the page plays a link's (web/js/duo.js, ``receive``): one
     seen already is reported and skipped; a refusal stops there, keeping those before it
     (each is whole: the endpoint keeps a message only if all of it holds)."""
     refused = None
     for msg in messages:
         try:
-            results.append(ep.receive(msg))
+            results.append(ep.receive(msg, rtc=rtc))
         except RemoteError as e:
             if not _ignored(ep, e):
                 refused = e

@@ -98,6 +98,9 @@ class RoundCards:
         self.reads: list[list[str]] = []  # [[fingerprint, card text]] every card I read
         self.log: list[list[Any]] = []  # [[seat, action JSON]] the round's actions, in order
         self.revealed = False  # my key was sent
+        # shares made before they are due, by owed entry (not saved: made again after a
+        # reload); replaced, never changed, so copies may share it
+        self.ready: dict[int, tuple[int, int, int]] = {}
 
     def copy(self) -> RoundCards:
         """A copy whose changes do not reach this one (lists only ever replaced are shared)."""
@@ -224,6 +227,17 @@ class RoundCards:
         self.decks[deck].insert(0, f"{player}:{commit}")
         return commit
 
+    def prepare_shares(self) -> None:
+        """Make the owed entries' shares now, to send later (the other's hand goes with my
+        first move): ``Cheat`` at once, as ``shares`` would raise it."""
+        self.ready = {e: self._share(e) for e in self.owed if not isinstance(e, str)}
+
+    def _share(self, entry: int) -> tuple[int, int, int]:
+        s, ch, z = self.ready.get(entry) or share(entry, self.key)
+        if card_of(s) is not None:
+            raise Cheat("unlocked_entry", player=1 - self.seat)
+        return s, ch, z
+
     def shares(self) -> list:
         """Unlock every owed entry: a share with its proof, or the opening of my commitment.
         Raises ``Cheat`` before any share leaves if one would show a card's own code: the
@@ -234,9 +248,7 @@ class RoundCards:
                 r = self._return_of(entry)
                 out.append({"card": r["card"], "nonce": r["nonce"]})
             else:
-                s, ch, z = share(entry, self.key)
-                if card_of(s) is not None:
-                    raise Cheat("unlocked_entry", player=1 - self.seat)
+                s, ch, z = self._share(entry)
                 out.append({"s": int_to_text(s), "c": int_to_text(ch), "z": int_to_text(z)})
         self.shares_sent()
         return out
@@ -363,7 +375,7 @@ class RoundCards:
         if not isinstance(data, dict) or set(data) != set(_SAVE):
             raise ValueError("cards")
         r = cls.__new__(cls)
-        r.entropy = SYSTEM
+        r.entropy, r.ready = SYSTEM, {}
         for name, read in _SAVE.items():
             setattr(r, name, read(data[name], r))
         return r

@@ -35,7 +35,16 @@ from ..view import view
 from . import audit, save_io, sra
 from .deal import RoundCards
 from .errors import Cheat, RemoteError
-from .messages import VERSION, authentic, canonical, fingerprint, from_link, read, seal
+from .messages import (
+    VERSION,
+    authentic,
+    canonical,
+    fingerprint,
+    from_link,
+    read,
+    rtc_digest,
+    seal,
+)
 from .pairing import (
     Half,
     check_name,
@@ -47,7 +56,7 @@ from .pairing import (
     transcript,
 )
 from .seen import shown_event
-from .sra import SYSTEM, Entropy, int_to_text, text_to_int
+from .sra import GROUP_NAMES, SYSTEM, Entropy, int_to_text, text_to_int
 from .takeback import TakeBacks
 
 BACKS = (CLAN_BACK, TACTIC_BACK)
@@ -87,6 +96,10 @@ class Endpoint(TakeBacks):
         self.dh_commit: str | None = None
         self.transcript: bytes | None = None
         self.dh_out: str | None = None
+        # The live channel's parts of the pairing links (``rtc_digest``): the one my link
+        # carried, and the one the other's carried, named in my first signed message.
+        self.rtc_said: str | None = None
+        self.rtc_heard: str | None = None
         self.sent = 0  # the number of my next message
         self.expect = 0  # the number of the next message I accept
         self.state: State | None = None  # the engine state, hidden cards as backs
@@ -135,8 +148,11 @@ class Endpoint(TakeBacks):
         return self.last_sent
 
     @classmethod
-    def join(cls, invite, name: str, entropy: Entropy = SYSTEM) -> tuple[Endpoint, Result]:
-        """Answer an invitation; the result's ``send`` is the answer."""
+    def join(
+        cls, invite, name: str, entropy: Entropy = SYSTEM, rtc: str | None = None
+    ) -> tuple[Endpoint, Result]:
+        """Answer an invitation (``rtc``: the WebRTC offer its link carried); the result's
+        ``send`` is the answer."""
         msg = read(invite)
         if msg["t"] != "invite":
             raise RemoteError("not_an_invitation")
@@ -153,9 +169,17 @@ class Endpoint(TakeBacks):
             "dh": int_to_text(half.public),
         }
         ep.dh_commit = msg["dhc"]
+        ep.rtc_heard = _heard(rtc)
         ep.transcript = transcript(invite_digest(canonical(msg)), canonical(answer))
         ep.expect, ep.sent, ep.last_sent = 1, 1, answer
         return ep, Result(send=answer)
+
+    def said_rtc(self, rtc: str) -> None:
+        """The WebRTC offer (host) or answer (guest) this device's pairing link carries: the
+        other's first signed message must name the same (``pairing_mismatch``)."""
+        if self.sent > 1 or not isinstance(rtc, str) or not rtc or len(rtc) > MAX_RTC:
+            raise RemoteError("unexpected", kind="rtc")
+        self.rtc_said = rtc_digest(rtc)
 
     @property
     def paired(self) -> bool:
@@ -206,6 +230,12 @@ class Endpoint(TakeBacks):
             return "over"
         return "you" if self.can_play() else "them"
 
+    def hand_coming(self) -> bool:
+        """My whole hand waits for the other's shares (the deal's last step: they come
+        with the other's first move)."""
+        s = self.state
+        return s is not None and 0 < self._backs_in_hand(s) == len(s.hands[self.seat])
+
     def their_key_due(self) -> bool:
         """The round is over and my key was shown, theirs has not come: until it does, the
         round is not audited and the game is not counted (the page names who owes it)."""
@@ -247,6 +277,22 @@ class Endpoint(TakeBacks):
         self.__dict__.update(work.__dict__)
         return result
 
+    def send_early(self) -> Result:
+        """The other's cards' shares now, before they are due (they would go with my move):
+        live, where a message costs nothing, the other sees its hand while I think. Nothing
+        when nothing is owed, or when a turn of mine is under way (it goes whole)."""
+        if self.verdict is not None or self.cards is None or not self.cards.owed or self.unsent:
+            return Result()
+        work = self._copy()
+        work.answer = True
+        try:
+            result = Result(send=work._compose())
+        except Cheat as cheat:  # an entry to unlock was never locked by them: nothing sent
+            self.verdict = cheat.to_json()
+            raise
+        self.__dict__.update(work.__dict__)
+        return result
+
     def _check_can_play(self, action: Action) -> None:
         if self.verdict is not None:
             raise RemoteError("game_void")
@@ -263,10 +309,11 @@ class Endpoint(TakeBacks):
     def receive_link(self, text: str) -> Result:
         return self.receive(from_link(text))
 
-    def receive(self, msg) -> Result:
-        """Check a message of the other device and play it here. Raises ``RemoteError`` (the
-        endpoint unchanged) for anything wrong; ``Cheat`` when the round's audit finds one (the
-        game is then void)."""
+    def receive(self, msg, rtc: str | None = None) -> Result:
+        """Check a message of the other device and play it here (``rtc``: the WebRTC answer
+        that came with the guest's answer). Raises ``RemoteError`` (the endpoint unchanged)
+        for anything wrong; ``Cheat`` when the round's audit finds one (the game is then
+        void)."""
         msg = read(msg)
         if self.verdict is not None:
             raise RemoteError("game_void")
@@ -281,7 +328,7 @@ class Endpoint(TakeBacks):
             if self.seat == 0:
                 if msg["t"] != "accept":
                     raise RemoteError("not_paired")
-                return self._accept(msg)
+                return self._accept(msg, rtc)
             key = self._key_from_half(msg)
             if not authentic(msg, key):  # the two devices saw different pairings
                 raise RemoteError("pairing_mismatch")
@@ -294,6 +341,9 @@ class Endpoint(TakeBacks):
                 raise RemoteError("bad_mac")
         if msg["n"] > self.expect:
             raise RemoteError("out_of_order", n=msg["n"], expected=self.expect)
+        if "heard" in msg and (msg["n"] != 1 or msg["heard"] != self.rtc_said):
+            # the live part of my pairing link was not the one they got: rewritten on the way
+            raise RemoteError("pairing_mismatch")
         if msg["t"] == "accept":
             raise RemoteError("unexpected", kind=msg["t"])
         work = self._copy()
@@ -315,9 +365,10 @@ class Endpoint(TakeBacks):
         self.__dict__.update(work.__dict__)
         return result
 
-    def _accept(self, msg: dict) -> Result:
+    def _accept(self, msg: dict, rtc: str | None) -> Result:
         """The host: the guest's answer gives the key; my half goes with my next message."""
         work = self._copy()
+        work.rtc_heard = _heard(rtc)
         if msg["n"] != 0:
             raise RemoteError("out_of_order", n=msg["n"], expected=0)
         guest_public = text_to_int(msg["dh"])
@@ -542,7 +593,12 @@ class Endpoint(TakeBacks):
             self.cards.take_second(deal)
             self._start_round(result)
             self._read_cards(deal["shares"], result)
-            self.answer = True  # the guest's hand now, not with a move: moves stay small
+            # The guest's hand: now if the guest starts; else with my first move, so that by
+            # links the first move is made after three links (live, ``send_early`` sends it
+            # at once, while I think).
+            assert self.state is not None  # just dealt
+            self.answer = self.state.to_move != self.seat
+            self.cards.prepare_shares()  # a deal that would show my cards is named now
 
     def _start_round(self, result: Result) -> None:
         n, tactics = self.rules.hand_size, self.rules.tactics
@@ -622,6 +678,8 @@ class Endpoint(TakeBacks):
         body: dict = {"t": "move"}
         if self.dh_out is not None:  # the host's half, promised in the invitation
             body["dh"], self.dh_out = self.dh_out, None
+        if self.sent == 1 and self.rtc_heard is not None:  # my first signed message
+            body["heard"] = self.rtc_heard
         if owed:
             body["shares"] = cards.shares()
         if self.unsent:
@@ -682,6 +740,8 @@ class Endpoint(TakeBacks):
             "dh_commit": self.dh_commit,
             "transcript": None if self.transcript is None else self.transcript.hex(),
             "dh_out": self.dh_out,
+            "rtc_said": self.rtc_said,
+            "rtc_heard": self.rtc_heard,
             "sent": self.sent,
             "expect": self.expect,
             "state": None if self.state is None else state_to_json(self.state),
@@ -711,8 +771,11 @@ class Endpoint(TakeBacks):
                 raise ValueError("version")
             # Before version 3 the cards were dealt modulo a 1,536-bit prime: such a game's
             # numbers mean nothing in ristretto255, and it cannot go on.
-            if data.get("group", "modp" if data["version"] < VERSION else None) != sra.GROUP.name:
-                raise RemoteError("old_save")
+            group = data.get("group", "modp" if data["version"] < VERSION else None)
+            if group != sra.GROUP.name:
+                if group in GROUP_NAMES:
+                    raise RemoteError("old_save")
+                raise ValueError("group")
             ep = cls.__new__(cls)
             ep.entropy = SYSTEM
             for name, read in SAVE_FIELDS.items():
@@ -739,9 +802,11 @@ SAVE_FIELDS = {
     "names": save_io.names,
     "key": save_io.key,
     "half": save_io.half,
-    "dh_commit": save_io.dh_commit,
+    "dh_commit": save_io.digest,
     "transcript": save_io.transcript,
     "dh_out": save_io.dh_out,
+    "rtc_said": save_io.digest,
+    "rtc_heard": save_io.digest,
     "sent": save_io.count,
     "expect": save_io.count,
     "state": save_io.state,
@@ -767,4 +832,19 @@ SAVE_DEFAULTS: dict = {
     "dh_commit": None,
     "transcript": None,
     "dh_out": None,
+    "rtc_said": None,
+    "rtc_heard": None,
 }
+
+
+MAX_RTC = 4000  # characters of a pairing link's rtc= part (packed: about 200)
+
+
+def _heard(rtc) -> str | None:
+    """The digest of the live part a pairing link carried; none for none, or for the
+    terminal's ``none`` (it plays by links only)."""
+    if rtc is None or rtc == "none":
+        return None
+    if not isinstance(rtc, str) or not rtc or len(rtc) > MAX_RTC:
+        raise RemoteError("bad_field", field="rtc", value="…")
+    return rtc_digest(rtc)

@@ -12,7 +12,9 @@ the rest. Its body is one of:
   sender's decisions, engine JSON; a card put back under a deck travels as a commitment),
   ``drew`` (which entry each of the sender's draws took off a deck), ``reveal`` (the sender's
   key at the end of a round) and ``deal`` (a round's locked decks); the host's first
-  ``move`` also carries ``dh``, its half, which the guest checks against ``dhc``;
+  ``move`` also carries ``dh``, its half, which the guest checks against ``dhc``; each
+  side's first ``move`` may carry ``heard``, the ``rtc_digest`` of the WebRTC offer or answer
+  that came with the other's pairing link, which the other checks against its own;
 - ``t: "takeback"``: ``turn`` (``{"round", "ply"}``: the sender's last turn, by its place in
   the round's actions), a request to take it back;
 - ``t: "consent"``: ``turn`` and ``agree`` (true or false), the answer.
@@ -47,7 +49,7 @@ ENVELOPE = ("v", "g", "n", "from", "t", "mac")
 BODY = {
     "invite": ("rules", "name", "dhc"),
     "accept": ("name", "dh"),
-    "move": ("dh", "shares", "actions", "drew", "reveal", "deal"),
+    "move": ("dh", "heard", "shares", "actions", "drew", "reveal", "deal"),
     "takeback": ("turn",),
     "consent": ("turn", "agree"),
 }
@@ -225,11 +227,7 @@ def read(data) -> dict:
                 Rules.from_json(data["rules"])
             except (TypeError, ValueError):
                 raise _bad("rules", data["rules"]) from None
-            if (
-                not isinstance(data["dhc"], str)
-                or len(data["dhc"]) != 43
-                or data["dhc"].strip(B64URL)
-            ):
+            if not _is_digest(data["dhc"]):
                 raise _bad("dhc", data["dhc"])
         else:
             _number(data["dh"], "dh")
@@ -252,6 +250,8 @@ def read(data) -> dict:
         return data
     if "dh" in data:
         _number(data["dh"], "dh")
+    if "heard" in data and not _is_digest(data["heard"]):
+        raise _bad("heard", data["heard"])
     if "shares" in data:
         _shares(data["shares"], "shares")
     if "actions" in data:
@@ -264,6 +264,19 @@ def read(data) -> dict:
     if "deal" in data:
         _deal(data["deal"])
     return data
+
+
+def rtc_digest(rtc: str) -> str:
+    """The hash of a pairing link's ``rtc=`` part (the WebRTC offer or answer, with the
+    DTLS fingerprint the live channel is encrypted to), as the first signed message of the
+    device that opened that link names it: a part rewritten on the way is found once the
+    key is known (``pairing_mismatch``)."""
+    h = hashlib.sha256(("schotten-totten/remote/rtc/" + rtc).encode()).digest()
+    return base64.urlsafe_b64encode(h).rstrip(b"=").decode()
+
+
+def _is_digest(value) -> bool:
+    return isinstance(value, str) and len(value) == 43 and not value.strip(B64URL)
 
 
 # ---------------------------------------------------------------- text and links

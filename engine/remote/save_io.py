@@ -107,12 +107,12 @@ def half(value, _ep) -> Half | None:
     return Half(secret)
 
 
-def dh_commit(value, _ep) -> str | None:
-    """The guest's copy of the invitation's promise of the host's half (43 base64url)."""
-    if value is None:
-        return None
-    if not isinstance(value, str) or len(value) != 43 or value.strip(B64URL):
-        raise _bad("dh_commit")
+def digest(value, _ep) -> str | None:
+    """A hash in 43 base64url characters (a live part's ``rtc_digest``), or none."""
+    if value is not None and (
+        not isinstance(value, str) or len(value) != 43 or value.strip(B64URL)
+    ):
+        raise _bad("digest")
     return value
 
 

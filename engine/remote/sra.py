@@ -202,6 +202,7 @@ class Ristretto(_Cards):
 
 MODP_1536 = Group(P)
 PLAY = Ristretto()
+GROUP_NAMES = (Group.name, Ristretto.name)  # the groups a save may name (older: "modp")
 GROUP: Group | Ristretto = PLAY  # the group in use (tests of many games: Group(TEST_P, 64))
 
 

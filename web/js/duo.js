@@ -57,7 +57,7 @@ export function receive(text, quiet = false) {
   if (refused) { toast(t(...refused)); return; }
   let took = false, ignored = null;
   for (const part of parts) {
-    const out = call("duo_receive", { message: part });
+    const out = call("duo_receive", { message: part, live: live.state === "live", rtc: rtcValue(rtc.rtcIn(text)) });
     if (!out.ok) { toast(out.error); return; }
     if (out.invite) { showJoin(out.invite, part, rtc.rtcIn(text)); return; }
     if (out.ignored) { ignored = out.ignored; continue; }
@@ -66,6 +66,9 @@ export function receive(text, quiet = false) {
   }
   if (!took && ignored && !quiet) toast(ignored, "info");   // a live repeat: no news
   if (took && rtc.rtcIn(text)) rtc.accept(rtc.rtcIn(text));   // the answer's: the channel opens
+  // A message from the host after the answer: the host has opened it, so the channel is
+  // being made (or, within the live wait, found not to open).
+  else if (took && live.state === "answered") connectionChanged("connecting");
 }
 
 // A payload of the game: the table once the cards are dealt, the pairing dialog before.
@@ -306,7 +309,7 @@ function refuseInDialog(text) {
 function join() {
   const name = $("#duo-name").value.trim();
   if (!name) { refuseInDialog(t("duo.name_needed")); return; }
-  const out = call("duo_join", { link: joining, name });
+  const out = call("duo_join", { link: joining, name, rtc: rtcValue(joiningOffer) });
   if (!out.ok) { refuseInDialog(out.error); return; }
   try { localStorage.setItem(NAME_KEY, name); } catch { /* blocked */ }
   const useStun = !$("#duo-stun-set").hidden && $("#duo-stun").checked;
@@ -317,11 +320,20 @@ function join() {
   withLive(rtc.answer(joiningOffer, useStun, room()));   // the answer link carries the answer to the offer
 }
 
+// The value of a link's "rtc=" part; null for none, or for "rtc=none" (links only).
+function rtcValue(part) {
+  const value = part ? part.slice(part.indexOf("=") + 1) : "";
+  return value && value !== "none" ? value : null;
+}
+
 // A link shown in the pairing dialog gets the live connection's offer or answer added once
 // it is gathered (a few milliseconds with no ICE server).
 function withLive(promise) {
   promise.then((part) => {
     if (!part || !pairing || !lastLink || lastLink.includes("&rtc=")) return;
+    // The other's first signed message names the part it got: one changed on the way is
+    // refused there (web/duo.py, said_rtc).
+    if (rtcValue(part) && !call("duo_rtc_said", { rtc: rtcValue(part) }).ok) return;
     lastLink = `${lastLink}&${part}`;
     showPairing();
   }).catch(() => connectionChanged("links"));
@@ -386,6 +398,7 @@ function renderBar() {
   else if (unsent.length) text = t(kind === "move" ? "duo.status.unsent" : `duo.status.unsent.${kind}`, { name });
   else if (duo.waiting === "over") text = t("duo.status.over", { name });
   else if (duo.waiting === "you") text = t("duo.status.you", { name, connection });
+  else if (duo.hand_coming) text = t("duo.status.hand_coming", { name, connection });
   else text = t("duo.status.waiting", { name, connection });
   text = capital(text);
   if ($("#duo-status").textContent !== text) $("#duo-status").textContent = text;
