@@ -207,6 +207,21 @@ def _take_back(pages, i: int) -> None:
     assert friend.locator("#seat-top .card[data-card]").count() == 0
 
 
+ENDS = ("round_over", "over")
+
+
+def _check_key_note(page, friend: str, due: bool) -> None:
+    """The device whose move ended the round (its key went with it) says on its end screen
+    and in its bar that it waits for the friend's key; the friend's device, which has both
+    keys, says nothing of it."""
+    for selector in ("#end-duo-key", "#duo-key"):
+        assert page.locator(selector).is_hidden() is not due, selector
+    if due:
+        text = page.inner_text("#end-duo-key")
+        assert text.startswith(f"Waiting for {friend}'s device to send its key"), text
+        assert page.text_content("#duo-key") == text
+
+
 def _play(pages, reload_at: int, screenshot, takeback_at: int | None = None, after_reload=None):
     """The whole game: each page's moves through the UI, links carried when the pages have
     some to send (live, there are none while the channel is open); ``pages[1]`` reloads after
@@ -220,6 +235,9 @@ def _play(pages, reload_at: int, screenshot, takeback_at: int | None = None, aft
             return {"moves": moves, "links": links, "takebacks": takebacks}
         if "unsent" in states:  # a message to carry, then the other's answer, if any
             i = states.index("unsent")
+            if body(pages[i], "step") in ENDS:  # who ended the round waits for the other's key
+                due = body(pages[1 - i], "step") not in ENDS
+                _check_key_note(pages[i], ("Bob", "Ann")[i], due)
             _open_link(pages[1 - i], _sent_link(pages[i]))
             links += 1
             if (
@@ -441,6 +459,8 @@ def _check_over(host, guest, screenshot) -> None:
     screenshot(host, "duo-over")
     assert body(host, "step") == body(guest, "step") == "over"
     assert "over" in host.inner_text("#duo-status")
+    for page in (host, guest):  # each has the other's key: the last round is checked
+        assert page.locator("#duo-key").is_hidden() and page.locator("#end-duo-key").is_hidden()
     # The opponent's hand only as backs on each device.
     assert host.locator("#seat-top .card[data-card]").count() == 0
     assert guest.locator("#seat-top .card[data-card]").count() == 0

@@ -1,6 +1,7 @@
 """A German player reads only German when the table refuses something: a damaged game record
 opened from a link, and saves that cannot be resumed (issue 23). The refusal inside (the
-engine's reason an entry cannot be played) is worded in German too, never in English."""
+engine's reason an entry cannot be played) is worded in German too, never in English. A record
+link nested 5,000 deep is refused by its rule, and the table still answers (issue 29)."""
 
 import json
 import re
@@ -10,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from tools.table import SAVE_KEY, open_with_save
+from tools.table import SAVE_KEY, hand, open_with_save, start_new_game
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
@@ -58,6 +59,20 @@ def test_a_damaged_record_is_refused_in_german(page, site_url, actions, start):
     assert text.startswith(start), text
     assert not ENGLISH.search(text), text
     assert not page.locator("#replay-bar").is_visible()  # nothing opened
+
+
+def test_a_record_link_nested_5000_deep_is_refused_and_the_table_still_answers(page, site_url):
+    """JSON nested 5,000 deep overflowed Pyodide's C stack before Python's RecursionError: the
+    page's Python died and nothing answered. The record is refused by the rule it breaks,
+    before it is parsed, and a new game can be dealt after it."""
+    deep = _record([]).replace('"actions": []', '"actions": ' + "[" * 5000 + "]" * 5000)
+    open_with_save(page, site_url, None, DE + "#record=" + urllib.parse.quote(deep))
+    text = _shown(page, "#toast")
+    assert text.startswith("Nicht geöffnet: Eine Spielaufzeichnung ist höchstens 16 Ebenen"), text
+    assert not ENGLISH.search(text), text
+    assert not page.locator("#replay-bar").is_visible()
+    start_new_game(page, opponent="ai")
+    assert len(hand(page)) == 6
 
 
 SAVES = {

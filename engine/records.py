@@ -20,6 +20,7 @@ from .actions import NEXT_ROUND, Action, action_from_json, action_to_json, shown
 from .cards import ELITES, JOKER, MODES, N_CLAN, RECRUITER, TACTIC_DECK, card_text, parse_card
 from .claims import claim_proof
 from .errors import FormatError, GameError, MalformedAction
+from .jsontext import check_text
 from .rules import (
     CAPACITY,
     FIVE_STONES,
@@ -59,6 +60,11 @@ from .turn import any_claim, apply, apply_events, reshuffle
 RECORD_FORMAT = "schotten-totten/record"
 POSITION_FORMAT = "schotten-totten/position"
 VERSION = 1
+# A record's or position's text, measured before it is parsed (``jsontext``): a 99-round
+# Tactic match as the table writes it is about 500,000 characters, and a document nests 5 deep
+# at most (a game between two devices: the record, its deals, a round's deal, its hands, a hand).
+MAX_TEXT = 1_000_000
+MAX_DEPTH = 16
 
 
 # The keys each object of a document may hold: any other is refused by name.
@@ -795,19 +801,20 @@ def _check_claims(s: State) -> None:
 
 
 def loads(text: str):
-    """Parse JSON text, turning any failure into a one-line ``FormatError``.
+    """Parse a record's or position's JSON text, turning any failure into a one-line
+    ``FormatError``; text longer than ``MAX_TEXT`` or nested deeper than ``MAX_DEPTH`` is
+    refused before it is parsed (``too_big``, ``too_deep``).
 
     >>> loads("[" * 100000)
     Traceback (most recent call last):
     ...
-    engine.errors.FormatError: not valid JSON: nested too deeply
+    engine.errors.FormatError: nested too deeply: a record or position nests at most 16 levels
     """
+    check_text(text, MAX_TEXT, MAX_DEPTH, FormatError)
     try:
         return json.loads(text)
     except json.JSONDecodeError as e:
         # (e.msg is English: the line and column say where, in any language)
         raise FormatError("not_json", line=e.lineno, column=e.colno) from None
-    except RecursionError:
-        raise FormatError("json_too_deep") from None
     except ValueError:  # an integer of more than 4300 digits (sys.set_int_max_str_digits)
         raise FormatError("json_number_too_long") from None

@@ -97,6 +97,29 @@ def test_a_damaged_record_is_refused_in_german_with_its_reason_in_german(open_ta
         assert out["code"] == code and _german(out["error"]), out
 
 
+def test_a_record_5000_deep_or_of_1_mb_is_refused_by_its_rule_and_nothing_changes(open_tab):
+    """Opened from a file or a #record= link, JSON nested 5,000 deep killed the page's Python
+    (Pyodide's C stack runs out before Python's RecursionError): now refused before it is
+    parsed, in the table's language, and the table goes on as it was."""
+    tab = open_tab()
+    tab("new_game", {"opponent": "human", "seed": 3})
+    before = tab("state", {})
+    empty = '{"format": "schotten-totten/record", "version": 1, "seed": 1, "actions": []}'
+    for text, code, words in (
+        (empty.replace("[]", "[" * 5000 + "]" * 5000), "too_deep", "at most 16 levels deep"),
+        (empty.replace("[]", "[" + " " * (1 << 20) + "]"), "too_big", "at most 1,000,000"),
+    ):
+        out = tab("open_record", {"text": text})
+        assert out["ok"] is False and out["code"] == code, out
+        assert out["error"].startswith("Not opened: a game record") and words in out["error"]
+    assert tab("state", {}) == before
+    assert tab("replay_info", {"source": "opened", "mode": "open"})["code"] == "no_record_open"
+    tab("set_option", {"name": "lang", "value": "de"})
+    out = tab("open_record", {"text": "[" * 5000})
+    assert out["code"] == "too_deep" and _german(out["error"]), out
+    assert not tab.window.errors  # refusals are no bugs
+
+
 def test_a_bad_save_is_told_in_the_pages_language(open_tab):
     from saves import MemoryStore
 

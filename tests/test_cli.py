@@ -164,16 +164,24 @@ BAD_FILES = [
     # (name, command, file content (str, or bytes), the error's words)
     ("nested 100000 deep", "check", "[" * 100_000 + "]" * 100_000, "nested too deeply"),
     ("nested 100000 deep", "replay", '{"actions": ' + "[" * 100_000, "nested too deeply"),
+    # Deeper than any document nests (16): refused before it is parsed (engine/jsontext.py).
     (
         "nested 500 deep in a hand",
         "check",
         POSITION + '"hands": [' + "[" * 500 + "]" * 500 + ", []]}",
+        "nested too deeply: a record or position nests at most 16 levels",
+    ),
+    # Within the limit, a value of the wrong shape is named shortly where it is.
+    (
+        "nested 12 deep in a hand",
+        "check",
+        POSITION + '"hands": [' + "[" * 12 + "]" * 12 + ", []]}",
         "hands[0][0]: unknown card [[[[...]]]]",
     ),
     (
-        "nested 500 deep in an action",
+        "nested 12 deep in an action",
         "replay",
-        RECORD + '"actions": [{"kind": ' + "[" * 500 + "]" * 500 + "}]}",
+        RECORD + '"actions": [{"kind": ' + "[" * 12 + "]" * 12 + "}]}",
         "action 1",
     ),
     (

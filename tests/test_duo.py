@@ -15,6 +15,7 @@ import shutil
 import subprocess
 from pathlib import Path
 
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from remote_play import assert_hidden, damage, hidden_from, pair, small_group  # noqa: F401
@@ -484,6 +485,51 @@ def test_codes_that_differ_end_the_game_on_this_device(open_tab, small_group):  
     d.reload(other)
     assert d.payloads[other]["duo"]["code_check"] == "differ"
     assert d.payloads[other]["duo"]["waiting"] == "over"
+
+
+@pytest.mark.parametrize(
+    ("rounds", "lang", "words", "why"),
+    [
+        (2, "en", "Waiting for {}'s device to send its key", "the next round cannot start"),
+        (1, "de", "Warten darauf, dass das Gerät von {} seinen Schlüssel", "letzten Partien"),
+    ],
+    ids=["round-en", "game-de"],
+)
+def test_a_device_whose_key_went_with_the_rounds_end_says_it_waits_for_the_others(
+    open_tab,
+    small_group,  # noqa: F811
+    rounds,
+    lang,
+    words,
+    why,
+):
+    """The move that ends a round carries its player's key; until the friend's key comes
+    back, the round is not checked, the next one not dealt and the game not counted
+    (docs/remote.md, "What is guaranteed"). That device's page says so in words, naming the
+    friend (after a reload too); the friend's page, which holds both keys, does not, nor
+    does either page once the key has come."""
+    d = Devices(open_tab, seed=21, live=True)
+    for tab in d.tabs:
+        tab.app.session.settings["lang"] = lang
+    d.pair({"tactics": False, "rounds": rounds})
+    while True:
+        d.deliver()
+        for out in d.payloads:
+            assert out["duo"]["key_due"] is False and out["duo"]["key_due_text"] is None
+        seat = next(s for s in (0, 1) if d.payloads[s]["view"]["legal"])
+        d.took(seat, d.tabs[seat]("act", {"action": d.payloads[seat]["view"]["legal"][0]}))
+        if d.payloads[seat]["view"]["step"] in ("round_over", "over"):
+            break
+    duo = d.payloads[seat]["duo"]
+    assert duo["key_due"] is True and duo["waiting"] == "them"
+    assert duo["key_due_text"].startswith(words.format(("Ann", "Bob")[1 - seat]))
+    assert why in duo["key_due_text"]
+    d.reload(seat)
+    assert d.payloads[seat]["duo"]["key_due_text"] == duo["key_due_text"]
+    d.deliver()  # the friend's device opens the move and answers with its key
+    for out in d.payloads:
+        assert out["duo"]["key_due"] is False and out["duo"]["key_due_text"] is None
+    assert len(d.eps()[seat].audits) == 1
 
 
 def test_the_log_says_you_on_your_own_device(open_tab, small_group):  # noqa: F811

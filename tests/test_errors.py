@@ -1454,15 +1454,16 @@ def test_a_records_bad_action_is_said_in_german_through_and_through():
 
 
 def test_json_text_errors_are_said_in_german():
-    for text, code in (
-        ('{"format": ', "not_json"),
-        ("[" * 100_000, "json_too_deep"),
-        ("9" * 5000, "json_number_too_long"),
+    for text, code, start in (
+        ('{"format": ', "not_json", "kein gültiges JSON"),
+        ("[" * 100_000, "too_deep", "zu tief verschachtelt"),
+        (" " * 2_000_000, "too_big", "zu lang"),
+        ("9" * 5000, "json_number_too_long", "kein gültiges JSON"),
     ):
         with pytest.raises(FormatError) as e:
             loads(text)
         assert e.value.code == code
-        assert said_in_german(e.value).startswith("kein gültiges JSON")
+        assert said_in_german(e.value).startswith(start)
 
 
 def test_bad_rules_are_format_errors_said_in_german():

@@ -2,6 +2,7 @@
 
 import contextlib
 import json
+import time
 
 import pytest
 from helpers import (
@@ -38,6 +39,7 @@ from engine import (
 )
 from engine.actions import DISCARD
 from engine.cards import JOKER
+from engine.records import MAX_DEPTH, MAX_TEXT, loads
 from engine.state import START_OF_TURN
 
 # ---------------------------------------------------------------- actions
@@ -257,3 +259,39 @@ def test_a_record_with_take_backs_replays_its_shuffles():
     del record["actions"][9]
     with contextlib.suppress(FormatError):  # or it breaks where the cards differ
         assert replay(record)[0] != expected
+
+
+# ---------------------------------------------------------------- text from outside
+
+# Opened from a file or a #record= link: nested thousands deep, JSON once overflowed Pyodide's
+# C stack before Python's RecursionError, and the page's Python died.
+EMPTY = '{"format": "schotten-totten/record", "version": 1, "seed": 1, "actions": []}'
+DEEP = EMPTY.replace("[]", "[" * 5000 + "]" * 5000)
+BIG = EMPTY.replace("[]", "[" + " " * (1 << 20) + "]")  # 1 MB
+
+
+@pytest.mark.parametrize(
+    ("text", "code"), [(DEEP, "too_deep"), (BIG, "too_big")], ids=["5000-deep", "1-mb"]
+)
+def test_a_record_5000_deep_or_of_1_mb_is_refused_by_name_before_it_is_parsed(text, code):
+    start = time.perf_counter()
+    with pytest.raises(FormatError) as e:
+        loads(text)
+    assert time.perf_counter() - start < 1.0
+    assert e.value.code == code
+    assert e.value.params == {"limit": MAX_DEPTH if code == "too_deep" else MAX_TEXT}
+
+
+def test_the_limits_leave_room_for_the_longest_match_the_rules_allow():
+    """99 rounds of Tactic cards, as the table writes a record (one space per level), and
+    a game between two devices' record (a deal for each round) nest and weigh well within."""
+    rules = Rules(tactics=True, rounds=99)
+    _final, actions = random_game(rules, 2, max_steps=20_000)
+    record = record_to_json(rules, 2, actions)
+    text = json.dumps(record, indent=1)
+    assert len(text) < MAX_TEXT / 1.5
+    assert loads(text) == record
+    deals = [{"hands": [["R1"], ["R2"]], "deck": ["R3"]}] * 99
+    assert loads(json.dumps({**record, "deal": deals}))["deal"] == deals
+    n = MAX_DEPTH - 1  # the record itself is one level
+    assert loads(EMPTY.replace("[]", "[" * n + "]" * n))

@@ -29,7 +29,7 @@ from engine.remote import Endpoint
 from engine.remote.errors import Cheat, RemoteError
 from engine.remote.messages import dumps, loads, to_link
 from engine.remote.sra import SYSTEM
-from engine.state import AFTER_PLAY, START_OF_TURN
+from engine.state import AFTER_PLAY, OVER, START_OF_TURN
 
 # Refusals that only mean "this message was seen already, or is not for this game": the page
 # shows a toast and carries on.
@@ -337,7 +337,10 @@ class Duo:
             "paired": ep.paired,
             # My hand all backs on their turn: by links, it comes with their first move.
             "hand_coming": waiting == "them" and ep.hand_coming(),
-            "key_due": ep.their_key_due(),  # the round ended; their key, for the audit, not yet
+            # The round ended and this device's key went with it; theirs, which unlocks the
+            # round's cards for the audit, has not come: said in words (``_key_due``).
+            "key_due": ep.their_key_due(),
+            "key_due_text": None if ended else self._key_due(words),
             # What the pairing waits for: the host's invitation, the guest's answer, the
             # deal (the guest learns of it with the host's first deal message).
             "stage": self._stage(),
@@ -380,6 +383,18 @@ class Duo:
         if ended:
             out["takeback"] = None
         return out
+
+    def _key_due(self, words: Words) -> str | None:
+        """Why the game waits once a round is over, until the other device's key comes: the
+        round is not audited, the next one is not dealt and the game not counted (only
+        audited games are: docs/remote.md, "What is guaranteed")."""
+        ep = self.ep
+        if not ep.their_key_due():
+            return None
+        assert ep.state is not None  # their_key_due: a round is over
+        name = ep.names[ep.other] or words.t("duo.friend")
+        key = "duo.key_due.over" if ep.state.step == OVER else "duo.key_due.round"
+        return words.t(key, name=name)
 
     def _stage(self) -> str:
         ep = self.ep

@@ -32,7 +32,16 @@ from engine import (
 )
 from engine.actions import NEXT_ROUND, shown
 from engine.cards import card_text
-from engine.records import RECORD_FORMAT, VERSION, deal_next_round, read_deals, replay_events
+from engine.jsontext import check_text
+from engine.records import (
+    MAX_DEPTH,
+    MAX_TEXT,
+    RECORD_FORMAT,
+    VERSION,
+    deal_next_round,
+    read_deals,
+    replay_events,
+)
 from engine.turn import reshuffle
 
 # Who may look through which seat: "open" shows every card, allowed once the game is over.
@@ -151,9 +160,11 @@ class Viewer:
 
     def open_record(self, text) -> dict:
         """Open a game record to step through (the game in progress is kept)."""
+        if isinstance(text, str):  # measured first: nested thousands deep, it kills Pyodide
+            check_text(text, MAX_TEXT, MAX_DEPTH, RecordError)
         try:
             data = json.loads(text) if isinstance(text, str) else None
-        except (json.JSONDecodeError, RecursionError):  # not data at all
+        except ValueError:  # not data at all (a number of more than 4300 digits too)
             data = None
         if data is None:
             raise RecordError("not_json")

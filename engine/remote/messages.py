@@ -33,9 +33,9 @@ import base64
 import hashlib
 import hmac
 import json
-import re
 import zlib
 
+from .. import jsontext
 from ..actions import action_from_json, shown
 from ..state import Rules
 from . import sra
@@ -287,16 +287,12 @@ def dumps(msg: dict) -> str:
     return json.dumps(msg, separators=(",", ":"), ensure_ascii=False)
 
 
-# A JSON string (to the end of the text if it has no end) or a bracket outside strings.
-_TOKEN = re.compile(r'"[^"\\]*(?:\\.[^"\\]*)*"?|[\[{]|[\]}]', re.S)
-
-
 def check_text(text: str, size: int = MAX_TEXT, depth: int = MAX_DEPTH) -> str:
     """``text`` if it is at most ``size`` characters and nests at most ``depth`` deep, else
-    refused by name (``too_big``, ``too_deep``), before any parser sees it: a parser recurses
-    once per level, and in the browser (Pyodide) the stack runs out long before Python's
-    ``RecursionError`` (a link of 138 characters nests 5,000 deep), so the page would show
-    nothing. Every reader of messages, links and saves of a game on two devices checks here.
+    refused by name (``too_big``, ``too_deep``), before any parser sees it (``jsontext``: in
+    the browser a parser runs out of stack long before Python's ``RecursionError``, and a link
+    of 138 characters nests 5,000 deep). Every reader of messages, links and saves of a game
+    on two devices checks here.
 
     >>> check_text('{"a": ["[[[[", {}]}', depth=3)
     '{"a": ["[[[[", {}]}'
@@ -305,17 +301,7 @@ def check_text(text: str, size: int = MAX_TEXT, depth: int = MAX_DEPTH) -> str:
     ...
     engine.remote.errors.RemoteError: This is nested more than 8 deep: not a game message or save.
     """
-    if len(text) > size:
-        raise RemoteError("too_big", limit=size)
-    level = 0
-    for token in _TOKEN.findall(text):
-        if token in ("[", "{"):
-            level += 1
-            if level > depth:
-                raise RemoteError("too_deep", limit=depth)
-        elif token in ("]", "}"):
-            level -= 1
-    return text
+    return jsontext.check_text(text, size, depth, RemoteError)
 
 
 def loads(text) -> dict:

@@ -387,7 +387,11 @@ function renderBar() {
   const duo = duoOf();
   const bar = $("#duo-bar");
   bar.hidden = !duo || !state.P?.duo;
-  if (!duo) { delete document.body.dataset.duo; $("#end-duo-send").hidden = true; return; }
+  if (!duo) {
+    delete document.body.dataset.duo;
+    $("#end-duo-send").hidden = $("#end-duo-key").hidden = true;
+    return;
+  }
   const name = friend(duo), connection = connText();
   const ended = duo.code_check === "differ", isLive = live.state === "live";
   const kind = unsentKind();
@@ -413,6 +417,13 @@ function renderBar() {
   const offered = !pairing && !isLive && !ended && reconnectOffered(duo);
   $("#duo-reconnect").hidden = !offered;
   renderHint(duo, offered);
+  // The round is over and the friend's key has not come: why the game waits, in the bar and
+  // on the end screen that covers it (the words are web/duo.py's).
+  for (const p of [$("#duo-key"), $("#end-duo-key")]) {
+    const text = duo.key_due_text ?? "";
+    p.hidden = !text;
+    if (p.textContent !== text) p.textContent = text;
+  }
   renderCheck();
   if (!pairing) document.body.dataset.duo = unsent.length ? "unsent" : duo.waiting;
   keepUnsent(duo);
