@@ -44,9 +44,7 @@ READY = (
 )
 # By links the guest's hand comes with the host's first move: its table is ready when it is
 # drawn and says so (the host, who moves first, has its hand).
-TABLE = (
-    "() => document.body.dataset.duo === 'them' && !document.querySelector('#dlg-duo').open"
-)
+TABLE = "() => document.body.dataset.duo === 'them' && !document.querySelector('#dlg-duo').open"
 
 
 def _device(browser, url: str):
