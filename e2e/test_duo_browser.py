@@ -683,3 +683,35 @@ def test_the_invitation_is_a_qr_code_a_phone_reads_and_the_stun_choice_travels(
             assert "this device connects without" in guest.inner_text("#duo-reach")
         guest_ctx.close()
     host_ctx.close()
+
+
+def test_an_invitation_without_its_live_part_goes_by_links_at_once(browser, site_url):
+    """A device without WebRTC (or a link cut short) opens the invitation without its rtc=
+    part: its answer has none, so the host's device plays by links from that answer on,
+    instead of waiting for its invitation to be opened, and the host moves after the
+    answer, the cards and the reply (three links after the invitation)."""
+    host_ctx, host = _device(browser, site_url)
+    host.wait_for_selector("#new-welcome:not([hidden])")
+    host.click("#welcome-remote")
+    host.fill('#dlg-new input[name="my_name"]', "Ann")
+    host.click("#new-start")
+    host.wait_for_function(RTC_IN_LINK)
+    invitation = re.sub(r"&rtc=[^&]*", "", host.input_value("#duo-link"))
+    guest_ctx, guest = _device(browser, site_url)
+    guest.goto(invitation)
+    guest.wait_for_selector("#dlg-duo[open] #duo-join-set:not([hidden])", timeout=BOOT_MS)
+    guest.fill("#duo-name", "Bob")
+    guest.click("#duo-join")
+    guest.wait_for_selector("#dlg-duo[open] #duo-link-set:not([hidden])")
+    answer = guest.input_value("#duo-link")
+    assert "&rtc=" not in answer
+    _open_link(host, answer)
+    host.wait_for_selector('body[data-duo-connection="links"]', state="attached")
+    host.wait_for_selector("#duo-title:text('Dealing')")
+    _open_link(guest, host.input_value("#duo-link"))
+    _open_link(host, _sent_link(guest))
+    _at_table(host)
+    assert body(host, "duo") == "you"
+    assert "(by links)" in host.inner_text("#duo-status")
+    host_ctx.close()
+    guest_ctx.close()

@@ -69,6 +69,9 @@ export function receive(text, quiet = false) {
   // A message from the host after the answer: the host has opened it, so the channel is
   // being made (or, within the live wait, found not to open).
   else if (took && live.state === "answered") connectionChanged("connecting");
+  // The answer came without a live part (a device with no WebRTC, or a link cut short):
+  // the game goes by links, and the host's bar no longer waits for the invitation.
+  else if (took && live.state === "invited") connectionChanged("links");
 }
 
 // A payload of the game: the table once the cards are dealt, the pairing dialog before.
