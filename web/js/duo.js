@@ -295,6 +295,7 @@ function showJoin(invite, link, offer) {
   $("#duo-stun-set").hidden = !asks;
   $("#duo-stun").checked = asks;
   $("#duo-stun-note").textContent = asks ? t("duo.stun.asked", { name: invite.host, server: rtc.stunHost() }) : "";
+  rtc.prepareAnswer(offer, asks);   // while the name is typed: the answer link comes at once
   if (!state.P?.duo) document.body.classList.add("duo-pairing");   // no table of this game yet
   showDialog(t("duo.join.title", { name: invite.host }), capital(t("duo.join.text", { game: invite.rules_text })), "join");
   $("#duo-name").value = localStorage.getItem(NAME_KEY) ?? "";
@@ -573,6 +574,7 @@ export function wireDuo() {
   $("#duo-code-same").addEventListener("click", () => checkCode(true));
   $("#duo-code-differ").addEventListener("click", () => checkCode(false));
   $("#duo-close").addEventListener("click", () => {
+    if (joining) rtc.dropPrepared();
     joining = null;
     if (!pairing) document.body.classList.remove("duo-pairing");
     delete document.body.dataset.duoReconnect;
@@ -580,6 +582,7 @@ export function wireDuo() {
     $("#dlg-duo").close();
   });
   $("#duo-new").addEventListener("click", () => {
+    if (joining) rtc.dropPrepared();
     joining = null;
     document.body.classList.remove("duo-pairing");
     $("#dlg-duo").close();

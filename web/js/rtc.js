@@ -86,11 +86,11 @@ function wire(ch) {
 }
 
 // Every candidate in the description before it travels (the link is sent once).
-function gathered() {
-  if (pc.iceGatheringState === "complete") return Promise.resolve();
+function gathered(made = pc) {
+  if (made.iceGatheringState === "complete") return Promise.resolve();
   return new Promise((resolve) => {
-    pc.addEventListener("icegatheringstatechange", () => {
-      if (pc.iceGatheringState === "complete") resolve();
+    made.addEventListener("icegatheringstatechange", () => {
+      if (made.iceGatheringState === "complete") resolve();
     });
   });
 }
@@ -122,22 +122,48 @@ export async function offer(room = Infinity) {
 // The guest: the answer to the invitation's offer, for the answer link. `useStun`: the
 // STUN server if the offer asks for it and this device's player agrees. An offer that cannot
 // be read is answered "rtc=none": the host stops waiting for a channel, and the game goes on
-// by links.
+// by links. The answer made while the player types their name (`prepareAnswer`) is used when
+// it was made for the same offer and choice: the link then needs no wait for candidates.
 export async function answer(offerPart, useStun = true, room = Infinity) {
   if (!("RTCPeerConnection" in window) || !offerPart) return null;
   const theirs = read(offerPart);
   if (!theirs) { close(); hooks.state("links"); return NO_LIVE; }
-  fresh(useStun && theirs.stun);
-  stun.theirs = theirs.stun;
-  pc.addEventListener("datachannel", (e) => wire(e.channel));
-  try {
-    await pc.setRemoteDescription({ type: "offer", sdp: rebuild(theirs) });
-    await pc.setLocalDescription(await pc.createAnswer());
-  } catch { close(); hooks.state("links"); return NO_LIVE; }
-  await gathered();
+  const wanted = !!(useStun && theirs.stun && STUN);
+  const ready = prepared?.offerPart === offerPart && prepared.stun === wanted ? prepared.made : null;
+  prepared = null;
+  const made = await (ready ?? makeAnswer(theirs, useStun));
+  if (!made || made !== pc) { hooks.state("links"); return NO_LIVE; }
   hooks.state("answered");   // the host opens the answer: then the channel opens
   expectOpen();
   return ownPart(room);
+}
+
+// The answer made ahead, while the join dialog is up: only with no STUN server in it (the
+// player has not yet agreed that it learns this device's address). Nothing is said until
+// `answer` takes it; `close` puts it down.
+let prepared = null;
+export function prepareAnswer(offerPart, useStun) {
+  const theirs = "RTCPeerConnection" in window && !pc ? read(offerPart) : null;   // none live
+  if (!theirs || (useStun && theirs.stun && STUN)) return;
+  prepared = { offerPart, stun: false, made: makeAnswer(theirs, false).catch(() => null) };
+}
+
+// The join dialog closed without joining: the answer made ahead is put down.
+export function dropPrepared() {
+  if (prepared) close();
+}
+
+// A connection answering `theirs`, its candidates gathered; null when it cannot be made.
+async function makeAnswer(theirs, useStun) {
+  const made = fresh(useStun && theirs.stun);
+  stun.theirs = theirs.stun;
+  made.addEventListener("datachannel", (e) => { if (made === pc) wire(e.channel); });
+  try {
+    await made.setRemoteDescription({ type: "offer", sdp: rebuild(theirs) });
+    await made.setLocalDescription(await made.createAnswer());
+  } catch { if (made === pc) close(); return null; }
+  await gathered(made);
+  return made;
 }
 
 // The answer of a device that plays by links only (the terminal: engine/remote/links.py).
@@ -166,6 +192,7 @@ export async function accept(part) {
 
 export function close() {
   clearTimeout(timer);
+  prepared = null;
   const [was, wasChannel] = [pc, channel];
   pc = channel = null;   // first: the closing connection's events find it replaced
   try { wasChannel?.close(); was?.close(); } catch { /* closed already */ }
