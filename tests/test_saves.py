@@ -13,6 +13,7 @@ import pytest
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "web"))
 import saves as saves_module
+import stored as stored_module
 from refusal import worded
 from saves import (
     SAVE_FORMAT,
@@ -36,6 +37,8 @@ TOKEN = "{N0}"
 def test_the_examples_in_saves_run():
     result = doctest.testmod(saves_module, optionflags=doctest.ELLIPSIS)
     assert result.attempted > 5 and result.failed == 0
+    result = doctest.testmod(stored_module)
+    assert result.attempted == 2 and result.failed == 0
 
 
 # ------------------------------------------------------------------ every shape ever written
@@ -83,6 +86,10 @@ def test_every_save_ever_written_resumes_and_plays_on(path):
     [
         ("{this is not json", "save.unreadable"),
         ("[" * 100_000, "save.unreadable"),
+        # A number past Python's 4,300 digits: a bare ValueError from json.loads before
+        # (web/stored.py); nested 65 deep: deeper than any save, refused before parsing.
+        ('{"format": "schotten-totten/save", "version": ' + "1" * 5000 + "}", "save.unreadable"),
+        ("[" * 65 + "]" * 65, "save.unreadable"),
         (json.dumps({"format": "something/else", "version": 1}), "save.not_a_save"),
         (json.dumps({"format": SAVE_FORMAT, "version": 99}), "save.other_version"),
         (json.dumps({"format": SAVE_FORMAT, "version": 1.0}), "save.other_version"),
@@ -283,6 +290,25 @@ def test_app_keeps_a_broken_save_aside_and_tells_the_player(open_tab):
     out = call("new_game", {"opponent": "ai", "seed": 4})
     assert "save_conflict" not in out
     assert json.loads(store.getItem("schotten-totten.save"))["position"]["step"] == "play"
+
+
+@pytest.mark.parametrize(
+    "damage",
+    ["[" * 5000, '{"version": ' + "9" * 5000 + "}", '[{"record": ' + "7" * 4400 + "}]"],
+)
+def test_damaged_storage_of_every_kind_is_read_as_nothing_and_the_page_boots(open_tab, damage):
+    """Every stored document damaged at once (the save, the put-aside game, the recent games,
+    the statistics, the lessons' progress): the page boots, keeps the save aside, deals, and
+    a finished game is counted again, with no exception from any reader."""
+    store = MemoryStore()
+    for key in ("", ".aside", ".games", ".stats", ".lesson"):
+        store.setItem("schotten-totten.save" + key, damage)
+    call = open_tab(store)
+    out = call("boot")
+    assert out["ok"] and not out["resumed"] and out["save_error"]["key"] == "save.unreadable"
+    assert store.getItem(out["kept"]) == damage  # kept aside, not deleted
+    out = call("new_game", {"opponent": "ai", "seed": 4})
+    assert out["ok"] and json.loads(store.getItem("schotten-totten.save"))["position"]
 
 
 def test_app_two_tabs_one_game(open_tab):

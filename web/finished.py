@@ -12,6 +12,7 @@ from __future__ import annotations
 import json
 
 import stats
+from stored import read_stored
 
 from engine import match_winner
 from engine.narrate import variant_text
@@ -61,10 +62,7 @@ class Finished:
 
     def games(self) -> list:
         text = self.storage.getItem(self.games_key)
-        try:
-            games = json.loads(text) if isinstance(text, str) else []
-        except (json.JSONDecodeError, RecursionError):  # damaged: no recent games
-            games = []
+        games = read_stored(text)  # none, or damaged: no recent games
         return games if isinstance(games, list) else []
 
     def remember(self, entry: dict | None, date: str) -> None:

@@ -15,6 +15,7 @@ from lessons import LESSONS
 from lessons import lesson as lesson_of
 from refusal import RequestError
 from saves import progress_of
+from stored import read_stored
 from tutorial import Tutorial
 
 from engine.actions import shown
@@ -35,10 +36,7 @@ class LessonProgress:
 
     def progress(self) -> dict:
         text = self.storage.getItem(self.progress_key)
-        try:
-            data = json.loads(text) if isinstance(text, str) else {}
-        except (json.JSONDecodeError, RecursionError):  # damaged: no progress kept
-            data = {}
+        data = read_stored(text)  # none, or damaged: no progress kept
         if not isinstance(data, dict):
             data = {}
         at, done = data.get("at"), data.get("done")
@@ -147,7 +145,7 @@ class LessonProgress:
         progress = progress_of(text)
         if progress is None:
             return False
-        step = (json.loads(text).get("position") or {}).get("step")
+        step = (read_stored(text).get("position") or {}).get("step")
         return step != "over" and (progress["cards"] > 0 or progress["round"] > 1)
 
     def leave(self, fresh_game) -> dict:

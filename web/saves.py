@@ -43,6 +43,7 @@ import time
 import zlib
 
 from refusal import FileError
+from stored import read_stored
 
 SAVE_FORMAT = "schotten-totten/save"
 # Every change to the save since version 1 has been a key added (readers ignore keys they do
@@ -74,10 +75,7 @@ def parse_save(text) -> dict:
     ...     print(e.key, e.params)
     save.other_version {'version': '9'}
     """
-    try:
-        data = json.loads(text) if isinstance(text, str) else None
-    except (json.JSONDecodeError, RecursionError):
-        data = None
+    data = read_stored(text)
     if data is None:
         raise SaveError("unreadable")
     if not isinstance(data, dict) or data.get("format") != SAVE_FORMAT:
@@ -96,10 +94,7 @@ def stamp_of(text) -> tuple | None:
     without a stamp (an older build's, or unreadable) is known by a checksum of its text."""
     if not isinstance(text, str):
         return None
-    try:
-        data = json.loads(text)
-    except (json.JSONDecodeError, RecursionError):  # not data: known by its checksum
-        data = None
+    data = read_stored(text)  # not data: known by its checksum
     if isinstance(data, dict):
         tab, gen = data.get("tab"), data.get("generation")
         if isinstance(tab, str) and type(gen) is int:
@@ -110,10 +105,7 @@ def stamp_of(text) -> tuple | None:
 def body_of(text):
     """A stored save without its stamp (what the game is, not who wrote it); ``None`` for
     text that is not a save's data."""
-    try:
-        data = json.loads(text) if isinstance(text, str) else None
-    except (json.JSONDecodeError, RecursionError):
-        return None
+    data = read_stored(text)
     if not isinstance(data, dict):
         return None
     return json.dumps(
@@ -124,10 +116,7 @@ def body_of(text):
 def progress_of(text) -> dict | None:
     """How far a saved game is: ``{"round", "cards"}`` (the cards played in that round: on
     the stones and discarded); ``None`` for no save."""
-    try:
-        data = json.loads(text) if isinstance(text, str) else None
-    except (json.JSONDecodeError, RecursionError):
-        return None
+    data = read_stored(text)
     position = data.get("position") if isinstance(data, dict) else None
     if not isinstance(position, dict):
         return None

@@ -20,6 +20,8 @@ from __future__ import annotations
 
 import json
 
+from stored import read_stored
+
 VERSION = 1
 OPPONENTS = ("easy", "medium", "hard", "friend", "remote")
 COUNTS = ("games", "wins", "draws", "losses", "takebacks")
@@ -32,10 +34,7 @@ def empty() -> dict:
 def read(text) -> dict:
     """The document stored as ``text``; a missing or damaged one reads as empty (counts that
     cannot be trusted are started again rather than shown wrong)."""
-    try:
-        data = json.loads(text) if isinstance(text, str) else None
-    except (json.JSONDecodeError, RecursionError):  # damaged: read as empty
-        data = None
+    data = read_stored(text)  # none, or damaged: read as empty
     if not isinstance(data, dict) or data.get("version") != VERSION:
         return empty()
     out = empty()
