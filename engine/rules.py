@@ -84,7 +84,7 @@ def checked_stone(s) -> int:
 def win_shape(owner, p: int) -> str | None:
     """``five_stones`` or ``three_adjacent`` if player ``p`` holds a winning shape (a
     ``GameError`` for a player other than 0 or 1: -1 would count the unclaimed stones)."""
-    if p != 0 and p != 1:  # the cheap test first: a claim in the search asks this
+    if type(p) is not int or (p != 0 and p != 1):  # cheap: a claim in the search asks this
         checked_player(p)
     if owner.count(p) >= 5:
         return FIVE_STONES

@@ -336,7 +336,7 @@ def test_the_other_public_verdicts_check_their_arguments():
     for stone in (-1, 9, 2.0):
         with pytest.raises(GameError, match="There is no stone"):
             capacity(state, stone)
-    for player in (-1, 2, None):
+    for player in (-1, 2, None, 1.0, True):  # 1.0 == 1 and True == 1, yet no player
         with pytest.raises(GameError, match="There is no player"):
             win_shape([-1] * 9, player)
 

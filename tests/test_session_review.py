@@ -133,6 +133,35 @@ def test_a_finished_game_is_counted_once_and_cannot_be_taken_back():
     assert sum(row["games"] for row in shelf.statistics_of(None)["opponents"].values()) == 1
 
 
+def test_a_bug_in_the_counting_is_a_bug_not_a_storage_that_refused(monkeypatch):
+    """A bug in ``stats.add`` was told as "could not keep the finished game" and that game was
+    kept but never counted (issue 31): it now raises, nothing written; a storage that
+    refuses is still only told."""
+    from finished import Finished
+    from saves import MemoryStore
+
+    entry = _finished_game(seed=21).finished_entry()
+    told: list = []
+    store = MemoryStore()
+    shelf = Finished(store, "k", warn=told.append)
+
+    def broken(data, entry):
+        raise KeyError("a bug")
+
+    monkeypatch.setattr(stats, "add", broken)
+    with pytest.raises(KeyError):
+        shelf.remember(entry, "2026-11-27T09:00:00Z")
+    assert shelf.games() == [] and not told
+    monkeypatch.undo()
+
+    def refuse(key, value):
+        raise OSError("QuotaExceededError")
+
+    monkeypatch.setattr(store, "setItem", refuse)
+    shelf.remember(entry, "2026-11-27T09:00:00Z")
+    assert told and "could not keep the finished game" in told[0]
+
+
 def test_a_stopped_review_keeps_the_verdicts_found(reviewed):
     """Stopping a review threw every verdict away (issue 25): those found are kept, marked,
     and the summary says how far the review went."""

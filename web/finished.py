@@ -73,13 +73,14 @@ class Finished:
         if any(isinstance(g, dict) and g.get("record") == entry["record"] for g in games):
             return
         entry = {**entry, "date": date}
+        # Made before any write: a bug here is a bug, never told as a storage that refused
+        # (and the game kept but never counted).
+        games_text = json.dumps([entry, *games][:MAX_GAMES])
+        stats_text = json.dumps(stats.add(stats.read(self.storage.getItem(self.stats_key)), entry))
         try:
-            self.storage.setItem(self.games_key, json.dumps([entry, *games][:MAX_GAMES]))
+            self.storage.setItem(self.games_key, games_text)
             # Counted once, with the game kept: the list above is what says it was counted.
-            self.storage.setItem(
-                self.stats_key,
-                json.dumps(stats.add(stats.read(self.storage.getItem(self.stats_key)), entry)),
-            )
+            self.storage.setItem(self.stats_key, stats_text)
         except Exception as e:  # noqa: BLE001 - storage full or blocked: the game goes on
             self.warn(f"could not keep the finished game: {e}")
 
