@@ -8,6 +8,7 @@
 // server, then answers). Each step done prints "@@lap NAME SECONDS"; a failure prints
 // "@@failed STEP: reason" and exits 1. Errors of the page (console errors, uncaught
 // errors, CSP violations; also what the probe kept) fail the step they happen in.
+import { readFileSync } from "node:fs";
 import { createInterface } from "node:readline";
 import puppeteer from "puppeteer-core";
 
@@ -89,6 +90,14 @@ try {
   // HTTP cache's copy switched off). So the worker is left to finish starting first.
   step = "the computer's worker started";
   await page.evaluate(() => window.__aiWorker().then(() => true));
+
+  // The live channel of a game on two devices, made in Firefox from links: the offer and
+  // the answer packed by sdp.js and rebuilt from the packed text (e2e/rtc_loopback.js).
+  step = "two connections paired through packed links";
+  const loopback = readFileSync(new URL("./rtc_loopback.js", import.meta.url), "utf8");
+  const heard = await page.evaluate(`(${loopback.replace(/^\/\/.*\n/gm, "")})(${JSON.stringify(url)})`);
+  expect(heard === "live", `the channel carried ${heard}`);
+  await lap("live-channel-from-packed-links");
 
   step = "the embed's preview and Play";
   await page.goto(`${url}embed.html?preview=1&save=smoke&opponent=ai&aipause=40`);

@@ -44,4 +44,4 @@ def test_firefox_smoke(site_url, tmp_path, serve):
     laps = [line.removeprefix("@@lap ") for line in out if line.startswith("@@lap ")]
     print("Firefox smoke, seconds from the start:", ", ".join(laps))
     assert not failed and proc.returncode == 0, "\n".join(failed or out[-30:])
-    assert len(laps) == 4, out[-30:]
+    assert len(laps) == 5, out[-30:]

@@ -174,6 +174,22 @@ def test_webkit_smoke(webkit, site, screenshot_dir):
     assert driver.execute_script("return window.__smoke.cards()") == len(board.split()) + 2
     driver.save_screenshot(str(screenshot_dir / "webkit-offline.png"))
     lap("offline load and a turn")
+
+    # Offline still, and this WebKitGTK has no WebRTC: inviting a friend gives an invitation
+    # with no live part, and the game goes by links (web/js/rtc.js; Firefox makes the channel).
+    assert driver.execute_script("return 'RTCPeerConnection' in window") is False
+    driver.find_element("css selector", "#btn-new").click()
+    until(driver, "document.querySelector('#dlg-new').open", MOVE_S, "no new-game dialog")
+    driver.find_element("css selector", '#dlg-new input[name="opponent"][value="remote"]').click()
+    driver.find_element("css selector", '#dlg-new input[name="my_name"]').send_keys("Ann")
+    # The game in progress asks first (the button turns to "Abandon and deal"), then the
+    # second click invites.
+    for _ in range(2):
+        driver.execute_script("document.querySelector('#new-start').click()")
+    until(driver, "document.querySelector('#duo-link')?.value.includes('#m=')", MOVE_S, "no link")
+    assert "&rtc=" not in driver.execute_script("return document.querySelector('#duo-link').value")
+    until(driver, "document.body.dataset.duoConnection === 'links'", MOVE_S, "not by links")
+    lap("a friend invited, by links")
     print("WebKit smoke, seconds from the start:", ", ".join(laps))
 
 
