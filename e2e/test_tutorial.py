@@ -192,6 +192,52 @@ def test_a_new_player_learns_both_lessons(page, site_url, screenshot):
     assert page.inner_text("#learn-list").count("done ✓") == 2
 
 
+def _at_the_last_step(page, site_url, text, lang=""):
+    """The tactic lesson (the last) resumed at its last step, and that step played."""
+    page.add_init_script("""localStorage.setItem('schotten-totten.save.lesson',
+        JSON.stringify({active: 'tactics', at: {tactics: 3}, done: ['basics']}));""")
+    open_with_save(page, site_url, text, lang)
+    lesson_at(page, 3, lesson="tactics")
+    page.click('#hand .card[data-card="Traitor"]')
+    pick_on_table(page, 1, 5, "R9")
+    page.click('#board .lane.target[data-stone="1"] .stone')
+    claim(page, 1)
+    page.wait_for_selector(f'{LESSON}[data-state="finished"]')
+
+
+def test_the_last_lesson_offers_a_game_and_the_lessons_not_a_next_lesson(
+    page, site_url, screenshot
+):
+    page.set_viewport_size(PHONE)
+    _at_the_last_step(page, site_url, None)
+    result = page.inner_text("#lesson-result")
+    assert "next lesson" not in result and "that was the last lesson" in result, result
+    assert page.locator("#lesson-next-lesson").is_hidden()
+    assert page.locator("#lesson-back").is_hidden()  # no game of the player's waits
+    # A game of one's own is the way on (focused, the primary button); the lessons again too.
+    assert page.evaluate("() => document.activeElement.id") == "lesson-new-game"
+    assert "primary" in page.get_attribute("#lesson-new-game", "class")
+    assert page.inner_text("#lesson-all") == "All lessons"
+    screenshot(page, "tutorial-last-lesson-390")
+    page.click("#lesson-all")
+    page.wait_for_selector("#dlg-learn", state="visible")
+    assert page.inner_text("#learn-list").count("done ✓") == 2
+    page.keyboard.press("Escape")
+    page.click("#lesson-new-game")
+    page.wait_for_selector("#dlg-new", state="visible")
+    assert page.locator(LESSON).is_hidden()
+
+
+def test_the_last_lesson_in_german_with_a_game_waiting(page, site_url):
+    _at_the_last_step(page, site_url, save_text(mid_game(), opponent="ai"), "&lang=de")
+    result = page.inner_text("#lesson-result")
+    assert "nächste Lektion" not in result and "wartet auf dich" in result, result
+    assert page.locator("#lesson-next-lesson").is_hidden()
+    assert page.evaluate("() => document.activeElement.id") == "lesson-back"
+    assert "secondary" in page.get_attribute("#lesson-new-game", "class")
+    assert page.inner_text("#lesson-all") == "Alle Lektionen"
+
+
 def mid_game():
     """A game in progress against the computer, South to move."""
     return position(
