@@ -15,8 +15,11 @@ export function layoutIfNeeded() {
 }
 
 // The board's room also changes while the window does not (the lesson's panel, a hint read
-// whole, the replay's verdict): measure again whenever the board's own box changes size.
-new ResizeObserver(() => { layoutKey = ""; layoutIfNeeded(); }).observe($("#board"));
+// whole, the replay's verdict, the prompt grown for a long turn): measure again whenever the
+// board's own box or the hand's changes size (the hand's box never follows its cards').
+const remeasure = new ResizeObserver(() => { layoutKey = ""; layoutIfNeeded(); });
+remeasure.observe($("#board"));
+remeasure.observe($("#hand"));
 
 function layout() {
   const board = $("#board");
