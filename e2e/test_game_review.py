@@ -101,6 +101,24 @@ def test_a_finished_game_is_reviewed_and_the_bad_move_marked(page, site_url, bad
         page.evaluate("document.body.classList.remove('log-open')")  # the board, not the log
         at_rest(page)  # the drawer's slide, the board measured for the size
         screenshot(page, f"review-{name}")
+        # The verdict whole (not cut, not scrolled away), and the board still as the verdict
+        # changes from step to step (the room it took is kept).
+        whole = page.evaluate(
+            """() => { const n = document.querySelector('#review-note');
+            const r = n.getBoundingClientRect();
+            return n.scrollHeight <= n.clientHeight + 1 && r.bottom <= innerHeight + 1; }"""
+        )
+        assert whole, f"the review's note is cut at {size}"
+        stone = (
+            "document.querySelector('.lane[data-stone=\"4\"] .stone').getBoundingClientRect().top"
+        )
+        top = page.evaluate(stone)
+        for _ in range(3):
+            page.click("#replay-forward")
+            at_rest(page)
+            assert page.evaluate(stone) == top, "the board moved as the verdict changed"
+        for _ in range(3):
+            page.click("#replay-back")
 
 
 def _one_action_before_the_end(s: Session) -> Session:
