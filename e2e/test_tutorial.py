@@ -5,6 +5,8 @@ reload too). Screenshots of a lesson step at phone and desktop sizes."""
 
 import json
 
+import pytest
+
 from tools.table import (
     at_rest,
     board,
@@ -367,3 +369,28 @@ def test_a_missed_step_is_marked_before_the_computer_answers(page, site_url):
     play_card(page, "R9", 2)  # the step asks for stone 5
     lesson_at(page, 0, "missed")
     assert body(page, "toMove") == "1", "marked before the computer's move"
+
+
+# Each welcome choice's box against the dialog's and the sticky Deal/Cancel row's.
+CHOICES_SHOWN = """() => {
+  const d = document.querySelector('#dlg-new').getBoundingClientRect();
+  const row = document.querySelector('#dlg-new .dlg-buttons.sticky').getBoundingClientRect();
+  return [...document.querySelectorAll('.welcome-choices button')].map((b) => {
+    const r = b.getBoundingClientRect();
+    return [b.id, r.top >= d.top && r.bottom <= row.top + 1 && r.right <= d.right];
+  });
+}"""
+
+
+@pytest.mark.parametrize("lang", ["en", "de"])
+@pytest.mark.parametrize("width,height", [(844, 390), (740, 360), (390, 844)])
+def test_the_welcome_shows_its_four_choices(page, site_url, screenshot, lang, width, height):
+    """A first visit, the phone upright or on its side: the welcome's four choices all show
+    above Deal, none scrolled out of the dialog."""
+    page.set_viewport_size({"width": width, "height": height})
+    open_with_save(page, site_url, None, f"&lang={lang}")
+    page.wait_for_selector("#new-welcome", state="visible")
+    at_rest(page)
+    screenshot(page, f"welcome-{width}x{height}-{lang}")
+    shown = page.evaluate(CHOICES_SHOWN)
+    assert len(shown) == 4 and all(ok for _id, ok in shown), shown
