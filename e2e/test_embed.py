@@ -271,3 +271,37 @@ def test_embed_with_storage_blocked_carries_its_game_to_the_full_page(
     # Saved there, under the embed's key: the full page keeps the game.
     assert full.evaluate("localStorage.getItem('schotten-totten.embed.carried')")
     full.close()
+
+
+# Stones that overlap each other, and stones, hand cards and tools out of the window.
+CROWDED = """() => {
+  const boxes = (sel) => [...document.querySelectorAll(sel)].map((e) => e.getBoundingClientRect());
+  const meet = (a, b) => a.left < b.right - 1 && b.left < a.right - 1 &&
+    a.top < b.bottom - 1 && b.top < a.bottom - 1;
+  const pairs = (list) =>
+    list.flatMap((a, i) => list.slice(i + 1).filter((b) => meet(a, b))).length;
+  const out = [...document.querySelectorAll('.stone, #hand .card, #bar .tool')].filter((e) => {
+    const r = e.getBoundingClientRect();
+    return r.top < -1 || r.left < -1 || r.bottom > innerHeight + 1 || r.right > innerWidth + 1;
+  }).map((e) => e.dataset.stone ?? e.dataset.card ?? e.id);
+  return { stones: pairs(boxes('.stone')), out };
+}"""
+
+
+@pytest.mark.parametrize(
+    "page_url,width,height",
+    [("embed.html?save=small&tactics=on&", 390, 600), ("index.html?", 360, 640)],
+)
+def test_a_short_table_keeps_its_stones_apart(page, site_url, page_url, width, height):
+    """An embed 390 px wide and 600 px high (a phone's blog column; too low for nine rows of
+    stones, they go across), a short phone (nine rows, each as tall as there is room for):
+    no stone overlaps another, and all is in view."""
+    page.set_viewport_size({"width": width, "height": height})
+    page.goto(f"{site_url}{page_url}aipause=40")
+    page.wait_for_selector(READY, state="attached", timeout=BOOT_MS)
+    if page.locator("#dlg-new").is_visible():
+        page.click("#new-start")
+    play_turn(page, seed=2)
+    at_rest(page)
+    page.screenshot(path=str(shot_path(f"short-table-{width}x{height}")))
+    assert page.evaluate(CROWDED) == {"stones": 0, "out": []}
