@@ -234,3 +234,74 @@ def test_embed_with_storage_blocked_logs_no_error(page, site_url, serve, tmp_pat
     # console: no uncaught error, no failed request.
     frame.wait_for_selector('html[data-idb="blocked"]', state="attached")
     assert problems == [], "\n".join(problems)
+
+
+def test_embed_with_storage_blocked_carries_its_game_to_the_full_page(
+    page, site_url, serve, tmp_path
+):
+    """Storage blocked in the embed (a third-party frame): the note promises that ↗ opens
+    the full game, which saves. The link carries the game the page holds in memory, so the
+    full page (first-party: it may save) goes on with that game, not a fresh one."""
+    folder = tmp_path / "other-site"
+    folder.mkdir()
+    src = site_url + "embed.html?save=carried&aipause=40"
+    (folder / "post.html").write_text(
+        '<!doctype html><link rel="icon" href="data:,"><p>A post</p>'
+        f'<iframe src="{src}" width="700" height="600"></iframe>'
+    )
+    _server, url = serve(folder, prefix="/")
+    page.goto(url.replace("127.0.0.1", "localhost") + "post.html")
+    page.wait_for_function("() => document.querySelector('iframe').contentWindow")
+    frame = next(f for f in page.frames if "embed.html" in f.url)
+    frame.wait_for_selector(READY, state="attached", timeout=BOOT_MS)
+    blocked = frame.evaluate(
+        "() => { try { localStorage.length; return false } catch { return true } }"
+    )
+    assert blocked, "this Chromium lets third-party frames store: the test proves nothing"
+    play_turn(frame)
+    at_rest(frame)
+    played = board(frame)
+    assert any(side for stone in played for side in stone), "a turn was played"
+    with page.context.expect_page() as opened:
+        frame.click("#btn-full")
+    full = opened.value
+    full.wait_for_selector(READY, state="attached", timeout=BOOT_MS)
+    assert "?game=carried" in full.url and "#carry" not in full.url
+    assert board(full) == played
+    # Saved there, under the embed's key: the full page keeps the game.
+    assert full.evaluate("localStorage.getItem('schotten-totten.embed.carried')")
+    full.close()
+
+
+# Stones that overlap each other, and stones, hand cards and tools out of the window.
+CROWDED = """() => {
+  const boxes = (sel) => [...document.querySelectorAll(sel)].map((e) => e.getBoundingClientRect());
+  const meet = (a, b) => a.left < b.right - 1 && b.left < a.right - 1 &&
+    a.top < b.bottom - 1 && b.top < a.bottom - 1;
+  const pairs = (list) =>
+    list.flatMap((a, i) => list.slice(i + 1).filter((b) => meet(a, b))).length;
+  const out = [...document.querySelectorAll('.stone, #hand .card, #bar .tool')].filter((e) => {
+    const r = e.getBoundingClientRect();
+    return r.top < -1 || r.left < -1 || r.bottom > innerHeight + 1 || r.right > innerWidth + 1;
+  }).map((e) => e.dataset.stone ?? e.dataset.card ?? e.id);
+  return { stones: pairs(boxes('.stone')), out };
+}"""
+
+
+@pytest.mark.parametrize(
+    "page_url,width,height",
+    [("embed.html?save=small&tactics=on&", 390, 600), ("index.html?", 360, 640)],
+)
+def test_a_short_table_keeps_its_stones_apart(page, site_url, page_url, width, height):
+    """An embed 390 px wide and 600 px high (a phone's blog column; too low for nine rows of
+    stones, they go across), a short phone (nine rows, each as tall as there is room for):
+    no stone overlaps another, and all is in view."""
+    page.set_viewport_size({"width": width, "height": height})
+    page.goto(f"{site_url}{page_url}aipause=40")
+    page.wait_for_selector(READY, state="attached", timeout=BOOT_MS)
+    if page.locator("#dlg-new").is_visible():
+        page.click("#new-start")
+    play_turn(page, seed=2)
+    at_rest(page)
+    page.screenshot(path=str(shot_path(f"short-table-{width}x{height}")))
+    assert page.evaluate(CROWDED) == {"stones": 0, "out": []}

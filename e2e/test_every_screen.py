@@ -315,9 +315,9 @@ def _load_duo(page, site_url, save, lang, unsent=None, game=None):
     _load(page, site_url, _in(save, lang), lang)
 
 
-# The opponent's last turn is one line on a phone by design, with "…" (style.css: a tap opens
-# the move log, which has it whole); a friend's turn reads as long as the computer's.
-CLAMPED = ('p#prompt-last "',)
+# Nothing is cut short on purpose: the opponent's last turn shows whole (the prompt row grows
+# for it; on a phone on its side it scrolls in place), a friend's turn as the computer's.
+CLAMPED = ()
 
 
 def _look_sizes(page, screenshot, found, name, lang):

@@ -101,6 +101,24 @@ def test_a_finished_game_is_reviewed_and_the_bad_move_marked(page, site_url, bad
         page.evaluate("document.body.classList.remove('log-open')")  # the board, not the log
         at_rest(page)  # the drawer's slide, the board measured for the size
         screenshot(page, f"review-{name}")
+        # The verdict whole (not cut, not scrolled away), and the board still as the verdict
+        # changes from step to step (the room it took is kept).
+        whole = page.evaluate(
+            """() => { const n = document.querySelector('#review-note');
+            const r = n.getBoundingClientRect();
+            return n.scrollHeight <= n.clientHeight + 1 && r.bottom <= innerHeight + 1; }"""
+        )
+        assert whole, f"the review's note is cut at {size}"
+        stone = (
+            "document.querySelector('.lane[data-stone=\"4\"] .stone').getBoundingClientRect().top"
+        )
+        top = page.evaluate(stone)
+        for _ in range(3):
+            page.click("#replay-forward")
+            at_rest(page)
+            assert page.evaluate(stone) == top, "the board moved as the verdict changed"
+        for _ in range(3):
+            page.click("#replay-back")
 
 
 def _one_action_before_the_end(s: Session) -> Session:
@@ -125,6 +143,28 @@ def test_statistics_count_the_finished_game_and_reset(page, site_url, bad_game):
         "1 won, 0 drawn, 0 lost" if s.finished_entry()["winner"] == 0 else "0 won, 0 drawn, 1 lost"
     )
     assert stats == f"Computer (Easy): 1 game: {result}"
+    # On a phone: Reset and the streaks keep the dialog's margin, and the recent game's
+    # Replay and Download are drawn as the dialog's other buttons.
+    page.set_viewport_size({"width": 390, "height": 844})
+    page.evaluate("document.querySelector('#dlg-games').scrollTop = 1e5")
+    looks = page.evaluate(
+        """() => {
+        const d = document.querySelector('#dlg-games').getBoundingClientRect();
+        // The button's own box; a text's extent (a paragraph is as wide as the dialog).
+        const margin = (sel, text) => { const el = document.querySelector(sel);
+          const range = document.createRange();
+          range.selectNodeContents(el);
+          const r = text ? range.getBoundingClientRect() : el.getBoundingClientRect();
+          return Math.min(r.left - d.left, d.right - r.right); };
+        const style = (el) => { const cs = getComputedStyle(el);
+          return [cs.borderRadius, cs.fontWeight, cs.backgroundColor, el.offsetHeight >= 40]; };
+        return { reset: margin('#stats-reset'), streaks: margin('#stats-streaks', true),
+          buttons: [...document.querySelectorAll('#games-list li button')].map(style),
+          dialog: style(document.querySelector('#games-replay')) };
+        }"""
+    )
+    assert looks["reset"] >= 12 and looks["streaks"] >= 12, looks
+    assert len(looks["buttons"]) == 2 and all(b == looks["dialog"] for b in looks["buttons"]), looks
     page.once("dialog", lambda d: d.accept())
     page.click("#stats-reset")
     assert page.inner_text("#stats-list") == "No finished game yet."

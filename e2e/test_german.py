@@ -272,6 +272,92 @@ def test_the_language_follows_the_browser_and_the_switch(browser, site_url):
     context.close()
 
 
+def _new_game_dialog(page) -> dict:
+    """The new-game dialog's choices (checked radios, ticks, texts) and what shows in it."""
+    return page.evaluate(
+        """() => {
+        const out = {};
+        for (const el of document.querySelector("#new-form").elements) {
+          if (!el.name || el.tagName !== "INPUT") continue;
+          if (el.type === "radio") { if (el.checked) out[el.name] = el.value; }
+          else if (el.type === "checkbox") out[el.name] = el.checked;
+          else out[el.name] = el.value;
+        }
+        return { fields: out, open: document.querySelector("#dlg-new").open,
+                 welcome: !document.querySelector("#new-welcome").hidden,
+                 focused: document.activeElement.closest(".lang-switch") !== null,
+                 lang: document.documentElement.lang };
+        }"""
+    )
+
+
+def _switch_language(page, code: str):
+    with page.expect_navigation():
+        page.select_option("#new-form .lang-switch select", code)
+
+
+def test_the_language_switched_in_the_new_game_dialog_keeps_its_choices(page, site_url):
+    """A first visit: the welcome, then the computer at Hard with tactic cards; each switch
+    of the language reloads the page, and the dialog comes back at once (before Python is
+    ready), as the player left it, in the other language. The deal is the game chosen."""
+    open_with_save(page, site_url, None)
+    page.wait_for_selector("#new-welcome", state="visible")
+    _switch_language(page, "de")
+    page.wait_for_selector('body[data-early="1"]', state="attached")
+    shown = _new_game_dialog(page)
+    assert shown["open"] and shown["welcome"] and shown["lang"] == "de"
+    assert page.inner_text("#welcome-ai") == "Gegen den Computer spielen"
+    page.wait_for_selector('body[data-ready="1"]', state="attached", timeout=60_000)
+    page.click("#welcome-ai")
+    page.check('#dlg-new input[name="ai_level"][value="hard"]')
+    page.check('#dlg-new input[name="tactics"][value="on"]')
+    page.check('#dlg-new input[name="rounds"][value="3"]')
+    page.check('#dlg-new input[name="starter"][value="random"]')
+    page.set_checked('#dlg-new input[name="autoclaim"]', True)
+    chosen = _new_game_dialog(page)["fields"]
+    _switch_language(page, "en")
+    page.wait_for_selector('body[data-ready="1"]', state="attached", timeout=60_000)
+    shown = _new_game_dialog(page)
+    assert shown["fields"] == chosen and chosen["ai_level"] == "hard"
+    assert shown["open"] and not shown["welcome"] and shown["lang"] == "en"
+    assert shown["focused"], "the language switch, where the player was"
+    assert page.locator("#level-set").is_visible() and page.locator("#names-set").is_hidden()
+    assert page.inner_text("#new-start") == "Deal"
+    page.click("#new-start")
+    page.wait_for_selector("#dlg-new", state="hidden")
+    save = json.loads(page.evaluate("localStorage.getItem('schotten-totten.save')"))
+    assert save["settings"]["ai_level"] == "hard" and save["settings"]["autoclaim"] is True
+    rules = py(page, "state", {"seat": None})["view"]["rules"]
+    assert rules["tactics"] is True and rules["rounds"] == 3
+    # Once: a reload afterwards resumes the game, no dialog.
+    page.reload()
+    page.wait_for_selector('body[data-ready="1"]', state="attached", timeout=60_000)
+    assert page.locator("#dlg-new").is_hidden()
+
+
+def test_the_language_switched_over_a_game_keeps_the_dialog_and_the_game(page, site_url):
+    """The dialog opened over a game in progress: a friend's names typed, then German. The
+    dialog is back with the names; Cancel gives the game back as it was."""
+    open_with_save(page, site_url, save_text(_claimable_position(tactics=False)))
+    take_device(page)
+    before = py(page, "state", {"seat": None})["view"]["stones"]
+    page.click("#btn-new")
+    page.check('#dlg-new input[name="opponent"][value="human"]')
+    page.fill('#dlg-new input[name="name_0"]', "Ada")
+    page.fill('#dlg-new input[name="name_1"]', "Bo")
+    _switch_language(page, "de")
+    page.wait_for_selector('body[data-ready="1"]', state="attached", timeout=60_000)
+    shown = _new_game_dialog(page)
+    assert shown["open"] and not shown["welcome"] and shown["lang"] == "de"
+    assert shown["fields"]["opponent"] == "human"
+    assert (shown["fields"]["name_0"], shown["fields"]["name_1"]) == ("Ada", "Bo")
+    assert page.locator("#names-set").is_visible() and page.locator("#level-set").is_hidden()
+    assert page.inner_text("#new-cancel") == "Abbrechen"
+    page.click("#new-cancel")
+    page.wait_for_selector("#dlg-new", state="hidden")
+    assert py(page, "state", {"seat": None})["view"]["stones"] == before
+
+
 def test_the_german_rules_page(page, site_url, screenshot):
     """rules-de.html: German, with the Pegasus names, linked both ways with rules.html."""
     for w, h in ((390, 844), (1280, 800)):

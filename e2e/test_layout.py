@@ -208,3 +208,64 @@ def test_status_is_never_clipped(page, site_url, screenshot):
             overflow = page.evaluate("() => document.documentElement.scrollWidth - innerWidth")
             assert overflow <= 0, f"{name}: the page scrolls sideways by {overflow}px"
             screenshot(page, f"status-{name}")
+
+
+def _computer_claims() -> dict:
+    """North (the computer) to move, with a claim it can prove at stone 3: its turn is told
+    with the claim's reason, a long line (five lines at 390 px)."""
+    stones = [{} for _ in range(9)]
+    stones[2] = {"sides": [["R1", "O2"], ["B7", "B8", "B9"]]}
+    stones[5] = {"sides": [["G1", "G2", "G3"], ["Y5", "P5"]]}
+    return position(
+        hands=[["R9", "B1", "B2", "G4", "P1", "Y1"], ["Y9", "O9", "O8", "G9", "G8", "P6"]],
+        stones=stones,
+        to_move=1,
+    )
+
+
+# The last turn's box against the prompt row that clips it, the stones' and the hand's
+# boxes against the window.
+LAST_TURN = """() => {
+  const box = (sel) => document.querySelector(sel).getBoundingClientRect();
+  const last = document.querySelector('#prompt-last');
+  const row = box('#prompt'), r = box('#prompt-last');
+  const out = (e) => { const b = e.getBoundingClientRect();
+    return b.top < -1 || b.bottom > innerHeight + 1 || b.left < -1 || b.right > innerWidth + 1; };
+  return { text: last.textContent, shown: !last.hidden,
+    scrolls: getComputedStyle(last).overflowY === 'auto',
+    whole: last.scrollHeight <= last.clientHeight + 1,
+    inRow: r.top >= row.top - 1 && r.bottom <= row.bottom + 1,
+    outside: [...document.querySelectorAll('.stone, #hand .card')].filter(out)
+      .map((e) => e.dataset.stone ?? e.dataset.card),
+    stone: JSON.stringify(box('.lane[data-stone="4"] .stone')) };
+}"""
+
+
+@pytest.mark.parametrize(
+    "lang,width,height",
+    [("en", 390, 844), ("de", 390, 844), ("de", 820, 1180), ("de", 1280, 800), ("de", 844, 390)],
+)
+def test_the_computers_last_turn_shows_whole(page, site_url, screenshot, lang, width, height):
+    """What the computer played, claimed and why, and drew: whole in the prompt row, which
+    grows for it (on a phone on its side, where the hand needs the column, it scrolls in
+    place); the board and the hand stay in the window, and nothing moves between choosing
+    a card and its stone."""
+    page.set_viewport_size({"width": width, "height": height})
+    open_with_save(page, site_url, save_text(_computer_claims(), opponent="ai"), f"&lang={lang}")
+    page.wait_for_function(
+        "() => document.body.dataset.toMove === '0' && "
+        "!document.body.classList.contains('ai-thinking')"
+    )
+    page.wait_for_selector("#prompt-last:not([hidden])")
+    at_rest(page)
+    screenshot(page, f"last-turn-{width}x{height}-{lang}")
+    seen = page.evaluate(LAST_TURN)
+    claimed, drew = {"en": ("claimed stone 3", "clan deck"), "de": ("Stein 3", "Clanstapel")}[lang]
+    assert claimed in seen["text"] and drew in seen["text"], seen["text"]
+    landscape = width > height and height < 520
+    assert seen["whole"] or (landscape and seen["scrolls"]), seen
+    assert seen["inRow"], "the row clips the last turn"
+    assert seen["outside"] == [], f"out of the window: {seen['outside']}"
+    page.locator("#hand .card.playable").first.click()
+    at_rest(page)
+    assert page.evaluate(LAST_TURN)["stone"] == seen["stone"], "the stones moved"

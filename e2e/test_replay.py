@@ -19,6 +19,7 @@ from tools.table import (
 
 
 def test_take_back_against_the_computer(page, site_url):
+    page.set_viewport_size({"width": 390, "height": 844})  # a phone: the log is closed
     open_with_save(page, site_url, None)
     start_new_game(page, opponent="ai", level="easy")
     assert page.locator("#btn-undo").is_hidden()
@@ -27,6 +28,21 @@ def test_take_back_against_the_computer(page, site_url):
     play_turn(page, seed=3)  # your turn and the computer's reply
     hand = py(page, "state", {"seat": 0})["view"]["hand"]
     page.click("#btn-undo")
+    # Said at once, not only in the log (which a phone keeps closed): a short toast.
+    toast = page.locator("#toast")
+    assert toast.is_visible() and toast.get_attribute("data-kind") == "info"
+    assert toast.inner_text() == (
+        "Your last turn and the computer's reply are taken back. The decks are shuffled again."
+    )
+    # Above the hand, whose cards are the next thing to tap.
+    over = page.evaluate(
+        """() => { const t = document.querySelector('#toast').getBoundingClientRect();
+        return [...document.querySelectorAll('#hand .card')].filter((c) => {
+          const r = c.getBoundingClientRect();
+          return r.top < t.bottom && r.bottom > t.top && r.left < t.right && r.right > t.left;
+        }).length; }"""
+    )
+    assert over == 0, "the toast covers the hand"
     p = py(page, "state", {"seat": 0})
     assert p["takebacks"] == 1 and p["view"]["to_move"] == 0
     assert p["view"]["hand"] != hand  # the card you played is back in your hand

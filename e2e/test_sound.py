@@ -67,24 +67,55 @@ def test_a_card_then_the_claim_that_ends_the_game_sound(page, site_url):
     assert notes == _notes_of(page, "card") + _notes_of(page, "match")
 
 
+def _tool(page) -> dict:
+    return page.evaluate(
+        """() => { const b = document.querySelector("#btn-sound");
+        return { name: b.getAttribute("aria-label"), title: b.title,
+                 label: b.querySelector(".tool-label").textContent,
+                 pressed: b.getAttribute("aria-pressed") }; }"""
+    )
+
+
 def test_muted_by_keyboard_remembered_and_silent(page, site_url):
+    """The tool says what pressing it does: Mute, then Unmute once muted (its name changes,
+    so it is no toggle: no aria-pressed to contradict the name)."""
     page.add_init_script(STUB)
     open_with_save(page, site_url, save_text(_winning_play()))
     take_device(page)
-    tool = page.locator("#btn-sound")
-    assert tool.get_attribute("aria-label") == "Mute sounds"
-    assert tool.get_attribute("aria-pressed") == "false"
-    tool.focus()
+    mute = {"name": "Mute sounds", "title": "Mute sounds", "label": "Mute", "pressed": None}
+    unmute = {"name": "Unmute sounds", "title": "Unmute sounds", "label": "Unmute", "pressed": None}
+    assert _tool(page) == mute
+    page.locator("#btn-sound").focus()
     page.keyboard.press("Enter")
-    assert tool.get_attribute("aria-pressed") == "true"
+    assert _tool(page) == unmute
+    page.keyboard.press("Enter")
+    assert _tool(page) == mute
+    page.keyboard.press("Enter")
     page.reload()
     page.wait_for_selector('body[data-ready="1"]', state="attached")
     take_device(page)
-    assert page.locator("#btn-sound").get_attribute("aria-pressed") == "true"
+    assert _tool(page) == unmute
     play_card(page, "R9", 0)
     page.click('.lane[data-stone="0"].claimable .stone')
     page.wait_for_selector('body[data-step="over"]', state="attached")
     assert _sounds(page) == [] and page.evaluate("() => window.__notes") == []
+
+
+def test_the_tool_says_unmute_in_german(page, site_url):
+    page.add_init_script(STUB)
+    open_with_save(page, site_url, save_text(_winning_play()), query="&lang=de")
+    take_device(page)
+    assert _tool(page)["label"] == "Stumm"
+    page.click("#btn-sound")
+    assert _tool(page) == {
+        "name": "Töne wieder an",
+        "title": "Töne wieder an",
+        "label": "Ton an",
+        "pressed": None,
+    }
+    # A pass of the page's static words (as after the update bar) keeps the state's words.
+    page.evaluate("() => import('./js/words.js').then(m => m.translatePage())")
+    assert _tool(page)["label"] == "Ton an"
 
 
 def test_an_automatic_claim_sounds_like_a_claim_by_hand(page, site_url):

@@ -5,6 +5,8 @@ reload too). Screenshots of a lesson step at phone and desktop sizes."""
 
 import json
 
+import pytest
+
 from tools.table import (
     at_rest,
     board,
@@ -192,6 +194,52 @@ def test_a_new_player_learns_both_lessons(page, site_url, screenshot):
     assert page.inner_text("#learn-list").count("done ✓") == 2
 
 
+def _at_the_last_step(page, site_url, text, lang=""):
+    """The tactic lesson (the last) resumed at its last step, and that step played."""
+    page.add_init_script("""localStorage.setItem('schotten-totten.save.lesson',
+        JSON.stringify({active: 'tactics', at: {tactics: 3}, done: ['basics']}));""")
+    open_with_save(page, site_url, text, lang)
+    lesson_at(page, 3, lesson="tactics")
+    page.click('#hand .card[data-card="Traitor"]')
+    pick_on_table(page, 1, 5, "R9")
+    page.click('#board .lane.target[data-stone="1"] .stone')
+    claim(page, 1)
+    page.wait_for_selector(f'{LESSON}[data-state="finished"]')
+
+
+def test_the_last_lesson_offers_a_game_and_the_lessons_not_a_next_lesson(
+    page, site_url, screenshot
+):
+    page.set_viewport_size(PHONE)
+    _at_the_last_step(page, site_url, None)
+    result = page.inner_text("#lesson-result")
+    assert "next lesson" not in result and "that was the last lesson" in result, result
+    assert page.locator("#lesson-next-lesson").is_hidden()
+    assert page.locator("#lesson-back").is_hidden()  # no game of the player's waits
+    # A game of one's own is the way on (focused, the primary button); the lessons again too.
+    assert page.evaluate("() => document.activeElement.id") == "lesson-new-game"
+    assert "primary" in page.get_attribute("#lesson-new-game", "class")
+    assert page.inner_text("#lesson-all") == "All lessons"
+    screenshot(page, "tutorial-last-lesson-390")
+    page.click("#lesson-all")
+    page.wait_for_selector("#dlg-learn", state="visible")
+    assert page.inner_text("#learn-list").count("done ✓") == 2
+    page.keyboard.press("Escape")
+    page.click("#lesson-new-game")
+    page.wait_for_selector("#dlg-new", state="visible")
+    assert page.locator(LESSON).is_hidden()
+
+
+def test_the_last_lesson_in_german_with_a_game_waiting(page, site_url):
+    _at_the_last_step(page, site_url, save_text(mid_game(), opponent="ai"), "&lang=de")
+    result = page.inner_text("#lesson-result")
+    assert "nächste Lektion" not in result and "wartet auf dich" in result, result
+    assert page.locator("#lesson-next-lesson").is_hidden()
+    assert page.evaluate("() => document.activeElement.id") == "lesson-back"
+    assert "secondary" in page.get_attribute("#lesson-new-game", "class")
+    assert page.inner_text("#lesson-all") == "Alle Lektionen"
+
+
 def mid_game():
     """A game in progress against the computer, South to move."""
     return position(
@@ -321,3 +369,28 @@ def test_a_missed_step_is_marked_before_the_computer_answers(page, site_url):
     play_card(page, "R9", 2)  # the step asks for stone 5
     lesson_at(page, 0, "missed")
     assert body(page, "toMove") == "1", "marked before the computer's move"
+
+
+# Each welcome choice's box against the dialog's and the sticky Deal/Cancel row's.
+CHOICES_SHOWN = """() => {
+  const d = document.querySelector('#dlg-new').getBoundingClientRect();
+  const row = document.querySelector('#dlg-new .dlg-buttons.sticky').getBoundingClientRect();
+  return [...document.querySelectorAll('.welcome-choices button')].map((b) => {
+    const r = b.getBoundingClientRect();
+    return [b.id, r.top >= d.top && r.bottom <= row.top + 1 && r.right <= d.right];
+  });
+}"""
+
+
+@pytest.mark.parametrize("lang", ["en", "de"])
+@pytest.mark.parametrize("width,height", [(844, 390), (740, 360), (390, 844)])
+def test_the_welcome_shows_its_four_choices(page, site_url, screenshot, lang, width, height):
+    """A first visit, the phone upright or on its side: the welcome's four choices all show
+    above Deal, none scrolled out of the dialog."""
+    page.set_viewport_size({"width": width, "height": height})
+    open_with_save(page, site_url, None, f"&lang={lang}")
+    page.wait_for_selector("#new-welcome", state="visible")
+    at_rest(page)
+    screenshot(page, f"welcome-{width}x{height}-{lang}")
+    shown = page.evaluate(CHOICES_SHOWN)
+    assert len(shown) == 4 and all(ok for _id, ok in shown), shown

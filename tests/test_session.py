@@ -287,12 +287,33 @@ def test_a_take_back_against_the_computer_undoes_your_turn_and_its_reply():
     assert len(s.state.decks[0]) == len(cards_before) + 2
     assert s.state.hands[0] != hand_before
     assert payload["log"][-1]["text"] == "A turn was taken back, and the decks were shuffled again."
+    # The page tells what was undone (a toast): the turn, its reply, the shuffle.
+    assert payload["undone"] == (
+        "Your last turn and the computer's reply are taken back. The decks are shuffled again."
+    )
     # The record keeps the shuffle and counts the take-back; a save resumes the same game.
     record = s.record_json()
     assert record["takebacks"] == 1
     t = Session()
     t.restore(s.save_json())
     assert t.state == s.state and t.takebacks == 1
+
+
+def test_a_take_back_is_told_in_german_and_without_a_reply_yet():
+    s, _payload = _ai_game(6)
+    s.set_option("lang", "de")
+    assert s.take_back(0)["undone"] == (
+        "Dein letzter Zug und die Antwort des Computers sind zurückgenommen. "
+        "Die Stapel werden neu gemischt."
+    )
+    # The computer has not answered yet: South's turn alone is taken back.
+    s = Session()
+    payload = s.new_game({"opponent": "ai", "seed": 6, "starter": 0})
+    s.act(next(a for a in payload["view"]["legal"] if a["kind"] == "play"), 0)
+    assert s.state.to_move == 1
+    assert s.take_back(0)["undone"] == (
+        "Your last turn is taken back. The decks are shuffled again."
+    )
 
 
 def test_the_shuffle_after_a_take_back_is_new_each_time():
@@ -314,6 +335,7 @@ def test_on_a_shared_device_only_the_turn_just_ended_can_be_taken_back():
         s.take_back(1)  # North has not moved
     payload = s.take_back(0)
     assert s.state.to_move == 0 and payload["handover"] == 0 and s.takebacks == 1
+    assert "undone" not in payload  # the handover screen shows what happened
     payload = s.act(s.payload(0)["view"]["legal"][0], 0)
     payload = s.act(s.payload(1)["view"]["legal"][0], 1)
     assert payload["takeback"] == 1  # North's turn; South's is out of reach now

@@ -268,6 +268,7 @@ API = {
     "save_keep": save_keep,
     "forget_save": forget_save,
     "export_save": lambda _: {"save": session.save_json()},
+    "carry": lambda _: {"save": saves.held()},
     "new_game": leave_duo(lambda a: saved(session.new_game(a or {}))),
     "rematch": not_in_duo(lambda _: saved(session.rematch())),
     "act": table(

@@ -71,9 +71,15 @@
   full.dataset.tTitle = full.dataset.tAriaLabel = "embed.full.label";
   full.innerHTML = '<span class="tool-icon">↗</span><span class="tool-label" data-t="embed.full">Full game</span>';
   // The save goes with the link as it is when pressed (see the full page's #carry above).
+  // Where the browser blocks this frame's storage, the game the page holds (app.py keeps
+  // its saves in memory there): the full game is the one way to keep it.
   full.addEventListener("click", () => {
     let text = null;
-    try { text = localStorage.getItem(window.stSaveKey); } catch { /* not saved here */ }
+    try {
+      text = localStorage.getItem(window.stSaveKey);
+    } catch {
+      try { text = JSON.parse(window.stCall("carry", "null")).save ?? null; } catch { /* no game yet */ }
+    }
     full.href = `./?game=${name}${text ? `#carry=${encodeURIComponent(text)}` : ""}`;
   });
   document.getElementById("tools")?.append(full);

@@ -177,6 +177,11 @@ class Saves:
         text = self.storage.getItem(self.key)
         return text if isinstance(text, str) else None  # JS null arrives as jsnull
 
+    def held(self):
+        """The save as held here (in memory where the browser blocks storage): what the
+        embed's link to the full game carries."""
+        return self._stored()
+
     def read(self):
         """The stored save's text (``None``: none), now known to this tab as the latest."""
         text = self._stored()

@@ -26,6 +26,7 @@ from refusal import RequestError, worded
 from replay import Viewer
 from review import Review
 from saves import SaveError
+from takeback import undone_text
 
 from engine import parse_card
 from engine.narrate import advice_line, move_text
@@ -104,10 +105,15 @@ class Session:
         return self.payload(self.match.act(action_json, seat))
 
     def take_back(self, p) -> dict:
-        """Take back player ``p``'s last turn (and the computer's reply)."""
-        self.match.take_back(p)
+        """Take back player ``p``'s last turn (and the computer's reply); against the
+        computer ``undone`` says so in words, for the page to tell (a shared device shows
+        the handover screen instead)."""
+        undone = self.match.take_back(p)
         self.viewer.opened = None
-        return self.payload(self.match.first_seat())
+        out = self.payload(self.match.first_seat())
+        if self.settings["opponent"] == "ai":
+            out["undone"] = undone_text(undone, p, self.words(None))
+        return out
 
     def set_option(self, name, value) -> dict:
         self.match.set_option(name, value)

@@ -19,6 +19,16 @@ from engine.narrate import TURN_EVENTS
 PUBLIC_STEPS = ("round_over", "over")
 
 
+def undone_text(undone: list[dict], p: int, words) -> str:
+    """A take-back against the computer in words: ``p``'s turn, the computer's reply if it
+    had come, and the decks shuffled again if a card had been drawn or put back."""
+    reply = any(e["type"] in TURN_EVENTS and e["player"] not in (p, None) for e in undone)
+    text = words.t("takeback.done_reply" if reply else "takeback.done")
+    if any(e["type"] in ("draw", "return") for e in undone):
+        text += " " + words.t("takeback.shuffled")
+    return text
+
+
 class TakeBacks:
     """The take-back part of ``match.Match``."""
 
@@ -68,10 +78,11 @@ class TakeBacks:
     def _ends_turn(self, i: int) -> bool:
         return any(e["type"] in ("turn", "round_start") for e in self.action_events[i])
 
-    def take_back(self, p) -> None:
+    def take_back(self, p) -> list[dict]:
         """Take back player ``p``'s last turn (and the computer's reply). The decks are
         shuffled again if a card was drawn or put back in it, so that nobody knows what
-        comes next; the record keeps the shuffle and counts the take-back."""
+        comes next; the record keeps the shuffle and counts the take-back. Returns the
+        events undone."""
         start = self.takeback_start(p) if p in (0, 1) else None
         if start is None:
             raise RequestError("no_takeback")
@@ -90,3 +101,4 @@ class TakeBacks:
             hinted=self.hinted,
         )
         self.auto_claim()  # back at a claim step: auto-claim claims, as after any move
+        return undone

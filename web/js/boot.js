@@ -11,7 +11,7 @@
 //   dialogs   end of round/match, discard, claims, new game  ai       the AI worker and hints
 import { aiWorker, maybeAI } from "./ai.js";
 import { call, onPayload, setPayload } from "./bridge.js";
-import { maybeShowEnd, openNewGame, showMessage, syncNewGame, wireDialogs } from "./dialogs.js";
+import { keepNewGame, maybeShowEnd, openNewGame, showMessage, syncNewGame, wireDialogs } from "./dialogs.js";
 import { $ } from "./dom.js";
 import { handOver, linkAtStart, receive, resumePairing, wireDuo } from "./duo.js";
 import { openLinkedRecord, wireGames } from "./games.js";
@@ -83,7 +83,8 @@ function inLanguage(out) {
 
 // The rules in the page's language (the dialog's page and every link to rules.html), and a
 // language switch in the rules dialog and the new-game dialog: the choice is remembered and
-// the page reloads in it.
+// the page reloads in it. The new-game dialog comes back as it was (js/early.js), its
+// language switch focused: where the player was.
 function wireLanguage() {
   const rules = LANGUAGES[LANGUAGE].rules;
   const frame = $("#rules-frame");
@@ -91,10 +92,12 @@ function wireLanguage() {
   for (const a of document.querySelectorAll('a[href="./rules.html"]')) a.href = rules;
   // In the rules dialog's narrow head the select goes alone (its label for screen readers).
   $("#dlg-rules .panel-head .close")?.before(languageSwitch(true));
-  $("#new-form .dlg-credits")?.before(languageSwitch(false));
+  const inNewGame = languageSwitch(false, keepNewGame);
+  $("#new-form .dlg-credits")?.before(inNewGame);
+  if (window.stEarly?.reopened) inNewGame.querySelector("select").focus();
 }
 
-function languageSwitch(compact) {
+function languageSwitch(compact, before = () => {}) {
   const label = document.createElement("label");
   label.className = "lang-switch";
   label.style.cssText = "display:inline-flex; align-items:center; gap:6px; margin:0 8px; font-size:14px;";
@@ -109,7 +112,7 @@ function languageSwitch(compact) {
     option.lang = code;
     select.append(option);
   }
-  select.addEventListener("change", () => chooseLanguage(select.value));
+  select.addEventListener("change", () => { before(); chooseLanguage(select.value); });
   label.append(name, select);
   return label;
 }
@@ -131,9 +134,11 @@ function start() {
   $("#loading").hidden = true;
   $("#app").hidden = false;
   if (out.ok && out.resumed && out.view === null) {
+    if (chosen) $("#dlg-new").close();   // the pairing under way has its own dialog
     resumePairing(inLanguage(out));   // a game with a friend's device, not dealt yet
   } else if (out.ok && out.resumed) {
     setPayload(inLanguage(out));
+    if (chosen) applyEarly(chosen.pending);   // the new-game dialog put back up over it
   } else {
     // An embed (embed.js) deals at once with the options in its URL; the full page asks.
     setPayload(inLanguage(call("new_game", window.stEmbed?.options ?? { opponent: "ai", tactics: false })));
@@ -178,7 +183,8 @@ function wire() {
 
 // ------------------------------------------------------------------ before Python
 
-// A first visit to the full page: js/early.js put up the table and the new-game dialog with
+// A first visit to the full page, or the new-game dialog put back up after a language
+// switch: js/early.js put up the table and the new-game dialog with
 // the welcome's choices before any module loaded (window.stEarly.active), and keeps a choice
 // made meanwhile (stEarly.pending: "deal" or "learn") for start(). From here the dialog's own
 // handlers (dialogs.js, tutorial.js) work too: the level or the names follow the opponent.

@@ -170,6 +170,21 @@ export function openNewGame(note) {
   openDialog($("#dlg-new"));
 }
 
+// The dialog's choices as they stand (every named field: the opponent, the level, tactics,
+// names ...) and whether the welcome shows, kept for this tab before the page reloads in
+// another language; js/early.js puts the dialog back up with them (stEarly.reopenKey).
+export function keepNewGame() {
+  const fields = {};
+  for (const el of $("#new-form").elements) {
+    if (!el.name || el.tagName !== "INPUT") continue;
+    if (el.type === "radio") { if (el.checked) fields[el.name] = el.value; }
+    else if (el.type === "checkbox") fields[el.name] = el.checked;
+    else fields[el.name] = el.value;
+  }
+  const kept = { fields, welcome: !$("#new-welcome").hidden };
+  try { sessionStorage.setItem(window.stEarly.reopenKey, JSON.stringify(kept)); } catch { /* blocked: a fresh dialog */ }
+}
+
 // Names for a game on one device, remembered on this device.
 const NAMES_KEY = "schotten-totten.names";
 let abandonAsked = false;

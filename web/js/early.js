@@ -8,12 +8,16 @@
 //   - on a first visit to the full page (no saved game, no record in the address), the
 //     table and the new-game dialog with the welcome's choices, so a player decides while
 //     Python loads. A choice made before the game is ready (Deal, Learn to play) waits in
-//     stEarly.pending, said in the dialog; boot.js applies it when Python is ready.
+//     stEarly.pending, said in the dialog; boot.js applies it when Python is ready;
+//   - the new-game dialog as the player left it when they switched the language in it
+//     (dialogs.js keepNewGame put its choices in sessionStorage, then the page reloaded):
+//     up again at once, over the saved game if there is one, with every choice as it was.
 // words.js and boot.js take what they need from window.stEarly.
 (() => {
   const DEFAULT_LANGUAGE = "en";
   const LANGUAGE_KEY = "schotten-totten.lang";   // localStorage: the choice made on the page
   const SEEN_KEY = "schotten-totten.seen";       // localStorage: the welcome was shown once
+  const REOPEN_KEY = "schotten-totten.new-game";  // sessionStorage: the dialog to put back up
   const T_ATTRIBUTES = ["aria-label", "title", "placeholder", "content", "alt"];
   const $ = (sel) => document.querySelector(sel);
   const stored = (key) => { try { return localStorage.getItem(key); } catch { return null; } };
@@ -73,15 +77,26 @@
 
   // The keys and the default words.js and tutorial.js use too (one home: here).
   const state = { language, format, translate, pending: null, active: false,
-    defaultLanguage: DEFAULT_LANGUAGE, languageKey: LANGUAGE_KEY, seenKey: SEEN_KEY };
+    defaultLanguage: DEFAULT_LANGUAGE, languageKey: LANGUAGE_KEY, seenKey: SEEN_KEY,
+    reopenKey: REOPEN_KEY, reopened: false };
   window.stEarly = state;
 
   // ------------------------------------------------------------ a first visit: the choices
 
   const embedded = document.documentElement.classList.contains("embed");
   const saved = () => { try { return Boolean(localStorage.getItem("schotten-totten.save")); } catch { return true; } };
-  if (embedded || saved() || location.hash.startsWith("#record=") || !$("#dlg-new")) return;
+  // The dialog left open by a language switch (once: taken out as it is read).
+  const kept = (() => {
+    if (embedded) return null;
+    try {
+      const text = sessionStorage.getItem(REOPEN_KEY);
+      sessionStorage.removeItem(REOPEN_KEY);
+      return text ? JSON.parse(text) : null;
+    } catch { return null; }
+  })();
+  if (embedded || (saved() && !kept) || location.hash.startsWith("#record=") || !$("#dlg-new")) return;
   state.active = true;
+  state.reopened = Boolean(kept);
   document.body.classList.add("early");
   $("#loading").hidden = true;
   $("#app").hidden = false;
@@ -100,7 +115,13 @@
   $("#new-cancel").hidden = true;   // there is no game behind the dialog yet
   const dialog = $("#dlg-new");
   const form = $("#new-form");
-  if (!stored(SEEN_KEY)) {
+  for (const [name, value] of Object.entries(kept?.fields ?? {})) {
+    const field = form.elements[name];
+    if (field instanceof RadioNodeList) field.value = value;
+    else if (field?.type === "checkbox") field.checked = Boolean(value);
+    else if (field) field.value = value;
+  }
+  if (kept ? kept.welcome : !stored(SEEN_KEY)) {
     $("#new-welcome").hidden = false;
     dialog.classList.add("welcoming");
   }

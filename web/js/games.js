@@ -30,6 +30,8 @@ function takeBack(seat) {
   if (!out.ok) { toast(out.error); return; }
   state.sel = null;
   setPayload(out);
+  // Against the computer the table just goes back: say what was undone (Python's words).
+  if (out.undone) toast(out.undone, "info");
 }
 
 // The consent question (a take-back on a shared device, or a friend's from their device):

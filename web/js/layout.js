@@ -15,15 +15,37 @@ export function layoutIfNeeded() {
 }
 
 // The board's room also changes while the window does not (the lesson's panel, a hint read
-// whole, the replay's verdict): measure again whenever the board's own box changes size.
-new ResizeObserver(() => { layoutKey = ""; layoutIfNeeded(); }).observe($("#board"));
+// whole, the replay's verdict, the prompt grown for a long turn): measure again whenever the
+// board's own box or the hand's changes size (the hand's box never follows its cards').
+const remeasure = new ResizeObserver(() => { layoutKey = ""; layoutIfNeeded(); });
+remeasure.observe($("#board"));
+remeasure.observe($("#hand"));
+
+// Narrow portrait: the stones run down the screen, in nine rows (a stone and its lane as
+// tall as their row allows, style.css: --row). Where the rows would be under 32 px (an embed
+// 600 px high), the stones go across as on wider screens instead. Chosen once per window
+// size, so a prompt grown for a long turn never turns the board round mid-game.
+const ROWS_MIN = 9 * 32 + 8 * 2;
+let shapeFor = "";
+let rows = false;
+function chooseShape(board, w, h) {
+  const size = `${w}x${h}`;
+  if (shapeFor === size) return;
+  shapeFor = size;
+  rows = w < 560 && h >= w * 0.9;
+  if (rows) {
+    document.body.classList.add("rows");
+    document.body.classList.remove("cols");
+    rows = board.clientHeight >= ROWS_MIN;
+  }
+}
 
 function layout() {
   const board = $("#board");
   const app = $("#app");
   if (!board || app.hidden) return;
   const w = window.innerWidth, h = window.innerHeight;
-  const rows = w < 560 && h >= w * 0.9;   // narrow portrait: stones run down the screen
+  chooseShape(board, w, h);
   document.body.classList.toggle("rows", rows);
   document.body.classList.toggle("cols", !rows);
   const cap = capacity();
@@ -31,6 +53,7 @@ function layout() {
   let cw, ch, step;
   if (rows) {
     const rowH = bh / 9;
+    document.documentElement.style.setProperty("--row", `${((bh - 16) / 9).toFixed(1)}px`);
     ch = Math.max(30, Math.min(rowH - 4, 90));
     cw = ch * 0.72;
     const sideW = (bw - Math.min(64, bw * 0.16)) / 2 - 6;

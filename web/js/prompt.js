@@ -86,8 +86,33 @@ export function renderPrompt(v, opt) {
   const showLast = myTurn() && !state.sel && !hint && !state.hintBusy && P.summary
     && P.summary.player !== P.seat;
   lastEl.textContent = showLast ? summaryText(P) : "";
-  lastEl.title = lastEl.textContent;
   lastEl.hidden = !showLast;
+  growPrompt(P);
+}
+
+// The prompt row holds the opponent's whole last turn (what was played, claimed and why,
+// drawn). It grows to the tallest it has had to be in this deal at this window size, and
+// never shrinks back within it: the board and the hand re-measure (layout.js) when a longer
+// turn first shows, never between choosing a card and its stone.
+let grown = { key: "", px: 0 };
+function growPrompt(P) {
+  const row = $("#prompt");
+  const key = `${innerWidth}x${innerHeight}|${String(P.log_key ?? "").split(".")[0]}`;
+  if (grown.key !== key) {
+    grown = { key, px: 0 };
+    row.style.removeProperty("--prompt-grown");
+  }
+  // A hint read whole grows the row by itself (style.css), and only while it shows.
+  if (document.body.classList.contains("hint-shown") || !row.offsetParent) return;
+  const before = row.offsetHeight;
+  row.style.height = "auto";
+  row.style.minHeight = "0";
+  const need = row.offsetHeight;
+  row.style.height = row.style.minHeight = "";
+  if (need > before && need > grown.px) {
+    grown.px = need;
+    row.style.setProperty("--prompt-grown", `${need}px`);
+  }
 }
 
 // The payload's turn summary (engine events, worded in Python) as one text.

@@ -78,9 +78,30 @@ export function showVerdict(stepReview) {
   note.textContent = stepReview ? stepReview.text : "";
   note.dataset.level = stepReview?.level ?? "";
   state.hint = stepReview?.best ? { action: stepReview.best, text: stepReview.text, review: true } : null;
+  keepRoom();
+}
+
+// The verdict shows whole, however long (German especially). The area under the board keeps
+// the tallest height it has had in this replay at this window size, so the board is measured
+// again only when a longer verdict first shows, never back and forth while stepping.
+let room = { replay: null, size: "", px: 0 };
+function keepRoom() {
+  const area = $("#replay-area");
+  const size = `${innerWidth}x${innerHeight}`;
+  if (room.replay !== state.replay || room.size !== size) {
+    room = { replay: state.replay, size, px: 0 };
+    area.style.minHeight = "";
+  }
+  if (!state.replay) return;
+  const h = area.offsetHeight;
+  if (h > room.px) {
+    room.px = h;
+    area.style.minHeight = `${h}px`;
+  }
 }
 
 export function wireReview(reopen) {
   $("#replay-review").addEventListener("click", () => review(reopen));
   $("#review-stop").addEventListener("click", () => { if (running) running.stop = true; });
+  addEventListener("resize", keepRoom);   // another size: the room measured anew
 }

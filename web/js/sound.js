@@ -6,6 +6,7 @@
 // is silent until its reader presses Play: its preview loads this module only then.
 import { onAnswer } from "./bridge.js";
 import { $ } from "./dom.js";
+import { t } from "./words.js";
 
 const KEY = "schotten-totten.muted";
 const GAP = 0.16;   // seconds between the sounds of one action (a play, then the round's end)
@@ -88,11 +89,20 @@ export function playEvents(events, seat) {
   return names;
 }
 
+// The tool says what pressing it does ("Mute", "Unmute"): its name changes with the state,
+// so it is a plain button, not a toggle (a toggle's name must not change; WAI-ARIA APG).
+// The keys go in its data-t attributes too, so a later pass of translatePage keeps them.
 function showTool() {
   const btn = $("#btn-sound");
   if (!btn) return;
   const off = muted();
-  btn.setAttribute("aria-pressed", String(off));
+  const [key, name] = off ? ["tool.unmute", "tool.unmute.label"] : ["tool.sound", "tool.sound.label"];
+  btn.dataset.tTitle = btn.dataset.tAriaLabel = name;
+  btn.title = t(name);
+  btn.setAttribute("aria-label", t(name));
+  const label = btn.querySelector(".tool-label");
+  label.dataset.t = key;
+  label.textContent = t(key);
   btn.classList.toggle("muted", off);
 }
 

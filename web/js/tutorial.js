@@ -204,7 +204,7 @@ function show(st) {
   result.className = st.state;
   $("#lesson-next").hidden = st.state !== "done";
   $("#lesson-retry").hidden = st.state !== "missed";
-  for (const id of ["#lesson-next-lesson", "#lesson-new-game", "#lesson-back"]) $(id).hidden = true;
+  for (const id of ["#lesson-next-lesson", "#lesson-new-game", "#lesson-all", "#lesson-back"]) $(id).hidden = true;
   $("#lesson-forms").hidden = st.state !== "todo";
   $("#lesson-leave").hidden = false;
   // The game's own end screen would offer a rematch: the panel tells the win instead.
@@ -240,7 +240,8 @@ const redrawn = new MutationObserver(() => { if (lesson) pointAt(); });
 for (const sel of ["#board", "#hand"]) redrawn.observe($(sel), { childList: true });
 
 // The lesson's end: what the last step taught, then the way on (the next lesson, a new
-// game, and back to the game in progress only when one is waiting).
+// game, and back to the game in progress only when one is waiting). After the last lesson
+// there is no next one: a game of the player's own comes first, and the lessons again.
 function showFinished(st, waiting) {
   const lastDone = st.done;
   show(st);
@@ -250,8 +251,9 @@ function showFinished(st, waiting) {
   $("#lesson-said").hidden = true;
   $("#lesson-result").hidden = false;
   $("#lesson-result").className = "finished";
-  $("#lesson-result").textContent = [lastDone, t(waiting ? "lesson.finished_text" : "lesson.finished_text_new")]
-    .filter(Boolean).join(" ");
+  const way = waiting ? t("lesson.finished_text")
+    : st.next ? t("lesson.finished_text_new") : t("lesson.finished_text_last");
+  $("#lesson-result").textContent = [lastDone, way].filter(Boolean).join(" ");
   $("#lesson-next").hidden = true;
   $("#lesson-forms").hidden = true;
   const nextLesson = $("#lesson-next-lesson");
@@ -262,10 +264,13 @@ function showFinished(st, waiting) {
     nextLesson.dataset.lesson = st.next;
   }
   $("#lesson-back").hidden = !waiting;
-  $("#lesson-new-game").hidden = false;
+  const newGame = $("#lesson-new-game");
+  newGame.hidden = false;
+  newGame.className = `lesson-btn ${st.next || waiting ? "secondary" : "primary"}`;
+  $("#lesson-all").hidden = Boolean(st.next);
   $("#lesson-leave").hidden = true;
   relayout();
-  (st.next ? nextLesson : waiting ? $("#lesson-back") : $("#lesson-new-game")).focus();
+  (st.next ? nextLesson : waiting ? $("#lesson-back") : newGame).focus();
 }
 
 // The board's size follows the room it has (layout.js), measured again only when the
@@ -336,6 +341,8 @@ function wireTutorial() {
   $("#lesson-back").addEventListener("click", () => leave());
   $("#lesson-new-game").textContent = t("lesson.new_game");
   $("#lesson-new-game").addEventListener("click", () => leave("new"));
+  $("#lesson-all").textContent = t("lesson.all");
+  $("#lesson-all").addEventListener("click", openLearn);
   $("#welcome-learn").addEventListener("click", () => { $("#dlg-new").close(); startLesson("basics"); });
   $("#welcome-ai").addEventListener("click", () => choose("ai"));
   $("#welcome-friend").addEventListener("click", () => choose("human"));
