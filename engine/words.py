@@ -25,7 +25,8 @@ Then one rule fills the entry, ``format_entry``, the same as the page's JavaScri
 
 - an entry ``{"one": ..., "other": ...}`` is picked by the plural category of the parameter
   ``n`` in the language (CLDR's cardinal rule, ``Intl.PluralRules`` in JavaScript: "one" for
-  exactly 1 in English and German), "other" without ``n`` or for a category it lacks;
+  exactly 1 in English and German, for 0 and 1 in French), "other" without ``n`` or for a
+  category it lacks;
 - ``{name}`` is the parameter ``name``, ``{name:form}`` the parameter ``name:form`` (here the
   words above give it); a number is written in the language's way (``Intl.NumberFormat``:
   ``1,234.5`` in English, ``1.234,5`` in German, at most three decimals), anything else as
