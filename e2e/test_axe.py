@@ -1,5 +1,5 @@
 """axe-core (npm, test-only: never shipped in the site) on every screen of the table, in
-English and German: no violation of impact "serious" or "critical".
+English, German and French: no violation of impact "serious" or "critical".
 
 The page's Content-Security-Policy allows only its own scripts, so the browser context
 bypasses CSP and axe is injected with ``add_script_tag`` (into the rules dialog's frame too).
@@ -8,7 +8,7 @@ tactic cards, the new-game dialog (with the first visit's welcome), the claims d
 discard pile, the move log (the drawer on phones), the rules dialog, the handover screen (two
 players on one device), the end of a round and of a match, the games dialog and the replay,
 Learn to play (its dialog, a lesson's panel, the five formations), rules.html,
-rules-de.html and embed.html.
+rules-de.html, rules-fr.html and embed.html.
 """
 
 from __future__ import annotations
@@ -35,7 +35,7 @@ from tools.table import (
 )
 
 AXE = ROOT / "node_modules" / "axe-core" / "axe.min.js"
-LANGS = ["en", "de"]
+LANGS = ["en", "de", "fr"]
 BAD = ("serious", "critical")
 DESKTOP = {"width": 1280, "height": 800}
 PHONE = {"width": 390, "height": 844}
@@ -463,7 +463,7 @@ def test_axe_learn_to_play(page, site_url, lang):
     audit.check()
 
 
-@pytest.mark.parametrize("name", ["rules.html", "rules-de.html"])
+@pytest.mark.parametrize("name", ["rules.html", "rules-de.html", "rules-fr.html"])
 @pytest.mark.parametrize("size", [PHONE, DESKTOP], ids=["phone", "desktop"])
 def test_axe_rules_pages(page, site_url, name, size):
     audit = Audit(name)

@@ -47,6 +47,7 @@ from engine.ai import make_agent
 from engine.remote.sra import Entropy
 
 SIZES = [(390, 844), (820, 1180), (1280, 800)]
+LANGS = ("en", "de", "fr")
 # Between and beside those: the narrowest phone, small tablets and split screens, phones on
 # their side (the header's tools and the board's badges change form at 420, 560 and 700 px).
 BETWEEN = [
@@ -207,7 +208,7 @@ def test_every_screen(new_context, site_url, screenshot, saves, size):
     page = new_context(viewport={"width": w, "height": h}).new_page()
     open_with_save(page, site_url, saves["play"])
     found: list[str] = []
-    for lang in ("en", "de"):
+    for lang in LANGS:
         tag = f"{w}-{lang}"
         # Play, and the Games dialog over it.
         _load(page, site_url, saves["play"], lang, "&ai_time=0.3")
@@ -337,7 +338,7 @@ def test_every_duo_screen(new_context, site_url, screenshot, duo_saves):
     open_with_save(page, site_url, None)
     found: list[str] = []
     d = duo_saves
-    for lang in ("en", "de"):
+    for lang in LANGS:
         look = partial(_look_sizes, page, screenshot, found, lang=lang)
         # The host's invitation: its link and QR code.
         _load_duo(page, site_url, d["invite"], lang)

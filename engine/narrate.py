@@ -181,7 +181,8 @@ def event_line(e: dict, words: Words) -> dict | None:
         if kind == "single_round_end":  # the match_end line after it says who won
             return {"player": None, "kind": "round_end", "text": words.t("line.game_end", **params)}
         key = "line.round_draw" if e["winner"] is None else "line.round_won"
-        return {"player": None, "kind": kind, "text": words.t(key, **params)}
+        # Said of the winner: in the reader's own form when the reader won (French verbs agree).
+        return {"player": None, "kind": kind, "text": words.said(key, e["winner"], **params)}
     if kind == "match_end":
         params = {"winner": e["winner"], "score_a": e["scores"][0], "score_b": e["scores"][1]}
         # A single game (one round) is a game, not a match, and has no score to tell.

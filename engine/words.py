@@ -25,7 +25,8 @@ Then one rule fills the entry, ``format_entry``, the same as the page's JavaScri
 
 - an entry ``{"one": ..., "other": ...}`` is picked by the plural category of the parameter
   ``n`` in the language (CLDR's cardinal rule, ``Intl.PluralRules`` in JavaScript: "one" for
-  exactly 1 in English and German), "other" without ``n`` or for a category it lacks;
+  exactly 1 in English and German, for 0 and 1 in French), "other" without ``n`` or for a
+  category it lacks;
 - ``{name}`` is the parameter ``name``, ``{name:form}`` the parameter ``name:form`` (here the
   words above give it); a number is written in the language's way (``Intl.NumberFormat``:
   ``1,234.5`` in English, ``1.234,5`` in German, at most three decimals), anything else as
@@ -107,19 +108,63 @@ def _read(lang: str) -> dict:
 # ------------------------------------------------------------------ the one formatting rule
 # web/js/format.js is its twin; tests/test_format.py runs both over every key.
 
-# The languages' plural rules (CLDR cardinal, as Intl.PluralRules says them for a number):
-# English and German say "one" for exactly 1 or -1. A language with another rule adds it.
-_PLURAL_RULES = {"en": lambda n: abs(n) == 1, "de": lambda n: abs(n) == 1}
-# The decimal mark and the thousands separator (CLDR, as Intl.NumberFormat writes them).
-_NUMBER_SYMBOLS = {"en": (".", ","), "de": (",", ".")}
+
+# The languages' plural rules (CLDR cardinal, as Intl.PluralRules says them for a number
+# rounded as it is written, to at most three decimals): English and German say "one" for
+# exactly 1 or -1; French says "one" for 0 and 1 and whatever lies between (0,5 ; 1,5) and
+# "many" for a whole million or millions (an entry without "many" takes "other"). A language
+# with another rule adds it.
+def _french(n) -> str:
+    units, decimals = _rounded(n)[1:]
+    whole = units % 10**18  # the integer digits ICU keeps (1e21 reads as 0: "one")
+    if whole in (0, 1):
+        return "one"
+    return "many" if not decimals and whole % 1_000_000 == 0 else "other"
+
+
+# A word the language elides before a name that starts with a vowel sound, as a player's
+# possessive form puts it (French "de" before "Ann", "Hugo": "d'Ann", "d'Hugo").
+_ELISION = {"fr": (re.compile(r"\bde (?=[aeiouyhàâäéèêëîïôöùûüœ])", re.IGNORECASE), "d'")}
+
+_PLURAL_RULES = {
+    "en": lambda n: "one" if abs(n) == 1 else "other",
+    "de": lambda n: "one" if abs(n) == 1 else "other",
+    "fr": _french,
+}
+# The decimal mark and the thousands separator (CLDR, as Intl.NumberFormat writes them:
+# French groups with a narrow no-break space, 1\u202f234,5).
+_NUMBER_SYMBOLS = {"en": (".", ","), "de": (",", "."), "fr": (",", "\u202f")}
 
 
 def plural_form(lang: str, n) -> str:
-    """The plural category of ``n`` in ``lang``: ``one`` or ``other`` (``other`` for no n)."""
+    """The plural category of ``n`` in ``lang``: ``one``, ``other`` (also for no n) or, in a
+    language that has it, ``many``.
+
+    >>> [plural_form("fr", n) for n in (0, 1, 1.5, 2, 1_000_000)]
+    ['one', 'one', 'one', 'other', 'many']
+    """
     if not isinstance(n, int | float) or isinstance(n, bool):
         return "other"
-    one = _PLURAL_RULES.get(lang, _PLURAL_RULES[DEFAULT_LANGUAGE])
-    return "one" if one(n) else "other"
+    if n != n or n in (math.inf, -math.inf):
+        return "other"
+    return _PLURAL_RULES.get(lang, _PLURAL_RULES[DEFAULT_LANGUAGE])(n)
+
+
+def _rounded(value: int | float) -> tuple[str, int, str]:
+    """A finite number as it is written: its sign, whole units and decimals (at most three,
+    rounded half away from zero from the shortest decimal that reads back as the number, as
+    JavaScript prints it; no trailing zeros). Rounded as text: no float arithmetic, and no
+    decimal module (the page's trimmed standard library leaves it out)."""
+    text = repr(value) if isinstance(value, float) else str(value)
+    sign = "-" if text.startswith("-") else ""
+    mantissa, _, exponent = text.lstrip("-").partition("e")
+    whole, _, fraction = mantissa.partition(".")
+    digits, at = whole + fraction, len(whole) + int(exponent or 0)
+    digits = "0" * max(0, -at) + digits + "0" * max(0, at - len(digits))
+    at = max(at, 0)
+    thousandths = int(digits[: at + 3].ljust(at + 3, "0")) + (digits[at + 3 : at + 4] >= "5")
+    units, milli = divmod(thousandths, 1000)
+    return sign, units, f"{milli:03d}".rstrip("0")
 
 
 def number_text(lang: str, value: int | float) -> str:
@@ -135,23 +180,13 @@ def number_text(lang: str, value: int | float) -> str:
     if value != value or value in (math.inf, -math.inf):
         return "NaN" if value != value else ("-∞" if value < 0 else "∞")
     point, group = _NUMBER_SYMBOLS.get(lang, _NUMBER_SYMBOLS[DEFAULT_LANGUAGE])
-    # The digits of repr() ("1.5e-05", "2.0005"), rounded as text: no float arithmetic, and
-    # no decimal module (the page's trimmed standard library leaves it out).
-    text = repr(value) if isinstance(value, float) else str(value)
-    sign = "-" if text.startswith("-") else ""
-    mantissa, _, exponent = text.lstrip("-").partition("e")
-    whole, _, fraction = mantissa.partition(".")
-    digits, at = whole + fraction, len(whole) + int(exponent or 0)
-    digits = "0" * max(0, -at) + digits + "0" * max(0, at - len(digits))
-    at = max(at, 0)
-    thousandths = int(digits[: at + 3].ljust(at + 3, "0")) + (digits[at + 3 : at + 4] >= "5")
-    units, milli = divmod(thousandths, 1000)
-    decimals = f"{milli:03d}".rstrip("0")
+    sign, units, decimals = _rounded(value)
     return sign + f"{units:,}".replace(",", group) + (point + decimals if decimals else "")
 
 
 def pick(lang: str, entry, n=None) -> str:
-    """A catalogue entry's text: itself, or its plural form for ``n``."""
+    """A catalogue entry's text: itself, or its plural form for ``n`` (``other`` when the
+    entry lacks that form)."""
     if type(entry) is dict:
         return str(entry.get(plural_form(lang, n), entry["other"]))
     return entry
@@ -270,7 +305,9 @@ class Words:
             return self.t("player.you:pos")
         if p == self.computer:
             return self.t("player.computer:pos")
-        return self.t("player.pos", name=self.name(p))
+        text = self.t("player.pos", name=self.name(p))
+        elide = _ELISION.get(self.lang)  # French "du côté de Ann" -> "du côté d'Ann"
+        return elide[0].sub(elide[1], text) if elide else text
 
     def formation(self, f: dict, article: bool = False) -> str:
         rank = "kind4" if f["rank"] == "kind" and f["cards"] == 4 else f["rank"]

@@ -233,7 +233,7 @@ def test_a_manifest_per_language_and_a_german_embed_title(tmp_path, monkeypatch)
     monkeypatch.setattr(sitebuild.site, "write_runtime", lambda out, **kw: None)
     build.write_site(tmp_path)
     languages = sorted(p.stem for p in (ENGINE / "messages").glob("*.json"))
-    assert {"en", "de"} <= set(languages)
+    assert {"en", "de", "fr"} <= set(languages)
     for lang in languages:
         name = "manifest.webmanifest" if lang == "en" else f"manifest-{lang}.webmanifest"
         manifest = json.loads((tmp_path / name).read_text(encoding="utf-8"))
@@ -245,6 +245,11 @@ def test_a_manifest_per_language_and_a_german_embed_title(tmp_path, monkeypatch)
         assert name in build.precache_list(tmp_path)  # offline too
     de = json.loads((tmp_path / "manifest-de.webmanifest").read_text(encoding="utf-8"))
     assert de["description"].startswith("Das Kartenspiel für zwei von Reiner Knizia")
+    fr = json.loads((tmp_path / "manifest-fr.webmanifest").read_text(encoding="utf-8"))
+    assert fr["description"].startswith("Le jeu de cartes pour deux de Reiner Knizia")
+    assert (tmp_path / "rules-fr.html").is_file() and "rules-fr.html" in build.precache_list(
+        tmp_path
+    )
     embed = (tmp_path / "embed.html").read_text(encoding="utf-8")
     assert '<title data-t="page.title_embed">Schotten Totten (embedded)</title>' in embed
     assert embed.count("data-t=") == (tmp_path / "index.html").read_text(encoding="utf-8").count(

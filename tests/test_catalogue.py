@@ -167,12 +167,23 @@ def test_extra_keys_are_only_the_readers_own_forms(lang):
 
 
 def test_plural_entries_have_the_forms_of_the_languages_rule():
-    """English and German: one and other (engine.words.plural_form; Intl.PluralRules in JS)."""
+    """English and German: one and other; French: one for 0 and 1 too, and many for a whole
+    million, which no entry needs ("other" is taken then) (engine.words.plural_form;
+    Intl.PluralRules in JS)."""
     assert [engine.words.plural_form(lang, n) for lang in ("en", "de") for n in (0, 1, 2)] == [
         "other",
         "one",
         "other",
     ] * 2
+    assert [engine.words.plural_form("fr", n) for n in (0, 1, 1.5, 2, 10**6)] == [
+        "one",
+        "one",
+        "one",
+        "other",
+        "many",
+    ]
+    assert Words("fr").t("seat.hand", n=0) == "0\u00a0carte en main"
+    assert Words("fr").t("seat.hand", n=1_000_000) == "1\u202f000\u202f000\u00a0cartes en main"
     for lang in languages():
         for key, entry in _raw(lang).items():
             if isinstance(entry, dict):
@@ -617,3 +628,82 @@ def test_german_plays_a_strategist_in_the_accusative():
     assert de.said("clause.play", 1, card="Joker", stone=0) == "spielt Trickser an Stein 1"
     assert de.said("clause.play", 1, card="Y3", stone=0) == "spielt Gelb 3 an Stein 1"
     assert en.said("clause.play", 0, card="Strategist", stone=2) == "played Strategist on stone 3"
+
+
+# ------------------------------------------------------------------ French in use
+
+
+def test_french_uses_the_names_of_iellos_french_rulebook():
+    """The French table names cards, formations and the variants as IELLO's 2016 French
+    rulebook does (docs/rules.md, "The French edition's names"), and no English name is left."""
+    fr = _raw("fr")
+    french = {
+        "card.Joker": "le Joker",
+        "card.Spy": "l'Espion",
+        "card.ShieldBearer": "le Porte-Bouclier",
+        "card.BlindMansBluff": "le Colin-Maillard",
+        "card.MudFight": "le Combat de Boue",
+        "card.Recruiter": "le Chasseur de Tête",
+        "card.Strategist": "le Stratège",
+        "card.Banshee": "la Banshee",
+        "card.Traitor": "le Traître",
+        "deck.clan": "la pioche Clan",
+        "deck.tactic": "la pioche Tactique",
+        "colour.P": "mauve",
+        "forms.color_run": "Suite couleur",
+        "forms.kind": "Brelan",
+        "forms.color": "Couleur",
+        "forms.run": "Suite",
+        "forms.sum": "Somme",
+        "new.claims.expert": "Experts",
+    }
+    for key, name in french.items():
+        assert fr[key] == name, key
+    english = re.compile(
+        r"Color-Run|Three of a Kind|\bColor\b|\bRun\b|Shield-Bearer|Blind-Man|Mud Fight|"
+        r"Recruiter|Strategist|\bSpy\b|Traitor|\bstone\b|\bdeck\b|\bclaims?\b|\bthe\b|\byou\b"
+    )
+    for key, entry in fr.items():
+        if key.startswith("@"):
+            continue
+        for text in _forms(entry).values():
+            words = re.sub(r"\{[^}]*\}|'[^']*'", "", text)  # parameters and data codes ('R7')
+            assert not english.search(words), f"fr.json {key!r}: {text!r}"
+
+
+def test_french_says_it_to_the_reader_and_of_the_others():
+    """Tutoiement: the reader's verbs agree (X.you); a side is "de ton côté" or "du côté de"
+    a name, elided before a vowel; cards carry their article."""
+    fr = Words("fr", you=0, computer=1)
+    assert fr.said("clause.play", 0, card="R7", stone=2) == "joues le 7 rouge sur la borne 3"
+    assert fr.said("clause.play", 1, card="Spy", stone=0) == "joue l'Espion sur la borne 1"
+    assert fr.said(
+        "clause.banshee", 1, card="Banshee", target="B5", stone=4, other=0, player=1
+    ) == ("joue la Banshee et défausse le 5 bleu de ton côté de la borne 5")
+    named = Words("fr", names=["Ann", "Hugo"])
+    assert named.possessive(0) == "du côté d'Ann" and named.possessive(1) == "du côté d'Hugo"
+    assert Words("fr").possessive(0) == "du côté de Sud"
+    won = {
+        "type": "round_end",
+        "round": 2,
+        "winner": 0,
+        "reason": "five_stones",
+        "stones": [5, 2],
+        "scores": [5, 2],
+    }
+    assert narrate([won, {"type": "round_start", "round": 3, "player": 1}], fr)[0]["text"] == (
+        "Tu gagnes la manche 2 (5 bornes)\u00a0; bornes 5-2\u00a0; score 5-2."
+    )
+
+
+@pytest.mark.parametrize(
+    "key", sorted(k for k in EN if k.startswith(("format.", "error.")) and k != "error.unknown")
+)
+def test_every_refusal_is_said_in_french(key):
+    """Each refusal's key has its own French entry, filled (never the English fall-back)."""
+    params = {name: _REFUSAL_PARAMS.get(name, 2) for name in _params(EN[key])}
+    english, french = Words("en").t(key, **params), Words("fr").t(key, **params)
+    assert key in _raw("fr") and french != english and "{" not in french.replace('{"', ""), (
+        key,
+        french,
+    )

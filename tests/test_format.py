@@ -97,7 +97,9 @@ def test_plural_categories_and_numbers_agree_over_a_range(lang):
         999.9995,
         -0.0,
     ]
-    entry = {"one": "one {n}", "other": "other {n}"}
+    # Every category a language has (French "many": a whole million), so JavaScript's pick
+    # shows which one Intl.PluralRules chose.
+    entry = {"one": "one {n}", "many": "many {n}", "other": "other {n}"}
     javascript = _javascript([[lang, entry, {"n": n}] for n in numbers])
     python = [f"{plural_form(lang, n)} {number_text(lang, n)}" for n in numbers]
     assert python == javascript

@@ -236,6 +236,10 @@ def test_every_step_has_its_words_in_every_language(lang):
         assert "Rot 9" in status["task"] and "Stein 5" in status["task"]
         assert words.t("forms.color_run") == "Königstrupp"
         assert words.t("forms.sum") == "Wilde Horde"
+    if lang == "fr":
+        assert "le 9 rouge" in status["task"] and "borne 5" in status["task"]
+        assert words.t("forms.color_run") == "Suite couleur"
+        assert words.t("forms.sum") == "Somme"
 
 
 def test_the_computers_replies_do_not_depend_on_chance():

@@ -68,7 +68,7 @@ def test_card_values_and_symbols_stand_out_on_the_card(clan):
         assert contrast(fill, paper) >= 3.0, f"{clan} symbol {fill} on {paper}"
 
 
-@pytest.mark.parametrize("page", ["rules.html", "rules-de.html"])
+@pytest.mark.parametrize("page", ["rules.html", "rules-de.html", "rules-fr.html"])
 def test_coloured_words_on_the_rules_pages(page):
     text = (WEB / page).read_text()
     colours = dict(re.findall(r"\.([ROYGBP]) \{ color: (#[0-9a-f]{6}); \}", text))

@@ -2,11 +2,13 @@
 // engine/words.py (format_entry: pick, fill); tests/test_format.py gives both every key of
 // every catalogue, in every language, with numbers and counts, and fails if a text differs.
 //   - An entry {one, other} is picked by the plural category of params.n in the language
-//     (Intl.PluralRules: CLDR's cardinal rule; "one" for exactly 1 in English and German);
-//     "other" when there is no n, or when the entry lacks that category.
+//     (Intl.PluralRules: CLDR's cardinal rule; "one" for exactly 1 in English and German, for
+//     0 and 1 in French, whose "many" for whole millions no entry has); "other" when there is
+//     no n, or when the entry lacks that category.
 //   - {name} is params.name, {name:form} is params["name:form"] (Python words its data
 //     parameters into that form: {player:pos}). A number is written in the language's way
-//     (Intl.NumberFormat: 1,234.5 in English, 1.234,5 in German, at most three decimals),
+//     (Intl.NumberFormat: 1,234.5 in English, 1.234,5 in German, 1 234,5 in French, at most
+//     three decimals),
 //     anything else as text. A parameter not given leaves its placeholder showing (Python
 //     raises KeyError: in a test, a missing parameter fails).
 // A plain script, not a module: the page's first script (js/early.js) formats before any

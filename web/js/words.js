@@ -17,6 +17,7 @@
 export const LANGUAGES = {
   en: { name: "English", label: "Language", rules: "./rules.html" },
   de: { name: "Deutsch", label: "Sprache", rules: "./rules-de.html" },
+  fr: { name: "Français", label: "Langue", rules: "./rules-fr.html" },
 };
 const early = window.stEarly;
 export const DEFAULT_LANGUAGE = early.defaultLanguage;
