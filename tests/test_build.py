@@ -160,8 +160,10 @@ def test_the_written_site_maps_python_files_and_serves_the_catalogue(tmp_path, m
         "app.py",
         "engine/messages/de.json",
         "engine/messages/en.json",
+        "engine/messages/fr.json",
         "messages/de.json",
         "messages/en.json",
+        "messages/fr.json",
     ]
     assert config["files"]["./messages/de.json"] == "./messages/de.json"
     with zipfile.ZipFile(tmp_path / "game.zip") as archive:
