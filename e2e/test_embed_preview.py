@@ -57,7 +57,9 @@ def test_the_preview_costs_a_few_kb_until_play(page, gzipped_site, screenshot):
     before = dict(moved)
     total = sum(before.values())
     print(f"embed preview: {total} bytes until Play, {len(before)} responses")
-    assert total <= PREVIEW_BUDGET, sorted(before.items(), key=lambda kv: -kv[1])
+    assert total <= PREVIEW_BUDGET, "\n".join(
+        f"{v} {u}" for u, v in sorted(before.items(), key=lambda kv: -kv[1])
+    )
     assert not any(
         "pyodide" in u or ("pyscript" in u and u.endswith(".js")) or u.endswith(".py")
         for u in before
