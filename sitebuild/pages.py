@@ -123,7 +123,7 @@ EARLY_SCRIPT = '<script src="./js/early.js"></script>'
 EARLY_FORMAT = "format.js"
 EARLY_WORDS = '<script type="application/json" id="early-words"></script>'
 # Keys early.js words besides the page's own data-t keys: its notes, embed.html's title.
-EARLY_KEYS = ("early.", "page.")
+EARLY_KEYS = ("early.", "page.", "embed.")  # embed.: the embed's preview, before words.js
 
 
 def write_early(out: Path) -> None:

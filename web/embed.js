@@ -121,7 +121,8 @@ function load() {
 async function preview() {
   const root = document.documentElement;
   root.classList.add("preview");
-  const { t } = await import("./js/words.js");
+  // Its few words come with the page (early.js: the embed.* keys), not the catalogues.
+  const t = (key) => window.stEarly.word(key) ?? key;
   const box = document.createElement("div");
   box.id = "preview";
   const row = (cls, n, child) => {

@@ -76,7 +76,7 @@
   if (language !== DEFAULT_LANGUAGE) translate(document, early);
 
   // The keys and the default words.js and tutorial.js use too (one home: here).
-  const state = { language, format, translate, pending: null, active: false,
+  const state = { language, format, translate, word: early, pending: null, active: false,
     defaultLanguage: DEFAULT_LANGUAGE, languageKey: LANGUAGE_KEY, seenKey: SEEN_KEY,
     reopenKey: REOPEN_KEY, reopened: false };
   window.stEarly = state;
