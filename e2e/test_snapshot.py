@@ -167,7 +167,7 @@ def test_without_storage_python_starts_as_usual(site_copy, serve, persistent_con
     _, url = serve(site_copy)
     context = persistent_context(tmp_path / "profile")
     context.add_init_script(
-        "IDBFactory.prototype.open = function () { throw new DOMException('no', 'SecurityError'); };"
+        "IDBFactory.prototype.open = () => { throw new DOMException('no', 'SecurityError'); };"
     )
     page = context.pages[0] if context.pages else context.new_page()
     warnings: list[str] = []
