@@ -72,8 +72,11 @@ async function readSnapshot() {
 // The memory of a record of this build, whole (size, digest and its header as written).
 async function checked(record) {
   if (record.build !== BUILD) throw new Error("made by another build");
-  if (!(record.memory instanceof Blob)) throw new Error("damaged");
-  const packed = new Uint8Array(await record.memory.arrayBuffer());
+  const kept = record.memory;
+  let packed;
+  if (kept instanceof Blob) packed = new Uint8Array(await kept.arrayBuffer());
+  else if (kept instanceof Uint8Array) packed = kept;
+  else throw new Error("damaged");
   if (packed.length !== record.size) throw new Error("cut short");
   if ((await sha256(packed)) !== record.sha256) throw new Error("damaged");
   return unpacked(packed);
@@ -203,10 +206,13 @@ async function save(memory) {
       build: BUILD, size: packed.length, sha256: await sha256(packed),
       memory: new Blob([packed]), made: new Date().toISOString(),
     };
-    await writeRecord(record);
+    // As a Blob (read back without copying it through the page's thread); where IndexedDB
+    // keeps no Blob (WebKit's ephemeral sessions refuse them), as the bytes themselves.
+    await writeRecord(record).catch(() => writeRecord({ ...record, memory: packed }));
     told("snapshot", "stored");
   } catch (error) {
-    note(`not saved (${[error?.name, error?.message].filter(Boolean).join(": ") || error})`);
+    const why = [error?.name, error?.message].filter(Boolean).join(": ") || "refused";
+    note(`not saved (${why})`);
     told("snapshot", "failed");
   }
 }
@@ -269,11 +275,11 @@ async function writeRecord(record) {
   const db = await database();
   try {
     const tx = db.transaction(STORE, "readwrite");
-    tx.objectStore(STORE).put(record, KEY);
+    const put = tx.objectStore(STORE).put(record, KEY);
     await new Promise((resolve, reject) => {
       tx.oncomplete = resolve;
-      tx.onerror = () => reject(tx.error);
-      tx.onabort = () => reject(tx.error);
+      tx.onerror = () => reject(put.error ?? tx.error);
+      tx.onabort = () => reject(put.error ?? tx.error);
     });
   } finally {
     db.close();
