@@ -183,6 +183,33 @@ def test_without_storage_python_starts_as_usual(site_copy, serve, persistent_con
     assert lines == ["Python snapshot: none here (SecurityError), Python starts as usual."]
 
 
+def test_a_full_storage_loses_nothing(site_copy, serve, persistent_context, tmp_path):
+    """IndexedDB refuses to store the snapshot (storage full): one console line, the game
+    plays and saves as ever, and the next visit starts Python as usual."""
+    _, url = serve(site_copy)
+    context = persistent_context(tmp_path / "profile")
+    context.add_init_script(
+        "IDBObjectStore.prototype.put = () => { throw new DOMException('full', "
+        "'QuotaExceededError'); };"
+    )
+    page = context.pages[0] if context.pages else context.new_page()
+    warnings: list[str] = []
+    page.on("console", lambda m: warnings.append(m.text) if m.type == "warning" else None)
+    page.goto(url + "index.html" + QUERY)
+    ready(page)
+    start_new_game(page, opponent="human")
+    play_turn(page)
+    page.wait_for_selector('html[data-snapshot="failed"]', state="attached", timeout=BOOT_MS)
+    lines = [w for w in warnings if "snapshot" in w]
+    assert lines == ["Python snapshot: not saved (QuotaExceededError: full)."], lines
+    before = board(page)
+    assert page.evaluate(f"localStorage.getItem('{SAVE}')")
+    page.reload()
+    ready(page)
+    assert python_start(page) == "started"
+    assert board(page) == before
+
+
 def test_the_embed_uses_a_snapshot_but_makes_none(site_copy, serve, persistent_context, tmp_path):
     """A blog's embed (preview, then Play) stores nothing of its own; once the game has
     stored a snapshot on this device, the embed's Python starts from it."""
