@@ -4,6 +4,9 @@ with the bytes the browser actually moved (not a test).
 
     nice -n 19 python bench/boot_tablet.py [--runs 3] [--profiles desktop,tablet]
 
+Pages: game (index.html), game without its Python snapshot (index.html?snapshot=off: the
+game as it was before js/snapshot.js, the same build) and bare (below).
+
 Profiles (DevTools protocol, on the page before it navigates):
   desktop  no throttling
   tablet   CPU slowed 4x (Emulation.setCPUThrottlingRate) and a mobile network: 9 Mbit/s
@@ -18,11 +21,18 @@ script and Pyodide's full standard library), in a fresh Chromium profile of its 
             for the game also to its first-visit choices (body[data-early="1"], js/early.js);
             bytes: the sum of Network.loadingFinished's encodedDataLength (headers and
             compressed bodies, as they came over the wire) of the page's requests until ready
+            (the first visit deals a game against the computer, as the page does, and keeps
+            its table for the next visit: js/quick.js)
   visit 2   the browser closed and started again on the same profile (a returning player),
-            the server still up: the game from its service worker, bare from the HTTP cache
+            the server still up: the game from its service worker (and its Python from the
+            memory snapshot visit 1 stored, waited for before the browser closed; not with
+            ?snapshot=off), bare from the HTTP cache; for the game also when the table before
+            Python shows (body[data-quick="1"]) and when a tap on a hand card, made at that
+            moment, is answered (its stones offered)
 
-Printed: medians per profile and page, the ratio game / bare of the medians, and the
-per-run ratios. The order of game and bare alternates from run to run.
+Printed: medians per profile and page, the ratios game / bare and nosnap / bare of the
+medians, with the per-run ratios, and game / nosnap. The order of the pages alternates
+from run to run.
 """
 
 from __future__ import annotations
@@ -45,12 +55,20 @@ PROFILES = {
     "desktop": None,
     "tablet": {"cpu": 4, "down": 9e6 / 8, "up": 1.5e6 / 8, "latency": 150},
 }
+# Notes when the page is ready, when the first-visit choices show (early), and when a
+# returning visit's table before Python shows (quick: js/quick.js); at that moment it taps the
+# first playable card of the hand and notes when its stones are offered (the tap answered).
 PROBE = """
-for (const [flag, key] of [["ready", "__readyAt"], ["early", "__earlyAt"]]) {
+const flags = [["ready", "__readyAt"], ["early", "__earlyAt"], ["quick", "__quickAt"]];
+for (const [flag, key] of flags) {
   new MutationObserver((_, observer) => {
     if (document.body && document.body.dataset[flag] === "1") {
       window[key] = performance.now();
       observer.disconnect();
+      if (flag === "quick") setTimeout(() => {
+        document.querySelector("#hand .card.playable")?.click();
+        if (document.querySelector(".lane.target")) window.__offeredAt = performance.now();
+      }, 0);
     }
   }).observe(document, {subtree: true, attributes: true, attributeFilter: [`data-${flag}`]});
 }
@@ -83,6 +101,8 @@ def visit(context, url: str, profile: str) -> dict:
     out = {
         "ready": page.evaluate("window.__readyAt") / 1000,
         "early": (page.evaluate("window.__earlyAt ?? null") or 0) / 1000 or None,
+        "quick": (page.evaluate("window.__quickAt ?? null") or 0) / 1000 or None,
+        "offered": (page.evaluate("window.__offeredAt ?? null") or 0) / 1000 or None,
         "bytes": sum(moved.values()),
         "requests": len(moved),
     }
@@ -109,9 +129,13 @@ def measure(playwright, page_name: str, profile: str) -> dict:
             try:
                 out[1] = visit(context, url, profile)
                 page = context.pages[0]
-                if page_name == "index.html":  # its service worker has every file
+                if page_name.startswith("index.html"):  # its service worker has every file
                     page.wait_for_function(
                         "navigator.serviceWorker.controller !== null", timeout=TIMEOUT_MS
+                    )
+                if page_name == "index.html":  # and the snapshot of its Python is stored
+                    page.wait_for_selector(
+                        'html[data-snapshot="stored"]', state="attached", timeout=TIMEOUT_MS
                     )
                 page.wait_for_timeout(3000)  # the same chance to store compiled code
             finally:
@@ -138,7 +162,7 @@ def main() -> int:
     build.build(dev_pages=True)
     load = ", ".join(f"{x:.1f}" for x in os.getloadavg())
     print(f"{args.runs} runs, profiles {profiles}; load average {load} on {os.cpu_count()} CPUs")
-    pages = {"game": "index.html", "bare": "bare.html"}
+    pages = {"game": "index.html", "nosnap": "index.html?snapshot=off", "bare": "bare.html"}
     got: dict = {(p, k): [] for p in profiles for k in pages}
     with sync_playwright() as playwright:
         measure(playwright, "bare.html", "desktop")  # warms the OS file cache; discarded
@@ -160,26 +184,38 @@ def main() -> int:
         f"\nMedians of {args.runs} runs (load average {load} at the start, {load_end} at "
         "the end); ratio = game / bare:"
     )
-    print(f"{'profile':8} {'measure':34} {'game':>9} {'bare':>9} {'ratio':>6}  per run")
+    print(
+        f"{'profile':8} {'measure':34} {'game':>9} {'nosnap':>9} {'bare':>9} "
+        f"{'game/bare':>9} {'nosnap/bare':>11} {'game/nosnap':>11}  per run (game/bare)"
+    )
     med = statistics.median
     for profile in profiles:
-        game, bare = got[profile, "game"], got[profile, "bare"]
+        game, nosnap, bare = (got[profile, k] for k in ("game", "nosnap", "bare"))
         for label, key, visit_n, unit in (
             ("visit 1, navigation to ready", "ready", 1, "s"),
             ("visit 2 (returning), to ready", "ready", 2, "s"),
             ("visit 1, bytes moved until ready", "bytes", 1, "MB"),
         ):
-            g = [r[visit_n][key] for r in game]
-            b = [r[visit_n][key] for r in bare]
+            g, n, b = ([r[visit_n][key] for r in runs] for runs in (game, nosnap, bare))
             scale = 1e6 if unit == "MB" else 1
             per_run = ", ".join(f"{x / y:.2f}" for x, y in zip(g, b))
             print(
                 f"{profile:8} {label:34} {med(g) / scale:>7.2f} {unit:<2}"
-                f"{med(b) / scale:>7.2f} {unit:<2} {med(g) / med(b):>5.2f}x  {per_run}"
+                f"{med(n) / scale:>7.2f} {unit:<2}{med(b) / scale:>7.2f} {unit:<2}"
+                f"{med(g) / med(b):>8.2f}x {med(n) / med(b):>10.2f}x {med(g) / med(n):>10.2f}x"
+                f"  {per_run}"
             )
         early = [r[1]["early"] for r in game if r[1]["early"]]
         if early:
             print(f"{profile:8} {'visit 1, first-visit choices shown':34} {med(early):>7.2f} s")
+        for label, key in (
+            ("visit 2, table before Python shown", "quick"),
+            ("visit 2, a tap answered (stones)", "offered"),
+        ):
+            got_at = [r[2][key] for r in game if r[2][key]]
+            if got_at:
+                per_run = ", ".join(f"{x:.2f}" for x in got_at)
+                print(f"{profile:8} {label:34} {med(got_at):>7.2f} s  (per run {per_run})")
     return 0
 
 

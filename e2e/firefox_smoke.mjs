@@ -35,7 +35,9 @@ try {
     const kept = await page.evaluate(() => window.__smoke?.errors ?? ["no probe"]);
     const all = [...errors, ...kept];
     if (all.length) throw new Error(`errors on the page: ${all.join(" | ")}`);
-    console.log(`@@lap ${name} ${((Date.now() - started) / 1000).toFixed(1)}`);
+    // and how Python started on the page now (js/snapshot.js: "snapshot" or "started")
+    const python = await page.evaluate(() => document.documentElement.dataset.python);
+    console.log(`@@lap ${name} ${((Date.now() - started) / 1000).toFixed(1)} (Python ${python})`);
   };
   const expect = (ok, what) => { if (!ok) throw new Error(what); };
   const boot = async (target) => {

@@ -83,6 +83,8 @@ def test_offline_after_one_visit_and_after_a_restart(
     start_new_game(page, opponent="ai")
     play_turn(page)  # the computer's worker answers, too
     wait_offline_ready(page)
+    # and Python's snapshot for the returning visits (js/snapshot.js, e2e/test_snapshot.py)
+    page.wait_for_selector('html[data-snapshot="stored"]', state="attached", timeout=BOOT_MS)
     cached = page.evaluate("""async () => {
         const names = await caches.keys();
         return (await (await caches.open(names[0])).keys()).map((r) => r.url); }""")
@@ -108,6 +110,7 @@ def test_offline_after_one_visit_and_after_a_restart(
     response = page.reload()
     assert response.from_service_worker
     ready(page)
+    assert page.evaluate("document.documentElement.dataset.python") == "snapshot"
     assert game_state(page) == before, "the game in progress was not resumed offline"
     play_turn(page)
     assert page.inner_text("#log").count("The computer played") == 2
@@ -123,6 +126,7 @@ def test_offline_after_one_visit_and_after_a_restart(
     page = context.pages[0] if context.pages else context.new_page()
     page.goto(url + QUERY)
     ready(page)
+    assert page.evaluate("document.documentElement.dataset.python") == "snapshot"
     assert game_state(page) == after_first
     play_turn(page)
     assert page.inner_text("#log").count("The computer played") == 3

@@ -125,7 +125,11 @@ def test_webkit_smoke(webkit, site, screenshot_dir):
 
     def lap(name):
         assert errors(driver) == [], f"after {name}"
-        laps.append(f"{name} {time.monotonic() - started:.1f}")
+        # and how Python started on the page now (js/snapshot.js: "snapshot" or "started")
+        python = driver.execute_script(
+            "return [document.documentElement.dataset.python, ...window.__smoke.snapshotLines]"
+        )
+        laps.append(f"{name} {time.monotonic() - started:.1f} (Python {'; '.join(python)})")
 
     # Boot (no save: the welcome) and three turns against the computer.
     boot(driver, page)

@@ -7,6 +7,7 @@
     pages          the generated pages (bare, smoke, embed) and every page's CSP
     icons          the app icons, painted with the standard library, and the manifest
     service_worker sw.js with the content hash of every file it keeps offline
+    snapshot       js/snapshot.js's build key and modules (Python from a memory snapshot)
     site           the whole site into a folder; ``build()`` swaps it in as dist/
     server         the local HTTP server (``--serve``, the browser tests, the benchmarks)
 

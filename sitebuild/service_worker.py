@@ -9,6 +9,7 @@ from pathlib import Path
 
 from .paths import BuildError
 from .ship import SW_TEMPLATE
+from .snapshot import write_snapshot_module
 
 # Files the service worker does not precache: the test pages (and smoke.html's config), itself,
 # and Pyodide's full
@@ -37,8 +38,10 @@ def precache_list(out: Path) -> dict[str, str]:
 
 def write_service_worker(out: Path) -> str:
     """Write out/sw.js for the files now in out; return the version (a hash of them all).
+    First js/snapshot.js gets the build its Python snapshots belong to (sitebuild/snapshot.py).
 
     Call it again after changing any file in out (tests do, to make "a new version")."""
+    write_snapshot_module(out, precache_list(out))
     files = precache_list(out)
     listing = json.dumps(files, indent=1, sort_keys=True)
     version = hashlib.sha256(listing.encode()).hexdigest()[:12]

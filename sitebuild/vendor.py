@@ -38,7 +38,9 @@ PYSCRIPT_DIR = NODE_MODULES / "@pyscript" / "core" / "dist"
 # The QR code of an invitation to a friend's device (js/duo.js): an ES module, MIT, no
 # dependencies; its licence header travels with it.
 QRCODE = NODE_MODULES / "qrcode-generator" / "dist" / "qrcode.mjs"
-INTERPRETER = "./vendor/pyodide/pyodide.mjs"
+# PyScript's interpreter module: Pyodide's, through web/js/snapshot.js (a returning visit
+# boots from a memory snapshot; sitebuild/snapshot.py)
+INTERPRETER = "./js/snapshot.js"
 # pyscript.json's keys for the game's trimmed standard library (see PYSCRIPT_PATCHES)
 RUNTIME_CONFIG = {"interpreter": INTERPRETER, "stdlib": GAME_STDLIB, "lockfile": GAME_LOCK}
 
@@ -98,8 +100,9 @@ PYSCRIPT_PATCHES = (
     ),
     (r"onerror\((\w)\)\{(\w)\(\1\),this\.dispatchEvent\(\1\)\}", r"onerror(\1){\2(\1)}"),
     # The game's own standard library and lock file (sitebuild/stdlib.py): pyscript.json's
-    # "stdlib" and "lockfile" (file names next to pyodide.mjs) become loadPyodide's
-    # stdLibURL and lockFileURL. Pages whose config has no "stdlib" (bare.html) are unchanged.
+    # "stdlib" and "lockfile" (file names next to the interpreter module; js/snapshot.js
+    # takes them from vendor/pyodide/) become loadPyodide's stdLibURL and lockFileURL. Pages
+    # whose config has no "stdlib" (bare.html) are unchanged.
     (
         r"(async engine\(\{loadPyodide:\w+,version:\w+\},(\w+),.{0,1500}?)(\w+)=\{indexURL:(\w+)\}",
         r'\1\3={indexURL:\4,...(\2.stdlib&&{stdLibURL:\4+"/"+\2.stdlib,'

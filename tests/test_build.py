@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import ast
 import json
+import re
 import zipfile
 from pathlib import Path
 
@@ -149,7 +150,8 @@ def test_the_written_site_maps_python_files_and_serves_the_catalogue(tmp_path, m
     monkeypatch.setattr(sitebuild.site, "write_runtime", lambda out, **kw: None)
     py_files = build.write_site(tmp_path)
     config = json.loads((tmp_path / "pyscript.json").read_text())
-    assert config["interpreter"] == "./vendor/pyodide/pyodide.mjs"
+    # PyScript's interpreter is Pyodide through js/snapshot.js (a returning visit's snapshot)
+    assert config["interpreter"] == "./js/snapshot.js"
     assert set(config["files"]) == {f"./{p}" for p in py_files} | {"./game.zip"}
     assert config["files"]["./engine/messages/en.json"] == "./engine/messages/en.json"
     # The modules come compiled in one archive, unpacked into the cwd (PyScript: "./*"); only
@@ -349,3 +351,38 @@ def test_the_stun_server_is_the_builds_choice_and_none_by_default(tmp_path, monk
             sitebuild.site.check_stun(bad)
     with pytest.raises(build.BuildError):
         build.build(stun="turn:example.org")
+
+
+def test_the_snapshot_module_knows_the_build_and_the_modules(tmp_path, monkeypatch):
+    """js/snapshot.js gets the build its Python snapshots belong to (a hash of every other
+    file, so any change gives another) and what they import: app.py's game modules, the
+    computer's; sw.js's version covers the module as written."""
+    from sitebuild.snapshot import SNAPSHOT_JS, snapshot_modules
+
+    monkeypatch.setattr(sitebuild.site, "write_runtime", lambda out, **kw: None)
+    build.write_site(tmp_path)
+    module = tmp_path / SNAPSHOT_JS
+
+    def written():
+        text = module.read_text()
+        key = re.search(r'^const BUILD = "([0-9a-f]{16})";', text, re.MULTILINE)
+        modules = re.search(r"^const MODULES = (\[.*?\]);", text, re.MULTILINE)
+        assert key and modules, "BUILD and MODULES not written"
+        return key.group(1), json.loads(modules.group(1))
+
+    key, modules = written()
+    assert modules == snapshot_modules()
+    assert {"engine", "session", "saves", "words", "engine.ai"} <= set(modules)
+    assert "pyscript" not in modules and "app" not in modules
+    assert (tmp_path / "game.zip").is_file()  # the module fetches ../game.zip
+    version = build.write_service_worker(tmp_path)
+    assert written()[0] == key  # the same files, the same build
+    (tmp_path / "messages" / "en.json").write_text("{}")  # any other file changes it
+    assert build.write_service_worker(tmp_path) != version
+    assert written()[0] != key
+    precached = build.precache_list(tmp_path)
+    assert precached[SNAPSHOT_JS]  # kept offline, as written
+    # index.html reads the stored snapshot before PyScript starts; embed.html on Play
+    index = (tmp_path / "index.html").read_text()
+    assert index.index('src="./js/snapshot.js"') < index.index('src="./vendor/pyscript/core.js"')
+    assert 'src="./js/snapshot.js"' not in (tmp_path / "embed.html").read_text()

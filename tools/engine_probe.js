@@ -13,6 +13,14 @@
   addEventListener("unhandledrejection", (e) => errors.push(`unhandledrejection: ${text(e.reason)}`));
   document.addEventListener("securitypolicyviolation", (e) =>
     errors.push(`csp: ${e.violatedDirective} ${e.blockedURI}`));
+  // The Python snapshot's console lines (js/snapshot.js: why it was not used, stored...).
+  const snapshotLines = [];
+  const consoleWarn = console.warn.bind(console);
+  console.warn = (...args) => {
+    const line = args.map(text).join(" ");
+    if (line.startsWith("Python snapshot")) snapshotLines.push(line);
+    consoleWarn(...args);
+  };
 
   // When the table became playable and when the computer's first card landed (performance.now
   // ms), for bench/webkit_first_move.py.
@@ -43,6 +51,7 @@
   }
 
   window.__smoke = {
+    snapshotLines,
     errors,
     times,
     computerTurns: () => computerTurns,

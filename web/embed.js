@@ -10,7 +10,7 @@
 //                   tens of KB): Python and the table's scripts load when Play is pressed
 //   autostart=1     start at once even with preview=1 (the default without preview)
 //
-// embed.html is built without PyScript, js/boot.js and app.py's <script type="py">
+// embed.html is built without js/snapshot.js, PyScript, js/boot.js and app.py's <script type="py">
 // (sitebuild/pages.py, EMBED_DEFERRED): load() adds them, at once or on Play.
 //
 // Runs as a module (after the page is parsed, before the table's modules and Python start).
@@ -106,7 +106,8 @@
   else load();
 })();
 
-// Python and the table: app.py's <script type="py">, the table's scripts, then PyScript.
+// Python and the table: app.py's <script type="py">, the snapshot's reading (Python's start,
+// js/snapshot.js), the table's scripts, then PyScript.
 function load() {
   document.documentElement.classList.remove("preview");
   const py = document.createElement("script");
@@ -114,6 +115,7 @@ function load() {
   py.src = "./app.py";
   py.setAttribute("config", "./pyscript.json");
   document.body.append(py);
+  import("./js/snapshot.js").catch(() => {});   // PyScript imports it again, and says what failed
   import("./js/boot.js").then(() => import("./vendor/pyscript/core.js"));
 }
 

@@ -18,10 +18,12 @@ import { openLinkedRecord, wireGames } from "./games.js";
 import { wireInput } from "./input.js";
 import { layoutIfNeeded } from "./layout.js";
 import { toggleLog } from "./log.js";
+import { doAct } from "./flow.js";
+import { drawnBefore, remember, takePending } from "./quick.js";
 import { render, renderHandover, wireHandoverTrap } from "./render.js";
 import { saveErrorText, wireSaves } from "./saves.js";
 import { wireSound } from "./sound.js";
-import { isAI } from "./state.js";
+import { isAI, state } from "./state.js";
 import { wireToast } from "./toast.js";
 import { firstVisit } from "./tutorial.js";
 import { chooseLanguage, LANGUAGE, LANGUAGES, t } from "./words.js";
@@ -130,6 +132,8 @@ function start() {
   document.body.classList.remove("early");
   $("#new-start").disabled = false;
   $("#new-note").hidden = true;
+  const pending = state.waiting ? takePending() : null;   // a move made on the early table
+  $("#tools").inert = false;
   const out = call("boot", { lang: LANGUAGE });   // a save not resumed is told in it
   $("#loading").hidden = true;
   $("#app").hidden = false;
@@ -148,6 +152,8 @@ function start() {
   }
   window.__ready = true;
   document.body.dataset.ready = "1";
+  // The move made before Python: the engine judges it now (refused: its words, in a toast).
+  if (pending && out.ok && out.resumed) doAct(pending);
   openLinkedRecord();
   if (startLink) {
     if ($("#dlg-new").open) $("#dlg-new").close();   // the link says what to play
@@ -159,10 +165,12 @@ function start() {
 }
 
 function wire() {
-  // Every new payload: redraw, then the handover screen, then (once) the end screen.
+  // Every new payload: redraw, then the handover screen, then (once) the end screen; kept
+  // for the next visit's table before Python (quick.js).
   onPayload(render);
   onPayload(renderHandover);
   onPayload(maybeShowEnd);
+  onPayload(remember);
   wireInput();
   wireGames();
   wireDialogs();
@@ -201,6 +209,21 @@ function applyEarly(pending) {
   else $("#new-cancel").hidden = false;   // as firstVisit() after a deal: Cancel keeps it
 }
 
+// A returning visit: the table as the last visit drew it, at once, while Python starts
+// (quick.js). Not when the address carries a link or a record, nor in another language than
+// the one it was drawn in. The tools wait for Python; a card and a stone can be chosen.
+function drawEarly() {
+  if (location.hash || window.stEarly?.active) return;
+  const P = drawnBefore();
+  if (!P || P.settings?.lang !== LANGUAGE) return;
+  state.waiting = true;
+  $("#loading").hidden = true;
+  $("#app").hidden = false;
+  $("#tools").inert = true;
+  setPayload(P);
+  document.body.dataset.quick = "1";
+}
+
 // A link from a friend's device opened in a new tab while the game's tab is open goes to that
 // tab (duo.js); this one then only says so.
 const startLink = linkAtStart();
@@ -210,6 +233,7 @@ wireLanguage();
 wire();
 watchLoading();
 adoptEarly();
+if (!startLink) drawEarly();
 (startLink ? handOver(startLink) : Promise.resolve(false)).then((taken) => {
   if (taken) {
     handedOver = true;

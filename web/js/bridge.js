@@ -3,12 +3,15 @@
 // payload goes into state.P and to every module that listens (render, the handover screen,
 // the end screen), in the order they subscribed.
 import { freshNow, options, state } from "./state.js";
+import { t } from "./words.js";
 
 // The move logs the page holds, by Python's log key (one per reader: a seat, or the public
 // table under the handover screen): each answer carries only the lines from `log_from` on.
 let logs = {};
 
 export function call(name, arg) {
+  // The table drawn before Python (quick.js): what needs Python is refused, in words.
+  if (!window.stCall) return { ok: false, error: t("quick.wait"), code: "not_ready" };
   const t0 = performance.now();
   const have = Object.fromEntries(Object.entries(logs).map(([k, v]) => [k, v.length]));
   const text = window.stCall(name, JSON.stringify(arg ?? null), JSON.stringify(have));

@@ -21,7 +21,7 @@ function select(sel) {
 }
 
 function onHand(ev) {
-  if (suppressClick) return;
+  if (suppressClick || state.pending) return;
   const el = ev.target.closest(".card");
   if (!el || !myTurn()) return;
   const c = el.dataset.card;
@@ -35,6 +35,7 @@ function onHand(ev) {
 }
 
 function onBoard(ev) {
+  if (state.pending) return;   // one action waits for Python (quick.js)
   if (!state.P || !myTurn()) {
     const st = ev.target.closest(".stone");
     if (st) explainStone(Number(st.dataset.stone));

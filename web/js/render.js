@@ -11,6 +11,7 @@ import { renderLog } from "./log.js";
 import { legal, myTurn, selectionOptions } from "./moves.js";
 import { aboutSeat, nameOf } from "./names.js";
 import { renderHint, renderPrompt, summaryText } from "./prompt.js";
+import { showPending } from "./quick.js";
 import { freshNow, isAI, options, state } from "./state.js";
 import { has, t } from "./words.js";
 
@@ -49,6 +50,7 @@ function renderAll() {
   renderPrompt(v, opt);
   renderLog();
   renderHint();
+  showPending();
   layoutIfNeeded();
   focusAfter(had);
   announce();

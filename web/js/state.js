@@ -32,6 +32,8 @@ export const state = {
   hint: null,       // the hint on show: {action, text}; cleared by every new payload
   hintBusy: false,  // a hint is being worked out in the worker
   hintToken: 0,     // bumped by every new payload: a late hint for an old position is dropped
+  waiting: false,   // the table is drawn from the last visit's payload, Python still starting
+  pending: null,    // the action made meanwhile, sent to the engine when it is ready (quick.js)
 };
 
 export const isAI = () => !!state.P && state.P.settings.opponent === "ai";

@@ -1,0 +1,169 @@
+"""The first tap is never lost (web/js/quick.js): a returning visit draws the table from the
+last payload the page drew, at once; a card and a stone chosen before Python is ready make
+a move that waits, shown on the table, and the engine applies it once Python is ready (or
+refuses it, with its words). Reloading then shows the move once: nothing lost, nothing
+applied twice.
+
+Python is held back deterministically: the second visit's context blocks the service worker
+(so the page's requests reach the network, where the test sees them) and holds app.py's
+response until the test lets it go.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from tools.table import READY, board, finish_turn, start_new_game
+
+BOOT_MS = 60_000
+SAVE = "schotten-totten.save"
+DRAWN = SAVE + ".drawn"
+QUICK = 'body[data-quick="1"]'
+
+
+def cards_on_table(page) -> int:
+    return sum(len(side) for lane in board(page) for side in lane)
+
+
+def edit_stored(storage: str, url: str, name: str, change) -> None:
+    """Change localStorage item ``name`` in a saved storage state: value = change(value)."""
+    path = Path(storage)
+    state = json.loads(path.read_text())
+    origin = next(o for o in state["origins"] if url.startswith(o["origin"]))
+    item = next(i for i in origin["localStorage"] if i["name"] == name)
+    item["value"] = change(item["value"])
+    path.write_text(json.dumps(state))
+
+
+def first_visit(browser, url: str, storage: str):
+    """Deal a game against the computer (the player starts); return the storage state."""
+    context = browser.new_context()
+    page = context.new_page()
+    page.goto(url + "index.html?aipause=0")
+    page.wait_for_selector(READY, state="attached", timeout=BOOT_MS)
+    start_new_game(page, opponent="ai", starter="0")
+    kept = json.loads(page.evaluate(f"localStorage.getItem('{DRAWN}')"))
+    assert kept["payload"]["view"]["legal"], "the payload kept has the moves then legal"
+    context.storage_state(path=storage)
+    context.close()
+
+
+def held_visit(browser, url: str, storage: str):
+    """A returning visit whose app.py is held back: (context, page, release)."""
+    context = browser.new_context(storage_state=storage, service_workers="block")
+    held = []
+    context.route("**/app.py", lambda route: held.append(route))
+    page = context.new_page()
+    page.goto(url + "index.html?aipause=0")
+    page.wait_for_selector(QUICK, state="attached", timeout=BOOT_MS)
+
+    def release():
+        for route in held:
+            route.continue_()
+        held.clear()
+        context.unroute("**/app.py")
+
+    return context, page, release
+
+
+def test_a_move_made_before_python_is_applied_once(browser, site_url, tmp_path):
+    storage = str(tmp_path / "state.json")
+    first_visit(browser, site_url, storage)
+    context, page, release = held_visit(browser, site_url, storage)
+    assert page.evaluate("document.body.dataset.ready") != "1"
+    assert cards_on_table(page) == 0
+    saved = page.evaluate(f"localStorage.getItem('{SAVE}')")
+    card = page.eval_on_selector("#hand .card.playable", "e => e.dataset.card")
+    page.click(f'#hand .card[data-card="{card}"]')
+    # the card is selected and its stones offered, from the kept payload's legal moves
+    assert page.locator("#hand .card.selected").count() == 1
+    assert page.locator(".lane.target").count() == 9
+    page.click('#board .lane.target[data-stone="4"] .stone')
+    assert page.locator("body.move-pending").count() == 1
+    assert page.locator(f'#hand .card.pending[data-card="{card}"]').count() == 1
+    assert page.locator('#board .lane.pending[data-stone="4"]').count() == 1
+    assert "stone 5" in page.inner_text("#prompt-text")
+    # a second move, or a tool, waits too: nothing else is sent meanwhile
+    assert page.evaluate("document.getElementById('tools').inert")
+    assert page.evaluate("document.body.dataset.ready") != "1"
+    assert page.evaluate(f"localStorage.getItem('{SAVE}')") == saved, "applied before Python"
+
+    release()
+    page.wait_for_selector(READY, state="attached", timeout=BOOT_MS)
+    page.wait_for_function(
+        'document.querySelector(\'#board .lane[data-stone="4"] .side[data-seat="0"] .card\')',
+        timeout=BOOT_MS,
+    )
+    assert board(page)[4][0] == [card]
+    assert page.locator("body.move-pending").count() == 0
+    assert not page.evaluate("document.getElementById('tools').inert")
+    # the turn goes on as usual: draw, the computer answers, the game is saved
+    finish_turn(page)
+    page.wait_for_function(
+        "document.body.dataset.toMove === '0' && "
+        "!document.body.classList.contains('ai-thinking') && "
+        "document.querySelectorAll('#board .card').length === 2",
+        timeout=BOOT_MS,
+    )
+    after = board(page)
+    assert cards_on_table(page) == 2
+    assert page.evaluate(f"localStorage.getItem('{SAVE}')") != saved
+
+    page.reload()
+    page.wait_for_selector(READY, state="attached", timeout=BOOT_MS)
+    assert board(page) == after, "a move lost or applied twice after a reload"
+    context.close()
+
+
+def test_the_engine_refuses_a_move_it_does_not_allow(browser, site_url, tmp_path):
+    """The kept payload says a card may be played that the engine's game does not hold (as
+    if the payload were stale): the move waits, then the engine refuses it in its words and
+    it is withdrawn; the game is as saved."""
+    storage = str(tmp_path / "state.json")
+    first_visit(browser, site_url, storage)
+    foreign = None
+
+    def stale(value: str) -> str:
+        nonlocal foreign
+        kept = json.loads(value)
+        view = kept["payload"]["view"]
+        foreign = next(
+            f"{c}{v}" for c in "ROYGBP" for v in range(1, 10) if f"{c}{v}" not in view["hand"]
+        )
+        view["hand"].append(foreign)
+        view["legal"].append({"kind": "play", "card": foreign, "stone": 0})
+        return json.dumps(kept)
+
+    edit_stored(storage, site_url, DRAWN, stale)
+
+    context, page, release = held_visit(browser, site_url, storage)
+    saved = page.evaluate(f"localStorage.getItem('{SAVE}')")
+    page.click(f'#hand .card[data-card="{foreign}"]')
+    page.click('#board .lane.target[data-stone="0"] .stone')
+    assert page.locator("body.move-pending").count() == 1
+    release()
+    page.wait_for_selector(READY, state="attached", timeout=BOOT_MS)
+    toast = page.locator("#toast")
+    toast.wait_for(state="visible", timeout=BOOT_MS)
+    assert toast.inner_text().strip(), "the engine's refusal is said"
+    assert cards_on_table(page) == 0
+    in_hand = page.eval_on_selector_all("#hand .card", "els => els.map(e => e.dataset.card)")
+    assert foreign not in in_hand
+    assert page.locator("body.move-pending").count() == 0
+    assert page.evaluate(f"localStorage.getItem('{SAVE}')") == saved
+    context.close()
+
+
+def test_no_early_table_for_a_save_changed_since(browser, site_url, tmp_path):
+    """The kept payload belongs to another save (another tab played on): no early table,
+    Python starts the page as usual."""
+    storage = str(tmp_path / "state.json")
+    first_visit(browser, site_url, storage)
+    edit_stored(storage, site_url, SAVE, lambda v: v.replace('"version"', ' "version"', 1))
+    context = browser.new_context(storage_state=storage)
+    page = context.new_page()
+    page.goto(site_url + "index.html?aipause=0")
+    page.wait_for_selector(READY, state="attached", timeout=BOOT_MS)
+    assert page.evaluate("document.body.dataset.quick ?? null") is None
+    context.close()

@@ -1,0 +1,266 @@
+"""Python from a memory snapshot on a returning visit (web/js/snapshot.js), and every way it
+falls back to the usual start: a snapshot of another build, one cut short or damaged, none
+in an embed, a new build after an update. Each test serves a private copy of the site and
+keeps its browser profile on disk (the snapshot is stored in IndexedDB).
+
+<html data-python> says how Python started ("snapshot" or "started"); <html
+data-snapshot="stored"> that the visit stored one (once the table is playable).
+"""
+
+from __future__ import annotations
+
+import json
+import re
+
+import pytest
+
+import build
+from tools.table import QUERY, READY, board, play_turn, start_new_game, take_device
+
+BOOT_MS = 60_000
+STORED = 'html[data-snapshot="stored"]'
+SAVE = "schotten-totten.save"
+
+# The stored record, as the page keeps it (web/js/snapshot.js: database, store, key).
+RECORD = """async (change) => {
+  const db = await new Promise((ok, bad) => {
+    const r = indexedDB.open("schotten-totten.python", 1);
+    r.onsuccess = () => ok(r.result); r.onerror = () => bad(r.error);
+  });
+  const store = (mode) => db.transaction("snapshot", mode).objectStore("snapshot");
+  const record = await new Promise((ok) => { const q = store("readonly").get("main");
+    q.onsuccess = () => ok(q.result); });
+  if (record && change) {
+    if (change === "build") record.build = "0123456789abcdef";
+    if (change === "cut") {   // half-written: its size says so
+      record.memory = record.memory.slice(0, record.size >> 1);
+    }
+    if (change === "damaged") {   // the same size, one byte in the middle of it changed
+      const bytes = new Uint8Array(await record.memory.arrayBuffer());
+      bytes[bytes.length >> 1] ^= 0xff;
+      record.memory = new Blob([bytes]);
+    }
+    if (change === "forged") {   // a whole record, digest and all, of damaged memory
+      const bytes = new Uint8Array(await record.memory.arrayBuffer());
+      bytes[12] ^= 0xff;   // the packing's header: the first page's number
+      const digest = new Uint8Array(await crypto.subtle.digest("SHA-256", bytes));
+      record.sha256 = Array.from(digest, (b) => b.toString(16).padStart(2, "0")).join("");
+      record.memory = new Blob([bytes]);
+    }
+    const tx = db.transaction("snapshot", "readwrite");
+    tx.objectStore("snapshot").put(record, "main");
+    await new Promise((ok, bad) => { tx.oncomplete = ok; tx.onerror = () => bad(tx.error); });
+  }
+  db.close();
+  return record ? {build: record.build, size: record.size, blob: record.memory.size} : null;
+}"""
+
+
+def ready(page):
+    page.wait_for_selector(READY, state="attached", timeout=BOOT_MS)
+
+
+def python_start(page) -> str | None:
+    return page.evaluate("document.documentElement.dataset.python ?? null")
+
+
+def snapshot_build(site) -> str:
+    return re.search(r'^const BUILD = "(\w+)";', (site / "js/snapshot.js").read_text(), re.M)[1]
+
+
+def first_visit(context, url: str):
+    """Open the game, deal against a friend and play a turn; wait until the snapshot is
+    stored. Returns the page and what the table showed."""
+    page = context.pages[0] if context.pages else context.new_page()
+    warnings: list[str] = []
+    page.on("console", lambda m: warnings.append(m.text) if m.type == "warning" else None)
+    page.warnings = warnings  # type: ignore[attr-defined]
+    page.goto(url + "index.html" + QUERY)
+    ready(page)
+    assert python_start(page) == "started"
+    start_new_game(page, opponent="human")
+    play_turn(page)
+    page.wait_for_selector(STORED, state="attached", timeout=BOOT_MS)
+    return page
+
+
+def test_a_returning_visit_boots_from_the_snapshot(site_copy, serve, persistent_context, tmp_path):
+    """The first visit stores a snapshot of this build; the browser restarted, the game
+    starts from it, resumes the saved game and plays on; a new game is dealt afresh."""
+    _, url = serve(site_copy)
+    profile = tmp_path / "profile"
+    context = persistent_context(profile)
+    page = first_visit(context, url)
+    record = page.evaluate(RECORD)
+    assert record["build"] == snapshot_build(site_copy)
+    # the memory without its all-zero pages: well under the 31 MB Pyodide's memory takes
+    assert record["size"] == record["blob"] and 4e6 < record["size"] < 30e6, record
+    before, saved = board(page), page.evaluate(f"localStorage.getItem('{SAVE}')")
+    assert not [w for w in page.warnings if "snapshot" in w]
+    context.close()
+
+    context = persistent_context(profile)
+    page = context.pages[0] if context.pages else context.new_page()
+    warnings: list[str] = []
+    page.on("console", lambda m: warnings.append(m.text) if m.type == "warning" else None)
+    page.goto(url + "index.html" + QUERY)
+    ready(page)
+    assert python_start(page) == "snapshot", (warnings, page.evaluate(RECORD))
+    assert board(page) == before and page.evaluate(f"localStorage.getItem('{SAVE}')") == saved
+    play_turn(page)  # the engine of the snapshot applies it, and saves
+    assert page.evaluate(f"localStorage.getItem('{SAVE}')") != saved
+    assert sum(map(len, (c for lane in board(page) for c in lane))) == 2
+    # The computer's first move, from the AI modules the snapshot imported.
+    take_device(page)
+    start_new_game(page, opponent="ai", starter="1")
+    page.wait_for_function(
+        "document.body.dataset.toMove === '0' && !document.body.classList.contains('ai-thinking')",
+        timeout=BOOT_MS,
+    )
+    assert sum(map(len, (c for lane in board(page) for c in lane))) == 1
+    assert not [w for w in warnings if "snapshot" in w], warnings
+    # It made no new snapshot: it had one.
+    page.wait_for_timeout(1000)
+    assert page.evaluate("document.documentElement.dataset.snapshot ?? null") is None
+
+
+@pytest.mark.parametrize(
+    "change, said",
+    [
+        ("build", "made by another build"),
+        ("cut", "cut short"),
+        ("damaged", "damaged"),
+        ("forged", "damaged"),
+    ],
+)
+def test_a_snapshot_not_of_this_build_or_not_whole_is_refused(
+    site_copy, serve, persistent_context, tmp_path, change, said
+):
+    """Another build's snapshot, one cut short, one with a byte changed, or one whose
+    packing is wrong under a good digest: the page starts Python as usual, says so in one
+    console line and nothing on the page, resumes the game as it was and stores a new one."""
+    _, url = serve(site_copy)
+    context = persistent_context(tmp_path / "profile")
+    page = first_visit(context, url)
+    before, saved = board(page), page.evaluate(f"localStorage.getItem('{SAVE}')")
+    page.evaluate(RECORD, change)
+    page.warnings.clear()
+    page.reload()
+    ready(page)
+    assert python_start(page) == "started"
+    lines = [w for w in page.warnings if "snapshot" in w]
+    assert lines == [f"Python snapshot: not used ({said}), Python starts as usual."], lines
+    assert board(page) == before and page.evaluate(f"localStorage.getItem('{SAVE}')") == saved
+    assert page.locator("#loading-error").is_hidden() and page.locator("#toast").is_hidden()
+    play_turn(page)
+    # a new one replaces it, and the next visit starts from that
+    page.wait_for_selector(STORED, state="attached", timeout=BOOT_MS)
+    assert page.evaluate(RECORD)["build"] == snapshot_build(site_copy)
+    page.reload()
+    ready(page)
+    assert python_start(page) == "snapshot"
+
+
+def test_without_storage_python_starts_as_usual(site_copy, serve, persistent_context, tmp_path):
+    """A page that may not open IndexedDB (a blocked embed, some private windows): the usual
+    start, one console line, and the game plays."""
+    _, url = serve(site_copy)
+    context = persistent_context(tmp_path / "profile")
+    context.add_init_script(
+        "IDBFactory.prototype.open = () => { throw new DOMException('no', 'SecurityError'); };"
+    )
+    page = context.pages[0] if context.pages else context.new_page()
+    warnings: list[str] = []
+    page.on("console", lambda m: warnings.append(m.text) if m.type == "warning" else None)
+    page.goto(url + "index.html" + QUERY)
+    ready(page)
+    assert python_start(page) == "started"
+    start_new_game(page, opponent="human")
+    play_turn(page)
+    page.wait_for_timeout(1500)
+    assert page.evaluate("document.documentElement.dataset.snapshot ?? null") is None
+    lines = [w for w in warnings if "snapshot" in w]
+    assert lines == ["Python snapshot: none here (SecurityError), Python starts as usual."]
+
+
+def test_a_full_storage_loses_nothing(site_copy, serve, persistent_context, tmp_path):
+    """IndexedDB refuses to store the snapshot (storage full): one console line, the game
+    plays and saves as ever, and the next visit starts Python as usual."""
+    _, url = serve(site_copy)
+    context = persistent_context(tmp_path / "profile")
+    context.add_init_script(
+        "IDBObjectStore.prototype.put = () => { throw new DOMException('full', "
+        "'QuotaExceededError'); };"
+    )
+    page = context.pages[0] if context.pages else context.new_page()
+    warnings: list[str] = []
+    page.on("console", lambda m: warnings.append(m.text) if m.type == "warning" else None)
+    page.goto(url + "index.html" + QUERY)
+    ready(page)
+    start_new_game(page, opponent="human")
+    play_turn(page)
+    page.wait_for_selector('html[data-snapshot="failed"]', state="attached", timeout=BOOT_MS)
+    lines = [w for w in warnings if "snapshot" in w]
+    assert lines == ["Python snapshot: not saved (QuotaExceededError: full)."], lines
+    before = board(page)
+    assert page.evaluate(f"localStorage.getItem('{SAVE}')")
+    page.reload()
+    ready(page)
+    assert python_start(page) == "started"
+    assert board(page) == before
+
+
+def test_the_embed_uses_a_snapshot_but_makes_none(site_copy, serve, persistent_context, tmp_path):
+    """A blog's embed (preview, then Play) stores nothing of its own; once the game has
+    stored a snapshot on this device, the embed's Python starts from it."""
+    _, url = serve(site_copy)
+    context = persistent_context(tmp_path / "profile")
+    page = context.pages[0] if context.pages else context.new_page()
+    embed = url + "embed.html?preview=1&save=post"
+    page.goto(embed)
+    page.click("#preview-play")
+    ready(page)
+    assert python_start(page) == "started"
+    page.wait_for_timeout(1500)
+    assert page.evaluate(RECORD) is None
+    first_visit(context, url)
+    page.goto(embed)
+    page.click("#preview-play")
+    ready(page)
+    assert python_start(page) == "snapshot"
+    play_turn(page)
+
+
+def test_a_new_build_makes_its_own_snapshot(site_copy, serve, persistent_context, tmp_path):
+    """After an update (a new build offered by the service worker and accepted), the old
+    build's snapshot is not used: the new build starts as usual and stores its own."""
+    _, url = serve(site_copy)
+    context = persistent_context(tmp_path / "profile")
+    page = first_visit(context, url)
+    page.wait_for_function("navigator.serviceWorker.controller !== null", timeout=BOOT_MS)
+    old = snapshot_build(site_copy)
+    before = board(page)
+    css = site_copy / "style.css"
+    css.write_text(css.read_text() + '\n:root { --build: "second"; }\n')
+    build.write_service_worker(site_copy)
+    new = snapshot_build(site_copy)
+    assert new != old
+    page.reload()
+    ready(page)
+    assert python_start(page) == "snapshot"  # the old version still serves this page
+    page.locator("#update-banner").wait_for(state="visible", timeout=BOOT_MS)
+    page.warnings.clear()
+    with page.expect_navigation(timeout=BOOT_MS):
+        page.click("#update-go")
+    ready(page)
+    assert python_start(page) == "started"
+    assert [w for w in page.warnings if "snapshot" in w] == [
+        "Python snapshot: not used (made by another build), Python starts as usual."
+    ]
+    assert board(page) == before
+    page.wait_for_selector(STORED, state="attached", timeout=BOOT_MS)
+    assert page.evaluate(RECORD)["build"] == new
+    page.reload()
+    ready(page)
+    assert python_start(page) == "snapshot"
+    assert json.loads(page.evaluate(f"localStorage.getItem('{SAVE}')"))
