@@ -36,8 +36,24 @@ function chooseShape(board, w, h) {
   if (rows) {
     document.body.classList.add("rows");
     document.body.classList.remove("cols");
-    rows = board.clientHeight >= ROWS_MIN;
+    rows = restingHeight(board) >= ROWS_MIN;
   }
+}
+
+// The board's height without what may come and go on it: the room the prompt row kept for a
+// long turn (prompt.js) and a review's verdict with the room kept for it (review.js); they
+// are measured anew for the new size.
+function restingHeight(board) {
+  const prompt = $("#prompt"), area = $("#replay-area"), note = $("#review-note");
+  const kept = [prompt.style.getPropertyValue("--prompt-grown"), area.style.minHeight, note.hidden];
+  prompt.style.removeProperty("--prompt-grown");
+  area.style.minHeight = "";
+  note.hidden = true;
+  const height = board.clientHeight;
+  if (kept[0]) prompt.style.setProperty("--prompt-grown", kept[0]);
+  area.style.minHeight = kept[1];
+  note.hidden = kept[2];
+  return height;
 }
 
 function layout() {

@@ -95,6 +95,8 @@ export function renderPrompt(v, opt) {
 // never shrinks back within it: the board and the hand re-measure (layout.js) when a longer
 // turn first shows, never between choosing a card and its stone.
 let grown = { key: "", px: 0 };
+// Another window size (a phone turned, its address bar shown): the row measured anew for it.
+addEventListener("resize", () => requestAnimationFrame(() => { if (state.P) growPrompt(state.P); }));
 function growPrompt(P) {
   const row = $("#prompt");
   const key = `${innerWidth}x${innerHeight}|${String(P.log_key ?? "").split(".")[0]}`;
