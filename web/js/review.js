@@ -59,6 +59,7 @@ export async function review(reopen) {
     const info = call("replay_info", { source: r.source, mode: r.mode });
     if (!info.ok) { toast(info.error); return; }
     running = null;   // done: the replay shown again may offer the review again
+    box.hidden = true;   // before the replay measures the room under the board
     reopen(info);   // the summary shows under the replay bar (games.js)
   } catch (e) {
     console.error(e);
@@ -81,16 +82,27 @@ export function showVerdict(stepReview) {
   keepRoom();
 }
 
-// The verdict shows whole, however long (German especially). The area under the board keeps
-// the tallest height it has had in this replay at this window size, so the board is measured
-// again only when a longer verdict first shows, never back and forth while stepping.
+// The verdict shows whole, unless that would leave the board's nine rows (a phone upright)
+// under ROW_MIN: then it scrolls in its box, three lines at least. The area under the board
+// keeps the tallest height it has had in this replay at this window size, so the board is
+// measured again only when a longer verdict first shows, never back and forth while stepping.
+const ROW_MIN = 40;   // a stone's number and its owner's badge, a ring's room between (style.css)
 let room = { replay: null, size: "", px: 0 };
 function keepRoom() {
-  const area = $("#replay-area");
+  const area = $("#replay-area"), note = $("#review-note");
   const size = `${innerWidth}x${innerHeight}`;
   if (room.replay !== state.replay || room.size !== size) {
     room = { replay: state.replay, size, px: 0 };
-    area.style.minHeight = "";
+    area.style.minHeight = note.style.maxHeight = "";
+    if (state.replay && document.body.classList.contains("rows")) {
+      const shown = note.hidden;
+      note.hidden = true;   // the board's height without a verdict
+      const spare = $("#board").clientHeight - (9 * ROW_MIN - 2);
+      note.hidden = shown;
+      const cs = getComputedStyle(note), line = parseFloat(cs.lineHeight);
+      const box = cs.boxSizing === "border-box" ? note.offsetHeight - note.clientHeight + 8 : 0;
+      note.style.maxHeight = `${Math.max(3, Math.floor((spare - 8) / line)) * line + box}px`;
+    }
   }
   if (!state.replay) return;
   const h = area.offsetHeight;
@@ -103,5 +115,6 @@ function keepRoom() {
 export function wireReview(reopen) {
   $("#replay-review").addEventListener("click", () => review(reopen));
   $("#review-stop").addEventListener("click", () => { if (running) running.stop = true; });
-  addEventListener("resize", keepRoom);   // another size: the room measured anew
+  // Another size: the room measured anew, once layout.js has chosen the board's shape.
+  addEventListener("resize", () => requestAnimationFrame(keepRoom));
 }
