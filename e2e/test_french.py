@@ -133,6 +133,7 @@ def test_every_screen_and_dialog_in_french(browser, site_url, screenshot):
             assert frame.locator("h1").inner_text() == "Comment jouer à Schotten Totten"
             switch = page.locator("#dlg-rules .lang-switch select")
             assert switch.locator("option:checked").inner_text() == "Français"
+            frame.locator("#langs").wait_for(state="hidden", timeout=5000)  # one language control
             assert switch.get_attribute("aria-label") == "Langue"
         page.keyboard.press("Escape")
         page.wait_for_selector(dialog, state="hidden")

@@ -255,6 +255,7 @@ def test_the_language_follows_the_browser_and_the_switch(browser, site_url):
     switch = page.locator("#dlg-rules .lang-switch select")
     assert switch.locator("option:checked").inner_text() == "Deutsch"
     assert switch.get_attribute("aria-label") == "Sprache"
+    frame.locator("#langs").wait_for(state="hidden", timeout=5000)  # one language control
     assert page.text_content("#new-form .lang-switch span") == "Sprache"
     with page.expect_navigation():
         switch.select_option("en")

@@ -332,3 +332,35 @@ def test_a_focus_moved_before_the_dialog_says_it_closed_stays(page, site_url):
     assert moved["back"] is not None, moved  # the browser gave it back to the hand card
     assert moved["now"] == "btn-keys", moved
     assert focus(page)["id"] == "btn-keys"
+
+
+# The focused element, if it is on the table, and its outline: [id or card, outline style].
+TABLE_FOCUS = """() => { const e = document.activeElement;
+  return e && e.closest('#table') ? [e.id || e.dataset.card, getComputedStyle(e).outlineStyle]
+                                  : null; }"""
+
+
+def test_a_touch_screen_gets_no_focus_ring_until_a_key_is_pressed(new_context, site_url):
+    """On a touch screen the game moves only the tab stops, not the focus: no ring on the
+    first card at the start (it looked like a selection) nor after a tapped move. A key
+    pressed gives the keyboard its focus moves back, ring and all."""
+    page = new_context(
+        viewport={"width": 390, "height": 844}, has_touch=True, is_mobile=True
+    ).new_page()
+    pos = position(
+        hands=[["R1", "R2", "B5", "B6", "G1", "G2"], ["Y1", "Y2", "Y3", "P4", "P5", "P6"]],
+        to_move=0,
+    )
+    open_with_save(page, site_url, save_text(pos, opponent="ai"))
+    assert page.evaluate(TABLE_FOCUS) is None
+    assert page.get_attribute("#hand .card.playable >> nth=0", "tabindex") == "0"  # Tab's way in
+    page.tap('#hand .card[data-card="R1"]')
+    page.tap('#board .lane.target[data-stone="0"] .stone')  # played, drawn, answered
+    page.wait_for_function("() => document.querySelectorAll('#board .card').length === 2")
+    idle(page)
+    assert page.evaluate(TABLE_FOCUS) is None
+    assert page.get_attribute("#hand .card.playable >> nth=0", "tabindex") == "0"
+    page.keyboard.press("l")  # the log opens (its close button focused) and closes again:
+    page.keyboard.press("l")  # the focus goes on to the next action, with its ring
+    page.wait_for_function("() => document.activeElement.matches('#hand .card')")
+    assert page.evaluate(TABLE_FOCUS)[1] == "solid"

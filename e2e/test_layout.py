@@ -149,6 +149,10 @@ def test_table_at_every_size(table, screenshot, site_url, requests_log):
     frame = page.frame_locator("#rules-frame")
     frame.locator("h1").wait_for()
     assert "How to play" in frame.locator("h1").inner_text()
+    # One language control: the dialog's switch; the page's own language links are left out.
+    frame.locator("#langs").wait_for(state="hidden", timeout=5000)
+    assert frame.locator("#back").is_hidden()
+    assert page.locator("#dlg-rules .lang-switch select").is_visible()
     screenshot(page, "rules-dialog")
     assert requests_log.foreign(site_url) == [], "requests left the site"
     assert requests_log.failed == []

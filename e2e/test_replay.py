@@ -80,13 +80,17 @@ def test_replay_steps_through_the_game_and_opens_a_record(page, site_url, screen
     page.keyboard.press("Home")
     assert page.inner_text("#replay-step") == "The deal"
     assert page.locator("#board .card").count() == 0
+    # The header tells the replay's position, not a turn of the game: "Replay, you to move".
+    assert [page.inner_text(f"#status-{s}") for s in ("who", "step")] == ["Replay", "you to move"]
     page.keyboard.press("ArrowRight")
     assert page.inner_text("#replay-step").startswith("Move 1 of ")
     assert page.locator("#board .card").count() == 1
+    assert page.inner_text("#status-step") == "Computer to move"
     assert page.locator('#log li[aria-current="step"]').inner_text().startswith("You played ")
     screenshot(page, "replay-step-1")
     page.click("#replay-exit")
     assert page.locator("#replay-bar").is_hidden()
+    assert page.inner_text("#status-who") == "Your turn"  # the game's own moment again
     # Download the record, then open it again as a file (a record shows every card).
     with page.expect_download() as dl:
         page.click("#btn-games")

@@ -220,6 +220,12 @@ def test_the_last_lesson_offers_a_game_and_the_lessons_not_a_next_lesson(
     assert page.evaluate("() => document.activeElement.id") == "lesson-new-game"
     assert "primary" in page.get_attribute("#lesson-new-game", "class")
     assert page.inner_text("#lesson-all") == "All lessons"
+    # The header says the lesson is complete (not "Your turn, draw a card"), and the table
+    # left as it was offers nothing more: no deck to draw from, no hint.
+    assert page.inner_text("#status-who") == "Lesson complete"
+    assert page.inner_text("#status-step") == "Tactic cards"
+    assert page.locator(".pile.drawable").count() == 0
+    assert page.locator("#btn-hint").is_disabled()
     screenshot(page, "tutorial-last-lesson-390")
     page.click("#lesson-all")
     page.wait_for_selector("#dlg-learn", state="visible")
@@ -238,6 +244,10 @@ def test_the_last_lesson_in_german_with_a_game_waiting(page, site_url):
     assert page.evaluate("() => document.activeElement.id") == "lesson-back"
     assert "secondary" in page.get_attribute("#lesson-new-game", "class")
     assert page.inner_text("#lesson-all") == "Alle Lektionen"
+    assert page.inner_text("#status-who") == "Lektion geschafft"
+    page.click("#lesson-back")  # the game given back: its own moment in the header
+    page.wait_for_selector(LESSON, state="hidden")
+    assert page.inner_text("#status-who") == "Du bist am Zug"
 
 
 def mid_game():

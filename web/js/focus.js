@@ -51,12 +51,32 @@ export function rove(region, prefer = null) {
 // Moves the focus to an item of a region (and its tab stop with it).
 export function focusItem(el) {
   if (!el) return;
+  setStop(el);
+  el.focus();
+}
+
+function setStop(el) {
   const region = regionOf(el);
   if (region) {
     current[region] = keyOf(region, el);
     for (const x of items(region)) x.tabIndex = x === el ? 0 : -1;
   }
-  el.focus();
+}
+
+// On a touch screen the game does not move the focus by itself: a finger needs no focus, and
+// the browser rings an element focused by a script at the start (no key or tap yet) as if
+// by keyboard: on the first card in the hand it looked like a selection. Only the tab stops
+// move there (a keyboard's first Tab lands on the next action), until a key is pressed; a
+// tap with a finger hands the focus back to the taps.
+let byKeys = !matchMedia("(pointer: coarse)").matches;
+addEventListener("keydown", () => { byKeys = true; }, true);
+addEventListener("pointerdown", (e) => { if (e.pointerType === "touch") byKeys = false; }, true);
+
+// The game's own move of the focus (after a redraw, a hint): the item, or on a touch screen
+// its tab stop only.
+function moveFocus(el) {
+  if (byKeys) focusItem(el);
+  else setStop(el);
 }
 
 // Arrow keys within a region: previous / next (wrapping), Home / End.
@@ -144,12 +164,12 @@ export function hintTarget() {
 export function tellHint(text) {
   say(text);
   const el = hintTarget();
-  if (el) focusItem(el);
+  if (el) moveFocus(el);
 }
 
 export function focusNext() {
   const el = nextTarget();
-  if (el) focusItem(el);
+  if (el) moveFocus(el);
 }
 
 // What had the focus before a redraw: its region and key (the redraw replaces the elements).
@@ -187,7 +207,7 @@ export function focusAfter(had) {
   if (changed && (lost || onTable) && !(theirs && had)) { focusNext(); return; }
   if (lost && had) {
     const again = had.region === "prompt" ? $(`#${had.key}`) : find(had.region, had.key);
-    if (again) focusItem(again);
+    if (again) moveFocus(again);
     else focusNext();
   }
 }

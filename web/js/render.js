@@ -64,26 +64,42 @@ function setText(el, text) {
 
 function renderStatus(v) {
   const who = $("#status-who"), step = $("#status-step");
-  if (v.outcome && (v.step === "over" || v.step === "round_over")) {
-    let w = v.outcome.winner;
-    if (v.step === "over" && v.rules.rounds > 1) w = v.match_winner;   // the engine's, on points
-    setText(who, w === null ? t("status.draw") : aboutSeat("status.wins", w));
-    setText(step, v.step === "over"
-      ? t(v.rules.rounds > 1 ? "status.match_over" : "status.game_over")
-      : t("status.round_over", { round: v.round }));
-  } else {
-    setText(who, aboutSeat("status.turn", v.to_move));
-    const key = `status.step.${v.step}`;
-    const n = v.step === "recruit_draw" ? v.draws_left : v.returns_left;
-    setText(step, has(key) ? t(key, { n }) : v.step);
-  }
-  who.dataset.seat = v.to_move;
+  // A replay tells a position of the past, a finished lesson a table left as it was: neither
+  // is anybody's turn now, so the header says so first.
+  const [whoText, stepText, kind] = state.replay ? [t("status.replay"), positionText(v), "replay"]
+    : state.P.lesson_over ? [t("status.lesson_done"), state.P.lesson_over, "lesson"]
+      : [...turnText(v), "game"];
+  setText(who, whoText);
+  setText(step, stepText);
+  $("#status").dataset.kind = kind;
+  if (kind === "game") who.dataset.seat = v.to_move;
+  else delete who.dataset.seat;
   setText($("#status-round"), v.rules.rounds > 1
     ? t("status.round", { round: v.round, rounds: v.rules.rounds, south: v.scores[0], north: v.scores[1] }) : "");
   // Which game is played: "Tactics · claim after playing · round 2 of 3" (in the header
   // where there is room, and at the head of the move log).
   setText($("#status-game"), state.P.game_line);
   setText($("#log-game"), state.P.game_line);
+}
+
+// The game's moment: whose turn and what to do, or who won.
+function turnText(v) {
+  if (!v.outcome || (v.step !== "over" && v.step !== "round_over")) {
+    const key = `status.step.${v.step}`;
+    const n = v.step === "recruit_draw" ? v.draws_left : v.returns_left;
+    return [aboutSeat("status.turn", v.to_move), has(key) ? t(key, { n }) : v.step];
+  }
+  let w = v.outcome.winner;
+  if (v.step === "over" && v.rules.rounds > 1) w = v.match_winner;   // the engine's, on points
+  return [w === null ? t("status.draw") : aboutSeat("status.wins", w), v.step === "over"
+    ? t(v.rules.rounds > 1 ? "status.match_over" : "status.game_over")
+    : t("status.round_over", { round: v.round })];
+}
+
+// A replay's position in a few words: who is to move in it, or how it ended.
+function positionText(v) {
+  if (v.outcome && (v.step === "over" || v.step === "round_over")) return turnText(v).join(", ");
+  return aboutSeat("status.replay_to_move", v.to_move);
 }
 
 function renderSeat(el, v, p) {

@@ -10,6 +10,7 @@ import { openNewGame } from "./dialogs.js";
 import { $, esc } from "./dom.js";
 import { closeReplay } from "./games.js";
 import { layoutIfNeeded } from "./layout.js";
+import { render } from "./render.js";
 import { state } from "./state.js";
 import { toast } from "./toast.js";
 import { t } from "./words.js";
@@ -269,6 +270,12 @@ function showFinished(st, waiting) {
   newGame.className = `lesson-btn ${st.next || waiting ? "secondary" : "primary"}`;
   $("#lesson-all").hidden = Boolean(st.next);
   $("#lesson-leave").hidden = true;
+  // The lesson's table stays as it was, to look at: nothing on it is offered any more, and
+  // the header says the lesson is complete instead of whose turn it is (render.js). The next
+  // payload (a game dealt, the game given back) replaces this one.
+  state.sel = null;
+  state.P = { ...state.P, view: { ...state.P.view, legal: [] }, lesson_over: st.title };
+  render();
   relayout();
   (st.next ? nextLesson : waiting ? $("#lesson-back") : newGame).focus();
 }
