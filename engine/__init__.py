@@ -10,18 +10,12 @@
 from .actions import DISCARD, Action, IllegalAction, action_from_json, action_text, action_to_json
 from .cards import card_text, card_title, parse_card
 from .claims import can_claim, claim_proof, claimable
-from .errors import GameError, MalformedAction
+from .errors import FormatError, GameError, MalformedAction
 from .events import redact, redact_all
 from .legality import check, legal_actions
 from .narrate import claim_verdict, narrate
-from .records import (
-    FormatError,
-    position_from_json,
-    position_to_json,
-    record_to_json,
-    replay,
-    replay_events,
-)
+from .positions import position_from_json, position_to_json
+from .records import record_to_json, replay, replay_events
 from .rules import capacity, match_winner, round_points, win_shape
 from .state import AFTER_PLAY, START_OF_TURN, Outcome, Rules, State, new_game
 from .turn import apply, apply_events, apply_fast

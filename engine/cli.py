@@ -15,11 +15,13 @@ import sys
 
 from .actions import action_text
 from .ai import LEVELS, make_agent
+from .documents import loads
 from .errors import FormatError, GameError
 from .events import redact_all
 from .legality import legal_actions
 from .narrate import claim_line, narrate, new_game_line
-from .records import loads, position_from_json, record_to_json, replay_events
+from .positions import position_from_json
+from .records import record_to_json, replay_events
 from .remote import cli as remote_cli
 from .state import AFTER_PLAY, OVER, START_OF_TURN, Rules, new_game
 from .turn import apply, apply_events

@@ -45,7 +45,7 @@ from engine import (
 )
 from engine.actions import DISCARD, KINDS, Action
 from engine.cards import N_CLAN, TACTIC_DECK, card_text
-from engine.records import loads
+from engine.documents import loads
 from engine.state import START_OF_TURN
 from engine.words import Words
 

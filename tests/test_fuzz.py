@@ -44,7 +44,8 @@ from engine import (
 )
 from engine.actions import KINDS
 from engine.cards import N_CLAN, TACTIC_DECK, card_text
-from engine.records import POSITION_KEYS, RECORD_KEYS, STONE_KEYS, Shuffle
+from engine.positions import POSITION_KEYS, STONE_KEYS
+from engine.records import RECORD_KEYS, Shuffle
 from engine.state import START_OF_TURN, STEPS
 
 # ---------------------------------------------------------------- profiles

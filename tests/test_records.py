@@ -39,7 +39,7 @@ from engine import (
 )
 from engine.actions import DISCARD
 from engine.cards import JOKER
-from engine.records import MAX_DEPTH, MAX_TEXT, loads
+from engine.documents import MAX_DEPTH, MAX_TEXT, loads
 from engine.state import START_OF_TURN
 
 # ---------------------------------------------------------------- actions

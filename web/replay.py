@@ -32,16 +32,9 @@ from engine import (
 )
 from engine.actions import NEXT_ROUND, shown
 from engine.cards import card_text
+from engine.documents import MAX_DEPTH, MAX_TEXT, VERSION
 from engine.jsontext import check_text
-from engine.records import (
-    MAX_DEPTH,
-    MAX_TEXT,
-    RECORD_FORMAT,
-    VERSION,
-    deal_next_round,
-    read_deals,
-    replay_events,
-)
+from engine.records import RECORD_FORMAT, deal_next_round, read_deals, replay_events
 from engine.turn import reshuffle
 
 # Who may look through which seat: "open" shows every card, allowed once the game is over.

@@ -10,7 +10,8 @@ as the endpoint's own game. Either device builds the same record but for ``playe
 from __future__ import annotations
 
 from ..actions import NEXT_ROUND
-from ..records import RECORD_FORMAT, VERSION
+from ..documents import VERSION
+from ..records import RECORD_FORMAT
 from ..state import OVER
 from .errors import RemoteError
 

@@ -18,7 +18,7 @@ from __future__ import annotations
 from collections import Counter
 
 from ..cards import BACK_NAMES, CLAN_BACK, N_CLAN, TACTIC_BACK, TACTIC_DECK, card_text, parse_card
-from ..records import POSITION_FORMAT, position_from_json
+from ..positions import POSITION_FORMAT, position_from_json
 from ..state import Rules, State
 
 _BY_BACK = {name: code for code, name in BACK_NAMES.items()}

@@ -1,0 +1,235 @@
+"""A position read field by field (``engine.positions``), checked as a whole: the step, the
+match so far, the claims and what the cards say was played agree with each other, as in a
+game that reached it. Each refusal is a ``FormatError`` naming the rule it breaks."""
+
+from __future__ import annotations
+
+import json
+
+from .actions import shown
+from .cards import RECRUITER
+from .claims import claim_proof
+from .errors import FormatError
+from .rules import (
+    FIVE_STONES,
+    ROUND_END_REASONS,
+    STUCK_ADJACENT,
+    STUCK_EQUAL,
+    STUCK_FIVE,
+    STUCK_MORE,
+    THREE_ADJACENT,
+    capacity,
+    next_round_starter,
+    round_points,
+    round_starter_of,
+    stuck_result,
+    win_shape,
+)
+from .state import (
+    AFTER_PLAY,
+    CLAIM,
+    DRAW,
+    OVER,
+    PLAY,
+    RECRUIT_DRAW,
+    RECRUIT_RETURN,
+    ROUND_OVER,
+    START_OF_TURN,
+    State,
+)
+from .turn import any_claim
+
+
+def check_position(s: State) -> None:
+    """Refuse a position no game can reach (its fields each read already)."""
+    _check_step(s)
+    _check_match(s)
+    _check_claims(s)
+
+
+# The fewest stones a round's winner holds, by the reason the round ended.
+_FEWEST = {FIVE_STONES: 5, STUCK_FIVE: 5, THREE_ADJACENT: 3, STUCK_ADJACENT: 3}
+
+
+def check_result(winner, reason: str, stones: tuple, where: str) -> None:
+    """A round's result is one a round can end with: a reason the engine gives, a winner
+    exactly when it is not a draw, and stone counts that the reason allows."""
+    if reason not in ROUND_END_REASONS:
+        raise FormatError(
+            "bad_reason", where=where, value=shown(reason), reasons=", ".join(ROUND_END_REASONS)
+        )
+    if winner is None and reason != STUCK_EQUAL:
+        raise FormatError("reason_needs_winner", where=where, reason=reason)
+    if winner is not None and reason == STUCK_EQUAL:
+        raise FormatError("draw_has_winner", where=where, reason=reason)
+    a, b = stones
+    if winner is None:
+        fits = a == b
+    else:
+        held, other = stones[winner], stones[1 - winner]
+        fits = held >= _FEWEST.get(reason, 0) and (reason != STUCK_MORE or held > other)
+    if not fits:
+        raise FormatError("reason_stones", where=where, reason=reason, a=a, b=b)
+
+
+def _check_step(s: State) -> None:
+    """The step agrees with the rest: the engine can go on from it, as from a real game."""
+    rules, step, p = s.rules, s.step, s.to_move
+    size = rules.hand_size
+    if step in (ROUND_OVER, OVER):
+        if s.outcome is None:
+            raise FormatError("no_outcome", at=step)
+        if step == ROUND_OVER and s.round >= rules.rounds:
+            raise FormatError("round_over_last", round=s.round, rounds=rules.rounds)
+        if step == OVER and s.round != rules.rounds:
+            raise FormatError("over_not_last", round=s.round, rounds=rules.rounds)
+    else:
+        if s.outcome is not None:
+            raise FormatError("outcome_too_soon", at=step)
+        for q in (0, 1):
+            shape = win_shape(s.owner, q)
+            if shape:
+                raise FormatError(
+                    "five_too_soon" if shape == FIVE_STONES else "adjacent_too_soon",
+                    player=q,
+                    at=step,
+                )
+    # The Recruiter's counters, which its steps count down to 0.
+    if step == RECRUIT_DRAW:
+        if not 1 <= s.draws_left <= 3 or s.returns_left:
+            raise FormatError("recruit_draw_counts", draws=s.draws_left, returns=s.returns_left)
+    elif step == RECRUIT_RETURN:
+        if s.draws_left or not 1 <= s.returns_left <= 2:
+            raise FormatError("recruit_return_counts", draws=s.draws_left, returns=s.returns_left)
+        if len(s.hands[p]) < s.returns_left:
+            raise FormatError(
+                "recruit_return_hand", player=p, n=s.returns_left, held=len(s.hands[p])
+            )
+    elif s.draws_left or s.returns_left:
+        raise FormatError("counts_outside_recruiter", at=step)
+    if step in (RECRUIT_DRAW, RECRUIT_RETURN) and (RECRUITER not in s.discard or not s.played):
+        raise FormatError("recruiter_missing", at=step)
+    # Hands: at most the hand size, except while the Recruiter draws 3 and returns 2.
+    for q in (0, 1):
+        most = size
+        if q == p and step == RECRUIT_DRAW:
+            most = size - 1 + 3 - s.draws_left
+        elif q == p and step == RECRUIT_RETURN:
+            most = size + s.returns_left
+        if len(s.hands[q]) > most:
+            raise FormatError(
+                "hand_too_big", index=q, n=len(s.hands[q]), at=step, player=q, most=most
+            )
+    if step in (DRAW, RECRUIT_DRAW):
+        # A draw step is a choice of deck: with one deck (or none) the engine goes on itself.
+        if not (s.decks[0] and s.decks[1]):
+            raise FormatError("draw_one_deck", at=step)
+        if step == DRAW and len(s.hands[p]) >= size:
+            raise FormatError("draw_full_hand", player=p, size=size, n=len(s.hands[p]))
+    timing = rules.claim_timing
+    if step == PLAY and s.played:
+        raise FormatError("played_too_soon")
+    if step == PLAY and timing == AFTER_PLAY and s.claimed:
+        raise FormatError("claimed_too_soon")
+    if step == CLAIM:
+        if timing == START_OF_TURN and s.played:
+            raise FormatError("played_before_claim")
+        if not any_claim(s, p):
+            raise FormatError("nothing_to_claim", player=p)
+
+
+def _check_match(s: State) -> None:
+    """The match so far agrees with itself: an ended round's outcome is what the stones give,
+    the history holds the rounds before this one (and this one once it is over, as the
+    outcome says), the scores are its points, and the starters follow the rules."""
+    rules, ended = s.rules, s.step in (ROUND_OVER, OVER)
+    counts = (s.owner.count(0), s.owner.count(1))
+    if ended:
+        assert s.outcome is not None  # _check_step: an ended round has its outcome
+        _check_outcome(s, counts)
+    if len(s.history) != s.round - 1 + ended:
+        raise FormatError(
+            "history_rounds_over" if ended else "history_rounds",
+            n=s.round - 1,
+            round=s.round,
+            have=len(s.history),
+        )
+    if (
+        ended
+        and s.outcome is not None
+        and s.history[-1] != (s.outcome.winner, s.outcome.reason, *counts)
+    ):
+        raise FormatError(
+            "history_last", result=json.dumps([s.outcome.winner, s.outcome.reason, *counts])
+        )
+    points = [0, 0]
+    for w, _, a, b in s.history:
+        got = round_points(w, (a, b))
+        points = [points[0] + got[0], points[1] + got[1]]
+    if s.scores != points:
+        raise FormatError("scores_disagree", a=points[0], b=points[1], value=shown(s.scores))
+    starter = round_starter_of(rules, s.history[: s.round - 1])
+    if s.round_starter != starter:
+        raise FormatError(
+            "round_starter_disagree", expected=starter, round=s.round, value=s.round_starter
+        )
+    if s.step == ROUND_OVER and s.outcome is not None:
+        nxt = next_round_starter(rules, s.round_starter, s.outcome.winner)
+        if s.to_move != nxt:
+            raise FormatError("to_move_next_round", expected=nxt, value=s.to_move)
+
+
+def _check_outcome(s: State, counts: tuple) -> None:
+    """An ended round's outcome is what its stones give: a shape the winner alone holds, or
+    the stuck round's result (``rules.stuck_result``) with its stones awarded."""
+    assert s.outcome is not None
+    w, reason = s.outcome.winner, s.outcome.reason
+    check_result(w, reason, counts, "outcome")
+    if reason in (FIVE_STONES, THREE_ADJACENT):
+        assert w is not None  # _result: only a draw has no winner
+        if win_shape(s.owner, w) != reason:
+            raise FormatError("outcome_shape", winner=w, reason=reason)
+        if win_shape(s.owner, 1 - w):
+            raise FormatError("outcome_two_shapes")
+        return
+    expected_winner, expected = stuck_result(s.owner)
+    if (w, reason) != (expected_winner, expected):
+        raise FormatError(
+            "outcome_stuck_draw" if expected_winner is None else "outcome_stuck",
+            winner=expected_winner,
+            reason=expected,
+        )
+    for st in range(9):  # the stuck round's end gave each stone with one complete side
+        full = [len(s.sides[2 * st + q]) == capacity(s, st) for q in (0, 1)]
+        if s.owner[st] < 0 and full[0] != full[1]:
+            raise FormatError("stuck_unawarded", where=f"stones[{st}]", player=0 if full[0] else 1)
+
+
+def _check_claims(s: State) -> None:
+    """Every claimed stone was claimed by proof (``claims.claim_proof``, which still holds:
+    the stone's cards cannot change, and unseen cards only become fewer), or awarded at the
+    end of a stuck round to the one complete side."""
+    stuck = s.outcome is not None and s.outcome.reason not in (FIVE_STONES, THREE_ADJACENT)
+    for st in range(9):
+        q = s.owner[st]
+        if q < 0:
+            continue
+        cap = capacity(s, st)
+        if stuck and len(s.sides[2 * st + q]) == cap > len(s.sides[2 * st + 1 - q]):
+            continue
+        s.owner[st] = -1
+        proof = claim_proof(s, q, st)
+        s.owner[st] = q
+        if proof["ok"]:
+            continue
+        where = f"stones[{st}].owner"
+        if proof["why"] == "incomplete":
+            raise FormatError(
+                "claim_incomplete",
+                where=where,
+                player=q,
+                stone=st,
+                have=proof["have"],
+                need=proof["need"],
+            )
+        raise FormatError("claim_unproven", where=where, player=q, stone=st, proof=proof)
