@@ -242,7 +242,8 @@ def game_link(record: dict) -> str:
     bits.put_uint(len(done) - len(shuffles))
     # The moves, each by its place among the legal actions: replayed again here, as the
     # reader will, so the two agree on every list.
-    state = _start(rules, seed, deals)
+    read = read_deals(deal, rules) if deal is not None else None
+    state = _start(rules, seed, [] if read is None else [read] if isinstance(read, dict) else read)
     for a in done:
         if isinstance(a, Shuffle):
             state = state.copy()
@@ -250,7 +251,7 @@ def game_link(record: dict) -> str:
             continue
         legal = legal_actions(state)
         bits.put(legal.index(a), _width(len(legal)))
-        state = _apply(state, a, deals)
+        state = _apply(state, a, [] if not isinstance(read, list) else read)
     data = bits.to_bytes()
     return _to_text(GAME_PREFIX, data + binascii.crc32(data).to_bytes(4, "big"))
 
