@@ -61,8 +61,8 @@ from .turn import apply, reshuffle
 from .view import view
 
 GAME_PREFIX, POSITION_PREFIX = "g1", "p1"
-# A link's text is measured before anything is decoded: a 99-round Tactic match packs into
-# about 15,000 characters; a position into a few hundred.
+# A link's text is measured before anything is decoded: a 99-round Tactic match of random
+# play packs into about 5,800 characters; a position into a few hundred.
 MAX_LINK = 40_000
 MAX_POSITION_JSON = 20_000  # a position link's JSON, once inflated
 _ALPHABET = re.compile(r"[A-Za-z0-9_-]*")
