@@ -26,6 +26,7 @@ from session import SAVE_KEY, Session
 from words import Words, languages
 
 from engine import GameError, position_from_json, view
+from engine.gamelink import game_link
 
 session = Session()
 duo = Duo()  # a game against a friend's device, when one is at the table (web/duo.py)
@@ -327,6 +328,13 @@ API = {
         lambda a: session.replay_view(opt(a, "source", "game"), need(a, "mode"), need(a, "step")),
     ),
     "open_record": open_record,
+    # Games as links (web/shared.py): a game against a friend's device once it is over.
+    "open_link": lambda a: session.open_link(need(a, "text")),
+    "share_link": on_device(
+        lambda _: {"link": game_link(duo_games.record()), "kind": "game"},
+        lambda a: session.share_link(opt(a, "source", "game")),
+    ),
+    "play_link": leave_duo(lambda _: saved(session.play_link())),
     "review_requests": on_device(
         lambda _: duo_games.review_requests(),
         lambda a: session.review_requests(opt(a, "source", "game"), opt(a, "seats")),

@@ -9,6 +9,7 @@
 //   preview=1       a light preview (the table drawn in HTML/CSS and a Play button, a few
 //                   tens of KB): Python and the table's scripts load when Play is pressed
 //   autostart=1     start at once even with preview=1 (the default without preview)
+//   game=LINK       a game shared as a link (docs/formats.md): its replay, move by move
 //
 // embed.html is built without js/snapshot.js, PyScript, js/boot.js and app.py's <script type="py">
 // (sitebuild/pages.py, EMBED_DEFERRED): load() adds them, at once or on Play.
@@ -56,13 +57,15 @@
     const o = options;
     name = `${o.opponent}-${o.ai_level}-${o.tactics ? "t" : "c"}-${o.claim_timing === "after_play" ? "s" : "x"}-${o.rounds}-f${index}`;
   }
-  window.stEmbed = { options };
+  // A game shared as a link (docs/embed.md): its replay, step by step, once the table is up.
+  const shared = q.get("game");
+  window.stEmbed = shared ? { options, game: shared } : { options };
   window.stSaveKey = `schotten-totten.embed.${name}`;
   // A way out of the blog column: the full game in a new tab, on this embed's game.
   const full = document.createElement("a");
   full.className = "tool";
   full.id = "btn-full";
-  full.href = `./?game=${name}`;
+  full.href = shared ? `./#game=${shared}` : `./?game=${name}`;
   full.target = "_blank";
   full.rel = "noopener";
   // English until words.js puts the page's language in (data-t, its translatePage()).
@@ -74,6 +77,7 @@
   // Where the browser blocks this frame's storage, the game the page holds (app.py keeps
   // its saves in memory there): the full game is the one way to keep it.
   full.addEventListener("click", () => {
+    if (shared) return;   // the shared game itself, not this table's save
     let text = null;
     try {
       text = localStorage.getItem(window.stSaveKey);
@@ -146,7 +150,7 @@ async function preview() {
   try { saved = !!localStorage.getItem(window.stSaveKey); } catch { /* storage blocked */ }
   const text = document.createElement("p");
   text.className = "pv-text";
-  text.textContent = t(saved ? "embed.preview_saved" : "embed.preview");
+  text.textContent = t(window.stEmbed.game ? "embed.preview_game" : saved ? "embed.preview_saved" : "embed.preview");
   const play = document.createElement("button");
   play.type = "button";
   play.id = "preview-play";

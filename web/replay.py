@@ -148,7 +148,8 @@ class Viewer:
 
     def __init__(self, match, words, review):
         self.match, self.words, self.review = match, words, review
-        self.opened: Replay | None = None
+        self.opened: Replay | None = None  # or a position link's (web/shared.py)
+        self.opened_record: dict | None = None  # the opened record, for its link
         self.opened_players: dict | None = None  # who played the opened record, if it says
 
     def open_record(self, text) -> dict:
@@ -176,6 +177,7 @@ class Viewer:
                 start["deal"] = data["deal"]
             self.opened = Replay(start, data["actions"])
             self.opened_players = read_players(data.get("players"))
+            self.opened_record = data
         except RecordError:
             raise  # an entry that cannot be played: said with its number
         except REFUSED as e:
@@ -187,7 +189,8 @@ class Viewer:
         if source == "opened":
             if self.opened is None:
                 raise RequestError("no_record_open")
-            return self.opened, list(MODES)
+            # A shared position is seen from its sharer's seat only (web/shared.py).
+            return self.opened, getattr(self.opened, "modes", list(MODES))
         if source != "game":
             raise RequestError("bad_source", value=shown(source))
         m = self.match
@@ -216,6 +219,7 @@ class Viewer:
             "players": self.players(source),
             "steps": len(replay.steps),
             "over": replay.over,
+            "position": getattr(replay, "seat", None) is not None,
             "review": self.review.marks(replay, moves) if replay.over else None,
             "view": replay.view(last, mode),
             "step_review": self.review.step(replay, last) if replay.over else None,

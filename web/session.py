@@ -18,6 +18,7 @@ from __future__ import annotations
 import json
 
 import savegame
+import shared
 from ai_requests import AI_BUDGETS, HINT_BUDGET, ai_request, hint_request
 from finished import finished_entry
 from match import Match
@@ -181,6 +182,20 @@ class Session:
 
     def open_record(self, text) -> dict:
         return self.viewer.open_record(text)
+
+    def open_link(self, text) -> dict:
+        """Open a game link: a whole game's replay, or a shared position (web/shared.py)."""
+        return shared.open_link(self.viewer, text)
+
+    def share_link(self, source) -> dict:
+        return shared.share_link(self.viewer, source)
+
+    def play_link(self) -> dict:
+        """Play on from the opened position, its sharer's seat against the computer."""
+        position, settings = shared.play_from_here(self.viewer)
+        self.match.play_position(position, settings)
+        self.viewer.opened = None
+        return self.payload(self.match.first_seat())
 
     def replay_info(self, source, mode) -> dict:
         return self.viewer.info(source, mode)

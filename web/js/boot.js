@@ -15,6 +15,7 @@ import { keepNewGame, maybeShowEnd, openNewGame, showMessage, syncNewGame, wireD
 import { $ } from "./dom.js";
 import { handOver, linkAtStart, receive, resumePairing, wireDuo } from "./duo.js";
 import { openLinkedRecord, wireGames } from "./games.js";
+import { openLinkedGame, wireShare } from "./share.js";
 import { wireInput } from "./input.js";
 import { layoutIfNeeded } from "./layout.js";
 import { toggleLog } from "./log.js";
@@ -155,6 +156,7 @@ function start() {
   // The move made before Python: the engine judges it now (refused: its words, in a toast).
   if (pending && out.ok && out.resumed) doAct(pending);
   openLinkedRecord();
+  openLinkedGame();   // a game shared as a link (#game=, an embed's ?game=)
   if (startLink) {
     if ($("#dlg-new").open) $("#dlg-new").close();   // the link says what to play
     receive(startLink);
@@ -173,6 +175,7 @@ function wire() {
   onPayload(remember);
   wireInput();
   wireGames();
+  wireShare();
   wireDialogs();
   wireToast();
   wireSaves();

@@ -68,6 +68,7 @@ export function showEnd() {
   // the last round (asked sooner, the replay says why it waits: web/duo_games.py).
   next.hidden = !!state.P.duo;
   $("#end-review").hidden = !over;
+  $("#end-share").hidden = !over;   // a finished game as a link (share.js)
   openDialog(d);
 }
 

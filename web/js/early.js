@@ -94,7 +94,7 @@
       return text ? JSON.parse(text) : null;
     } catch { return null; }
   })();
-  if (embedded || (saved() && !kept) || location.hash.startsWith("#record=") || !$("#dlg-new")) return;
+  if (embedded || (saved() && !kept) || location.hash.startsWith("#record=") || location.hash.startsWith("#game=") || !$("#dlg-new")) return;
   state.active = true;
   state.reopened = Boolean(kept);
   document.body.classList.add("early");

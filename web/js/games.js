@@ -75,7 +75,7 @@ export function openReplay(source = "game", info = null) {
   if (!state.replay) state.live = state.P;
   state.replay = { source: out.source, mode: out.mode, modes: out.modes, moves: out.moves,
     n: out.steps - 1, k: out.steps - 1, bottom: 0, over: out.over, review: out.review,
-    players: out.players };   // who played it: an opened record is labelled by its own
+    players: out.players, position: !!out.position };   // a shared position: one step   // who played it: an opened record is labelled by its own
   const select = $("#replay-mode");
   select.replaceChildren(...out.modes.map((m) => {
     const o = document.createElement("option");
@@ -87,6 +87,7 @@ export function openReplay(source = "game", info = null) {
   document.body.classList.add("replaying");
   $("#replay-bar").hidden = false;
   $("#replay-review").hidden = !canReview();
+  $("#replay-play").hidden = !out.position;   // share.js: play on from a shared position
   // The review's summary stays under the bar (a toast would cover the hand).
   $("#review-summary").hidden = !out.review;
   $("#review-summary").textContent = out.review ? t("review.done", { summary: out.review.summary }) : "";
@@ -117,7 +118,8 @@ function showStep(view, k, stepReview = null) {
   state.P = { ...state.live, settings, view: v, seat: view.open_hands ? r.bottom : seat, handover: null,
     ai_to_move: false, summary: null, refusals: {}, takeback: null, events: [],
     claims_text: {}, log: [] };
-  $("#replay-step").textContent = k === 0 ? t("replay.deal") : t("replay.step", { k, n: r.n });
+  $("#replay-step").textContent = r.position ? t("replay.position")
+    : k === 0 ? t("replay.deal") : t("replay.step", { k, n: r.n });
   $("#replay-first").disabled = $("#replay-back").disabled = k === 0;
   $("#replay-forward").disabled = $("#replay-last").disabled = k === r.n;
   render();
