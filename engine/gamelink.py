@@ -39,17 +39,17 @@ import zlib
 
 from .actions import action_to_json
 from .cards import card_text, parse_card
+from .documents import read_cards as _cards
+from .documents import read_flag as _flag
+from .documents import read_player as _player
+from .documents import read_two as _two
+from .documents import read_whole as _whole
 from .errors import FormatError, GameError
 from .legality import legal_actions
 from .records import (
     RECORD_FORMAT,
     VERSION,
     Shuffle,
-    _cards,
-    _flag,
-    _player,
-    _two,
-    _whole,
     deal_next_round,
     position_from_json,
     position_to_json,
