@@ -116,6 +116,7 @@ def main(argv: list[str] | None = None) -> int:
         return 1
     if args.serve:
         server = make_server(args.port, verbose=args.verbose, prefix=args.prefix)
+        print(f"The embed example (docs/embed-example.html): {url_of(server)}embed-example.html")
         print(f"Serving dist/ at {url_of(server)}  (Ctrl+C to stop)", flush=True)
         try:
             server.serve_forever()

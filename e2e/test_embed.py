@@ -18,7 +18,7 @@ from tools.table import at_rest, board, body, play_turn, py
 BOOT_MS = 60_000
 READY = 'body[data-ready="1"]'
 EXAMPLE = ROOT / "docs" / "embed-example.html"
-EXAMPLE_BASE = "http://127.0.0.1:8000/"  # the example's game address (build.py --serve)
+EXAMPLE_BASE = "https://YOUR-NAME.github.io/schotten-totten/"  # the blogger replaces it
 KEYS = ("schotten-totten.embed.blog-first", "schotten-totten.embed.blog-second")
 
 # In every frame, from the first script on: CSP violations and uncaught errors.

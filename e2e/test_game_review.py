@@ -9,6 +9,7 @@ import random
 import sys
 
 import pytest
+from geometry import problems
 
 from tools.table import ROOT, at_rest, open_with_save, py
 
@@ -119,6 +120,40 @@ def test_a_finished_game_is_reviewed_and_the_bad_move_marked(page, site_url, bad
             assert page.evaluate(stone) == top, "the board moved as the verdict changed"
         for _ in range(3):
             page.click("#replay-back")
+    # A short phone upright (the verdict may scroll in its box) and phones on their side (the
+    # controls in one row under the board and the hand, the verdict in three lines at most):
+    # nothing covers the controls or the board, and the verdict shows whole lines, the last
+    # one too, at the top and at the bottom of its scroll.
+    for size in ((360, 640), (844, 390), (667, 375)):
+        page.set_viewport_size({"width": size[0], "height": size[1]})
+        at_rest(page)
+        screenshot(page, f"review-{size[0]}x{size[1]}")
+        assert problems(page) == [], size
+        assert page.evaluate(WHOLE_LINES) == [], size
+
+
+# The review's verdict: lines of its text cut by its box's edge, scrolled to the top and to the
+# bottom (the text's own line boxes: a cut line reaches past the padding).
+WHOLE_LINES = """() => {
+  const n = document.querySelector('#review-note'), cs = getComputedStyle(n);
+  const r = n.getBoundingClientRect(), px = (k) => parseFloat(cs[k]);
+  const top = r.top + px('borderTopWidth') + px('paddingTop');
+  const bottom = r.bottom - px('borderBottomWidth') - px('paddingBottom');
+  const out = [];
+  for (const end of [0, n.scrollHeight]) {
+    n.scrollTop = end;
+    const range = document.createRange();
+    range.selectNodeContents(n);
+    for (const q of range.getClientRects()) {
+      const seen = q.bottom > top + 1 && q.top < bottom - 1;
+      if (seen && (q.top < top - 0.5 || q.bottom > bottom + 0.5)) {
+        out.push(`a line at ${q.top.toFixed(1)}..${q.bottom.toFixed(1)} in ${top}..${bottom}`);
+      }
+    }
+  }
+  n.scrollTop = 0;
+  return out;
+}"""
 
 
 def _one_action_before_the_end(s: Session) -> Session:

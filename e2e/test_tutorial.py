@@ -60,6 +60,9 @@ def test_a_new_player_learns_both_lessons(page, site_url, screenshot):
     page.click("#welcome-learn")
     page.wait_for_selector("#dlg-new", state="hidden")
     lesson_at(page, 0)
+    # On a phone the Formations and Hint buttons show their words under their icons.
+    for label, word in (("#lesson-forms-label", "Formations"), ("#btn-hint .hint-label", "Hint")):
+        assert page.locator(label).is_visible() and page.inner_text(label) == word, label
     assert "Choose Red 9, then stone 5" in page.inner_text("#lesson-text")
     assert page.inner_text("#lesson-count") == "Step 1 of 9"
     # What to do is pointed at: the card, then the stone.
@@ -340,6 +343,8 @@ def test_a_lesson_in_german(page, site_url):
     assert page.inner_text("#welcome-learn-label") == "Spielen lernen"
     page.click("#welcome-learn")
     lesson_at(page, 0)
+    assert page.locator("#lesson-forms-label").is_visible()  # its word, under its icon
+    assert page.inner_text("#btn-hint .hint-label") == "Tipp"
     assert "Wähle Rot 9, dann Stein 5" in page.inner_text("#lesson-text")
     assert page.inner_text("#lesson-leave") == "Lektion verlassen"
     play_card(page, "R9", 4)

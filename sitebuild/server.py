@@ -14,7 +14,19 @@ import threading
 from pathlib import Path
 from typing import ClassVar
 
-from .paths import DIST, log
+from .paths import DIST, ROOT, log
+
+# docs/embed-example.html, a blog post with two tables in it, names the game's address as a
+# placeholder the blogger replaces with their deployed game's. The local server shows the
+# post at <prefix>embed-example.html with its own address put in, whatever its port (a busy
+# one gives another) and prefix: never a fixed 127.0.0.1:8000 in the file.
+EXAMPLE = ROOT / "docs" / "embed-example.html"
+EXAMPLE_BASE = "https://YOUR-NAME.github.io/schotten-totten/"
+
+
+def example_post(base: str) -> bytes:
+    """The example post with its tables pointing at the game served at ``base``."""
+    return EXAMPLE.read_text(encoding="utf-8").replace(EXAMPLE_BASE, base).encode()
 
 
 class Handler(http.server.SimpleHTTPRequestHandler):
@@ -45,6 +57,8 @@ class Handler(http.server.SimpleHTTPRequestHandler):
         return super().translate_path("/" + path[len(prefix) :])
 
     def do_GET(self):
+        if self.path.split("?", 1)[0] == self.server.prefix + EXAMPLE.name:
+            return self.send_example()
         if not (self.server.gzip and "gzip" in self.headers.get("Accept-Encoding", "")):
             return super().do_GET()
         path = self.translate_path(self.path.split("?", 1)[0].split("#", 1)[0])
@@ -69,6 +83,14 @@ class Handler(http.server.SimpleHTTPRequestHandler):
         self.end_headers()
         self.wfile.write(body)
         return None
+
+    def send_example(self):
+        body = example_post(url_of(self.server))
+        self.send_response(http.HTTPStatus.OK)
+        self.send_header("Content-Type", "text/html; charset=utf-8")
+        self.send_header("Content-Length", str(len(body)))
+        self.end_headers()
+        self.wfile.write(body)
 
     def end_headers(self):
         # Vendored runtime changes only with package-lock.json: let browsers reuse it for an

@@ -9,6 +9,7 @@ from __future__ import annotations
 import ast
 import json
 import re
+import urllib.request
 import zipfile
 from pathlib import Path
 
@@ -386,3 +387,20 @@ def test_the_snapshot_module_knows_the_build_and_the_modules(tmp_path, monkeypat
     index = (tmp_path / "index.html").read_text()
     assert index.index('src="./js/snapshot.js"') < index.index('src="./vendor/pyscript/core.js"')
     assert 'src="./js/snapshot.js"' not in (tmp_path / "embed.html").read_text()
+
+
+def test_the_embed_example_names_no_local_server_and_the_local_server_fills_it_in():
+    """docs/embed-example.html names the game with a placeholder (no 127.0.0.1:8000, which
+    is wrong on another port or prefix); the local server shows it with its own address."""
+    text = (ROOT / "docs" / "embed-example.html").read_text()
+    assert "127.0.0.1" not in text and "localhost" not in text
+    assert text.count("https://YOUR-NAME.github.io/schotten-totten/embed.html?") == 2
+    server = build.serve_in_thread(port=0, prefix="/some/where/")
+    try:
+        base = build.url_of(server)
+        with urllib.request.urlopen(base + "embed-example.html?x=1") as answer:
+            post = answer.read().decode()
+    finally:
+        server.stop()
+    assert post.count(f'src="{base}embed.html?preview=1&') == 2, post
+    assert "YOUR-NAME.github.io/schotten-totten/embed.html" not in post

@@ -99,8 +99,12 @@ function keepRoom() {
       note.hidden = true;   // the board's height without a verdict
       const spare = $("#board").clientHeight - (9 * ROW_MIN - 2);
       note.hidden = shown;
+      // Whole lines and the box around them (its paddings and borders as they are at this
+      // size: a fixed guess cut the last line by the difference).
       const cs = getComputedStyle(note), line = parseFloat(cs.lineHeight);
-      const box = cs.boxSizing === "border-box" ? note.offsetHeight - note.clientHeight + 8 : 0;
+      const px = (...names) => names.reduce((sum, n) => sum + parseFloat(cs[n]), 0);
+      const box = cs.boxSizing === "border-box"
+        ? px("paddingTop", "paddingBottom", "borderTopWidth", "borderBottomWidth") : 0;
       note.style.maxHeight = `${Math.max(3, Math.floor((spare - 8) / line)) * line + box}px`;
     }
   }
