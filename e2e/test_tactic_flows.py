@@ -86,6 +86,7 @@ def test_second_joker_stays_in_hand(page, site_url):
         site_url,
         hands=[["Joker", "R1", "R2"], ["O1"]],
         stones=stones(s4=(["Joker"], [])),
+        discard=["Traitor"],  # North's tactic card
         tactics_played=[1, 1],
         to_move=0,
     )
@@ -105,6 +106,7 @@ def test_combat_modes_shown_on_their_stone(page, site_url):
             ["O1", "O2", "O3", "O4", "O5", "O6", "P1"],
         ],
         stones=stones(s3=(["R1", "R2", "R3"], ["B5", "B6"]), s5=(["Y1", "Y9"], ["P8", "P9"])),
+        discard=["Traitor"],  # North's tactic card
         tactics_played=[0, 1],
         to_move=0,
     )

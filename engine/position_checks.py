@@ -7,7 +7,7 @@ from __future__ import annotations
 import json
 
 from .actions import shown
-from .cards import RECRUITER
+from .cards import N_CLAN, RECRUITER
 from .claims import claim_proof
 from .errors import FormatError
 from .rules import (
@@ -20,6 +20,7 @@ from .rules import (
     THREE_ADJACENT,
     capacity,
     next_round_starter,
+    rooms,
     round_points,
     round_starter_of,
     stuck_result,
@@ -45,10 +46,15 @@ def check_position(s: State) -> None:
     _check_step(s)
     _check_match(s)
     _check_claims(s)
+    _check_stuck(s)
+    _check_passes(s)
 
 
 # The fewest stones a round's winner holds, by the reason the round ended.
 _FEWEST = {FIVE_STONES: 5, STUCK_FIVE: 5, THREE_ADJACENT: 3, STUCK_ADJACENT: 3}
+# The most: the claim of a fifth stone ends the round, and with five stones the shape is
+# five stones, not three adjacent ones (``rules.win_shape``).
+_MOST = {FIVE_STONES: 5, THREE_ADJACENT: 4, STUCK_ADJACENT: 4}
 
 
 def check_result(winner, reason: str, stones: tuple, where: str) -> None:
@@ -64,10 +70,15 @@ def check_result(winner, reason: str, stones: tuple, where: str) -> None:
         raise FormatError("draw_has_winner", where=where, reason=reason)
     a, b = stones
     if winner is None:
-        fits = a == b
+        fits = a == b <= 4  # five stones would be a winning shape
     else:
         held, other = stones[winner], stones[1 - winner]
-        fits = held >= _FEWEST.get(reason, 0) and (reason != STUCK_MORE or held > other)
+        fits = (
+            _FEWEST.get(reason, 0) <= held <= _MOST.get(reason, 9)
+            and (reason != STUCK_MORE or held > other)
+            # a shape ends the round when it is made, before the other can make one
+            and (reason not in (FIVE_STONES, THREE_ADJACENT) or other <= 4)
+        )
     if not fits:
         raise FormatError("reason_stones", where=where, reason=reason, a=a, b=b)
 
@@ -233,3 +244,37 @@ def _check_claims(s: State) -> None:
                 need=proof["need"],
             )
         raise FormatError("claim_unproven", where=where, player=q, stone=st, proof=proof)
+
+
+def _clan_playable(s: State, q: int) -> bool:
+    """Whether player ``q`` holds a clan card and has room for it: then ``q`` may not pass."""
+    return any(c < N_CLAN for c in s.hands[q]) and bool(rooms(s, q))
+
+
+def _check_stuck(s: State) -> None:
+    """A stuck round ended after two turns in a row with nothing played, claimed or drawn, and
+    a turn passes only when no clan card can be played (the stones it awarded take no room
+    from the player who could not play)."""
+    if s.outcome is None or s.outcome.reason in (FIVE_STONES, THREE_ADJACENT):
+        return
+    reason = s.outcome.reason
+    if s.passes < 2:  # a round is stuck after two turns in a row with nothing done
+        raise FormatError("stuck_without_passes", reason=reason, value=s.passes)
+    for q in (0, 1):  # ... and a turn passes only with no clan card that can be played
+        if _clan_playable(s, q):
+            raise FormatError("stuck_could_play", player=q, reason=reason)
+
+
+def _check_passes(s: State) -> None:
+    """The count of turns passed in a row agrees with the table: a turn passes only with no
+    clan card that can be played, and two in a row with nobody able to claim end the round."""
+    p = s.to_move
+    if s.step != PLAY or s.played or s.claimed or not s.passes:
+        return  # (once this turn acts, its own pass or play counts)
+    # The turns passed in a row end with the other player's (and, before it, this one's):
+    # their hands and the room on the table are as they were then.
+    for q, turns in ((1 - p, 1), (p, 2)):
+        if s.passes >= turns and _clan_playable(s, q):
+            raise FormatError("passes_could_play", n=s.passes, player=q)
+    if s.passes >= 2 and not any_claim(s, 0) and not any_claim(s, 1):
+        raise FormatError("passes_stuck", n=s.passes)

@@ -282,13 +282,23 @@ def _tactics_played(s: State, data: dict) -> None:
     what both have (every tactic card on the table or in the discard pile was played)."""
     mine = [[c for i in range(9) for c in s.sides[2 * i + q] if c >= N_CLAN] for q in (0, 1)]
     jokers_on = [JOKER in mine[0], JOKER in mine[1]]
-    jp = read_two(data.get("joker_played", jokers_on), "joker_played", read_flag)
+    # By default a discarded Joker was played by a player with no Joker on the table, the
+    # player to move last (the one whose turn is next had the last one before).
+    default_jp = jokers_on[:]
+    for _ in range(s.discard.count(JOKER)):
+        for q in (1 - s.to_move, s.to_move):
+            if not default_jp[q]:
+                default_jp[q] = True
+                break
+    jp = read_two(data.get("joker_played", default_jp), "joker_played", read_flag)
     for q in (0, 1):
         if jokers_on[q] and not jp[q]:
             raise FormatError("joker_on_table", index=q, player=q)
     jokers_out = jokers_on.count(True) + s.discard.count(JOKER)
     if jp.count(True) > jokers_out:
         raise FormatError("jokers_too_many", n=jp.count(True), out=jokers_out)
+    if jp.count(True) < jokers_out:  # a Joker gets out of a hand only by being played
+        raise FormatError("jokers_unplayed", n=jp.count(True), out=jokers_out)
     least = [len(mine[q]) + (jp[q] and not jokers_on[q]) for q in (0, 1)]
     out = (
         len(mine[0])
@@ -317,4 +327,6 @@ def _tactics_played(s: State, data: dict) -> None:
         raise FormatError("tactics_unplayed", n=sum(tp), out=out)
     if not within_tactic_limit(tp):
         raise FormatError("tactics_limit", a=tp[0], b=tp[1])
+    if sum(tp) > out:  # a tactic card played stays on the table or in the discard pile
+        raise FormatError("tactics_exceed", n=sum(tp), out=out)
     s.joker_played, s.tactics_played = jp, tp

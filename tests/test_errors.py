@@ -291,7 +291,7 @@ ILLEGAL = [
     ),
     (
         "tactic over the limit",
-        lambda: position(TACTICS, hands=("Spy R1", ""), tactics_played=[1, 0]),
+        lambda: position(TACTICS, hands=("Spy R1", ""), discard="Traitor", tactics_played=[1, 0]),
         play("Spy", 3),
         None,
         "tactic_limit",
@@ -303,7 +303,11 @@ ILLEGAL = [
     (
         "second Joker",
         lambda: position(
-            TACTICS, hands=("Joker R1", ""), stones={0: ("Joker", "")}, tactics_played=[1, 1]
+            TACTICS,
+            hands=("Joker R1", ""),
+            stones={0: ("Joker", "")},
+            discard="Traitor",
+            tactics_played=[1, 1],
         ),
         play("Joker", 3),
         None,
@@ -1019,6 +1023,41 @@ MALFORMED_POSITIONS = [
         "history[0]: a round that ends with 'five_stones' cannot leave the stones at 2:4",
     ),
     (
+        "a five-stone win with six",  # the fifth stone claimed ends the round
+        lambda d: {**d, "rules": {"rounds": 2}, "round": 2, "history": [[0, "five_stones", 6, 1]]},
+        "history[0]: a round that ends with 'five_stones' cannot leave the stones at 6:1",
+    ),
+    (
+        "three adjacent stones won with five",  # five stones are five_stones
+        lambda d: {
+            **d,
+            "rules": {"rounds": 2},
+            "round": 2,
+            "history": [[1, "three_adjacent", 0, 5]],
+        },
+        "history[0]: a round that ends with 'three_adjacent' cannot leave the stones at 0:5",
+    ),
+    (
+        "a loser holding five stones",  # a winning shape: the round ended with it
+        lambda d: {
+            **d,
+            "rules": {"rounds": 2},
+            "round": 2,
+            "history": [[0, "three_adjacent", 3, 5]],
+        },
+        "history[0]: a round that ends with 'three_adjacent' cannot leave the stones at 3:5",
+    ),
+    (
+        "a stuck draw at five stones each",
+        lambda d: {
+            **d,
+            "rules": {"rounds": 2},
+            "round": 2,
+            "history": [[None, "stuck_equal_stones", 5, 4]],
+        },
+        "history[0]: a round that ends with 'stuck_equal_stones' cannot leave the stones at 5:4",
+    ),
+    (
         "an outcome the stones do not hold",
         lambda d: {**d, "step": "over", "outcome": {"winner": 0, "reason": "five_stones"}},
         "outcome: a round that ends with 'five_stones' cannot leave the stones at 0:0",
@@ -1264,6 +1303,27 @@ INCONSISTENT_POSITIONS = [
         "tactics_played: 3 and 1 cannot come from play",
     ),
     (
+        "tactic counts above the tactic cards out",
+        _set(["tactics_played"], [2, 2]),
+        "tactics_played: 4 tactic cards counted as played, but only 2 lie on the table or in the "
+        "discard pile, and a played tactic card stays there",
+    ),
+    (
+        "a discarded Joker nobody played",
+        lambda d: (
+            _move("Joker", ["decks", "tactic"], ["discard"])(d)
+            or {**d, "joker_played": [True, False], "tactics_played": [2, 1]}
+        ),
+        "joker_played: 1 player(s) have played a Joker, but 2 Joker(s) are on the table or "
+        "discarded, and a Joker leaves a hand only when it is played",
+    ),
+    (
+        "a turn passed by a player who could play",
+        _set(["passes"], 1),
+        "passes: 1 turn(s) in a row with nothing done, but North holds a clan card with room "
+        "for it",
+    ),
+    (
         "a claim after playing in the Expert timing",
         lambda d: {
             **d,
@@ -1275,6 +1335,69 @@ INCONSISTENT_POSITIONS = [
         "before",
     ),
 ]
+
+
+def _stuck_doc(**fields):
+    """A base game's decks run out: every card but South's R1 R2 R3 on stone 0 discarded,
+    both hands empty; fields change it."""
+    d = doc(stones={0: ("R1 R2 R3", "")}, rest_to_discard=True)
+    d.update(fields)
+    return d
+
+
+# A round stuck and over: stone 0 awarded to South, whose side alone is complete.
+STUCK_OVER = {
+    "step": "over",
+    "passes": 2,
+    "outcome": {"winner": 0, "reason": "stuck_more_stones"},
+    "history": [[0, "stuck_more_stones", 1, 0]],
+    "scores": [5, 0],
+}
+
+
+def _award(d):
+    d["stones"][0]["owner"] = 0
+    return d
+
+
+STUCK_POSITIONS = [
+    (
+        "a stuck ending with no turns passed",
+        lambda: _award(_stuck_doc(**{**STUCK_OVER, "passes": 0})),
+        "'outcome': a round ends 'stuck_more_stones' after two turns in a row with nothing "
+        "done, but passes is 0",
+    ),
+    (
+        "a stuck ending while a player could still play",
+        lambda: _award(_move("B5", ["discard"], ["hands", 1])(d := _stuck_doc(**STUCK_OVER)) or d),
+        "'outcome': the round ended 'stuck_more_stones', stuck, but North holds a clan card "
+        "with room for it, so could not have passed",
+    ),
+    (
+        "two turns passed while nobody can claim",
+        lambda: _stuck_doc(stones=[{}] * 9, passes=2),
+        "passes: 2 turns in a row with nothing done and nobody can claim, so the round is "
+        "stuck and over",
+    ),
+    (
+        "two turns passed, the first by a player who could play",
+        lambda: _move("B5", ["discard"], ["hands", 0])(d := _stuck_doc(passes=2)) or d,
+        "passes: 2 turn(s) in a row with nothing done, but South holds a clan card",
+    ),
+]
+
+
+@pytest.mark.parametrize("name,make,message", STUCK_POSITIONS, ids=[c[0] for c in STUCK_POSITIONS])
+def test_stuck_endings_and_passes_no_game_produces(name, make, message):
+    """A turn passes only with no clan card to play, and a round sticks after two passes:
+    positions that break either are refused by name (their unbroken forms read)."""
+    assert position_from_json(_award(_stuck_doc(**STUCK_OVER))).over
+    assert position_from_json(_stuck_doc(passes=2)).passes == 2  # South can still claim
+    assert position_from_json(_stuck_doc(stones=[{}] * 9, passes=1)).passes == 1
+    with pytest.raises(FormatError) as e:
+        position_from_json(make())
+    assert message in str(e.value)
+    said_in_german(e.value)
 
 
 def _recruiter(d, hands=None, **fields):

@@ -98,7 +98,7 @@ def test_every_tactic_card_counts_towards_the_limit(card, extra):
 
 
 def test_a_player_behind_may_play_a_tactic():
-    s = tpos(hands=("Spy", ""), tactics_played=[0, 1])
+    s = tpos(hands=("Spy", ""), discard="Traitor", tactics_played=[0, 1])  # North's
     assert plays_of(s, "Spy")
 
 
@@ -318,7 +318,12 @@ def test_strategist_may_discard_the_card():
 
 
 def test_strategist_moves_elite_troops():
-    s = tpos(hands=("Strategist O1", "P1"), stones={1: ("Joker R2", "B9")}, tactics_played=[1, 1])
+    s = tpos(
+        hands=("Strategist O1", "P1"),
+        stones={1: ("Joker R2", "B9")},
+        discard="Traitor",  # North's tactic card
+        tactics_played=[1, 1],
+    )
     t = apply(s, play("Strategist", 1, "Joker", 5))
     assert t.sides[10] == C("Joker") and t.sides[2] == C("R2")
 
@@ -407,7 +412,12 @@ def test_banshee_discards_an_opponent_troop():
 
 
 def test_banshee_discards_elite_troops_too():
-    s = tpos(hands=("Banshee O1", "P1"), stones={3: ("R1", "Joker B9")}, tactics_played=[1, 1])
+    s = tpos(
+        hands=("Banshee O1", "P1"),
+        stones={3: ("R1", "Joker B9")},
+        discard="Traitor",  # South's tactic card
+        tactics_played=[1, 1],
+    )
     t = apply(s, play("Banshee", 3, "Joker"))
     assert t.sides[7] == C("B9") and c1("Joker") in t.discard
     assert t.joker_played == [False, True]  # discarded, but North has played its Joker
