@@ -4,7 +4,7 @@ Seeded whole games (one round), base game and Tactics, between two random player
 players and two Hard players (Hard with a fixed small search budget, so the games are the same
 on every run): for each kind, the median and largest number of turns and of characters of the
 game link (``engine/gamelink.py``, without the page's address), and of a position link taken
-at the middle of each game. docs/formats.md, "Game links", quotes the figures.
+at its 20th turn. docs/formats.md, "Game links", quotes the figures.
 """
 
 from __future__ import annotations
@@ -24,7 +24,7 @@ from engine.records import record_to_json
 
 
 def play(seed: int, tactics: bool, level: str) -> tuple[dict, int, object]:
-    """A seeded game's record, its turns (cards played or passes), its middle position."""
+    """A seeded game's record, its turns (cards played or passes), its position at turn 20."""
     rules = Rules(tactics=tactics)
     rng = random.Random(f"links/{seed}")
     agents = None if level == "random" else [make_agent(level, iterations=60)] * 2

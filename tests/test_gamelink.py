@@ -276,3 +276,20 @@ def test_a_finished_game_is_shared_whole_not_as_a_position():
     with pytest.raises(FormatError) as e:
         position_link(replay(record)[0], 0)
     assert e.value.code == "link_position_over"
+
+
+def test_forged_links_with_flipped_bits_are_games_or_refusals_never_a_crash():
+    record = json.loads((GAMES / "tactics-match-random-1340.json").read_text())["record"]
+    body = game_link(record)[2:]
+    data = base64.urlsafe_b64decode(body + "=" * (-len(body) % 4))[:-4]
+    rng, codes = random.Random(3), set()
+    for _ in range(300):
+        d = bytearray(data)
+        for _ in range(rng.randrange(1, 4)):
+            d[rng.randrange(len(d))] ^= 1 << rng.randrange(8)
+        forged = _to_text("g1", bytes(d) + binascii.crc32(bytes(d)).to_bytes(4, "big"))
+        try:
+            replay(read_game_link(forged))  # a legal game: it replays
+        except GameError as e:
+            codes.add(e.code)
+    assert {"link_bad_move", "link_past_end"} <= codes
