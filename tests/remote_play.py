@@ -5,6 +5,7 @@ check that an endpoint's memory and save hold no card it may not see."""
 from __future__ import annotations
 
 import copy
+import dataclasses
 import json
 import random
 
@@ -293,6 +294,16 @@ def _this_round(me, fields: dict) -> dict:
     return {**fields, "audits": [a["round"] for a in audits]}
 
 
+def _memory(me) -> dict:
+    """Everything an endpoint keeps (its device), part by part, as one mapping of fields."""
+    out: dict = {}
+    for f in dataclasses.fields(me._now):
+        value = getattr(me._now, f.name)
+        out.update(vars(value) if dataclasses.is_dataclass(value) else {f.name: value})
+    assert set(vars(me)) == {"_now"}, "the endpoint keeps something outside its device"
+    return out
+
+
 def assert_hidden(eps, seat: int) -> int:
     """Neither the memory nor the save of endpoint ``seat`` holds a card it may not see: not
     as a card code in its engine state, not as a card's text, not as the number that codes the
@@ -306,7 +317,7 @@ def assert_hidden(eps, seat: int) -> int:
     numbers = {sra.GROUP.codes[i] for i in ids}
     number_texts = {int_to_text(n) for n in numbers}
     ints, strs, states = set(), set(), []
-    _walk(_this_round(me, vars(me)), set(), ints, strs, states)
+    _walk(_this_round(me, _memory(me)), set(), ints, strs, states)
     assert not texts & strs, f"seat {seat} memory holds {texts & strs}"
     assert not numbers & ints, f"seat {seat} memory holds a card's code"
     for s in states:

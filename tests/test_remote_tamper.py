@@ -11,7 +11,8 @@ import pytest
 from remote_play import pair, play_game, resealed, run_until, small_group, snapshot  # noqa: F401
 
 from engine.errors import GameError
-from engine.remote import Cheat, Endpoint, RemoteError, audit, endpoint, sra
+from engine.remote import Cheat, Endpoint, RemoteError, audit, channel, sra
+from engine.remote.device import Device
 from engine.remote.messages import fingerprint, seal
 from engine.state import Rules
 
@@ -100,8 +101,8 @@ def test_a_message_received_again_is_known_by_its_number_before_anything_heavy(
     def heavy(*_args):
         raise AssertionError("the MAC was computed for a message already received")
 
-    monkeypatch.setattr(endpoint, "authentic", heavy)
-    monkeypatch.setattr(Endpoint, "_copy", heavy)
+    monkeypatch.setattr(channel, "authentic", heavy)
+    monkeypatch.setattr(Device, "copy", heavy)
     _refused(eps[to], msg, "replayed")
     _refused(eps[to], {**msg, "mac": "A" * 43}, "replayed")
 

@@ -16,13 +16,14 @@ from ..turn import apply
 from .deal import dealt_positions, deck_ids, return_commit
 from .errors import Cheat
 from .messages import fingerprint
-from .sra import PHYSICAL, Key, code, lock, text_to_int
+from .sra import PHYSICAL, Key, code, lock
 
 
-def their_key(cards, text: str, seat: int) -> Key:
-    """The other player's revealed key, which must be the one they committed to at the deal."""
+def their_key(cards, k: int, seat: int) -> Key:
+    """The other player's revealed key (as the message decoded it), which must be the one they
+    committed to at the deal."""
     try:
-        key = Key(text_to_int(text))
+        key = Key(k)
     except ValueError:
         raise Cheat("key_mismatch", player=seat) from None
     if key.commit != cards.their_commit:

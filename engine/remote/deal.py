@@ -26,6 +26,8 @@ from .messages import (
     COMMIT_HEX,
     FINGERPRINT_HEX,
     NONCE_HEX,
+    Deal,
+    Share,
     _actions,
     _card_opening,
     _hex,
@@ -130,9 +132,9 @@ class RoundCards:
             "decks": [[int_to_text(x) for x in deck] for deck in self.first],
         }
 
-    def take_first(self, deal: dict) -> None:
+    def take_first(self, deal: Deal) -> None:
         """Guest: the host's first pass, checked as far as it can be before the audit."""
-        self.their_commit = _element(deal["key"], "deal.key")
+        self.their_commit = _element(deal.key, "deal.key")
         first = self._decks(deal)
         if any(len(deck) != len(set(deck)) for deck in first):
             raise RemoteError("deck_twice")  # a card locked twice is visible
@@ -155,22 +157,22 @@ class RoundCards:
             "decks": [[int_to_text(x) for x in deck] for deck in self.start],
         }
 
-    def take_second(self, deal: dict) -> None:
+    def take_second(self, deal: Deal) -> None:
         """Host: the guest's second pass, the deal."""
-        self.their_commit = _element(deal["key"], "deal.key")
+        self.their_commit = _element(deal.key, "deal.key")
         start = self._decks(deal)
         if any(len(deck) != len(set(deck)) for deck in start):
             raise RemoteError("deck_twice")
         self.start = start
         self.decks = [deck[:] for deck in start]
 
-    def _decks(self, deal: dict) -> list:
+    def _decks(self, deal: Deal) -> list:
         decks = []
         for d, ids in enumerate(deck_ids(self.tactics)):
-            texts = deal["decks"][d]
-            if len(texts) != len(ids):
+            numbers = deal.decks[d]
+            if len(numbers) != len(ids):
                 raise RemoteError("deck_size")
-            decks.append([_element(x, "deal.decks") for x in texts])
+            decks.append([_element(x, "deal.decks") for x in numbers])
         return decks
 
     def deal_hands(self, hand_size: int, starter: int) -> None:
@@ -263,35 +265,32 @@ class RoundCards:
     def _return_of(self, entry: str) -> dict:
         return next(r for r in self.returns if r["commit"] == entry.partition(":")[2])
 
-    def read(self, items: list) -> list[tuple[int, int]]:
-        """The cards of my pending draws, from the other's shares (in order): each share is
-        checked against the other's committed key, each opening against its commitment.
-        Returns ``(deck, card)`` pairs."""
+    def read(self, items: tuple) -> list[tuple[int, int]]:
+        """The cards of my pending draws, from the other's shares (in order, as
+        ``messages.read`` decoded them: ``Share`` or ``Opening``): each share is checked
+        against the other's committed key, each opening against its commitment. Returns
+        ``(deck, card)`` pairs."""
         if len(items) != len(self.pending):
             raise RemoteError("share_count", n=len(items), expected=len(self.pending))
         cards = []
         for (deck, entry), item in zip(self.pending, items):
             if isinstance(entry, str):
-                if "card" not in item:
+                if isinstance(item, Share):
                     raise RemoteError("wrong_share")
                 seat, _, commit = entry.partition(":")
                 index = self._return_index(int(seat), commit)
                 if (
-                    return_commit(
-                        self.game, self.round, int(seat), index, item["card"], item["nonce"]
-                    )
+                    return_commit(self.game, self.round, int(seat), index, item.card, item.nonce)
                     != commit
                 ):
                     raise RemoteError("bad_opening")
-                card = parse_card(item["card"])
+                card = parse_card(item.card)
             else:
-                if "s" not in item:
+                if not isinstance(item, Share):
                     raise RemoteError("wrong_share")
-                s = text_to_int(item["s"])
+                s = item.s
                 assert self.their_commit is not None  # taken at the deal, before any draw
-                if not check_share(
-                    entry, s, text_to_int(item["c"]), text_to_int(item["z"]), self.their_commit
-                ):
+                if not check_share(entry, s, item.c, item.z, self.their_commit):
                     raise RemoteError("wrong_share")
                 physical = (
                     self._host_card(deck, s) if self.seat == 0 else card_of(unlock(s, self.key))
@@ -381,8 +380,8 @@ class RoundCards:
         return r
 
 
-def _element(text, field: str) -> int:
-    x = text_to_int(text)
+def _element(x: int, field: str) -> int:
+    """A number the message decoded, which must be an element of the group."""
     if not valid_element(x):
         raise RemoteError("bad_field", field=field, value="…")
     return x
