@@ -19,12 +19,13 @@ from engine.remote.sra import PHYSICAL, Entropy, card_of, int_to_text
 from engine.state import State
 
 BACKS = (CLAN_BACK, TACTIC_BACK)
-TEST_GROUP = sra.Group(sra.TEST_P, 64)
+TEST_GROUP = sra.TEST
 
 
 @pytest.fixture
 def small_group(monkeypatch):
-    """The 256-bit test prime: a game's exponentiations cost microseconds instead of seconds."""
+    """The 256-bit test prime for the games begun here (``sra.GROUP``: the group of a new game,
+    which keeps it): a game's exponentiations cost microseconds instead of seconds."""
     monkeypatch.setattr(sra, "GROUP", TEST_GROUP)
 
 
@@ -204,7 +205,7 @@ def _open_now(entry, eps) -> int:
     x = entry
     for e in eps:
         x = sra.unlock(x, e.cards.key)
-    return PHYSICAL[card_of(x)]
+    return PHYSICAL[card_of(x, eps[0].group)]
 
 
 def hidden_from(eps, seat: int) -> set[int]:
@@ -314,7 +315,7 @@ def assert_hidden(eps, seat: int) -> int:
     me = eps[seat]
     texts = {card_text(c) for c in hidden}
     ids = [i for i, c in enumerate(PHYSICAL) if c in hidden]
-    numbers = {sra.GROUP.codes[i] for i in ids}
+    numbers = {me.group.codes[i] for i in ids}
     number_texts = {int_to_text(n) for n in numbers}
     ints, strs, states = set(), set(), []
     _walk(_this_round(me, _memory(me)), set(), ints, strs, states)

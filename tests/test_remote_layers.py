@@ -10,11 +10,12 @@ import pytest
 from remote_play import pair, resealed, small_group, snapshot  # noqa: F401
 
 from engine.errors import GameError
-from engine.remote import deal, messages
+from engine.remote import Endpoint, deal, messages, sra
 from engine.remote.deal import RoundCards
 from engine.remote.device import fresh
 from engine.remote.links import from_link, to_link
 from engine.remote.messages import Message, loads, read
+from engine.remote.sra import Entropy
 from engine.state import Rules, State
 
 
@@ -170,3 +171,25 @@ def test_a_message_is_read_once_with_its_numbers_decoded_once(small_group, monke
         monkeypatch.setattr(module, "text_to_int", again)
     r = eps[1].receive(msg)  # pairs the guest and deals: no number read from text again
     assert r.send is not None and eps[1].pairing_code() == eps[0].pairing_code()
+
+
+def test_the_group_is_a_parameter_of_the_game_and_its_save_keeps_it():
+    """A game in the suite's small group, begun with the default group left as it is: the
+    group travels with the game (its save names it) and a device in another group cannot
+    pair with it."""
+    assert sra.GROUP is sra.PLAY
+    host = Endpoint.host(Rules(), "Ann", Entropy(random.Random(1)), group=sra.TEST)
+    guest, r = Endpoint.join(host.invitation(), "Bob", Entropy(random.Random(2)), group=sra.TEST)
+    r = host.receive(r.send)
+    save = host.to_json()
+    assert save["group"] == sra.TEST.name and host.group is sra.TEST
+    again = Endpoint.from_json(save)
+    assert again.group is sra.TEST and again.to_json() == save
+    r = guest.receive(r.send)
+    assert len(again.receive(r.send).read) == 6 and again.can_play()  # on from the save
+    assert again.pairing_code() == guest.pairing_code() != ""
+    other = Endpoint.host(Rules(), "Ann", Entropy(random.Random(1)), group=sra.TEST)
+    stranger, r = Endpoint.join(other.invitation(), "Eve", Entropy(random.Random(3)))
+    assert stranger.group is sra.PLAY
+    with pytest.raises(GameError):  # its half is no element of the game's group, or no key
+        stranger.receive(other.receive(r.send).send)

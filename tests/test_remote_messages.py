@@ -272,6 +272,7 @@ def test_text_nested_deep_or_too_long_is_refused_by_name_before_it_is_parsed(mon
     def parse(*_args, **_kwargs):
         raise AssertionError("parsed")
 
+    assert str(RemoteError("too_deep", limit=8))  # the catalogue (JSON) read before the watch
     monkeypatch.setattr(messages.json, "loads", parse)
     cases = {
         "https://example.org/index.html#m=" + pack(DEEP): "too_deep",

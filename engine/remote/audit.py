@@ -23,7 +23,7 @@ def their_key(cards, k: int, seat: int) -> Key:
     """The other player's revealed key (as the message decoded it), which must be the one they
     committed to at the deal."""
     try:
-        key = Key(k)
+        key = Key(k, cards.group)
     except ValueError:
         raise Cheat("key_mismatch", player=seat) from None
     if key.commit != cards.their_commit:
@@ -37,7 +37,7 @@ def _cards_at_first(cards, host_key: Key) -> list:
         return [list(order) for order in cards.order]
     out = []
     for d, ids in enumerate(deck_ids(cards.tactics)):
-        by_value = {lock(code(i), host_key): i for i in ids}
+        by_value = {lock(code(i, cards.group), host_key): i for i in ids}
         placed = [by_value.get(x) for x in cards.first[d]]
         if None in placed or len(set(placed)) != len(ids):
             raise Cheat("deck_not_cards", player=0)

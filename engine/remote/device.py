@@ -8,8 +8,8 @@ part is copied by the same rules, and a field of a kind with no rule stops the c
 (``TypeError``) rather than being shared by the two.
 
 >>> from engine.state import Rules
->>> from engine.remote.sra import SYSTEM
->>> t = Table(0, "0" * 32, Rules(), SYSTEM, unsent=[{"kind": "pass"}])
+>>> from engine.remote.sra import PLAY, SYSTEM
+>>> t = Table(0, "0" * 32, Rules(), PLAY, SYSTEM, unsent=[{"kind": "pass"}])
 >>> d = Device([None, None], Channel("0" * 32, 0), Handshake(), t, TakeBacks(0))
 >>> c = d.copy()
 >>> c.table.unsent.append({"kind": "pass"})

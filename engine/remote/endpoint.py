@@ -31,7 +31,7 @@ from ..cards import BACK_TEXTS
 from ..legality import legal_actions
 from ..state import OVER, Rules
 from ..view import view as engine_view
-from . import handshake, save_io
+from . import handshake, save_io, sra
 from .channel import Channel
 from .device import Device
 from .errors import Cheat, RemoteError
@@ -39,7 +39,7 @@ from .handshake import Handshake
 from .links import from_link
 from .messages import read
 from .pairing import check_name, new_game_id, pairing_code
-from .sra import SYSTEM, Entropy
+from .sra import SYSTEM, Entropy, Group, Ristretto
 from .table import Result, Table
 from .takeback import TakeBacks
 
@@ -61,6 +61,7 @@ class Endpoint:
     seat = _part("table.seat", "0: the host (South), 1: the guest")
     game = _part("table.game", "the game id, 32 hex digits")
     rules = _part("table.rules", "the game's rules")
+    group = _part("table.group", "the cipher's group (sra.GROUPS)")
     names = _part("names", "both names (the guest's comes with the answer)")
     key = _part("channel.key", "the HMAC key, once paired")
     sent = _part("channel.sent", "the number of my next message")
@@ -103,16 +104,26 @@ class Endpoint:
     # ------------------------------------------------------------ pairing
 
     @classmethod
-    def _new(cls, seat: int, game: str, rules: Rules, names: list, entropy: Entropy) -> Endpoint:
-        table = Table(seat, game, rules, entropy)
+    def _new(cls, seat: int, game: str, rules: Rules, names: list, entropy: Entropy, group):
+        table = Table(seat, game, rules, group or sra.GROUP, entropy)
         return cls(Device(names, Channel(game, seat), Handshake(), table, TakeBacks(seat)))
 
     @classmethod
-    def host(cls, rules: Rules, name: str, entropy: Entropy = SYSTEM) -> Endpoint:
-        """A new game offered by this device: ``invitation()`` is its first message."""
-        ep = cls._new(0, new_game_id(entropy), rules, [check_name(name), None], entropy)
+    def host(
+        cls,
+        rules: Rules,
+        name: str,
+        entropy: Entropy = SYSTEM,
+        group: Group | Ristretto | None = None,
+    ) -> Endpoint:
+        """A new game offered by this device: ``invitation()`` is its first message. ``group``:
+        the cipher's group, a parameter of the game kept in its save (by default
+        ``sra.GROUP``, ristretto255; the two devices must agree, or they cannot pair)."""
+        ep = cls._new(0, new_game_id(entropy), rules, [check_name(name), None], entropy, group)
         d = ep._now
-        invite = handshake.invitation(d.handshake, ep.game, rules, d.names[0], entropy)
+        invite = handshake.invitation(
+            d.handshake, ep.game, rules, d.names[0], entropy, d.table.group
+        )
         d.channel.last_sent, d.channel.sent = invite, 1
         d.table.new_round_cards(1)  # the first pass needs no answer: done while the guest scans
         return ep
@@ -125,17 +136,22 @@ class Endpoint:
 
     @classmethod
     def join(
-        cls, invite, name: str, entropy: Entropy = SYSTEM, rtc: str | None = None
+        cls,
+        invite,
+        name: str,
+        entropy: Entropy = SYSTEM,
+        rtc: str | None = None,
+        group: Group | Ristretto | None = None,
     ) -> tuple[Endpoint, Result]:
-        """Answer an invitation (``rtc``: the WebRTC offer its link carried); the result's
-        ``send`` is the answer."""
+        """Answer an invitation (``rtc``: the WebRTC offer its link carried; ``group``: as
+        ``host``'s); the result's ``send`` is the answer."""
         msg = read(invite)
         if msg.kind != "invite":
             raise RemoteError("not_an_invitation")
         names = [check_name(msg["name"]), check_name(name)]
-        ep = cls._new(1, msg["g"], Rules.from_json(msg["rules"]), names, entropy)
+        ep = cls._new(1, msg["g"], Rules.from_json(msg["rules"]), names, entropy, group)
         d = ep._now
-        answer = handshake.answer(d.handshake, msg, names[1], entropy, rtc)
+        answer = handshake.answer(d.handshake, msg, names[1], entropy, d.table.group, rtc)
         d.channel.expect, d.channel.sent, d.channel.last_sent = 1, 1, answer
         return ep, Result(send=answer)
 

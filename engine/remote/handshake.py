@@ -22,7 +22,7 @@ from ..state import Rules
 from .errors import RemoteError
 from .messages import VERSION, Message, canonical, rtc_digest
 from .pairing import Half, check_name, commitment, invite_digest, mac_key, transcript
-from .sra import Entropy, int_to_text
+from .sra import Entropy, Group, Ristretto, int_to_text
 
 MAX_RTC = 4000  # characters of a pairing link's rtc= part (packed: about 200)
 
@@ -57,9 +57,11 @@ class Handshake:
         self.rtc_said = rtc_digest(rtc)
 
 
-def invitation(hs: Handshake, game: str, rules: Rules, name: str, entropy: Entropy) -> dict:
+def invitation(
+    hs: Handshake, game: str, rules: Rules, name: str, entropy: Entropy, group: Group | Ristretto
+) -> dict:
     """The host's first message: the rules, its name and the promise of its half."""
-    hs.half = half = Half.new(entropy)
+    hs.half = half = Half.new(entropy, group)
     invite = {
         "v": VERSION,
         "t": "invite",
@@ -68,16 +70,18 @@ def invitation(hs: Handshake, game: str, rules: Rules, name: str, entropy: Entro
         "from": 0,
         "rules": rules.to_json(),
         "name": name,
-        "dhc": commitment(half.public),  # the half itself only after the answer
+        "dhc": commitment(half),  # the half itself only after the answer
     }
     hs.transcript = invite_digest(canonical(invite))
     return invite
 
 
-def answer(hs: Handshake, invite: Message, name: str, entropy: Entropy, rtc) -> dict:
+def answer(
+    hs: Handshake, invite: Message, name: str, entropy: Entropy, group: Group | Ristretto, rtc
+) -> dict:
     """The guest's answer to ``invite``: its name and half (``rtc``: the live part the
     invitation's link carried)."""
-    hs.half = half = Half.new(entropy)
+    hs.half = half = Half.new(entropy, group)
     msg = {
         "v": VERSION,
         "t": "accept",
@@ -116,7 +120,7 @@ def guest_key(hs: Handshake, msg: Message) -> bytes:
         raise RemoteError("not_paired")
     half, digest = hs.half, hs.transcript
     assert half is not None and digest is not None  # an unpaired guest keeps both
-    if commitment(msg.dh) != hs.dh_commit:
+    if commitment(half, msg.dh) != hs.dh_commit:
         raise RemoteError("pairing_mismatch")
     return mac_key(half, msg.dh, digest, msg.dh, half.public)
 

@@ -42,10 +42,9 @@ from typing import NamedTuple
 from .. import jsontext
 from ..actions import action_from_json, shown
 from ..state import Rules
-from . import sra
 from .errors import RemoteError
 from .pairing import NAME_MAX, is_game_id
-from .sra import CHALLENGE_BITS, NONCE_BITS, PRIME_BITS, text_to_int
+from .sra import CHALLENGE_BITS, ELEMENT_BITS, NONCE_BITS, PRIME_BITS, text_to_int
 
 VERSION = 3  # 2: take-backs (``takeback``, ``consent``); 3: the host's half committed first
 KINDS = ("invite", "accept", "move", "takeback", "consent")
@@ -201,9 +200,9 @@ def _hex(value, n: int, where: str) -> str:
     return value
 
 
-def _number(value, where: str, bits: int = 0) -> int:
-    """A number of at most ``bits`` bits (by default, an element of the group in use)."""
-    bits = bits or sra.GROUP.bits
+def _number(value, where: str, bits: int = ELEMENT_BITS) -> int:
+    """A number of at most ``bits`` bits (by default, as an element of a group is: whether it
+    is one is the game's to check, which knows its group)."""
     n = text_to_int(value, bits)
     if n is None or n.bit_length() > bits:
         raise _bad(where, value)

@@ -18,7 +18,6 @@ from types import SimpleNamespace
 from ..actions import action_from_json, action_to_json
 from ..records import read_deals
 from ..state import Rules
-from . import sra
 from .channel import Channel
 from .deal import RoundCards
 from .device import Device
@@ -26,7 +25,7 @@ from .errors import RemoteError
 from .handshake import Handshake
 from .messages import B64URL, FINGERPRINT_HEX, VERSION, _actions, _deal, _hex, read
 from .pairing import Half, check_name, is_game_id
-from .sra import GROUP_NAMES, SYSTEM, int_to_text, text_to_int
+from .sra import GROUPS, OLD_GROUPS, SYSTEM, int_to_text, text_to_int, valid_element
 from .state_io import hidden, state_from_json, state_to_json
 from .table import Table
 from .takeback import TakeBacks, point_from_json
@@ -105,15 +104,15 @@ def key(value, _ep) -> bytes | None:
     return bytes.fromhex(value)
 
 
-def half(value, _ep) -> Half | None:
+def half(value, ep) -> Half | None:
     """This device's Diffie-Hellman secret until the key is known (the host's until the
     answer, the guest's until the host's half comes)."""
     if value is None:
         return None
-    secret = text_to_int(value, sra.GROUP.key_bits)
-    if secret is None or not 0 < secret < 1 << sra.GROUP.key_bits:
+    secret = text_to_int(value, ep.group.key_bits)
+    if secret is None or not 0 < secret < 1 << ep.group.key_bits:
         raise _bad("half")
-    return Half(secret)
+    return Half(secret, ep.group)
 
 
 def digest(value, _ep) -> str | None:
@@ -133,11 +132,11 @@ def transcript(value, _ep) -> bytes | None:
     return bytes.fromhex(value)
 
 
-def dh_out(value, _ep) -> str | None:
+def dh_out(value, ep) -> str | None:
     """The host's half, to go with its next message: an element of the group."""
     if value is None:
         return None
-    if not sra.valid_element(text_to_int(value)):
+    if not valid_element(text_to_int(value), ep.group):
         raise _bad("dh_out")
     return value
 
@@ -157,7 +156,7 @@ def cards(value, ep) -> RoundCards | None:
     """This round's cards (the next round's, on the host, once the round is audited)."""
     if value is None:
         return None
-    r = RoundCards.from_json(value)
+    r = RoundCards.from_json(value, ep.group)
     if (r.game, r.seat, r.tactics) != (ep.game, ep.seat, ep.rules.tactics):
         raise _bad("cards: another game's")
     if r.round > ep.rules.rounds:
@@ -239,7 +238,7 @@ def turn_points(value, ep) -> list:
     if not isinstance(value, list) or len(value) != 2:
         raise _bad("turn_points")
     live = None if ep.cards is None else ep.cards.to_json()
-    points = [point_from_json(tp, live, ep.rules, ep.game, ep.seat) for tp in value]
+    points = [point_from_json(tp, live, ep.rules, ep.game, ep.seat, ep.group) for tp in value]
     for p, tp in enumerate(points):
         if tp is not None and tp["player"] != p:
             raise _bad("turn_points: in another's place")
@@ -304,7 +303,7 @@ def save(d: Device) -> dict:
     return {
         "format": SAVE_FORMAT,
         "version": VERSION,
-        "group": sra.GROUP.name,  # the cipher's group: its numbers mean nothing in another
+        "group": t.group.name,  # the cipher's group: its numbers mean nothing in another
         "seat": t.seat,
         "game": t.game,
         "rules": t.rules.to_json(),
@@ -345,12 +344,12 @@ def load(data) -> Device:
             raise ValueError("version")
         # Before version 3 the cards were dealt modulo a 1,536-bit prime: such a game's
         # numbers mean nothing in ristretto255, and it cannot go on.
-        group = data.get("group", "modp" if data["version"] < VERSION else None)
-        if group != sra.GROUP.name:
-            if group in GROUP_NAMES:
-                raise RemoteError("old_save")
+        name = data.get("group", "modp" if data["version"] < VERSION else None)
+        if name in OLD_GROUPS:
+            raise RemoteError("old_save")
+        if not isinstance(name, str) or name not in GROUPS:
             raise ValueError("group")
-        ep = SimpleNamespace()
+        ep = SimpleNamespace(group=GROUPS[name])
         for name, read_field in SAVE_FIELDS.items():
             if name not in data and name not in SAVE_DEFAULTS:
                 raise ValueError(name)
@@ -367,6 +366,7 @@ def load(data) -> Device:
         f["seat"],
         f["game"],
         f["rules"],
+        f["group"],
         SYSTEM,
         **{k: f[k] for k in ("state", "start_state", "cards", "unsent", "drew", "deal_out")},
         answer=f["answer"],

@@ -27,7 +27,7 @@ from .deal import RoundCards
 from .errors import Cheat, RemoteError
 from .messages import Deal, Message, Reveal, fingerprint
 from .seen import shown_event
-from .sra import Entropy
+from .sra import Entropy, Group, Ristretto
 
 BACKS = (CLAN_BACK, TACTIC_BACK)
 DECK_NAMES = ("clan", "tactic")
@@ -49,7 +49,8 @@ class Result:
 
 @dataclass
 class Table:
-    """One device's game: its seat, the game's id and rules, its generator (never saved),
+    """One device's game: its seat, the game's id, rules and group (the cipher's: every number
+    of the game is one of its elements), its generator (never saved),
     the engine state and the round's first state (which the audit replays from), the round's
     cards (set before the deal), my actions not sent yet (their wire form) and the
     fingerprints of my draws among them, a deal step to send, whether a message is due now
@@ -58,6 +59,7 @@ class Table:
     seat: int
     game: str
     rules: Rules
+    group: Group | Ristretto
     entropy: Entropy
     state: State | None = None
     start_state: State | None = None
@@ -271,7 +273,7 @@ class Table:
 
     def new_round_cards(self, round_no: int) -> None:
         self.cards = cards = RoundCards(
-            self.game, round_no, self.seat, self.rules.tactics, self.entropy
+            self.game, round_no, self.seat, self.rules.tactics, self.group, self.entropy
         )
         if self.seat == 0:
             self.deal_out = cards.lock_decks()
@@ -286,7 +288,7 @@ class Table:
             if deal.shares is not None:
                 raise RemoteError("unexpected", kind="deal")
             self.cards = cards = RoundCards(
-                self.game, expected, 1, self.rules.tactics, self.entropy
+                self.game, expected, 1, self.rules.tactics, self.group, self.entropy
             )
             cards.take_first(deal)
             out = cards.shuffle_decks()

@@ -225,7 +225,7 @@ class TakeBacks:
         return out
 
 
-def point_from_json(data, live: dict | None, rules: Rules, game: str, seat: int):
+def point_from_json(data, live: dict | None, rules: Rules, game: str, seat: int, group):
     """A turn point as ``TakeBacks.points_json`` wrote it, every field checked; ``live``: the
     save's round cards (their fixed part is the point's too). Anything else raises a
     ``ValueError``."""
@@ -245,7 +245,7 @@ def point_from_json(data, live: dict | None, rules: Rules, game: str, seat: int)
             raise ValueError("turn point.cards")
         if set(cards) & set(FIXED):
             raise ValueError("turn point.cards")
-        cards = RoundCards.from_json({**cards, **{k: live[k] for k in FIXED}})
+        cards = RoundCards.from_json({**cards, **{k: live[k] for k in FIXED}}, group)
         state = state_from_json(state, rules, game)
         if len(cards.log) != data["ply"] or state.round != data["round"]:
             raise ValueError("turn point: not where its turn began")
