@@ -259,7 +259,7 @@ def _walk(obj, seen: set, out_ints: set, out_strs: set, states: list):
             if id(x) not in seen:
                 seen.add(id(x))
                 stack.extend(x)
-        elif t is dict:
+        elif isinstance(x, dict):  # a Message and a TurnPoint too
             if id(x) not in seen:
                 seen.add(id(x))
                 stack.extend(x)

@@ -31,10 +31,10 @@ from .messages import Message
 from .pairing import Half
 from .sra import Entropy, Group, Ristretto
 from .table import Result, Table
-from .takeback import TakeBacks
+from .takeback import TakeBacks, TurnPoint
 
 # Values never changed in place: shared by a copy and its original.
-UNCHANGING = (bool, int, str, bytes, tuple, Rules, Half, Group, Ristretto)
+UNCHANGING = (bool, int, str, bytes, tuple, Rules, Half, Group, Ristretto, TurnPoint)
 SHARED = (Entropy,)  # the generator: one per device, never saved, shared on purpose
 
 

@@ -44,6 +44,19 @@ POINT = {
 FIXED = ("game", "round", "seat", "tactics", "key", "their_commit", "first", "start", "order")
 
 
+class TurnPoint(dict):
+    """Where a turn began (``POINT``'s fields), which is replaced, never changed: a copy of
+    the device shares it, and the page tells a turn just begun by a new point (web/duo.py).
+    Its state and round's cards are copied when it is taken and when it is gone back to."""
+
+    __slots__ = ()
+
+    def _read_only(self, *_args, **_kw):
+        raise TypeError("a turn point is replaced, never changed")
+
+    __setitem__ = __delitem__ = update = pop = popitem = setdefault = clear = _read_only
+
+
 @dataclass
 class TakeBacks:
     """One device's take-backs: each player's turn point (``points``), the question in
@@ -80,20 +93,20 @@ class TakeBacks:
             # My shares owed now go out with this turn's message: once the turn is undone
             # they have been delivered (the other keeps the cards they unlocked).
             mark.shares_sent()
-        self.points[player] = {
-            "player": player,
-            "round": cards.round,
-            "ply": len(cards.log),
-            "why": None,
-            "state": state.copy(),
-            "cards": mark,
-        }
+        self.points[player] = TurnPoint(
+            player=player,
+            round=cards.round,
+            ply=len(cards.log),
+            why=None,
+            state=state.copy(),
+            cards=mark,
+        )
 
     def close(self, player: int, why: str) -> None:
         """The window of ``player``'s last turn closed: it can no longer be taken back."""
         tp = self.points[player]
         if tp is not None and tp["why"] is None:
-            self.points[player] = {**tp, "why": why, "state": None, "cards": None}
+            self.points[player] = TurnPoint({**tp, "why": why, "state": None, "cards": None})
 
     @staticmethod
     def _why(body: dict):
@@ -250,11 +263,11 @@ def point_from_json(data, live: dict | None, rules: Rules, game: str, seat: int,
         if len(cards.log) != data["ply"] or state.round != data["round"]:
             raise ValueError("turn point: not where its turn began")
         hidden(state, cards, seat, "turn point")
-    return {
-        "player": data["player"],
-        "round": data["round"],
-        "ply": data["ply"],
-        "why": data["why"],
-        "state": state,
-        "cards": cards,
-    }
+    return TurnPoint(
+        player=data["player"],
+        round=data["round"],
+        ply=data["ply"],
+        why=data["why"],
+        state=state,
+        cards=cards,
+    )
