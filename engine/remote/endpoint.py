@@ -7,7 +7,8 @@ decodes its numbers once; the ``Channel`` admits it (game, sender, MAC, replay, 
 this device knows it (``deal.RoundCards``: the round's cards); ``TakeBacks`` keeps each turn's
 starting point. Everything the endpoint keeps is one ``device.Device``: a message or a move is
 worked on a copy of it, which replaces it only when all of it holds, so a refused message
-changes nothing.
+changes nothing, its save included (a ``Cheat`` found on the way keeps one thing: the verdict
+that voids the game).
 
 >>> from engine.state import Rules
 >>> host = Endpoint.host(Rules(), "Ann")
