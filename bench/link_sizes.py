@@ -12,7 +12,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from engine.remote.endpoint import Endpoint
-from engine.remote.messages import to_link
+from engine.remote.links import to_link
 from engine.remote.sra import Entropy
 from engine.state import Rules
 

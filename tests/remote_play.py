@@ -5,6 +5,7 @@ check that an endpoint's memory and save hold no card it may not see."""
 from __future__ import annotations
 
 import copy
+import dataclasses
 import json
 import random
 
@@ -18,12 +19,13 @@ from engine.remote.sra import PHYSICAL, Entropy, card_of, int_to_text
 from engine.state import State
 
 BACKS = (CLAN_BACK, TACTIC_BACK)
-TEST_GROUP = sra.Group(sra.TEST_P, 64)
+TEST_GROUP = sra.TEST
 
 
 @pytest.fixture
 def small_group(monkeypatch):
-    """The 256-bit test prime: a game's exponentiations cost microseconds instead of seconds."""
+    """The 256-bit test prime for the games begun here (``sra.GROUP``: the group of a new game,
+    which keeps it): a game's exponentiations cost microseconds instead of seconds."""
     monkeypatch.setattr(sra, "GROUP", TEST_GROUP)
 
 
@@ -203,7 +205,7 @@ def _open_now(entry, eps) -> int:
     x = entry
     for e in eps:
         x = sra.unlock(x, e.cards.key)
-    return PHYSICAL[card_of(x)]
+    return PHYSICAL[card_of(x, eps[0].group)]
 
 
 def hidden_from(eps, seat: int) -> set[int]:
@@ -245,7 +247,8 @@ def _code(text):
 
 def _walk(obj, seen: set, out_ints: set, out_strs: set, states: list):
     stack = [obj]
-    skip = (bool, float, type(None), bytes, Entropy)  # Entropy: the test's own randomness
+    # Entropy: the test's own randomness; a group: public constants (every card's code)
+    skip = (bool, float, type(None), bytes, Entropy, sra.Group, sra.Ristretto)
     while stack:
         x = stack.pop()
         t = type(x)
@@ -257,7 +260,7 @@ def _walk(obj, seen: set, out_ints: set, out_strs: set, states: list):
             if id(x) not in seen:
                 seen.add(id(x))
                 stack.extend(x)
-        elif t is dict:
+        elif isinstance(x, dict):  # a Message and a TurnPoint too
             if id(x) not in seen:
                 seen.add(id(x))
                 stack.extend(x)
@@ -293,6 +296,16 @@ def _this_round(me, fields: dict) -> dict:
     return {**fields, "audits": [a["round"] for a in audits]}
 
 
+def _memory(me) -> dict:
+    """Everything an endpoint keeps (its device), part by part, as one mapping of fields."""
+    out: dict = {}
+    for f in dataclasses.fields(me._now):
+        value = getattr(me._now, f.name)
+        out.update(vars(value) if dataclasses.is_dataclass(value) else {f.name: value})
+    assert set(vars(me)) == {"_now"}, "the endpoint keeps something outside its device"
+    return out
+
+
 def assert_hidden(eps, seat: int) -> int:
     """Neither the memory nor the save of endpoint ``seat`` holds a card it may not see: not
     as a card code in its engine state, not as a card's text, not as the number that codes the
@@ -303,10 +316,10 @@ def assert_hidden(eps, seat: int) -> int:
     me = eps[seat]
     texts = {card_text(c) for c in hidden}
     ids = [i for i, c in enumerate(PHYSICAL) if c in hidden]
-    numbers = {sra.GROUP.codes[i] for i in ids}
+    numbers = {me.group.codes[i] for i in ids}
     number_texts = {int_to_text(n) for n in numbers}
     ints, strs, states = set(), set(), []
-    _walk(_this_round(me, vars(me)), set(), ints, strs, states)
+    _walk(_this_round(me, _memory(me)), set(), ints, strs, states)
     assert not texts & strs, f"seat {seat} memory holds {texts & strs}"
     assert not numbers & ints, f"seat {seat} memory holds a card's code"
     for s in states:

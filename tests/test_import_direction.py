@@ -104,3 +104,63 @@ def test_every_folder_imports_only_what_it_may():
 def test_the_reader_finds_imports_wherever_they_are(source, owner):
     found = {o for o, _ in imports_in(source, ROOT / "tools" / "example.py")}
     assert found == ({owner} if owner else set())
+
+
+# ---------------------------------------------------------------- no cycle inside a package
+
+
+def package_imports(sources: dict[str, str]) -> dict[str, set[str]]:
+    """Module -> the modules of its own package it imports (``from .x import``, ``from . import
+    x``, anywhere in the file, inside functions too), from each module's source by name."""
+    graph: dict[str, set[str]] = {}
+    for name, source in sources.items():
+        deps = set()
+        for node in ast.walk(ast.parse(source)):
+            if isinstance(node, ast.ImportFrom) and node.level == 1:
+                names = [node.module] if node.module else [a.name for a in node.names]
+                deps.update(n.split(".")[0] for n in names if n.split(".")[0] in sources)
+        graph[name] = deps - {name}
+    return graph
+
+
+def a_cycle(graph: dict[str, set[str]]) -> list[str]:
+    """One import cycle of ``graph`` (its modules in order, the first again at the end), or []."""
+    done: set[str] = set()
+
+    def visit(name: str, path: list[str]) -> list[str]:
+        if name in path:
+            return path[path.index(name) :] + [name]
+        if name in done:
+            return []
+        for dep in sorted(graph[name]):
+            found = visit(dep, path + [name])
+            if found:
+                return found
+        done.add(name)
+        return []
+
+    for name in sorted(graph):
+        found = visit(name, [])
+        if found:
+            return found
+    return []
+
+
+def test_the_remote_package_has_no_import_cycle():
+    """engine/remote in layers: each module imports only those below it (docs/remote.md)."""
+    package = ROOT / "engine" / "remote"
+    sources = {p.stem: p.read_text(encoding="utf-8") for p in sorted(package.glob("*.py"))}
+    graph = package_imports(sources)
+    assert graph["endpoint"] >= {"channel", "handshake", "table", "takeback", "save_io"}
+    assert a_cycle(graph) == [], " -> ".join(a_cycle(graph))
+
+
+def test_the_cycle_check_finds_a_cycle_even_through_a_late_import():
+    sources = {
+        "a": "from .b import x\n",
+        "b": "from . import c\n",
+        "c": "def f():\n    from .a import y\n",
+        "d": "from .a import x\nimport json\n",
+    }
+    assert a_cycle(package_imports(sources)) == ["a", "b", "c", "a"]
+    assert a_cycle(package_imports({**sources, "c": "import a\n"})) == []

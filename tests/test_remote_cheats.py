@@ -50,7 +50,9 @@ def test_a_guest_that_puts_the_hosts_own_values_in_its_hand_is_named_before_any_
         # the host's own value: the honest entry with the guest's lock taken off
         deck[-1 - mine] = sra.unlock(deck[-1 - theirs], guest.cards.key)
     # The attack works on the old code: these values, unlocked by the host, are its cards.
-    hand_codes = {card_of(sra.unlock(deck[-1 - i], host.cards.key)) for i in guest_places}
+    hand_codes = {
+        card_of(sra.unlock(deck[-1 - i], host.cards.key), host.group) for i in guest_places
+    }
     assert None not in hand_codes and len(hand_codes) == n
     forged = {**deal["deal"], "decks": [[int_to_text(x) for x in deck], deal["deal"]["decks"][1]]}
     msg = resealed(guest.key, deal, deal=forged)
@@ -243,7 +245,7 @@ def test_a_card_played_but_never_held_is_named_when_its_real_place_is_drawn(
     # The guest will draw the top card; the host draws the one under it next.
     entry = host.cards.decks[0][-2]
     x = sra.unlock(sra.unlock(entry, host.cards.key), guest.cards.key)
-    stolen = PHYSICAL[card_of(x)]
+    stolen = PHYSICAL[card_of(x, host.group)]
     hand = guest.state.hands[1]
     hand[0] = stolen  # the cheating client pretends to hold it
     hand.sort()

@@ -18,7 +18,7 @@ from test_remote_links import OFFER_SDP, encode, link_of, part, with_live
 from engine.cards import card_text
 from engine.cli import main
 from engine.remote import Endpoint
-from engine.remote.messages import from_link
+from engine.remote.links import from_link
 from engine.remote.sra import Entropy
 from engine.state import Rules
 

@@ -14,8 +14,16 @@ from remote_play import pair, small_group  # noqa: F401
 
 from engine.errors import GameError
 from engine.remote import Endpoint
-from engine.remote.links import MAX_MESSAGES, NO_LIVE, Link, messages_of, page_link, parse_link
-from engine.remote.messages import MAX_LINK, to_link
+from engine.remote.links import (
+    MAX_LINK,
+    MAX_MESSAGES,
+    NO_LIVE,
+    Link,
+    messages_of,
+    page_link,
+    parse_link,
+    to_link,
+)
 from engine.remote.sra import Entropy
 from engine.state import Rules
 

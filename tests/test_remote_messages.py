@@ -21,7 +21,8 @@ from remote_play import TEST_GROUP, pair, play_game
 
 from engine.errors import GameError
 from engine.remote import Endpoint, RemoteError, messages, sra
-from engine.remote.messages import dumps, from_link, pack, read, seal, to_link
+from engine.remote.links import from_link, pack, to_link
+from engine.remote.messages import dumps, read, seal
 from engine.state import START_OF_TURN, Rules
 from engine.words import Words, languages
 
@@ -178,7 +179,8 @@ def mutated(draw):
 def test_the_reader_reads_or_refuses_mutated_messages(case):
     _i, msg = case
     try:
-        assert read(msg) is msg
+        got = read(msg)
+        assert got == msg and isinstance(got, messages.Message) and read(got) is got
     except GameError as e:
         assert e.key.startswith("error.")
 
@@ -270,6 +272,7 @@ def test_text_nested_deep_or_too_long_is_refused_by_name_before_it_is_parsed(mon
     def parse(*_args, **_kwargs):
         raise AssertionError("parsed")
 
+    assert str(RemoteError("too_deep", limit=8))  # the catalogue (JSON) read before the watch
     monkeypatch.setattr(messages.json, "loads", parse)
     cases = {
         "https://example.org/index.html#m=" + pack(DEEP): "too_deep",

@@ -70,48 +70,46 @@ def test_a_value_that_is_no_element_is_refused():
     assert not g.valid(0)  # the identity: carries no card
     assert not g.valid(1 << 256) and not g.valid(-5) and not g.valid(True)
     assert not g.valid(1)  # an odd field element: a negative s, refused by the RFC's decode
-    a = Key.new()
-    c = lock(sra.code(7), a)
+    a = Key.new(group=g)
+    c = lock(sra.code(7, g), a)
     s, ch, z = share(c, a)
-    assert check_share(c, s, ch, z, a.commit)
-    assert not check_share(c, 1, ch, z, a.commit)
-    assert not check_share(c, s, ch, g.q, a.commit)  # a response out of range
+    assert check_share(c, s, ch, z, a.commit, g)
+    assert not check_share(c, 1, ch, z, a.commit, g)
+    assert not check_share(c, s, ch, g.q, a.commit, g)  # a response out of range
 
 
 @pytest.mark.parametrize("group", [sra.PLAY, Group(TEST_P, 64)], ids=["play", "test"])
-def test_locks_commute_and_undo(monkeypatch, group):
-    monkeypatch.setattr(sra, "GROUP", group)
-    a, b = Key.new(), Key.new()
+def test_locks_commute_and_undo(group):
+    a, b = Key.new(group=group), Key.new(group=group)
     for i in range(64):
-        m = sra.code(i)
+        m = sra.code(i, group)
         both = lock(lock(m, a), b)
         assert both == lock(lock(m, b), a)
-        assert card_of(unlock(unlock(both, a), b)) == i
+        assert card_of(unlock(unlock(both, a), b), group) == i
 
 
 @pytest.mark.parametrize("group", [sra.PLAY, sra.MODP_1536], ids=["play", "modp"])
-def test_a_share_proof_holds_only_for_the_committed_key(monkeypatch, group):
-    monkeypatch.setattr(sra, "GROUP", group)
-    a, b = Key.new(), Key.new()
-    c = lock(lock(sra.code(7), a), b)
+def test_a_share_proof_holds_only_for_the_committed_key(group):
+    a, b = Key.new(group=group), Key.new(group=group)
+    c = lock(lock(sra.code(7, group), a), b)
     s, ch, z = share(c, a)
-    assert check_share(c, s, ch, z, a.commit)
-    assert card_of(unlock(s, b)) == 7
-    assert not check_share(c, s, ch, z, b.commit)  # another key
-    assert not check_share(c, lock(s, b), ch, z, a.commit)  # another value
-    other = lock(lock(sra.code(8), a), b)
+    assert check_share(c, s, ch, z, a.commit, group)
+    assert card_of(unlock(s, b), group) == 7
+    assert not check_share(c, s, ch, z, b.commit, group)  # another key
+    assert not check_share(c, lock(s, b), ch, z, a.commit, group)  # another value
+    other = lock(lock(sra.code(8, group), a), b)
     s2, ch2, z2 = share(other, a)
-    assert not check_share(c, s2, ch2, z2, a.commit)  # another card's share
-    assert not check_share(c, s, ch, z + 1, a.commit)
+    assert not check_share(c, s2, ch2, z2, a.commit, group)  # another card's share
+    assert not check_share(c, s, ch, z + 1, a.commit, group)
+    assert not check_share(c, s, ch, z, a.commit, sra.TEST if group is sra.PLAY else sra.PLAY)
 
 
-def test_a_marked_card_loses_its_mark_at_the_next_lock(monkeypatch):
+def test_a_marked_card_loses_its_mark_at_the_next_lock():
     """A cheater who flips a card's sign (a non-residue) to follow it through the other's
     shuffle: the other's even lock exponent squares the mark away."""
-    monkeypatch.setattr(sra, "GROUP", Group(TEST_P, 64))
-    g = sra.GROUP
-    a, b = Key.new(), Key.new()
-    honest = lock(sra.code(3), a)
+    g = Group(TEST_P, 64)
+    a, b = Key.new(group=g), Key.new(group=g)
+    honest = lock(sra.code(3, g), a)
     marked = g.p - honest  # -x: not a square
     assert pow(marked, g.q, g.p) == g.p - 1
     assert lock(marked, b) == lock(honest, b)  # indistinguishable after the lock

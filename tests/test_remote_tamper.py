@@ -11,7 +11,8 @@ import pytest
 from remote_play import pair, play_game, resealed, run_until, small_group, snapshot  # noqa: F401
 
 from engine.errors import GameError
-from engine.remote import Cheat, Endpoint, RemoteError, audit, endpoint, sra
+from engine.remote import Cheat, Endpoint, RemoteError, audit, channel, sra
+from engine.remote.device import Device
 from engine.remote.messages import fingerprint, seal
 from engine.state import Rules
 
@@ -100,8 +101,8 @@ def test_a_message_received_again_is_known_by_its_number_before_anything_heavy(
     def heavy(*_args):
         raise AssertionError("the MAC was computed for a message already received")
 
-    monkeypatch.setattr(endpoint, "authentic", heavy)
-    monkeypatch.setattr(Endpoint, "_copy", heavy)
+    monkeypatch.setattr(channel, "authentic", heavy)
+    monkeypatch.setattr(Device, "copy", heavy)
     _refused(eps[to], msg, "replayed")
     _refused(eps[to], {**msg, "mac": "A" * 43}, "replayed")
 
@@ -159,7 +160,9 @@ def test_the_audit_catches_a_deck_that_was_not_the_real_cards(small_group):  # n
     host, guest = _finished(8)
     cards = guest.cards.copy()
     cards.first = [cards.first[0][:], cards.first[1]]
-    cards.first[0][5] = sra.lock(sra.lock(sra.code(60), cards.their_key), cards.their_key)
+    cards.first[0][5] = sra.lock(
+        sra.lock(sra.code(60, cards.group), cards.their_key), cards.their_key
+    )
     with pytest.raises(Cheat) as e:
         audit.check_round(cards, guest.start_state, guest.state)
     assert e.value.code == "deck_not_cards" and e.value.params == {"player": 0}
@@ -229,7 +232,7 @@ def test_a_revealed_key_that_is_not_the_committed_one_is_named(small_group):  # 
 
     eps, msg, to = run_until(Rules(), 10, last_reveal)
     sender, receiver = eps[1 - to], eps[to]
-    wrong = {**msg["reveal"], "key": sra.int_to_text(sra.Key.new().k)}
+    wrong = {**msg["reveal"], "key": sra.int_to_text(sra.Key.new(group=sra.GROUP).k)}
     with pytest.raises(Cheat) as e:
         receiver.receive(resealed(sender.key, msg, reveal=wrong))
     assert e.value.code == "key_mismatch" and e.value.params == {"player": sender.seat}

@@ -29,7 +29,8 @@ import sys
 import time
 
 from engine.remote import Endpoint, sra
-from engine.remote.messages import dumps, to_link
+from engine.remote.links import to_link
+from engine.remote.messages import dumps
 from engine.state import START_OF_TURN, Rules
 
 BASE = "https://user.github.io/schotten-totten/"
@@ -54,7 +55,7 @@ def setup_once(rules: Rules) -> dict:
         spent[to] += t
         wait += t
         msg, to = r.send, 1 - to
-    assert not host._backs_in_hand(host.state) and not guest._backs_in_hand(guest.state)
+    assert not host.view()["unread"] and not guest.view()["unread"]
     return {"host": spent[0], "guest": spent[1], "wait": wait, "eps": eps}
 
 

@@ -27,7 +27,8 @@ from engine.events import check_event
 from engine.narrate import variant_text
 from engine.remote import Endpoint
 from engine.remote.errors import Cheat, RemoteError
-from engine.remote.messages import dumps, loads, to_link
+from engine.remote.links import from_link, to_link
+from engine.remote.messages import dumps, loads
 from engine.remote.sra import SYSTEM
 from engine.state import AFTER_PLAY, OVER, START_OF_TURN
 
@@ -210,8 +211,6 @@ class Duo:
             raise RequestError("bad_argument", name="message")
         if text.lstrip().startswith("{"):
             return loads(text)
-        from engine.remote.messages import from_link
-
         return from_link(text)
 
     def said_rtc(self, rtc) -> dict:

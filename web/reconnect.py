@@ -24,16 +24,8 @@ import time
 
 from engine.remote import Endpoint
 from engine.remote.errors import RemoteError
-from engine.remote.messages import (
-    B64URL,
-    VERSION,
-    authentic,
-    check_text,
-    dumps,
-    pack,
-    seal,
-    unpack,
-)
+from engine.remote.links import pack, unpack
+from engine.remote.messages import B64URL, VERSION, authentic, check_text, dumps, seal
 from engine.remote.pairing import is_game_id
 
 LINK_KEY = "r="

@@ -16,13 +16,14 @@ from ..turn import apply
 from .deal import dealt_positions, deck_ids, return_commit
 from .errors import Cheat
 from .messages import fingerprint
-from .sra import PHYSICAL, Key, code, lock, text_to_int
+from .sra import PHYSICAL, Key, code, lock
 
 
-def their_key(cards, text: str, seat: int) -> Key:
-    """The other player's revealed key, which must be the one they committed to at the deal."""
+def their_key(cards, k: int, seat: int) -> Key:
+    """The other player's revealed key (as the message decoded it), which must be the one they
+    committed to at the deal."""
     try:
-        key = Key(text_to_int(text))
+        key = Key(k, cards.group)
     except ValueError:
         raise Cheat("key_mismatch", player=seat) from None
     if key.commit != cards.their_commit:
@@ -36,7 +37,7 @@ def _cards_at_first(cards, host_key: Key) -> list:
         return [list(order) for order in cards.order]
     out = []
     for d, ids in enumerate(deck_ids(cards.tactics)):
-        by_value = {lock(code(i), host_key): i for i in ids}
+        by_value = {lock(code(i, cards.group), host_key): i for i in ids}
         placed = [by_value.get(x) for x in cards.first[d]]
         if None in placed or len(set(placed)) != len(ids):
             raise Cheat("deck_not_cards", player=0)

@@ -26,6 +26,8 @@ from .messages import (
     COMMIT_HEX,
     FINGERPRINT_HEX,
     NONCE_HEX,
+    Deal,
+    Share,
     _actions,
     _card_opening,
     _hex,
@@ -38,7 +40,9 @@ from .sra import (
     SYSTEM,
     TACTIC_IDS,
     Entropy,
+    Group,
     Key,
+    Ristretto,
     card_of,
     check_share,
     code,
@@ -77,11 +81,18 @@ class RoundCards:
     what it owes."""
 
     def __init__(
-        self, game: str, round_no: int, seat: int, tactics: bool, entropy: Entropy = SYSTEM
+        self,
+        game: str,
+        round_no: int,
+        seat: int,
+        tactics: bool,
+        group: Group | Ristretto,
+        entropy: Entropy = SYSTEM,
     ):
         self.game, self.round, self.seat, self.tactics = game, round_no, seat, tactics
+        self.group = group  # the game's (never saved here: the device's save names it)
         self.entropy = entropy
-        self.key = Key.new(entropy)
+        self.key = Key.new(entropy, group)
         self.their_commit: int | None = None  # the other's key commitment (G^E)
         self.their_key: Key | None = None  # revealed at the end of the round
         self.first: list[list[int]] = [[], []]  # the host's locked decks, as sent
@@ -123,20 +134,20 @@ class RoundCards:
             ids = list(ids)
             self.entropy.shuffle(ids)
             self.order[d] = ids
-            self.first[d] = [lock(code(i), self.key) for i in ids]
+            self.first[d] = [lock(code(i, self.group), self.key) for i in ids]
         return {
             "round": self.round,
             "key": int_to_text(self.key.commit),
             "decks": [[int_to_text(x) for x in deck] for deck in self.first],
         }
 
-    def take_first(self, deal: dict) -> None:
+    def take_first(self, deal: Deal) -> None:
         """Guest: the host's first pass, checked as far as it can be before the audit."""
-        self.their_commit = _element(deal["key"], "deal.key")
+        self.their_commit = self._element(deal.key, "deal.key")
         first = self._decks(deal)
         if any(len(deck) != len(set(deck)) for deck in first):
             raise RemoteError("deck_twice")  # a card locked twice is visible
-        if any(card_of(x) is not None for deck in first for x in deck):
+        if any(card_of(x, self.group) is not None for deck in first for x in deck):
             raise Cheat("deck_not_cards", player=0)  # a card left unlocked
         self.first = first
 
@@ -155,23 +166,29 @@ class RoundCards:
             "decks": [[int_to_text(x) for x in deck] for deck in self.start],
         }
 
-    def take_second(self, deal: dict) -> None:
+    def take_second(self, deal: Deal) -> None:
         """Host: the guest's second pass, the deal."""
-        self.their_commit = _element(deal["key"], "deal.key")
+        self.their_commit = self._element(deal.key, "deal.key")
         start = self._decks(deal)
         if any(len(deck) != len(set(deck)) for deck in start):
             raise RemoteError("deck_twice")
         self.start = start
         self.decks = [deck[:] for deck in start]
 
-    def _decks(self, deal: dict) -> list:
+    def _decks(self, deal: Deal) -> list:
         decks = []
         for d, ids in enumerate(deck_ids(self.tactics)):
-            texts = deal["decks"][d]
-            if len(texts) != len(ids):
+            numbers = deal.decks[d]
+            if len(numbers) != len(ids):
                 raise RemoteError("deck_size")
-            decks.append([_element(x, "deal.decks") for x in texts])
+            decks.append([self._element(x, "deal.decks") for x in numbers])
         return decks
+
+    def _element(self, x: int, field: str) -> int:
+        """A number the message decoded, which must be an element of the game's group."""
+        if not self.group.valid(x):
+            raise RemoteError("bad_field", field=field, value="…")
+        return x
 
     def deal_hands(self, hand_size: int, starter: int) -> None:
         """Take the initial hands off the clan deck: mine wait for shares, the other's are
@@ -234,7 +251,7 @@ class RoundCards:
 
     def _share(self, entry: int) -> tuple[int, int, int]:
         s, ch, z = self.ready.get(entry) or share(entry, self.key)
-        if card_of(s) is not None:
+        if card_of(s, self.group) is not None:
             raise Cheat("unlocked_entry", player=1 - self.seat)
         return s, ch, z
 
@@ -263,38 +280,37 @@ class RoundCards:
     def _return_of(self, entry: str) -> dict:
         return next(r for r in self.returns if r["commit"] == entry.partition(":")[2])
 
-    def read(self, items: list) -> list[tuple[int, int]]:
-        """The cards of my pending draws, from the other's shares (in order): each share is
-        checked against the other's committed key, each opening against its commitment.
-        Returns ``(deck, card)`` pairs."""
+    def read(self, items: tuple) -> list[tuple[int, int]]:
+        """The cards of my pending draws, from the other's shares (in order, as
+        ``messages.read`` decoded them: ``Share`` or ``Opening``): each share is checked
+        against the other's committed key, each opening against its commitment. Returns
+        ``(deck, card)`` pairs."""
         if len(items) != len(self.pending):
             raise RemoteError("share_count", n=len(items), expected=len(self.pending))
         cards = []
         for (deck, entry), item in zip(self.pending, items):
             if isinstance(entry, str):
-                if "card" not in item:
+                if isinstance(item, Share):
                     raise RemoteError("wrong_share")
                 seat, _, commit = entry.partition(":")
                 index = self._return_index(int(seat), commit)
                 if (
-                    return_commit(
-                        self.game, self.round, int(seat), index, item["card"], item["nonce"]
-                    )
+                    return_commit(self.game, self.round, int(seat), index, item.card, item.nonce)
                     != commit
                 ):
                     raise RemoteError("bad_opening")
-                card = parse_card(item["card"])
+                card = parse_card(item.card)
             else:
-                if "s" not in item:
+                if not isinstance(item, Share):
                     raise RemoteError("wrong_share")
-                s = text_to_int(item["s"])
+                s = item.s
                 assert self.their_commit is not None  # taken at the deal, before any draw
-                if not check_share(
-                    entry, s, text_to_int(item["c"]), text_to_int(item["z"]), self.their_commit
-                ):
+                if not check_share(entry, s, item.c, item.z, self.their_commit, self.group):
                     raise RemoteError("wrong_share")
                 physical = (
-                    self._host_card(deck, s) if self.seat == 0 else card_of(unlock(s, self.key))
+                    self._host_card(deck, s)
+                    if self.seat == 0
+                    else card_of(unlock(s, self.key), self.group)
                 )
                 if physical is None or deck_of(PHYSICAL[physical]) != deck:
                     # The share is proved honest, so the entry itself was never a card of
@@ -369,23 +385,17 @@ class RoundCards:
         }
 
     @classmethod
-    def from_json(cls, data) -> RoundCards:
-        """The round's cards ``to_json`` wrote, every field checked (its numbers in the group,
-        its lists of the sizes a round gives); anything else raises a ``ValueError``."""
+    def from_json(cls, data, group: Group | Ristretto) -> RoundCards:
+        """The round's cards ``to_json`` wrote, every field checked (its numbers in the game's
+        ``group``, its lists of the sizes a round gives); anything else raises a
+        ``ValueError``."""
         if not isinstance(data, dict) or set(data) != set(_SAVE):
             raise ValueError("cards")
         r = cls.__new__(cls)
-        r.entropy, r.ready = SYSTEM, {}
+        r.entropy, r.ready, r.group = SYSTEM, {}, group
         for name, read in _SAVE.items():
             setattr(r, name, read(data[name], r))
         return r
-
-
-def _element(text, field: str) -> int:
-    x = text_to_int(text)
-    if not valid_element(x):
-        raise RemoteError("bad_field", field=field, value="…")
-    return x
 
 
 # ---------------------------------------------------------------- reading a save
@@ -416,26 +426,26 @@ def _flag(value, _r) -> bool:
     return value
 
 
-def _key(value, _r) -> Key:
+def _key(value, r) -> Key:
     k = text_to_int(value)
     if k is None:
         raise _bad("key")
-    return Key(k)  # a ValueError unless 0 < k < 2^256
+    return Key(k, r.group)  # a ValueError unless 0 < k < 2^256
 
 
-def _number(value, _r=None) -> int:
+def _number(value, r) -> int:
     x = text_to_int(value)
-    if not valid_element(x):
+    if not valid_element(x, r.group):
         raise _bad("a number of the group")
     return x
 
 
-def _entry(value) -> Entry:
+def _entry(value, r) -> Entry:
     """A number locked by both, or a card put back (``"<seat>:<commitment>"``)."""
     if isinstance(value, str) and value[:2] in ("0:", "1:"):
         _hex(value[2:], COMMIT_HEX, "cards.entry")
         return value
-    return _number(value)
+    return _number(value, r)
 
 
 def _sized(value, most: int, where: str) -> list:
@@ -452,7 +462,7 @@ def _two_decks(read_entry, full: bool):
         sizes = [len(ids) for ids in deck_ids(r.tactics)]
         if not isinstance(value, list) or len(value) != 2:
             raise _bad("decks")
-        decks = [[read_entry(x) for x in _sized(d, n, "deck")] for d, n in zip(value, sizes)]
+        decks = [[read_entry(x, r) for x in _sized(d, n, "deck")] for d, n in zip(value, sizes)]
         for deck, n in zip(decks, sizes):
             if full and (len(deck) not in (0, n) or len(set(deck)) != len(deck)):
                 raise _bad("deck: not every card once")
@@ -484,20 +494,20 @@ def _their_key(value, r) -> Key:
 def _owed(value, r) -> list:
     """The other's draws to unlock: a number, or a card of mine put back (its opening)."""
     mine = {f"{r.seat}:{x['commit']}" for x in r.returns}
-    owed = [_entry(x) for x in _sized(value, 16, "owed")]
+    owed = [_entry(x, r) for x in _sized(value, 16, "owed")]
     if any(isinstance(x, str) and x not in mine for x in owed):
         raise _bad("owed: a card put back that is not mine")
     return owed
 
 
-def _pending(value, _r) -> list:
+def _pending(value, r) -> list:
     out = []
     for item in _sized(value, 16, "pending"):
         if not isinstance(item, list) or len(item) != 2 or item[0] not in (0, 1):
             raise _bad("pending")
         if type(item[0]) is not int:  # the deck: 0 or 1, not false or 1.0
             raise _bad("pending")
-        out.append((item[0], _entry(item[1])))
+        out.append((item[0], _entry(item[1], r)))
     return out
 
 

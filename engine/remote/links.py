@@ -1,4 +1,5 @@
-"""Links as the page writes them: read and written here, for the terminal, in one place.
+"""Links, in one place: a message as a link (``to_link``, ``from_link``), the payload they
+carry (``pack``, ``unpack``), and links as the page writes them, for the terminal.
 
 A link is the page's address, ``#``, then parameters joined by ``&`` (web/js/duo.js,
 ``linkOf``; the live part added by ``withLive``; a reconnect link by web/js/reconnect.js):
@@ -22,13 +23,59 @@ Link(messages=('eNqrrgUAAXUA-Q', 'eNqrrgUAAXUA-Q'), rtc='dj0w', reconnect=None)
 
 from __future__ import annotations
 
+import base64
+import zlib
 from dataclasses import dataclass
 
 from .errors import RemoteError
-from .messages import MAX_LINK, MAX_TEXT, dumps, loads, pack, unpack
+from .messages import B64URL, MAX_TEXT, Message, dumps, loads
 
+LINK_KEY = "#m="
+MAX_LINK = 80_000  # characters of a link (a deal's is about 4,000)
 NO_LIVE = "none"  # the rtc= value of a device that plays by links only (web/js/rtc.js)
 MAX_MESSAGES = 16  # a page's link carries a few (its messages not sent yet, duo.js)
+
+
+def pack(text: str) -> str:
+    """``text`` compressed and in base64url without padding: a link's payload."""
+    return base64.urlsafe_b64encode(zlib.compress(text.encode(), 9)).rstrip(b"=").decode()
+
+
+def unpack(payload: str, limit: int) -> str:
+    """The text ``pack`` made of ``payload``, at most ``limit`` bytes long: refused as
+    ``too_big`` beyond (a bomb is not decompressed past the limit), ``not_a_link`` when it
+    is no such text."""
+    if not payload or payload.strip(B64URL):
+        raise RemoteError("not_a_link")
+    try:
+        packed = base64.urlsafe_b64decode(payload + "=" * (-len(payload) % 4))
+        d = zlib.decompressobj()
+        raw = d.decompress(packed, limit + 1)
+    except (ValueError, zlib.error):
+        raise RemoteError("not_a_link") from None
+    if len(raw) > limit or d.unconsumed_tail:
+        raise RemoteError("too_big", limit=limit)
+    try:
+        return raw.decode("utf-8")
+    except ValueError:
+        raise RemoteError("not_a_link") from None
+
+
+def to_link(msg: dict, base: str = "") -> str:
+    """``base`` + ``#m=`` + the message, compressed and in base64url: a link to send."""
+    return base + LINK_KEY + pack(dumps(msg))
+
+
+def from_link(text) -> Message:
+    """The message in a link (or in its ``#m=`` fragment alone), read strictly."""
+    if not isinstance(text, str):
+        raise RemoteError("not_a_link")
+    if len(text) > MAX_LINK:
+        raise RemoteError("too_big", limit=MAX_LINK)
+    text = text.strip()
+    at = text.find(LINK_KEY)
+    payload = text[at + len(LINK_KEY) :] if at >= 0 else text.removeprefix("m=")
+    return loads(unpack(payload, MAX_TEXT))
 
 
 @dataclass(frozen=True)
@@ -48,7 +95,7 @@ def parse_link(text) -> Link:
     text = text.strip()
     fragment = text.split("#", 1)[1] if "#" in text else text
     if fragment and "=" not in fragment and "&" not in fragment:
-        return Link((fragment,))  # a bare payload, as messages.from_link takes it
+        return Link((fragment,))  # a bare payload, as from_link takes it
     messages, rtc, reconnect = [], None, None
     for part in fragment.split("&"):
         name, _, value = part.partition("=")
@@ -63,7 +110,7 @@ def parse_link(text) -> Link:
     return Link(tuple(messages), rtc, reconnect)
 
 
-def messages_of(link: Link) -> list[dict]:
+def messages_of(link: Link) -> list[Message]:
     """Each message of a link, read strictly (``messages.loads``), in order; a link that
     that brings back a live channel is refused (``live_only``: this device has none), as
     the page takes such a link for that alone (duo.js, ``receive``)."""

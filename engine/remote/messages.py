@@ -20,11 +20,15 @@ the rest. Its body is one of:
 - ``t: "consent"``: ``turn`` and ``agree`` (true or false), the answer.
 
 ``read`` is the strict reader: anything malformed is refused with a ``RemoteError`` naming the
-field, or the engine's own refusal for a malformed action. docs/remote.md lists the fields.
+field, or the engine's own refusal for a malformed action. What it returns is a ``Message``:
+the object as it came (what the MAC covers), read-only, with its numbers decoded once, so
+that nobody reads a message twice or decodes a number again. docs/remote.md lists the fields.
+Links that carry messages are ``links.py``'s.
 
 >>> msg = seal({"t": "move", "v": 3, "g": "0" * 32, "n": 1, "from": 0, "actions": []}, b"k")
->>> read(from_link(to_link(msg))) == msg
-True
+>>> m = loads(dumps(msg))
+>>> m == msg, m.kind, m.n, read(m) is m
+(True, 'move', 1, True)
 """
 
 from __future__ import annotations
@@ -33,15 +37,14 @@ import base64
 import hashlib
 import hmac
 import json
-import zlib
+from typing import NamedTuple
 
 from .. import jsontext
 from ..actions import action_from_json, shown
 from ..state import Rules
-from . import sra
 from .errors import RemoteError
 from .pairing import NAME_MAX, is_game_id
-from .sra import CHALLENGE_BITS, NONCE_BITS, PRIME_BITS, text_to_int
+from .sra import CHALLENGE_BITS, ELEMENT_BITS, NONCE_BITS, PRIME_BITS, text_to_int
 
 VERSION = 3  # 2: take-backs (``takeback``, ``consent``); 3: the host's half committed first
 KINDS = ("invite", "accept", "move", "takeback", "consent")
@@ -55,14 +58,76 @@ BODY = {
 }
 MAX_LIST = 80  # no list in a message is longer (a deck holds 54 cards)
 MAX_TEXT = 60_000  # characters of a message's JSON (a deal is about 18,000; 19,664 measured)
-MAX_LINK = 80_000
 # How deep a message's JSON may nest: the deepest real one nests 4 deep (a deal: the message,
 # its deal, its decks, a deck; measured over seeded games of every kind).
 MAX_DEPTH = 8
 FINGERPRINT_HEX = 12  # which deck entry a draw took: 48 bits of its hash
 COMMIT_HEX = 64
 NONCE_HEX = 32
-LINK_KEY = "#m="
+
+
+class Share(NamedTuple):
+    """An unlocking share and its Chaum-Pedersen proof, decoded."""
+
+    s: int
+    c: int
+    z: int
+
+
+class Opening(NamedTuple):
+    """The opening of a card put back under a deck: the card (its text) and the nonce."""
+
+    card: str
+    nonce: str
+
+
+class Deal(NamedTuple):
+    """A step of the deal, decoded: the sender's key commitment and its locked decks."""
+
+    round: int
+    key: int
+    decks: tuple[tuple[int, ...], ...]
+    shares: tuple | None  # the guest's pass: the shares of the host's hand
+
+
+class Reveal(NamedTuple):
+    """A round's end: the sender's key and the openings of the cards it put back."""
+
+    round: int
+    key: int
+    returns: tuple[Opening, ...]
+
+
+class Message(dict):
+    """A message as ``read`` checked it: the JSON object as it came (what the MAC covers, what
+    is sent on), which cannot be changed, and its parts with numbers decoded once: ``dh``,
+    ``shares``, ``deal``, ``reveal`` (``None`` where the message has none)."""
+
+    __slots__ = ("dh", "shares", "deal", "reveal")
+
+    def __init__(self, data: dict):
+        super().__init__(data)
+        self.dh: int | None = None
+        self.shares: tuple | None = None
+        self.deal: Deal | None = None
+        self.reveal: Reveal | None = None
+
+    @property
+    def kind(self) -> str:
+        return self["t"]
+
+    @property
+    def n(self) -> int:
+        return self["n"]
+
+    @property
+    def sender(self) -> int:
+        return self["from"]
+
+    def _read_only(self, *_args, **_kw):
+        raise TypeError("a message read is not changed: copy it into a dict")
+
+    __setitem__ = __delitem__ = update = pop = popitem = setdefault = clear = _read_only
 
 
 def canonical(msg: dict) -> bytes:
@@ -135,16 +200,16 @@ def _hex(value, n: int, where: str) -> str:
     return value
 
 
-def _number(value, where: str, bits: int = 0) -> int:
-    """A number of at most ``bits`` bits (by default, an element of the group in use)."""
-    bits = bits or sra.GROUP.bits
+def _number(value, where: str, bits: int = ELEMENT_BITS) -> int:
+    """A number of at most ``bits`` bits (by default, as an element of a group is: whether it
+    is one is the game's to check, which knows its group)."""
     n = text_to_int(value, bits)
     if n is None or n.bit_length() > bits:
         raise _bad(where, value)
     return n
 
 
-def _card_opening(item, where: str) -> None:
+def _card_opening(item, where: str) -> Opening:
     _obj(item, ("card", "nonce"), where, ("card", "nonce"))
     if not isinstance(item["card"], str) or len(item["card"]) > 20:
         raise _bad(f"{where}.card", item["card"])
@@ -152,19 +217,25 @@ def _card_opening(item, where: str) -> None:
         action_from_json({"kind": "return", "card": item["card"]})
     except ValueError:
         raise _bad(f"{where}.card", item["card"]) from None
-    _hex(item["nonce"], NONCE_HEX, f"{where}.nonce")
+    return Opening(item["card"], _hex(item["nonce"], NONCE_HEX, f"{where}.nonce"))
 
 
-def _shares(value, where: str) -> None:
+def _shares(value, where: str) -> tuple:
+    out: list[Share | Opening] = []
     for i, item in enumerate(_list(value, where, 0, 16)):
         at = f"{where}[{i}]"
         if isinstance(item, dict) and "card" in item:
-            _card_opening(item, at)
+            out.append(_card_opening(item, at))
         else:
             _obj(item, ("s", "c", "z"), at, ("s", "c", "z"))
-            _number(item["s"], f"{at}.s")
-            _number(item["c"], f"{at}.c", CHALLENGE_BITS)
-            _number(item["z"], f"{at}.z", NONCE_BITS + 1)
+            out.append(
+                Share(
+                    _number(item["s"], f"{at}.s"),
+                    _number(item["c"], f"{at}.c", CHALLENGE_BITS),
+                    _number(item["z"], f"{at}.z", NONCE_BITS + 1),
+                )
+            )
+    return tuple(out)
 
 
 def _actions(value) -> None:
@@ -179,30 +250,40 @@ def _actions(value) -> None:
             action_from_json(item)  # the engine's reader refuses a malformed action
 
 
-def _deal(value) -> None:
+def _deal(value) -> Deal:
     _obj(value, ("round", "key", "decks", "shares"), "deal", ("round", "key", "decks"))
-    _whole(value["round"], "deal.round", 1, 99)
-    _number(value["key"], "deal.key")
     decks = _list(value["decks"], "deal.decks", 2, 2)
-    for d, deck in enumerate(decks):
-        for i, x in enumerate(_list(deck, f"deal.decks[{d}]")):
-            _number(x, f"deal.decks[{d}][{i}]")
-    if "shares" in value:
-        _shares(value["shares"], "deal.shares")
+    return Deal(
+        _whole(value["round"], "deal.round", 1, 99),
+        _number(value["key"], "deal.key"),
+        tuple(
+            tuple(
+                _number(x, f"deal.decks[{d}][{i}]")
+                for i, x in enumerate(_list(deck, f"deal.decks[{d}]"))
+            )
+            for d, deck in enumerate(decks)
+        ),
+        _shares(value["shares"], "deal.shares") if "shares" in value else None,
+    )
 
 
-def _reveal(value) -> None:
+def _reveal(value) -> Reveal:
     _obj(value, ("round", "key", "returns"), "reveal", ("round", "key", "returns"))
-    _whole(value["round"], "reveal.round", 1, 99)
-    _number(value["key"], "reveal.key", 256)
-    for i, item in enumerate(_list(value["returns"], "reveal.returns", 0, 40)):
-        _card_opening(item, f"reveal.returns[{i}]")
+    returns = _list(value["returns"], "reveal.returns", 0, 40)
+    return Reveal(
+        _whole(value["round"], "reveal.round", 1, 99),
+        _number(value["key"], "reveal.key", 256),
+        tuple(_card_opening(item, f"reveal.returns[{i}]") for i, item in enumerate(returns)),
+    )
 
 
-def read(data) -> dict:
-    """``data`` (parsed JSON) as a message, every field checked; the ``mac`` is checked by
-    the endpoint, which has the key. Raises ``RemoteError`` (or the engine's
-    ``IllegalAction`` for a malformed action) and returns ``data`` unchanged."""
+def read(data) -> Message:
+    """``data`` (parsed JSON) as a ``Message``, every field checked and every number decoded;
+    the ``mac`` is checked by the channel, which has the key. Raises ``RemoteError`` (or the
+    engine's ``IllegalAction`` for a malformed action). A ``Message`` is already read: it is
+    returned as it is."""
+    if isinstance(data, Message):
+        return data
     if not isinstance(data, dict):
         raise RemoteError("not_a_message", value=shown(data))
     kind = data.get("t")
@@ -222,6 +303,7 @@ def read(data) -> dict:
         _obj(data, ENVELOPE + BODY[kind], "message", BODY[kind])
         if not isinstance(data["name"], str) or not 0 < len(data["name"]) <= NAME_MAX:
             raise _bad("name", data["name"])
+        msg = Message(data)
         if kind == "invite":
             try:
                 Rules.from_json(data["rules"])
@@ -230,8 +312,8 @@ def read(data) -> dict:
             if not _is_digest(data["dhc"]):
                 raise _bad("dhc", data["dhc"])
         else:
-            _number(data["dh"], "dh")
-        return data
+            msg.dh = _number(data["dh"], "dh")
+        return msg
     if "mac" not in data:
         raise RemoteError("missing_field", field="message.mac")
     if not isinstance(data["mac"], str) or len(data["mac"]) != 43:
@@ -247,23 +329,24 @@ def read(data) -> dict:
                 raise RemoteError("missing_field", field="message.agree")
             if type(data["agree"]) is not bool:
                 raise _bad("agree", data["agree"])
-        return data
+        return Message(data)
+    msg = Message(data)
     if "dh" in data:
-        _number(data["dh"], "dh")
+        msg.dh = _number(data["dh"], "dh")
     if "heard" in data and not _is_digest(data["heard"]):
         raise _bad("heard", data["heard"])
     if "shares" in data:
-        _shares(data["shares"], "shares")
+        msg.shares = _shares(data["shares"], "shares")
     if "actions" in data:
         _actions(data["actions"])
     if "drew" in data:
         for i, fp in enumerate(_list(data["drew"], "drew", 0, 16)):
             _hex(fp, FINGERPRINT_HEX, f"drew[{i}]")
     if "reveal" in data:
-        _reveal(data["reveal"])
+        msg.reveal = _reveal(data["reveal"])
     if "deal" in data:
-        _deal(data["deal"])
-    return data
+        msg.deal = _deal(data["deal"])
+    return msg
 
 
 def rtc_digest(rtc: str) -> str:
@@ -304,7 +387,7 @@ def check_text(text: str, size: int = MAX_TEXT, depth: int = MAX_DEPTH) -> str:
     return jsontext.check_text(text, size, depth, RemoteError)
 
 
-def loads(text) -> dict:
+def loads(text) -> Message:
     """Parse and ``read`` a message's JSON text."""
     if not isinstance(text, str):
         raise RemoteError("not_a_message", value=shown(text))
@@ -317,45 +400,3 @@ def loads(text) -> dict:
 
 
 B64URL = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_"
-
-
-def pack(text: str) -> str:
-    """``text`` compressed and in base64url without padding: a link's payload."""
-    return base64.urlsafe_b64encode(zlib.compress(text.encode(), 9)).rstrip(b"=").decode()
-
-
-def unpack(payload: str, limit: int) -> str:
-    """The text ``pack`` made of ``payload``, at most ``limit`` bytes long: refused as
-    ``too_big`` beyond (a bomb is not decompressed past the limit), ``not_a_link`` when it
-    is no such text."""
-    if not payload or payload.strip(B64URL):
-        raise RemoteError("not_a_link")
-    try:
-        packed = base64.urlsafe_b64decode(payload + "=" * (-len(payload) % 4))
-        d = zlib.decompressobj()
-        raw = d.decompress(packed, limit + 1)
-    except (ValueError, zlib.error):
-        raise RemoteError("not_a_link") from None
-    if len(raw) > limit or d.unconsumed_tail:
-        raise RemoteError("too_big", limit=limit)
-    try:
-        return raw.decode("utf-8")
-    except ValueError:
-        raise RemoteError("not_a_link") from None
-
-
-def to_link(msg: dict, base: str = "") -> str:
-    """``base`` + ``#m=`` + the message, compressed and in base64url: a link to send."""
-    return base + LINK_KEY + pack(dumps(msg))
-
-
-def from_link(text) -> dict:
-    """The message in a link (or in its ``#m=`` fragment alone), read strictly."""
-    if not isinstance(text, str):
-        raise RemoteError("not_a_link")
-    if len(text) > MAX_LINK:
-        raise RemoteError("too_big", limit=MAX_LINK)
-    text = text.strip()
-    at = text.find(LINK_KEY)
-    payload = text[at + len(LINK_KEY) :] if at >= 0 else text.removeprefix("m=")
-    return loads(unpack(payload, MAX_TEXT))

@@ -14,12 +14,12 @@ half before it sees the guest's, someone between the devices cannot search for h
 make the two codes equal (the attack of ZRTP's "hash commitment", RFC 6189 section 4.4.1.1):
 each attempt at sitting in between shows equal codes with probability 10^-6.
 
->>> host, guest = Half.new(), Half.new()
+>>> host, guest = Half.new(group=PLAY), Half.new(group=PLAY)
 >>> t = transcript(b"invitation", b"answer")
 >>> mac_key(host, guest.public, t, host.public, guest.public) == \\
 ...     mac_key(guest, host.public, t, host.public, guest.public)
 True
->>> commitment(host.public) == commitment(host.public) != commitment(guest.public)
+>>> commitment(host) == commitment(host) != commitment(guest)
 True
 """
 
@@ -29,9 +29,8 @@ import base64
 import hashlib
 import unicodedata
 
-from . import sra
 from .errors import RemoteError
-from .sra import SYSTEM, Entropy, valid_element
+from .sra import PLAY, SYSTEM, Entropy, Group, Ristretto
 
 GAME_ID_HEX = 32  # 128 random bits
 NAME_MAX = 40
@@ -48,24 +47,27 @@ def is_game_id(value) -> bool:
 
 
 class Half:
-    """One side of the Diffie-Hellman exchange: a secret exponent and its public value."""
+    """One side of the Diffie-Hellman exchange: a secret exponent and its public value, in
+    the game's group."""
 
-    __slots__ = ("secret", "public")
+    __slots__ = ("secret", "public", "group")
 
-    def __init__(self, secret: int):
-        self.secret = secret
-        self.public = sra.GROUP.gen(secret)
+    def __init__(self, secret: int, group: Group | Ristretto):
+        self.secret, self.group = secret, group
+        self.public = group.gen(secret)
 
     @classmethod
-    def new(cls, entropy: Entropy = SYSTEM) -> Half:
-        bits = sra.GROUP.key_bits
-        return cls(entropy.bits(bits) | 1 << (bits - 1))
+    def new(cls, entropy: Entropy = SYSTEM, group: Group | Ristretto = PLAY) -> Half:
+        bits = group.key_bits
+        return cls(entropy.bits(bits) | 1 << (bits - 1), group)
 
 
-def commitment(public: int) -> str:
-    """The invitation's promise of the host's half: SHA-256, base64url (43 characters)."""
+def commitment(half: Half, public: int | None = None) -> str:
+    """The invitation's promise of the host's half (``public``: the half the guest was sent,
+    in ``half``'s group; by default ``half``'s own): SHA-256, base64url (43 characters)."""
+    public = half.public if public is None else public
     h = hashlib.sha256(b"schotten-totten/remote/dh-commit")
-    h.update(public.to_bytes(sra.GROUP.bytes, "big"))
+    h.update(public.to_bytes(half.group.bytes, "big"))
     return base64.urlsafe_b64encode(h.digest()).rstrip(b"=").decode()
 
 
@@ -86,12 +88,13 @@ def mac_key(
 ) -> bytes:
     """The HMAC key both sides derive: the shared secret bound to the pairing's transcript
     (the game id, rules, names and halves) and the halves."""
-    if not valid_element(theirs):
+    g = mine.group
+    if not g.valid(theirs):
         raise RemoteError("bad_field", field="dh")
-    shared = sra.GROUP.exp(theirs, mine.secret)
+    shared = g.exp(theirs, mine.secret)
     h = hashlib.sha256(b"schotten-totten/remote/mac-key/3")
     for v in (shared, host_public, guest_public):
-        h.update(v.to_bytes(sra.GROUP.bytes, "big"))
+        h.update(v.to_bytes(g.bytes, "big"))
     h.update(transcript)
     return h.digest()
 

@@ -1,10 +1,9 @@
-"""Reading a device's save as strictly as a message: one reader per field of
-``Endpoint.to_json`` (``endpoint.SAVE_FIELDS`` lists them in order), then the fields as one
-device's game.
+"""A device's save: written (``save``), and read back as strictly as a message (``load``): one
+reader per field (``SAVE_FIELDS`` lists them in order), then the fields as one device's game.
 
-A reader is ``read(value, ep) -> the attribute's value``, ``ep`` holding the fields read
-before it; anything but what ``to_json`` writes raises a ``ValueError`` (its text says
-where), which ``Endpoint.from_json`` words as ``error.remote.bad_save``. Numbers are checked
+A reader is ``read(value, ep) -> the field's value``, ``ep`` holding the fields read
+before it; anything but what ``save`` writes raises a ``ValueError`` (its text says
+where), which ``load`` words as ``error.remote.bad_save``. Numbers are checked
 as text before any conversion (a string of 5,000 digits is not given to ``int``), numbers
 of the group are in the group (``sra.valid_element``), lists are of the sizes a game gives,
 and the engine states are positions the game can reach (``state_io``). An endpoint read so
@@ -14,16 +13,26 @@ shows its table, says what it waits for and saves again without any other error
 
 from __future__ import annotations
 
+from types import SimpleNamespace
+
 from ..actions import action_from_json, action_to_json
-from ..cards import CLAN_BACK, TACTIC_BACK
 from ..records import read_deals
 from ..state import Rules
-from . import sra
+from .channel import Channel
 from .deal import RoundCards
-from .messages import B64URL, FINGERPRINT_HEX, _actions, _deal, _hex, read
+from .device import Device
+from .errors import RemoteError
+from .handshake import Handshake
+from .messages import B64URL, FINGERPRINT_HEX, VERSION, _actions, _deal, _hex, read
 from .pairing import Half, check_name, is_game_id
-from .sra import text_to_int
-from .state_io import state_from_json
+from .sra import GROUPS, OLD_GROUPS, SYSTEM, int_to_text, text_to_int, valid_element
+from .state_io import hidden, state_from_json, state_to_json
+from .table import Table
+from .takeback import TakeBacks, point_from_json
+
+SAVE_FORMAT = "schotten-totten/remote-save"
+SAVE_VERSIONS = (1, 2, VERSION)  # an older save resumes once paired (its messages then
+#                                   travel in this version)
 
 MAX_COUNT = 1 << 20  # a sequence number (messages.read's bound), a count of take-backs
 # What the audit can find (audit.py): a verdict names one.
@@ -37,7 +46,6 @@ CHEATS = (
     "card_twice",
     "unlocked_entry",
 )
-BACKS = (CLAN_BACK, TACTIC_BACK)
 EXTRA = {"illegal_move": {"move", "rule"}, "card_twice": {"card"}}  # a verdict's other params
 
 
@@ -96,15 +104,15 @@ def key(value, _ep) -> bytes | None:
     return bytes.fromhex(value)
 
 
-def half(value, _ep) -> Half | None:
+def half(value, ep) -> Half | None:
     """This device's Diffie-Hellman secret until the key is known (the host's until the
     answer, the guest's until the host's half comes)."""
     if value is None:
         return None
-    secret = text_to_int(value, sra.GROUP.key_bits)
-    if secret is None or not 0 < secret < 1 << sra.GROUP.key_bits:
+    secret = text_to_int(value, ep.group.key_bits)
+    if secret is None or not 0 < secret < 1 << ep.group.key_bits:
         raise _bad("half")
-    return Half(secret)
+    return Half(secret, ep.group)
 
 
 def digest(value, _ep) -> str | None:
@@ -124,11 +132,11 @@ def transcript(value, _ep) -> bytes | None:
     return bytes.fromhex(value)
 
 
-def dh_out(value, _ep) -> str | None:
+def dh_out(value, ep) -> str | None:
     """The host's half, to go with its next message: an element of the group."""
     if value is None:
         return None
-    if not sra.valid_element(text_to_int(value)):
+    if not valid_element(text_to_int(value), ep.group):
         raise _bad("dh_out")
     return value
 
@@ -148,7 +156,7 @@ def cards(value, ep) -> RoundCards | None:
     """This round's cards (the next round's, on the host, once the round is audited)."""
     if value is None:
         return None
-    r = RoundCards.from_json(value)
+    r = RoundCards.from_json(value, ep.group)
     if (r.game, r.seat, r.tactics) != (ep.game, ep.seat, ep.rules.tactics):
         raise _bad("cards: another game's")
     if r.round > ep.rules.rounds:
@@ -230,7 +238,7 @@ def turn_points(value, ep) -> list:
     if not isinstance(value, list) or len(value) != 2:
         raise _bad("turn_points")
     live = None if ep.cards is None else ep.cards.to_json()
-    points = [ep._turn_point_from_json(tp, live) for tp in value]
+    points = [point_from_json(tp, live, ep.rules, ep.game, ep.seat, ep.group) for tp in value]
     for p, tp in enumerate(points):
         if tp is not None and tp["player"] != p:
             raise _bad("turn_points: in another's place")
@@ -286,15 +294,131 @@ def check_whole(ep) -> None:
         raise _bad("asked")
 
 
-def hidden(s, cards: RoundCards, seat: int, where: str) -> None:
-    """The cards this device cannot see are the round's entries it has not read: the decks'
-    (as many backs as entries), its own draws whose shares have not come (``pending``) and the
-    other's hand (backs only). For the save's state and each turn point's (takeback.py)."""
-    for d in (0, 1):
-        if len(s.decks[d]) != len(cards.decks[d]) or any(c != BACKS[d] for c in s.decks[d]):
-            raise _bad(f"{where}.decks")
-        mine = sum(1 for c in s.hands[seat] if c == BACKS[d])
-        if mine != sum(1 for deck, _ in cards.pending if deck == d):
-            raise _bad(f"{where}.hands: not the draws waiting for their shares")
-    if any(c not in BACKS for c in s.hands[1 - seat]):
-        raise _bad(f"{where}.hands: a card of the other's hand")
+# ---------------------------------------------------------------- the save, written and read
+
+
+def save(d: Device) -> dict:
+    """This device's save: its game and its own secrets, never the other's cards."""
+    t, ch, hs, tb = d.table, d.channel, d.handshake, d.takebacks
+    return {
+        "format": SAVE_FORMAT,
+        "version": VERSION,
+        "group": t.group.name,  # the cipher's group: its numbers mean nothing in another
+        "seat": t.seat,
+        "game": t.game,
+        "rules": t.rules.to_json(),
+        "names": d.names,
+        "key": None if ch.key is None else ch.key.hex(),
+        "half": None if hs.half is None else int_to_text(hs.half.secret),
+        "dh_commit": hs.dh_commit,
+        "transcript": None if hs.transcript is None else hs.transcript.hex(),
+        "dh_out": hs.dh_out,
+        "rtc_said": hs.rtc_said,
+        "rtc_heard": hs.rtc_heard,
+        "sent": ch.sent,
+        "expect": ch.expect,
+        "state": None if t.state is None else state_to_json(t.state),
+        "start_state": None if t.start_state is None else state_to_json(t.start_state),
+        "cards": None if t.cards is None else t.cards.to_json(),
+        "unsent": t.unsent,
+        "drew": t.drew,
+        "deal_out": t.deal_out,
+        "answer": t.answer,
+        "last_sent": ch.last_sent,
+        "audits": t.audits,
+        "verdict": d.verdict,
+        "turn_points": tb.points_json(),
+        "asked": tb.asked,
+        "takebacks": tb.count,
+    }
+
+
+def load(data) -> Device:
+    """A save ``save`` wrote, each field checked once by its reader (``SAVE_FIELDS``) and then
+    all of them together; anything else raises ``RemoteError("bad_save")``, and a game dealt
+    in another group ``RemoteError("old_save")``."""
+    try:
+        if not isinstance(data, dict) or data.get("format") != SAVE_FORMAT:
+            raise ValueError("format")
+        if type(data.get("version")) is not int or data["version"] not in SAVE_VERSIONS:
+            raise ValueError("version")
+        # Before version 3 the cards were dealt modulo a 1,536-bit prime: such a game's
+        # numbers mean nothing in ristretto255, and it cannot go on.
+        name = data.get("group", "modp" if data["version"] < VERSION else None)
+        if name in OLD_GROUPS:
+            raise RemoteError("old_save")
+        if not isinstance(name, str) or name not in GROUPS:
+            raise ValueError("group")
+        ep = SimpleNamespace(group=GROUPS[name])
+        for name, read_field in SAVE_FIELDS.items():
+            if name not in data and name not in SAVE_DEFAULTS:
+                raise ValueError(name)
+            setattr(ep, name, read_field(data.get(name, SAVE_DEFAULTS.get(name)), ep))
+        check_whole(ep)
+    except RemoteError as e:
+        if e.code == "old_save":
+            raise
+        raise RemoteError("bad_save") from None
+    except ValueError:  # a GameError too: each reader refuses with one
+        raise RemoteError("bad_save") from None
+    f = vars(ep)
+    table = Table(
+        f["seat"],
+        f["game"],
+        f["rules"],
+        f["group"],
+        SYSTEM,
+        **{k: f[k] for k in ("state", "start_state", "cards", "unsent", "drew", "deal_out")},
+        answer=f["answer"],
+        audits=f["audits"],
+    )
+    channel = Channel(f["game"], f["seat"], f["key"], f["sent"], f["expect"], f["last_sent"])
+    pairing = ("half", "dh_commit", "transcript", "dh_out", "rtc_said", "rtc_heard")
+    hs = Handshake(**{k: f[k] for k in pairing})
+    tb = TakeBacks(f["seat"], f["turn_points"], f["asked"], f["takebacks"])
+    return Device(f["names"], channel, hs, table, tb, f["verdict"])
+
+
+# Each field of the save (``save``) and its reader, ``read(value, ep) -> the field's value``
+# (a ``ValueError`` for anything but what ``save`` writes), in the order read: a reader may
+# check its field against those read before it.
+SAVE_FIELDS = {
+    "seat": seat,
+    "game": game,
+    "rules": rules,
+    "names": names,
+    "key": key,
+    "half": half,
+    "dh_commit": digest,
+    "transcript": transcript,
+    "dh_out": dh_out,
+    "rtc_said": digest,
+    "rtc_heard": digest,
+    "sent": count,
+    "expect": count,
+    "state": state,
+    "start_state": state,
+    "cards": cards,
+    "unsent": actions,
+    "drew": fingerprints,
+    "deal_out": deal_out,
+    "answer": flag,
+    "last_sent": last_sent,
+    "audits": audits,
+    "verdict": verdict,
+    "turn_points": turn_points,
+    "asked": asked,
+    "takebacks": count,
+}
+# What a save of protocol version 1 lacks reads as: no turn to take back, none taken back.
+# Before version 3 (only once paired: older pairings are not finished) no pairing fields.
+SAVE_DEFAULTS: dict = {
+    "turn_points": [None, None],
+    "asked": None,
+    "takebacks": 0,
+    "dh_commit": None,
+    "transcript": None,
+    "dh_out": None,
+    "rtc_said": None,
+    "rtc_heard": None,
+}

@@ -21,11 +21,14 @@ The groups (docs/remote.md, "The cryptography and its parameters", has the whole
   and lock exponents are even (``E = 2k``), so that no bit of a card leaks through its lock
   and a "marked" value outside the subgroup is squared back into it.
 
->>> key = Key.new()
->>> m = code(5)
+Every operation takes its group: a key carries the group it locks in (``Key(k, group)``),
+and a game keeps its group (``GROUPS``, by the name its save holds).
+
+>>> key = Key.new(group=PLAY)
+>>> m = code(5, PLAY)
 >>> unlock(lock(m, key), key) == m
 True
->>> other = Key.new()
+>>> other = Key.new(group=PLAY)
 >>> unlock(lock(lock(m, key), other), key) == lock(m, other)     # locks commute
 True
 """
@@ -95,9 +98,8 @@ class Group(_Cards):
     """A safe prime ``p = 2q + 1`` and what the game derives from it: ``g = 4``, a generator
     of the subgroup of order ``q``, and the card codes (quadratic residues)."""
 
-    name = "modp"
-
-    def __init__(self, p: int, key_bits: int = KEY_BITS):
+    def __init__(self, p: int, key_bits: int = KEY_BITS, name: str = "modp"):
+        self.name = name  # "modp": RFC 3526's, the protocol's group until version 3
         self.p, self.q, self.g = p, (p - 1) // 2, 4
         self.bytes = (p.bit_length() + 7) // 8
         self.bits = p.bit_length()
@@ -202,13 +204,20 @@ class Ristretto(_Cards):
 
 MODP_1536 = Group(P)
 PLAY = Ristretto()
-GROUP_NAMES = (Group.name, Ristretto.name)  # the groups a save may name (older: "modp")
-GROUP: Group | Ristretto = PLAY  # the group in use (tests of many games: Group(TEST_P, 64))
+TEST = Group(TEST_P, 64, name="modp-256-test")  # the suite's protocol games: never in play
+# The groups a game is played in, by the name its save keeps. A save of protocol version 1
+# or 2 was dealt in MODP_1536 ("modp"): refused by name (``save_io``, ``old_save``).
+GROUPS = {g.name: g for g in (PLAY, TEST)}
+OLD_GROUPS = (MODP_1536.name,)
+ELEMENT_BITS = 256  # an element of every group in GROUPS, as a number: at most 256 bits
+# The group of a new game when none is given (``Endpoint.host``, ``Endpoint.join``): read
+# only when a game begins, never by a game under way (which keeps its own).
+GROUP: Group | Ristretto = PLAY
 
 
-def code(i: int) -> int:
-    """The number that stands for physical card ``i``."""
-    return GROUP.codes[i]
+def code(i: int, group: Group | Ristretto) -> int:
+    """The number that stands for physical card ``i`` in ``group``."""
+    return group.codes[i]
 
 
 class Entropy:
@@ -235,73 +244,72 @@ class Key:
     """One player's lock for one round: ``E`` locks, ``D`` unlocks, ``commit = G^E``
     is published at the deal so that every share can be checked against it."""
 
-    __slots__ = ("k", "E", "D", "commit")
+    __slots__ = ("k", "E", "D", "commit", "group")
 
-    def __init__(self, k: int):
-        if type(k) is not int or not 0 < k < 1 << GROUP.key_bits:
+    def __init__(self, k: int, group: Group | Ristretto):
+        if type(k) is not int or not 0 < k < 1 << group.key_bits:
             raise ValueError("a lock key is a positive number of the group's key size")
-        self.k = k
-        self.E = GROUP.lock_exponent(k)
-        self.D = pow(self.E, -1, GROUP.q)
-        self.commit = GROUP.gen(self.E)
+        self.k, self.group = k, group
+        self.E = group.lock_exponent(k)
+        self.D = pow(self.E, -1, group.q)
+        self.commit = group.gen(self.E)
 
     @classmethod
-    def new(cls, entropy: Entropy = SYSTEM) -> Key:
-        bits = GROUP.key_bits
-        return cls(entropy.bits(bits) | 1 << (bits - 1))
+    def new(cls, entropy: Entropy = SYSTEM, group: Group | Ristretto = PLAY) -> Key:
+        bits = group.key_bits
+        return cls(entropy.bits(bits) | 1 << (bits - 1), group)
 
 
 def lock(x: int, key: Key) -> int:
-    return GROUP.exp(x, key.E)
+    return key.group.exp(x, key.E)
 
 
 def unlock(x: int, key: Key) -> int:
-    return GROUP.exp(x, key.D)
+    return key.group.exp(x, key.D)
 
 
-def valid_element(x) -> bool:
-    """A number that can stand for a locked card in the group in use."""
-    return GROUP.valid(x)
+def valid_element(x, group: Group | Ristretto) -> bool:
+    """A number that can stand for a locked card in ``group``."""
+    return group.valid(x)
 
 
-def _challenge(*values: int) -> int:
+def _challenge(group: Group | Ristretto, *values: int) -> int:
     h = hashlib.sha256(b"schotten-totten/remote/share")
     for v in values:
-        h.update(v.to_bytes(GROUP.bytes, "big"))
+        h.update(v.to_bytes(group.bytes, "big"))
     return int.from_bytes(h.digest()[: CHALLENGE_BITS // 8], "big")
 
 
 def share(c: int, key: Key) -> tuple[int, int, int]:
     """Take ``key``'s lock off ``c`` for the other player, with a Chaum-Pedersen proof that
     it was done with the committed key: ``(s, challenge, response)``, ``s = c^D``."""
-    g = GROUP
+    g = key.group
     s = unlock(c, key)
     w = g.nonce()
-    ch = _challenge(g.g, key.commit, s, c, g.exp(s, w), g.gen(w))
+    ch = _challenge(g, g.g, key.commit, s, c, g.exp(s, w), g.gen(w))
     return s, ch, g.response(w, ch, key.E)
 
 
-def check_share(c: int, s: int, ch: int, z: int, commit: int) -> bool:
-    """Whether ``s`` is ``c`` with the lock of the key committed as ``commit`` taken off:
-    the proof shows that ``log_s(c) = log_G(commit)`` without telling the key."""
-    g = GROUP
+def check_share(c: int, s: int, ch: int, z: int, commit: int, g: Group | Ristretto) -> bool:
+    """Whether ``s`` is ``c`` with the lock of the key committed as ``commit`` taken off, in
+    group ``g``: the proof shows that ``log_s(c) = log_G(commit)`` without telling the key."""
     if not (
-        valid_element(s)
-        and valid_element(c)
+        g.valid(s)
+        and g.valid(c)
         and type(ch) is int
         and 0 <= ch < 1 << CHALLENGE_BITS
         and g.response_ok(z)
-        and valid_element(commit)
+        and g.valid(commit)
     ):
         return False
     t1 = g.double_exp(s, z, c, -ch)
     t2 = g.double_exp(g.g, z, commit, -ch)
-    return _challenge(g.g, commit, s, c, t1, t2) == ch
+    return _challenge(g, g.g, commit, s, c, t1, t2) == ch
 
 
-def card_of(m: int):
-    """The physical card a fully unlocked value stands for, or ``None``."""
-    return GROUP.card_of_code.get(m)
+def card_of(m: int, group: Group | Ristretto):
+    """The physical card a fully unlocked value stands for in ``group``, or ``None``."""
+    return group.card_of_code.get(m)
 
 
 # ---------------------------------------------------------------- numbers as text

@@ -146,3 +146,20 @@ def _nine(value, where: str) -> list:
     if not isinstance(value, list) or len(value) != 9:
         raise ValueError(where)
     return value
+
+
+BACKS = (CLAN_BACK, TACTIC_BACK)
+
+
+def hidden(s, cards, seat: int, where: str) -> None:
+    """The cards this device cannot see are the round's entries it has not read: the decks'
+    (as many backs as entries), its own draws whose shares have not come (``pending``) and the
+    other's hand (backs only). For the save's state and each turn point's (takeback.py)."""
+    for d in (0, 1):
+        if len(s.decks[d]) != len(cards.decks[d]) or any(c != BACKS[d] for c in s.decks[d]):
+            raise ValueError(f"save: {where}.decks")
+        mine = sum(1 for c in s.hands[seat] if c == BACKS[d])
+        if mine != sum(1 for deck, _ in cards.pending if deck == d):
+            raise ValueError(f"save: {where}.hands: not the draws waiting for their shares")
+    if any(c not in BACKS for c in s.hands[1 - seat]):
+        raise ValueError(f"save: {where}.hands: a card of the other's hand")

@@ -23,13 +23,12 @@ gone. Sequence numbers only ever grow, so a link of the undone turn is a replay,
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from dataclasses import dataclass, field
 
 from ..state import OVER, ROUND_OVER, Rules, State
+from .deal import RoundCards
 from .errors import RemoteError
-
-if TYPE_CHECKING:
-    from .deal import RoundCards
+from .state_io import hidden, state_from_json, state_to_json
 
 WHY = ("read", "round_over", "moved")
 # A turn point's fields in a save, with the values each may take (any: checked where read).
@@ -45,59 +44,69 @@ POINT = {
 FIXED = ("game", "round", "seat", "tactics", "key", "their_commit", "first", "start", "order")
 
 
+class TurnPoint(dict):
+    """Where a turn began (``POINT``'s fields), which is replaced, never changed: a copy of
+    the device shares it, and the page tells a turn just begun by a new point (web/duo.py).
+    Its state and round's cards are copied when it is taken and when it is gone back to."""
+
+    __slots__ = ()
+
+    def _read_only(self, *_args, **_kw):
+        raise TypeError("a turn point is replaced, never changed")
+
+    __setitem__ = __delitem__ = update = pop = popitem = setdefault = clear = _read_only
+
+
+@dataclass
 class TakeBacks:
-    """The take-back part of ``endpoint.Endpoint`` (which has the attributes below)."""
+    """One device's take-backs: each player's turn point (``points``), the question in
+    flight (``asked``: ``{"player", "round", "ply"}``) and how many turns were taken back
+    (``count``). It is told the game's state and round's cards; it changes neither, but hands
+    back the point to rewind to."""
 
-    if TYPE_CHECKING:
-        seat: int
-        game: str
-        rules: Rules
-        state: State | None
-        cards: RoundCards | None
-        verdict: dict | None
-        unsent: list
-        drew: list
-        turn_points: list
-        asked: dict | None
-        takebacks: int
-        _result: Any
+    seat: int
+    points: list = field(default_factory=lambda: [None, None])
+    asked: dict | None = None
+    count: int = 0
 
-        @property
-        def other(self) -> int: ...
-        def _dealt(self) -> tuple[State, RoundCards]: ...
-        def _copy(self) -> Any: ...
-        def _seal(self, body: dict) -> dict: ...
+    @property
+    def other(self) -> int:
+        return 1 - self.seat
+
+    def new_round(self) -> None:
+        """A new deal: nothing to take back."""
+        self.points, self.asked = [None, None], None
 
     # ------------------------------------------------------------ turn points
 
-    def _turn_starts(self, player: int) -> bool:
+    @staticmethod
+    def turn_starts(cards: RoundCards | None, player: int) -> bool:
         """Whether ``player``'s next action starts a turn (the round's log is empty or its
         last action was the other's)."""
-        log = self.cards.log if self.cards is not None else []
+        log = cards.log if cards is not None else []
         return not log or log[-1][0] != player
 
-    def _mark_turn(self, player: int) -> None:
+    def mark(self, player: int, state: State, cards: RoundCards) -> None:
         """A turn of ``player`` starts now: remember where (the state before it)."""
-        s, cards = self._dealt()
         mark = cards.copy()
         if player == self.seat:
             # My shares owed now go out with this turn's message: once the turn is undone
             # they have been delivered (the other keeps the cards they unlocked).
             mark.shares_sent()
-        self.turn_points[player] = {
-            "player": player,
-            "round": cards.round,
-            "ply": len(cards.log),
-            "why": None,
-            "state": s.copy(),
-            "cards": mark,
-        }
+        self.points[player] = TurnPoint(
+            player=player,
+            round=cards.round,
+            ply=len(cards.log),
+            why=None,
+            state=state.copy(),
+            cards=mark,
+        )
 
-    def _close_turn(self, player: int, why: str) -> None:
+    def close(self, player: int, why: str) -> None:
         """The window of ``player``'s last turn closed: it can no longer be taken back."""
-        tp = self.turn_points[player]
+        tp = self.points[player]
         if tp is not None and tp["why"] is None:
-            self.turn_points[player] = {**tp, "why": why, "state": None, "cards": None}
+            self.points[player] = TurnPoint({**tp, "why": why, "state": None, "cards": None})
 
     @staticmethod
     def _why(body: dict):
@@ -108,107 +117,88 @@ class TakeBacks:
                 return why
         return None
 
-    def _after_sending(self, body: dict) -> None:
+    def after_sending(self, body: dict) -> None:
         """A message of mine closes the window of the other's turn (I moved, or unlocked
         cards they drew in it); my reveal closes my own turn's."""
         why = self._why(body)
         if why is not None:
-            self._close_turn(self.other, why)
+            self.close(self.other, why)
         if why == "round_over":
-            self._close_turn(self.seat, why)
+            self.close(self.seat, why)
         if "actions" in body and self.asked is not None and self.asked["player"] == self.other:
             self.asked = None  # their question lapses: my move answers it
 
-    def _on_message(self, msg: dict, result) -> None:
+    def on_message(self, msg: dict) -> dict | None:
         """A move message arrives: it closes my turn's window (they moved, or the cards I
-        drew are unlocked now), and a request of mine it overtook lapses."""
+        drew are unlocked now), and a request of mine it overtook lapses (the news)."""
         why = self._why(msg)
         if why is not None:
-            self._close_turn(self.seat, why)
+            self.close(self.seat, why)
         if "actions" in msg and self.asked is not None and self.asked["player"] == self.seat:
             self.asked = None
-            result.takeback = {"player": self.seat, "agree": False, "moved": True}
+            return {"player": self.seat, "agree": False, "moved": True}
+        return None
 
     # ------------------------------------------------------------ asking
 
-    def takeback_refusal(self) -> RemoteError | None:
+    def refusal(self, state: State | None, unsent: list) -> RemoteError | None:
         """Why my last turn cannot be taken back now (``None``: it can be)."""
-        if self.verdict is not None:
-            return RemoteError("game_void")
         if self.asked is not None:
             return RemoteError("takeback_pending")
-        s, tp = self.state, self.turn_points[self.seat]
-        if s is None or tp is None:
+        tp = self.points[self.seat]
+        if state is None or tp is None:
             return RemoteError("takeback_none")
         if tp["why"] is not None:
             return RemoteError(f"takeback_{tp['why']}")
-        if s.step in (ROUND_OVER, OVER):
+        if state.step in (ROUND_OVER, OVER):
             return RemoteError("takeback_round_over")
-        if s.to_move == self.seat or self.unsent:
+        if state.to_move == self.seat or unsent:
             return RemoteError("takeback_none")  # my turn is not over: nothing sent yet
         return None
 
-    def can_take_back(self) -> bool:
-        return self.takeback_refusal() is None
-
-    def ask_takeback(self):
-        """Ask the other to let me take back my last turn; the result's ``send`` is the
-        question."""
-        refusal = self.takeback_refusal()
-        if refusal is not None:
-            raise refusal
-        tp = self.turn_points[self.seat]
-        work = self._copy()
+    def ask(self) -> dict:
+        """My question (checked by ``refusal``): the message body to send."""
+        tp = self.points[self.seat]
         turn = {"round": tp["round"], "ply": tp["ply"]}
-        work.asked = {"player": self.seat, **turn}
-        result = self._result()
-        result.send = work._seal({"t": "takeback", "turn": turn})
-        self.__dict__.update(work.__dict__)
-        return result
+        self.asked = {"player": self.seat, **turn}
+        return {"t": "takeback", "turn": turn}
 
-    def _their_takeback(self, msg: dict, result) -> None:
-        """Their question: kept for the player to answer. A question about a turn I have
-        already answered with a move lapses (they will see my move); anything else refused."""
-        turn, tp = msg["turn"], self.turn_points[self.other]
+    def their_question(self, msg: dict) -> dict:
+        """Their question: kept for the player to answer (the news). A question about a turn
+        I have already answered with a move lapses (they will see my move); anything else is
+        refused."""
+        turn, tp = msg["turn"], self.points[self.other]
         if self.asked is not None:
             raise RemoteError("takeback_pending")
         if tp is None or (tp["round"], tp["ply"]) != (turn["round"], turn["ply"]):
             raise RemoteError("takeback_unknown")
         if tp["why"] == "moved":
-            result.takeback = {"player": self.other, "lapsed": True}
-            return
+            return {"player": self.other, "lapsed": True}
         if tp["why"] is not None:
             raise RemoteError(f"takeback_{tp['why']}")
         self.asked = {"player": self.other, **turn}
-        result.takeback = {"player": self.other, "asked": True}
+        return {"player": self.other, "asked": True}
 
     # ------------------------------------------------------------ answering
 
-    def takeback_question(self) -> dict | None:
+    def question(self) -> dict | None:
         """The other's take-back question waiting for my answer, if any."""
         a = self.asked
         return a if a is not None and a["player"] == self.other else None
 
-    def answer_takeback(self, agree: bool):
-        """Answer the other's question; on agreement their turn is undone here (and whatever
-        I did since, unsent). The result's ``send`` is the answer."""
-        if self.verdict is not None:
-            raise RemoteError("game_void")
-        question = self.takeback_question()
-        if question is None:
-            raise RemoteError("takeback_not_asked")
-        work = self._copy()
-        result = self._result()
-        turn = {"round": question["round"], "ply": question["ply"]}
-        work.asked = None
-        if agree:
-            work._rewind(self.other)
-        result.takeback = {"player": self.other, "agree": bool(agree)}
-        result.send = work._seal({"t": "consent", "turn": turn, "agree": bool(agree)})
-        self.__dict__.update(work.__dict__)
-        return result
+    def answer(self, agree: bool) -> dict:
+        """My answer to their question (checked by the caller): the message body."""
+        question = self.question()
+        assert question is not None
+        self.asked = None
+        return {
+            "t": "consent",
+            "turn": {"round": question["round"], "ply": question["ply"]},
+            "agree": bool(agree),
+        }
 
-    def _their_consent(self, msg: dict, result) -> None:
+    def their_consent(self, msg: dict) -> bool:
+        """Their answer to my question: whether they agree."""
         a = self.asked
         if (
             a is None
@@ -217,31 +207,26 @@ class TakeBacks:
         ):
             raise RemoteError("unexpected", kind="consent")
         self.asked = None
-        if msg["agree"]:
-            self._rewind(self.seat)
-        result.takeback = {"player": self.seat, "agree": msg["agree"]}
+        return msg["agree"]
 
-    def _rewind(self, player: int) -> None:
-        """Back to ``player``'s turn point: the state and the round's cards as they were
-        before the turn (the drawn entry on top of its deck again, still locked by both)."""
-        tp = self.turn_points[player]
+    def rewind(self, player: int) -> tuple[State, RoundCards]:
+        """``player``'s turn point, which the game goes back to: the state and the round's
+        cards as they were before the turn (the drawn entry on top of its deck again, still
+        locked by both). The turn is played again: its first move marks it."""
+        tp = self.points[player]
         assert tp is not None and tp["why"] is None  # checked by the caller's question
-        self.state = tp["state"].copy()
-        self.cards = tp["cards"].copy()
-        self.unsent, self.drew = [], []
-        self.turn_points = [None, None]  # the turn is played again: its first move marks it
-        self.takebacks += 1
+        self.points = [None, None]
+        self.count += 1
+        return tp["state"].copy(), tp["cards"].copy()
 
     # ------------------------------------------------------------ the save
 
-    def _turn_points_json(self) -> list:
+    def points_json(self) -> list:
         """The turn points for the save. Their round's cards leave out what never changes
         within a round (the deal's decks, the keys: the save's live cards have them), which
         would triple the save."""
-        from .state_io import state_to_json
-
         out = []
-        for tp in self.turn_points:
+        for tp in self.points:
             if tp is not None:
                 cards = tp["cards"] and tp["cards"].to_json()
                 tp = {
@@ -252,40 +237,37 @@ class TakeBacks:
             out.append(tp)
         return out
 
-    def _turn_point_from_json(self, data, live: dict | None):
-        """A turn point as ``_turn_points_json`` wrote it, every field checked; ``live``: the
-        save's round cards (their fixed part is the point's too). Anything else raises a
-        ``ValueError``."""
-        from .deal import RoundCards
-        from .save_io import hidden
-        from .state_io import state_from_json
 
-        if data is None:
-            return None
-        if not isinstance(data, dict) or set(data) != set(POINT):
-            raise ValueError("turn point")
-        for name, values in POINT.items():
-            value = data[name]  # an int, a text or None: 1.0 and true are no ply
-            if values and (type(value) not in (int, str, type(None)) or value not in values):
-                raise ValueError(f"turn point.{name}")
-        state, cards = data["state"], data["cards"]
-        if (state is None) != (data["why"] is not None) or (state is None) != (cards is None):
-            raise ValueError("turn point: an open one holds its state and cards, a closed none")
-        if cards is not None:
-            if live is None or live["round"] != data["round"] or not isinstance(cards, dict):
-                raise ValueError("turn point.cards")
-            if set(cards) & set(FIXED):
-                raise ValueError("turn point.cards")
-            cards = RoundCards.from_json({**cards, **{k: live[k] for k in FIXED}})
-            state = state_from_json(state, self.rules, self.game)
-            if len(cards.log) != data["ply"] or state.round != data["round"]:
-                raise ValueError("turn point: not where its turn began")
-            hidden(state, cards, self.seat, "turn point")
-        return {
-            "player": data["player"],
-            "round": data["round"],
-            "ply": data["ply"],
-            "why": data["why"],
-            "state": state,
-            "cards": cards,
-        }
+def point_from_json(data, live: dict | None, rules: Rules, game: str, seat: int, group):
+    """A turn point as ``TakeBacks.points_json`` wrote it, every field checked; ``live``: the
+    save's round cards (their fixed part is the point's too). Anything else raises a
+    ``ValueError``."""
+    if data is None:
+        return None
+    if not isinstance(data, dict) or set(data) != set(POINT):
+        raise ValueError("turn point")
+    for name, values in POINT.items():
+        value = data[name]  # an int, a text or None: 1.0 and true are no ply
+        if values and (type(value) not in (int, str, type(None)) or value not in values):
+            raise ValueError(f"turn point.{name}")
+    state, cards = data["state"], data["cards"]
+    if (state is None) != (data["why"] is not None) or (state is None) != (cards is None):
+        raise ValueError("turn point: an open one holds its state and cards, a closed none")
+    if cards is not None:
+        if live is None or live["round"] != data["round"] or not isinstance(cards, dict):
+            raise ValueError("turn point.cards")
+        if set(cards) & set(FIXED):
+            raise ValueError("turn point.cards")
+        cards = RoundCards.from_json({**cards, **{k: live[k] for k in FIXED}}, group)
+        state = state_from_json(state, rules, game)
+        if len(cards.log) != data["ply"] or state.round != data["round"]:
+            raise ValueError("turn point: not where its turn began")
+        hidden(state, cards, seat, "turn point")
+    return TurnPoint(
+        player=data["player"],
+        round=data["round"],
+        ply=data["ply"],
+        why=data["why"],
+        state=state,
+        cards=cards,
+    )
