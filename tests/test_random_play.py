@@ -1,4 +1,5 @@
-"""Random-play invariants over 1,000+ seeded games: base and tactics, both claim timings.
+"""Random-play invariants over 1,000+ seeded games (260 in the suite, all in the soak run):
+base and tactics, both claim timings.
 
 On every game and every step (the core):
   legal actions exist until the end and the game ends; the chosen action applies through the
@@ -45,6 +46,12 @@ CONFIGS = {
 }
 GAMES_PER_CONFIG = 260  # 4 x 260 = 1,040 games
 CHUNK = 65
+# The suite plays the first chunk of each configuration (4 x 65 seeded games); the soak run
+# (`python -m pytest -m soak tests`, README) all of them.
+CHUNKS = [
+    pytest.param(c, marks=[pytest.mark.slow, pytest.mark.soak] if c else [])
+    for c in range(GAMES_PER_CONFIG // CHUNK)
+]
 DEEP_EVERY = 8  # one game in 8 gets the costly checks
 MAX_STEPS = 3000
 
@@ -202,7 +209,7 @@ def deep_checks(state, acts, i):
     assert state.key() == before
 
 
-@pytest.mark.parametrize("chunk", range(GAMES_PER_CONFIG // CHUNK))
+@pytest.mark.parametrize("chunk", CHUNKS)
 @pytest.mark.parametrize("config", CONFIGS)
 def test_random_games_keep_every_invariant(config, chunk):
     rules = CONFIGS[config]
