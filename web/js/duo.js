@@ -6,7 +6,7 @@
 import { call, onPayload, setPayload } from "./bridge.js";
 import { $ } from "./dom.js";
 import { askConsent } from "./games.js";
-import { messagesIn, refusal } from "./links.js";
+import { carriesMessages, linkOf, NO_LIVE, parseLink } from "./links.js";
 import { reconnect, reconnected, reconnectOffered, takeReconnect } from "./reconnect.js";
 import * as rtc from "./rtc.js";
 import { state } from "./state.js";
@@ -43,29 +43,27 @@ export function base() {
   return location.origin + location.pathname.replace(/\/index\.html$/, "/");
 }
 
-function linkOf(parts) {
-  return `${base()}#${parts.join("&")}`;
-}
-
 // A link (or a live message's JSON text) to the game: each message in it, in order. A
 // message seen already is ignored with a toast; an invitation asks for this player's name; a
-// link with more messages than the page ever sends in one is refused unread.
+// link with more messages than the page ever sends in one is refused unread (links.js).
 export function receive(text, quiet = false) {
-  if (messagesIn(text).some((p) => p.startsWith("r="))) { takeReconnect(text); return; }
-  const parts = text.trim().startsWith("{") ? [text] : messagesIn(text).map((p) => `#${p}`);
-  const refused = refusal(parts);
-  if (refused) { toast(t(...refused)); return; }
+  const isJson = text.trim().startsWith("{");   // a live message
+  const link = isJson ? { messages: [], rtc: null, reconnect: null } : parseLink(text);
+  if (link.refused) { toast(t(`error.remote.${link.refused[0]}`, link.refused[1])); return; }
+  if (link.reconnect !== null) { takeReconnect(text); return; }
+  const parts = isJson ? [text] : link.messages.map((m) => `#m=${m}`);
+  const livePart = link.rtc === null ? null : `rtc=${link.rtc}`;   // as rtc.js takes it
   let took = false, ignored = null;
   for (const part of parts) {
-    const out = call("duo_receive", { message: part, live: live.state === "live", rtc: rtcValue(rtc.rtcIn(text)) });
+    const out = call("duo_receive", { message: part, live: live.state === "live", rtc: rtcValue(link.rtc) });
     if (!out.ok) { toast(out.error); return; }
-    if (out.invite) { showJoin(out.invite, part, rtc.rtcIn(text)); return; }
+    if (out.invite) { showJoin(out.invite, part, livePart); return; }
     if (out.ignored) { ignored = out.ignored; continue; }
     took = true;
     take(out);
   }
   if (!took && ignored && !quiet) toast(ignored, "info");   // a live repeat: no news
-  if (took && rtc.rtcIn(text)) rtc.accept(rtc.rtcIn(text));   // the answer's: the channel opens
+  if (took && livePart) rtc.accept(livePart);   // the answer's: the channel opens
   // A message from the host after the answer: the host has opened it, so the channel is
   // being made (or, within the live wait, found not to open).
   else if (took && live.state === "answered") connectionChanged("connecting");
@@ -127,7 +125,7 @@ async function share(url) {
 
 async function sendUnsent() {
   if (!unsent.length) return;
-  const url = linkOf(unsent);
+  const url = linkOf(base(), unsent);
   const sent = unsent;
   unsent = [];
   lastLink = url;
@@ -155,7 +153,7 @@ export function showDialog(title, text, mode) {
 function showPairing() {
   const duo = pairing.duo;
   if (duo.code_check === "differ") { showEnded(duo); return; }
-  if (unsent.length) { shownParts = unsent; lastLink = linkOf(unsent); unsent = []; }
+  if (unsent.length) { shownParts = unsent; lastLink = linkOf(base(), unsent); unsent = []; }
   if (!lastLink && duo.resend) lastLink = base() + duo.resend;   // after a reload
   const name = friend(duo), isLive = live.state === "live";
   let title, text;
@@ -313,7 +311,7 @@ function refuseInDialog(text) {
 function join() {
   const name = $("#duo-name").value.trim();
   if (!name) { refuseInDialog(t("duo.name_needed")); return; }
-  const out = call("duo_join", { link: joining, name, rtc: rtcValue(joiningOffer) });
+  const out = call("duo_join", { link: joining, name, rtc: rtcValue(joiningOffer?.slice(4)) });
   if (!out.ok) { refuseInDialog(out.error); return; }
   try { localStorage.setItem(NAME_KEY, name); } catch { /* blocked */ }
   const useStun = !$("#duo-stun-set").hidden && $("#duo-stun").checked;
@@ -324,11 +322,8 @@ function join() {
   withLive(rtc.answer(joiningOffer, useStun, room()));   // the answer link carries the answer to the offer
 }
 
-// The value of a link's "rtc=" part; null for none, or for "rtc=none" (links only).
-function rtcValue(part) {
-  const value = part ? part.slice(part.indexOf("=") + 1) : "";
-  return value && value !== "none" ? value : null;
-}
+// A link's rtc= value as Python takes it: null for none, or for "rtc=none" (links only).
+const rtcValue = (value) => (value && value !== NO_LIVE ? value : null);
 
 // A link shown in the pairing dialog gets the live connection's offer or answer added once
 // it is gathered (a few milliseconds with no ICE server).
@@ -337,7 +332,7 @@ function withLive(promise) {
     if (!part || !pairing || !lastLink || lastLink.includes("&rtc=")) return;
     // The other's first signed message names the part it got: one changed on the way is
     // refused there (web/duo.py, said_rtc).
-    if (rtcValue(part) && !call("duo_rtc_said", { rtc: rtcValue(part) }).ok) return;
+    if (rtcValue(part.slice(4)) && !call("duo_rtc_said", { rtc: rtcValue(part.slice(4)) }).ok) return;
     lastLink = `${lastLink}&${part}`;
     showPairing();
   }).catch(() => connectionChanged("links"));
@@ -541,13 +536,13 @@ export function wireDuo() {
   if ("BroadcastChannel" in window) {
     const ch = new BroadcastChannel(CHANNEL);
     ch.onmessage = (e) => {
-      if (e.data?.kind !== "link" || !isDuo() || !messagesIn(e.data.link).length) return;
+      if (e.data?.kind !== "link" || !isDuo() || !carriesMessages(e.data.link)) return;
       ch.postMessage({ kind: "taken", id: e.data.id });
       receive(e.data.link);
     };
   }
   addEventListener("hashchange", () => {
-    if (!messagesIn(location.hash).length) return;
+    if (!carriesMessages(location.hash)) return;
     const link = location.href;
     history.replaceState(null, "", base() + location.search);
     receive(link);
@@ -566,7 +561,7 @@ export function wireDuo() {
   $("#duo-name").addEventListener("keydown", (e) => { if (e.key === "Enter") { e.preventDefault(); join(); } });
   $("#duo-paste-open").addEventListener("click", () => {
     const text = $("#duo-paste").value.trim();
-    if (!messagesIn(text).length) { toast(t("error.remote.not_a_link")); return; }
+    if (!carriesMessages(text)) { toast(t("error.remote.not_a_link")); return; }
     // A reconnect screen stays up: what the link did is said there (reconnect.js).
     if (!pairing && !joining && !document.body.dataset.duoReconnect) $("#dlg-duo").close();
     receive(text);
@@ -595,7 +590,7 @@ export function wireDuo() {
 // The link this page was opened with, if it carries messages: the fragment taken off the
 // address (a reload must not play it again) and played once the table is up.
 export function linkAtStart() {
-  if (!messagesIn(location.hash).length) return null;
+  if (!carriesMessages(location.hash)) return null;
   const link = location.href;
   history.replaceState(null, "", base() + location.search);
   return link;
