@@ -5,9 +5,10 @@
 // No rule here: Python says whose turn it is and which message to send.
 import { call, onPayload, setPayload } from "./bridge.js";
 import { $ } from "./dom.js";
+import { base, capital, friend, showDialog, showQR } from "./duo-dialog.js";
 import { askConsent } from "./games.js";
 import { carriesMessages, linkOf, NO_LIVE, parseLink } from "./links.js";
-import { reconnect, reconnected, reconnectOffered, takeReconnect } from "./reconnect.js";
+import { reconnect, reconnected, reconnectOffered, takeReconnect, wireReconnect } from "./reconnect.js";
 import * as rtc from "./rtc.js";
 import { state } from "./state.js";
 import { toast } from "./toast.js";
@@ -31,17 +32,9 @@ export const live = { state: "links", send: null, failed: false, was: false };  
 
 export const isDuo = () => !!(state.P?.duo || pairing);
 export const duoOf = () => pairing?.duo ?? state.P?.duo;
-export const friend = (duo) => duo.names[1 - duo.seat] || t("duo.friend");
-// A line of the page starts with a capital, also when it starts with "your friend".
-export const capital = (text) => text.charAt(0).toUpperCase() + text.slice(1);
 // The connection's state in words ("waiting for Bob to open the invitation").
 export const connText = (s = live.state) => t(`duo.conn.${s}`, { name: duoOf() ? friend(duoOf()) : t("duo.friend") });
 
-// The page's address as links carry it: its folder, without "index.html" (shorter links,
-// smaller QR codes; the folder serves the same page).
-export function base() {
-  return location.origin + location.pathname.replace(/\/index\.html$/, "/");
-}
 
 // A link (or a live message's JSON text) to the game: each message in it, in order. A
 // message seen already is ignored with a toast; an invitation asks for this player's name; a
@@ -134,19 +127,6 @@ async function sendUnsent() {
 }
 
 // ------------------------------------------------------------------ the dialog
-
-export function showDialog(title, text, mode) {
-  const d = $("#dlg-duo");
-  $("#duo-title").textContent = title;
-  $("#duo-text").textContent = text;
-  $("#duo-join-set").hidden = mode !== "join";
-  $("#duo-link-set").hidden = mode !== "link";
-  $("#duo-paste-set").hidden = mode === "join" || mode === "none";
-  $("#duo-paste-error").hidden = true;
-  $("#duo-close").hidden = !state.P?.duo;
-  $("#duo-error").hidden = true;
-  if (!d.open) d.showModal();
-}
 
 // Before the deal: the invitation (host) or the answer (guest) to send, as a link and a QR
 // code; then "dealing" while the devices lock and shuffle. The link shown counts as sent.
@@ -255,27 +235,6 @@ function showEnded(duo) {
   $("#duo-new").focus();
 }
 
-// The link as a QR code, for the other device's camera (the invitation and the answer are
-// at most 400 characters, LINK_MAX: version 13 at most; a deal's link is longer and is
-// sent as a link only). Four modules of quiet zone around it (margin).
-const QR_MAX = 2000;
-let qrcode = null;   // the vendored generator (build.py copies it from node_modules)
-
-export async function showQR(link) {
-  const box = $("#duo-qr");
-  box.textContent = "";
-  if (!link || link.length > QR_MAX) return;
-  try {
-    qrcode ??= (await import("../vendor/qrcode/qrcode.mjs")).default;
-  } catch { return; }   // the site without its vendored files (web/ served as it is)
-  const qr = qrcode(0, "L");
-  qr.addData(link);
-  qr.make();
-  if ($("#duo-link").value !== link) return;   // another link is on show by now
-  box.innerHTML = qr.createSvgTag({ cellSize: 4, margin: 4, scalable: true });
-  box.setAttribute("aria-label", t("duo.qr"));
-  box.dataset.link = link;
-}
 
 let joiningOffer = null;   // the invitation's WebRTC offer, if it has one
 
@@ -531,6 +490,7 @@ function flushLive() {
 
 export function wireDuo() {
   onPayload(onGamePayload);
+  wireReconnect({ duoOf, connectionChanged });
   live.send = (text) => rtc.send(text);
   rtc.onLive(flushLive, (text) => receive(text, true), connectionChanged);
   if ("BroadcastChannel" in window) {
