@@ -14,6 +14,7 @@ import { state } from "./state.js";
 import { toast } from "./toast.js";
 import { t } from "./words.js";
 
+const store = window.stStore;   // js/store.js: every read and write guarded
 const CHANNEL = "schotten-totten.links";
 const NAME_KEY = "schotten-totten.my-name";
 // The messages not sent yet survive a reload (Python's save holds only the last one sent).
@@ -255,7 +256,7 @@ function showJoin(invite, link, offer) {
   rtc.prepareAnswer(offer, asks);   // while the name is typed: the answer link comes at once
   if (!state.P?.duo) document.body.classList.add("duo-pairing");   // no table of this game yet
   showDialog(t("duo.join.title", { name: invite.host }), capital(t("duo.join.text", { game: invite.rules_text })), "join");
-  $("#duo-name").value = localStorage.getItem(NAME_KEY) ?? "";
+  $("#duo-name").value = rememberedName();
   document.body.dataset.duo = "invited";
   $("#duo-name").focus();
 }
@@ -272,7 +273,7 @@ function join() {
   if (!name) { refuseInDialog(t("duo.name_needed")); return; }
   const out = call("duo_join", { link: joining, name, rtc: rtcValue(joiningOffer?.slice(4)) });
   if (!out.ok) { refuseInDialog(out.error); return; }
-  try { localStorage.setItem(NAME_KEY, name); } catch { /* blocked */ }
+  store.set(NAME_KEY, name);
   const useStun = !$("#duo-stun-set").hidden && $("#duo-stun").checked;
   if (!$("#duo-stun-set").hidden) rtc.chooseStun(useStun);
   joining = null;
@@ -311,34 +312,30 @@ function openPaste() {
 export function host(opts, name) {
   const out = call("duo_host", { ...opts, name });
   if (!out.ok) return out;
-  try { localStorage.setItem(NAME_KEY, name); } catch { /* blocked */ }
+  store.set(NAME_KEY, name);
   unsent = []; lastLink = null;
   take(out);
   withLive(rtc.offer(room()));
   return out;
 }
 
-export const rememberedName = () => localStorage.getItem(NAME_KEY) ?? "";
+export function rememberedName() { return store.get(NAME_KEY) ?? ""; }
 
 // ------------------------------------------------------------------ the bar
 
+// Refused (storage blocked): the Send again button still has the last message.
 function keepUnsent(duo) {
-  try {
-    if (unsent.length) {
-      const kept = { game: duo.game, unsent, kinds: unsent.map((part) => kinds.get(part) ?? "move") };
-      localStorage.setItem(UNSENT_KEY, JSON.stringify(kept));
-    }
-    else localStorage.removeItem(UNSENT_KEY);
-  } catch { /* storage blocked: the Send again button still has the last message */ }
+  if (unsent.length) {
+    store.setJSON(UNSENT_KEY, { game: duo.game, unsent, kinds: unsent.map((part) => kinds.get(part) ?? "move") });
+  } else store.remove(UNSENT_KEY);
 }
 
 function unsentOf(duo) {
-  try {
-    const kept = JSON.parse(localStorage.getItem(UNSENT_KEY));
-    if (kept?.game !== duo.game || !Array.isArray(kept.unsent)) return [];
-    kept.unsent.forEach((part, i) => kinds.set(part, kept.kinds?.[i] ?? "move"));
-    return kept.unsent;
-  } catch { return []; }
+  const kept = store.getJSON(UNSENT_KEY);
+  if (kept?.game !== duo.game || !Array.isArray(kept.unsent)) return [];
+  const parts = kept.unsent.filter((part) => typeof part === "string");
+  parts.forEach((part, i) => kinds.set(part, kept.kinds?.[i] ?? "move"));
+  return parts;
 }
 
 function renderBar() {
@@ -392,8 +389,7 @@ function renderBar() {
 // Reconnect; the one that lost the channel opens the link the other sends (or presses it
 // too: reconnect.js settles both at once).
 function renderHint(duo, offered) {
-  let was = false;
-  try { was = localStorage.getItem(LIVE_KEY) === duo.game; } catch { /* blocked */ }
+  const was = store.get(LIVE_KEY) === duo.game;
   const which = !offered || live.state !== "links" ? null : live.was ? "lost" : was ? "resumed" : null;
   const hint = $("#duo-hint");
   hint.hidden = !which;
@@ -446,7 +442,7 @@ export function connectionChanged(s, why = null) {
   if (s === "live") {
     live.failed = false;
     live.was = true;
-    try { localStorage.setItem(LIVE_KEY, duoOf()?.game ?? ""); } catch { /* blocked */ }
+    store.set(LIVE_KEY, duoOf()?.game ?? "");
   }
   if (why === "timeout") live.failed = true;
   const duo = duoOf();

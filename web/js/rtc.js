@@ -25,7 +25,7 @@ export const stunServer = STUN;
 // Its host name, for the words that say who learns the addresses.
 export const stunHost = () => (STUN ? STUN.replace(/^stuns?:/, "").replace(/:\d+$/, "") : "");
 
-export const stunChosen = () => !!STUN && localStorage.getItem(STUN_KEY) === "1";
+export const stunChosen = () => !!STUN && window.stStore.get(STUN_KEY) === "1";
 
 // Whether each side of the current connection asked for the STUN server: `mine` is this
 // device's (what its RTCPeerConnection uses), `theirs` the other's flag from its offer or
@@ -33,7 +33,7 @@ export const stunChosen = () => !!STUN && localStorage.getItem(STUN_KEY) === "1"
 export const stun = { mine: false, theirs: null };
 
 export function chooseStun(on) {
-  try { localStorage.setItem(STUN_KEY, on ? "1" : "0"); } catch { /* blocked: off */ }
+  window.stStore.set(STUN_KEY, on ? "1" : "0");   // refused: off next time
 }
 
 export function onLive(open, message, state) {
