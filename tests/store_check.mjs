@@ -17,6 +17,7 @@ function memory() {
   };
 }
 const full = () => ({ ...memory(), setItem: () => { throw new DOMException("full", "QuotaExceededError"); } });
+const firefox = () => ({ ...memory(), getItem: () => { throw Object.assign(new Error("corrupt"), { name: "NS_ERROR_FILE_CORRUPTED" }); } });
 const broken = () => ({ ...memory(), getItem: () => { throw new TypeError("a bug"); }, setItem: () => { throw new TypeError("a bug"); } });
 
 // The storage under a name as the browser gives it: a value, or a getter that throws (blocked).
@@ -51,6 +52,7 @@ const out = {
   blocked: scenario("blocked", "blocked"),
   none: scenario(undefined, undefined),
   full: scenario(full()),
+  firefox: run(() => { put("localStorage", firefox()); return store.get("k"); }),
   bug: scenario(broken()),
 };
 // Damaged JSON reads as the fallback; the save's key is the page's unless an embed set its own.

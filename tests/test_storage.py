@@ -99,6 +99,10 @@ def test_a_storage_that_refuses_is_no_error_for_the_scripts(js_store, case):
         assert got["usable"]["value"] is False and got["get"]["value"] is None
 
 
+def test_firefoxs_damaged_storage_file_is_a_refusal_too(js_store):
+    assert js_store["firefox"] == {"value": None}
+
+
 def test_a_bug_behind_the_scripts_door_is_thrown(js_store):
     got = js_store["bug"]
     assert got["set"] == {"threw": "TypeError"} and got["get"] == {"threw": "TypeError"}

@@ -6,8 +6,8 @@
 // A storage that refuses (blocked by the browser's settings, full, in a private window, a
 // third-party frame) is no bug: a read gives null, a write says false, and the page goes on
 // without remembering. Only the browser's refusals (a DOMException: SecurityError,
-// QuotaExceededError) are taken so; anything else is a bug and is thrown, never swallowed as
-// "could not save".
+// QuotaExceededError; Firefox's NS_ERROR_... for a damaged storage file) are taken so;
+// anything else is a bug and is thrown, never swallowed as "could not save".
 //
 // A plain script, not a module: the page's first script (js/early.js) reads the storage
 // before any module has loaded, so the build writes this file into the page ahead of it (as
@@ -17,7 +17,8 @@
   // (window.stSaveKey). Python's twin: web/session.py SAVE_KEY.
   const SAVE_KEY = "schotten-totten.save";
 
-  const refused = (e) => typeof DOMException !== "undefined" && e instanceof DOMException;
+  const refused = (e) => (typeof DOMException !== "undefined" && e instanceof DOMException) ||
+    /^NS_ERROR_/.test(e?.name ?? "");
 
   // The storage itself: naming it throws where the browser blocks it (SecurityError).
   function area(session) {
