@@ -26,8 +26,9 @@ export default [
     languageOptions: { sourceType: "module", globals: globals.browser },
   },
   {
-    // Classic scripts: early.js is inlined into the page before any module (sitebuild/pages.py).
-    files: ["web/js/early.js"],
+    // Classic scripts: early.js, and store.js before it, are inlined into the page before any
+    // module (sitebuild/pages.py).
+    files: ["web/js/early.js", "web/js/store.js"],
     languageOptions: { sourceType: "script" },
   },
   {

@@ -119,17 +119,18 @@ def write_dev_pages(out: Path) -> None:
 
 
 EARLY_SCRIPT = '<script src="./js/early.js"></script>'
-# The formatting rule early.js and words.js share (and Python's twin): written before it.
-EARLY_FORMAT = "format.js"
+# Plain scripts written before early.js: the formatting rule early.js and words.js share (and
+# Python's twin), and the one door to the browser's storage (every script reads through it).
+EARLY_BEFORE = ("format.js", "store.js")
 EARLY_WORDS = '<script type="application/json" id="early-words"></script>'
 # Keys early.js words besides the page's own data-t keys: its notes, embed.html's title.
 EARLY_KEYS = ("early.", "page.", "embed.")  # embed.: the embed's preview, before words.js
 
 
 def write_early(out: Path) -> None:
-    """index.html with js/format.js and js/early.js written into it, and the static words of
-    every language (the page's data-t keys, from both catalogues) in its JSON block: the
-    first paint needs no other request."""
+    """index.html with js/format.js, js/store.js and js/early.js written into it, and the
+    static words of every language (the page's data-t keys, from both catalogues) in its JSON
+    block: the first paint needs no other request."""
     page = (out / "index.html").read_text()
     for tag in (EARLY_SCRIPT, EARLY_WORDS):
         if page.count(tag) != 1:
@@ -143,11 +144,11 @@ def write_early(out: Path) -> None:
             if k in keys or k.startswith(EARLY_KEYS)
         }
     data = json.dumps(words, ensure_ascii=False, separators=(",", ":")).replace("</", "<\\/")
-    script = (out / "js" / EARLY_FORMAT).read_text() + (out / "js" / "early.js").read_text()
+    script = "".join((out / "js" / name).read_text() for name in (*EARLY_BEFORE, "early.js"))
     page = page.replace(EARLY_WORDS, EARLY_WORDS.replace("></", f">{data}</"))
     page = page.replace(EARLY_SCRIPT, f"<script>\n{script}</script>")
     (out / "index.html").write_text(page)
-    for name in (EARLY_FORMAT, "early.js"):  # shipped inside the pages only
+    for name in (*EARLY_BEFORE, "early.js"):  # shipped inside the pages only
         (out / "js" / name).unlink()
 
 

@@ -1,12 +1,9 @@
-// For tests/test_duo.py: the page's reading of a link's parts (web/js/links.js), in Node.
-// Reads a JSON list of link texts on stdin; writes the most messages a link may carry and,
-// for each link, how many it carries and why it is refused unread (null: it is read).
+// tests/test_link_grammar.py and tests/test_duo.py run this under Node: the page's reading
+// of links (web/js/links.js) on a JSON list of texts (any JSON values) on stdin. Writes its
+// limits and, for each text, what parseLink makes of it and whether carriesMessages holds.
 import { readFileSync } from "node:fs";
+import { carriesMessages, MAX_LINK, MAX_MESSAGES, NO_LIVE, parseLink } from "../web/js/links.js";
 
-const { MAX_MESSAGES, messagesIn, refusal } = await import(new URL("../web/js/links.js", import.meta.url));
 const texts = JSON.parse(readFileSync(0, "utf-8"));
-const links = texts.map((text) => {
-  const parts = messagesIn(text);
-  return { parts: parts.length, refusal: refusal(parts) };
-});
-process.stdout.write(JSON.stringify({ max: MAX_MESSAGES, links }));
+const links = texts.map((text) => ({ parsed: parseLink(text), carries: carriesMessages(text) }));
+process.stdout.write(JSON.stringify({ limits: { messages: MAX_MESSAGES, link: MAX_LINK }, noLive: NO_LIVE, links }));

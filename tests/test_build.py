@@ -187,12 +187,15 @@ def test_the_written_site_maps_python_files_and_serves_the_catalogue(tmp_path, m
     assert {"index.html", "embed.html", "sw.js", "manifest.webmanifest"} <= written
     precached = build.precache_list(tmp_path)  # kept offline too
     assert {"engine/messages/en.json", "messages/en.json", "messages/de.json"} <= set(precached)
-    # the formatting rule and early.js are written into the pages, before the first paint
+    # the formatting rule, the storage's door and early.js are written into the pages, before
+    # the first paint, each before early.js uses it
     index = (tmp_path / "index.html").read_text(encoding="utf-8")
     assert "globalThis.stFormat" in index and index.index("stFormat = {") < index.index(
         "window.stFormat.format"
     )
+    assert index.index("globalThis.stStore = {") < index.index("const store = window.stStore")
     assert not (tmp_path / "js" / "format.js").exists()
+    assert not (tmp_path / "js" / "store.js").exists()
 
 
 def test_the_deployed_site_has_no_development_pages(tmp_path, monkeypatch):

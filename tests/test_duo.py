@@ -332,7 +332,8 @@ def _links_js(texts: list) -> dict:
 
 def test_a_link_with_more_messages_than_the_page_ever_sends_is_refused_unread(small_group):  # noqa: F811
     """The page puts three messages in one link at most (the hand's shares after the deal, a
-    turn, a take-back question); web/js/links.js refuses a link with more than its limit
+    turn, a take-back question); web/js/links.js (and engine/remote/links.py alike:
+    tests/test_link_grammar.py) refuses a link with more than its limit
     before any message in it goes to Python: one that repeats an old move 3,000 times froze
     the page for 8.6 s."""
     most = max(
@@ -346,10 +347,10 @@ def test_a_link_with_more_messages_than_the_page_ever_sends_is_refused_unread(sm
     assert most == 3
     move = "https://example.org/index.html#m=eNpLTE4uSs0FAAmwAsU"
     out = _links_js([move, move + "&m=x" * 2 + "&rtc=abc", move + "&m=x" * 2999])
-    assert most <= out["max"] <= 10
-    assert [x["parts"] for x in out["links"]] == [1, 3, 3000]
-    assert [x["refusal"] for x in out["links"][:2]] == [None, None]
-    assert out["links"][2]["refusal"] == ["duo.too_many", {"n": 3000, "limit": out["max"]}]
+    limit = out["limits"]["messages"]
+    assert most <= limit <= 10
+    assert [len(x["parsed"]["messages"]) for x in out["links"][:2]] == [1, 3]
+    assert out["links"][2]["parsed"] == {"refused": ["too_many", {"n": 3000, "limit": limit}]}
 
 
 def test_refusals_are_worded_and_change_nothing(open_tab, small_group):  # noqa: F811

@@ -2,7 +2,9 @@
 developer tooling (tools/: the arena, the browser driver, Chromium's flags...); tools/ uses what
 we make (the engine, web/'s Python, the site build), never a test or a benchmark (it runs the
 tests as a program, as ``python -m tools.fuzz`` does); the engine, which ships to the browser,
-imports only itself.
+imports only itself. The page's JavaScript modules (web/js/, and web/'s own scripts) import one
+another without a cycle: each module's imports are evaluated before it, so in a cycle one of
+them runs before the other has set its names up.
 
 Imports are read with ``ast`` from every file, including those inside functions. A bare name
 (``import helpers``, ``from session import ...``) is a module of the importing file's own
@@ -13,6 +15,7 @@ are imported by bare name, as PyScript does; a test module reached through sys.p
 from __future__ import annotations
 
 import ast
+import re
 from pathlib import Path
 
 import pytest
@@ -164,3 +167,86 @@ def test_the_cycle_check_finds_a_cycle_even_through_a_late_import():
     }
     assert a_cycle(package_imports(sources)) == ["a", "b", "c", "a"]
     assert a_cycle(package_imports({**sources, "c": "import a\n"})) == []
+
+
+# ---------------------------------------------------------------- the page's JavaScript
+
+# A static import or re-export of a file of ours: `import {a} from "./x.js";`, `import "./x.js";`,
+# `export {a} from "./x.js";`, on one line or several. Dynamic import() loads later: no cycle.
+JS_IMPORT = re.compile(
+    r"""^\s*(?:import|export)\s+(?:[^;'"]*?\bfrom\s*)?["'](\.{1,2}/[^"']+\.m?js)["']""",
+    re.MULTILINE,
+)
+
+
+def js_imports(source: str) -> list[str]:
+    """The relative paths a JavaScript module imports statically, in order."""
+    return JS_IMPORT.findall(source)
+
+
+def js_graph() -> dict[str, list[str]]:
+    """Each of the page's JavaScript files (relative to web/) and the files of ours it imports."""
+    web = ROOT / "web"
+    files = sorted(web.glob("*.js")) + sorted((web / "js").glob("*.js"))
+    graph = {}
+    for path in files:
+        targets = [(path.parent / rel).resolve() for rel in js_imports(path.read_text("utf-8"))]
+        graph[path.relative_to(web).as_posix()] = [
+            t.relative_to(web).as_posix() for t in targets if t.is_relative_to(web)
+        ]
+    return graph
+
+
+def cycles_in(graph: dict[str, list[str]]) -> list[list[str]]:
+    """Every cycle found by a depth-first walk, each as the modules around it."""
+    found, state, stack = [], {}, []
+
+    def walk(node: str) -> None:
+        state[node] = "open"
+        stack.append(node)
+        for nxt in graph.get(node, []):
+            if state.get(nxt) == "open":
+                found.append(stack[stack.index(nxt) :] + [nxt])
+            elif nxt not in state:
+                walk(nxt)
+        stack.pop()
+        state[node] = "done"
+
+    for node in sorted(graph):
+        if node not in state:
+            walk(node)
+    return found
+
+
+def test_the_pages_modules_import_one_another_without_a_cycle():
+    graph = js_graph()
+    assert "js/duo.js" in graph and "js/reconnect.js" in graph["js/duo.js"]
+    cycles = cycles_in(graph)
+    assert cycles == [], "import cycles:\n" + "\n".join(" -> ".join(c) for c in cycles)
+
+
+def test_the_js_reader_finds_every_static_import():
+    source = (
+        'import { a, b } from "./a.js";\n'
+        "import * as rtc from './rtc.js';\n"
+        'import "./side.js";\n'
+        'import {\n  c,\n  d,\n} from "./multi.js";\n'
+        'export { e } from "../up.js";\n'
+        'const m = await import("./late.js");\n'
+        '// import { no } from "./comment.js" is not at the start of a line\n'
+        'import { loadPyodide } from "../vendor/pyodide/pyodide.mjs";\n'
+    )
+    assert js_imports(source) == [
+        "./a.js",
+        "./rtc.js",
+        "./side.js",
+        "./multi.js",
+        "../up.js",
+        "../vendor/pyodide/pyodide.mjs",
+    ]
+
+
+def test_a_cycle_is_found():
+    graph = {"a.js": ["b.js"], "b.js": ["c.js"], "c.js": ["a.js"], "d.js": ["a.js"]}
+    assert cycles_in(graph) == [["a.js", "b.js", "c.js", "a.js"]]
+    assert cycles_in({"a.js": ["b.js"], "b.js": []}) == []

@@ -125,7 +125,8 @@ def test_a_reconnect_link_is_no_message_for_this_device():
     ],
 )
 def test_anything_else_is_not_a_link(text):
-    assert _code(lambda: messages_of(parse_link(text))) in ("not_a_link", "not_a_message")
+    refusals = ("not_a_link", "not_a_message", "too_big", "too_many")
+    assert _code(lambda: messages_of(parse_link(text))) in refusals
 
 
 def test_the_terminal_writes_links_the_page_reads(small_group):  # noqa: F811
@@ -142,7 +143,9 @@ def test_the_page_knows_the_answer_of_a_device_that_plays_by_links_only():
     """rtc.js accept(): ``rtc=none`` puts the offer down and the bar says "by links" at once
     (before, a terminal's answer left the host's page "connecting…" for the whole game)."""
     rtc = (ROOT / "web" / "js" / "rtc.js").read_text(encoding="utf-8")
-    assert f'const NO_LIVE = "rtc={NO_LIVE}";' in rtc
+    links = (ROOT / "web" / "js" / "links.js").read_text(encoding="utf-8")
+    assert f'export const NO_LIVE = "{NO_LIVE}";' in links
+    assert "const NO_LIVE = `rtc=${LINKS_ONLY}`;" in rtc
     # read() takes "rtc=none" (and a damaged part) for nothing, and accept() then goes by links.
     assert 'if (!part?.startsWith("rtc=") || part === NO_LIVE) return null;' in rtc
     assert 'if (!theirs) { close(); hooks.state("links"); return false; }' in rtc

@@ -23,6 +23,7 @@ from reconnect import Reconnector
 from refusal import RequestError, apology, worded
 from saves import MemoryStore, SaveError, Saves, progress_of
 from session import SAVE_KEY, Session
+from stored import REFUSALS, Storage
 from words import Words, languages
 
 from engine import GameError, position_from_json, view
@@ -37,10 +38,12 @@ reconnector = Reconnector()  # its live channel brought back (web/reconnect.py)
 SAVE = getattr(window, "stSaveKey", None) or SAVE_KEY
 
 try:
-    storage = window.localStorage
-    BLOCKED = False
-except Exception:  # noqa: BLE001 - SecurityError: storage blocked; play on without saving
-    storage, BLOCKED = MemoryStore(), True  # (e.g. a sandboxed or third-party embed)
+    area = window.localStorage
+except REFUSALS:  # SecurityError: storage blocked; play on without saving
+    area = None  # (e.g. a sandboxed or third-party embed)
+BLOCKED = area is None
+# Every read and write of the storage through this one door (web/stored.py).
+storage = Storage(MemoryStore() if BLOCKED else area)
 # This tab's saves under SAVE: stamped, so two tabs on one game are told apart (web/saves.py).
 saves = Saves(storage, SAVE)
 finished = Finished(storage, SAVE, warn=window.console.warn)
@@ -64,7 +67,7 @@ def save_compare() -> dict:
     """How far the game here and the game saved elsewhere are (round and cards played), for
     the "Continued elsewhere" question; ``further``: "here", "there" or None (as far)."""
     here = progress_of(json.dumps(session.save_data()))
-    there = progress_of(storage.getItem(SAVE))
+    there = progress_of(storage.get(SAVE))
     key = (lambda p: (p["round"], p["cards"])) if here and there else None
     further = (
         None

@@ -27,7 +27,7 @@ from engine.events import check_event
 from engine.narrate import variant_text
 from engine.remote import Endpoint
 from engine.remote.errors import Cheat, RemoteError
-from engine.remote.links import from_link, to_link
+from engine.remote.links import message_of, page_link
 from engine.remote.messages import dumps, loads
 from engine.remote.sra import SYSTEM
 from engine.state import AFTER_PLAY, OVER, START_OF_TURN
@@ -211,7 +211,7 @@ class Duo:
             raise RequestError("bad_argument", name="message")
         if text.lstrip().startswith("{"):
             return loads(text)
-        return from_link(text)
+        return message_of(text)
 
     def said_rtc(self, rtc) -> dict:
         """The WebRTC offer or answer added to this device's pairing link, once gathered."""
@@ -345,11 +345,11 @@ class Duo:
             "stage": self._stage(),
             "code": ep.pairing_code(),
             "code_check": m.code,
-            "resend": to_link(ep.last_sent) if ep.last_sent else None,
+            "resend": page_link([ep.last_sent]) if ep.last_sent else None,
             "send": None
             if send is None
             else {
-                "link": to_link(send),
+                "link": page_link([send]),
                 "text": dumps(send),
                 "kind": kind_of(send, ep.cards is None or not ep.cards.log),
             },

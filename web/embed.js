@@ -19,6 +19,7 @@
 // localStorage key, app.py). The full page sets neither and keeps "schotten-totten.save".
 
 (() => {
+  const store = window.stStore;   // js/store.js, written into the page before this runs
   const q = new URLSearchParams(location.search);
   if (!document.documentElement.classList.contains("embed")) {
     // The full page opened from an embed's ↗ (?game=NAME): it plays on the embed's saved game.
@@ -28,11 +29,8 @@
     // The embed's save carried in the link (#carry=): browsers that keep an embed's storage
     // apart from the site's own (storage partitioning) would otherwise show no game here.
     if (location.hash.startsWith("#carry=")) {
-      try {
-        if (!localStorage.getItem(window.stSaveKey)) {
-          localStorage.setItem(window.stSaveKey, decodeURIComponent(location.hash.slice(7)));
-        }
-      } catch { /* storage blocked: a fresh game */ }
+      // Refused (storage blocked): a fresh game.
+      if (!store.get(window.stSaveKey)) store.set(window.stSaveKey, decodeURIComponent(location.hash.slice(7)));
       history.replaceState(null, "", location.pathname + location.search);
     }
     return;
@@ -78,10 +76,8 @@
   // its saves in memory there): the full game is the one way to keep it.
   full.addEventListener("click", () => {
     if (shared) return;   // the shared game itself, not this table's save
-    let text = null;
-    try {
-      text = localStorage.getItem(window.stSaveKey);
-    } catch {
+    let text = store.get(window.stSaveKey);
+    if (!store.usable()) {
       try { text = JSON.parse(window.stCall("carry", "null")).save ?? null; } catch { /* no game yet */ }
     }
     full.href = `./?game=${name}${text ? `#carry=${encodeURIComponent(text)}` : ""}`;
@@ -89,9 +85,7 @@
   document.getElementById("tools")?.append(full);
   // Where the browser keeps storage from embedded pages (third-party storage blocked), the
   // game plays but is not saved (app.py keeps it in memory): say so once the table shows.
-  try {
-    window.localStorage.length;
-  } catch {
+  if (!store.usable()) {
     const wait = setInterval(async () => {
       if (document.body.dataset.ready !== "1") return;
       clearInterval(wait);
@@ -146,8 +140,7 @@ async function preview() {
   table.setAttribute("aria-hidden", "true");
   table.append(row("pv-hand", 6, "i"), row("pv-stones", 9, "b"), row("pv-hand pv-own", 6, "i"));
   // A game saved here: the preview offers to continue it.
-  let saved = false;
-  try { saved = !!localStorage.getItem(window.stSaveKey); } catch { /* storage blocked */ }
+  const saved = !!window.stStore.get(window.stSaveKey);
   const text = document.createElement("p");
   text.className = "pv-text";
   text.textContent = t(window.stEmbed.game ? "embed.preview_game" : saved ? "embed.preview_saved" : "embed.preview");

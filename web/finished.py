@@ -12,7 +12,7 @@ from __future__ import annotations
 import json
 
 import stats
-from stored import read_stored
+from stored import StorageRefused, as_storage
 
 from engine import match_winner
 from engine.narrate import variant_text
@@ -57,12 +57,11 @@ class Finished:
     in ``storage``; ``warn`` hears of a storage that refused (the game goes on)."""
 
     def __init__(self, storage, key: str, warn=print):
-        self.storage, self.warn = storage, warn
+        self.storage, self.warn = as_storage(storage), warn
         self.games_key, self.stats_key = key + ".games", key + ".stats"
 
     def games(self) -> list:
-        text = self.storage.getItem(self.games_key)
-        games = read_stored(text)  # none, or damaged: no recent games
+        games = self.storage.read(self.games_key)  # none, or damaged: no recent games
         return games if isinstance(games, list) else []
 
     def remember(self, entry: dict | None, date: str) -> None:
@@ -76,20 +75,20 @@ class Finished:
         # Made before any write: a bug here is a bug, never told as a storage that refused
         # (and the game kept but never counted).
         games_text = json.dumps([entry, *games][:MAX_GAMES])
-        stats_text = json.dumps(stats.add(stats.read(self.storage.getItem(self.stats_key)), entry))
+        stats_text = json.dumps(stats.add(stats.read(self.storage.get(self.stats_key)), entry))
         try:
-            self.storage.setItem(self.games_key, games_text)
+            self.storage.set(self.games_key, games_text)
             # Counted once, with the game kept: the list above is what says it was counted.
-            self.storage.setItem(self.stats_key, stats_text)
-        except Exception as e:  # noqa: BLE001 - storage full or blocked: the game goes on
+            self.storage.set(self.stats_key, stats_text)
+        except StorageRefused as e:  # storage full or blocked: the game goes on
             self.warn(f"could not keep the finished game: {e}")
 
     def statistics_of(self, words) -> dict:
-        data = stats.read(self.storage.getItem(self.stats_key))
+        data = stats.read(self.storage.get(self.stats_key))
         return data if words is None else stats.rows(data, words)
 
     def reset(self) -> None:
         try:
-            self.storage.removeItem(self.stats_key)
-        except Exception as e:  # noqa: BLE001 - storage blocked: nothing was kept to reset
+            self.storage.remove(self.stats_key)
+        except StorageRefused as e:  # storage blocked: nothing was kept to reset
             self.warn(f"could not reset the statistics: {e}")

@@ -15,7 +15,7 @@ from lessons import LESSONS
 from lessons import lesson as lesson_of
 from refusal import RequestError
 from saves import progress_of
-from stored import read_stored
+from stored import StorageRefused, as_storage, read_stored
 from tutorial import Tutorial
 
 from engine.actions import shown
@@ -29,14 +29,13 @@ class LessonProgress:
     ``warn`` hears of a storage that refused (the lesson goes on)."""
 
     def __init__(self, session, storage, saves, key: str, save, warn=print):
-        self.session, self.storage, self.saves = session, storage, saves
+        self.session, self.storage, self.saves = session, as_storage(storage), saves
         self.key, self.save, self.warn = key, save, warn
         self.aside, self.progress_key = key + ".aside", key + ".lesson"
         self.tutorial = Tutorial(session)
 
     def progress(self) -> dict:
-        text = self.storage.getItem(self.progress_key)
-        data = read_stored(text)  # none, or damaged: no progress kept
+        data = self.storage.read(self.progress_key)  # none, or damaged: no progress kept
         if not isinstance(data, dict):
             data = {}
         at, done = data.get("at"), data.get("done")
@@ -49,10 +48,18 @@ class LessonProgress:
         }
 
     def _set(self, **changes) -> None:
+        text = json.dumps({**self.progress(), **changes})  # a bug here is no storage's
         try:
-            self.storage.setItem(self.progress_key, json.dumps({**self.progress(), **changes}))
-        except Exception as e:  # noqa: BLE001 - storage full or blocked: the lesson goes on
+            self.storage.set(self.progress_key, text)
+        except StorageRefused as e:  # storage full or blocked: the lesson goes on
             self.warn(f"could not remember the lesson: {e}")
+
+    def _drop_aside(self) -> None:
+        """The game put aside let go; a storage that refuses keeps it (nothing is lost)."""
+        try:
+            self.storage.remove(self.aside)
+        except StorageRefused as e:
+            self.warn(f"could not let go of the game put aside: {e}")
 
     def _out(self, out: dict) -> dict:
         """A lesson step's payload, with where the player is; done steps are remembered."""
@@ -98,13 +105,13 @@ class LessonProgress:
         step = step if type(step) is int and 0 <= step < n else 0
         # A lesson begins: the game saved now is the player's. (Under way, it was put aside
         # already; if that was lost, what is saved now is the only game there is.)
-        if (prog["active"] is None and not self.tutorial.active) or not isinstance(
-            self.storage.getItem(self.aside), str
-        ):
-            text = self.storage.getItem(self.key)
+        if (prog["active"] is None and not self.tutorial.active) or self.storage.get(
+            self.aside
+        ) is None:
+            text = self.storage.get(self.key)
             try:
-                self.storage.setItem(self.aside, text if isinstance(text, str) else "")
-            except Exception:  # noqa: BLE001 - storage full: no lesson, the game is kept
+                self.storage.set(self.aside, text if text is not None else "")
+            except StorageRefused:  # storage full: no lesson, the game is kept
                 raise RequestError("no_room_aside") from None
         out = self.tutorial.load(lesson_id, step)
         self.save()
@@ -120,7 +127,7 @@ class LessonProgress:
             # is over and the game put aside for it is let go.
             self.tutorial.stop()
             self._set(active=None)
-            self.storage.removeItem(self.aside)
+            self._drop_aside()
         for stone in look if isinstance(look, list) else [look]:
             self.tutorial.look(stone)  # anything but a stone 0-8 is no look
         return self._out({})
@@ -141,7 +148,7 @@ class LessonProgress:
     def game_waiting(self) -> bool:
         """Is a game in progress put aside for the lesson (cards played, not over)? A
         first visit's deal, untouched, is none."""
-        text = self.storage.getItem(self.aside)
+        text = self.storage.get(self.aside)
         progress = progress_of(text)
         if progress is None:
             return False
@@ -153,15 +160,15 @@ class LessonProgress:
         resumed: ``fresh_game()`` deals one)."""
         self.tutorial.stop()
         self._set(active=None)
-        text = self.storage.getItem(self.aside)
-        if isinstance(text, str) and text:
+        text = self.storage.get(self.aside)
+        if text:
             out = self.session.resume(text, keep_language=True)
             if out is not None:
                 if self.saves.write(self.session.save_data()) == "saved":
-                    self.storage.removeItem(self.aside)
+                    self._drop_aside()
                 return {"restored": True, **out}
             self.warn("the game put aside could not be resumed")
-        self.storage.removeItem(self.aside)
+        self._drop_aside()
         return {"restored": False, **fresh_game()}
 
     def resume(self) -> dict:

@@ -24,11 +24,10 @@ import time
 
 from engine.remote import Endpoint
 from engine.remote.errors import RemoteError
-from engine.remote.links import pack, unpack
+from engine.remote.links import pack, parse_link, reconnect_fragment, unpack
 from engine.remote.messages import B64URL, VERSION, authentic, check_text, dumps, seal
 from engine.remote.pairing import is_game_id
 
-LINK_KEY = "r="
 KINDS = ("offer", "answer")
 FIELDS = {"v", "t", "g", "from", "kind", "rtc", "id", "re", "at", "mac"}
 MAX_RTC = 6000  # an offer with its candidates is about 1,000 characters (docs/remote.md)
@@ -67,13 +66,7 @@ def reconnect_link(
         "re": re if kind == "answer" else "",
         "at": int(at),
     }
-    return "#" + LINK_KEY + pack(dumps(seal(body, ep.key)))
-
-
-def part_of(text: str) -> str | None:
-    """The ``r=...`` part of a link or of its fragment, if it has one."""
-    frag = text.split("#", 1)[1] if "#" in text else text
-    return next((p for p in frag.split("&") if p.startswith(LINK_KEY)), None)
+    return reconnect_fragment(pack(dumps(seal(body, ep.key))))
 
 
 def read_reconnect(ep: Endpoint | None, text) -> dict:
@@ -83,7 +76,9 @@ def read_reconnect(ep: Endpoint | None, text) -> dict:
     match (``bad_mac``)."""
     if not isinstance(text, str):
         raise RemoteError("not_a_link")
-    payload = (part_of(check_text(text, MAX_LINK).strip()) or "")[len(LINK_KEY) :]
+    payload = parse_link(check_text(text, MAX_LINK)).reconnect
+    if payload is None:
+        raise RemoteError("not_a_link")
     raw = check_text(unpack(payload, MAX_LINK), MAX_LINK)
     try:
         msg = json.loads(raw)

@@ -43,7 +43,7 @@ import time
 import zlib
 
 from refusal import FileError
-from stored import read_stored
+from stored import StorageRefused, as_storage, read_stored
 
 SAVE_FORMAT = "schotten-totten/save"
 # Every change to the save since version 1 has been a key added (readers ignore keys they do
@@ -128,13 +128,6 @@ def progress_of(text) -> dict | None:
     return {"round": rnd if type(rnd) is int else 1, "cards": cards}
 
 
-def storage_problem(error: BaseException) -> str:
-    """``full`` for a storage out of room (QuotaExceededError, in any browser's words),
-    ``blocked`` for anything else (storage switched off, a SecurityError)."""
-    text = f"{getattr(error, 'name', '')} {type(error).__name__} {error}".lower()
-    return "full" if "quota" in text or "full" in text else "blocked"
-
-
 class MemoryStore:
     """A localStorage stand-in: where the browser refuses storage, and in tests. ``limit``
     (characters over all keys) makes it full; ``blocked`` refuses every write."""
@@ -164,7 +157,7 @@ class Saves:
     """One tab's saves under one key."""
 
     def __init__(self, storage, key: str, tab: str | None = None):
-        self.storage, self.key = storage, key
+        self.storage, self.key = as_storage(storage), key
         self.tab = tab or secrets.token_hex(6)
         self.generation = 0
         self.known = None  # the stamp of the stored save as this tab last saw it
@@ -174,8 +167,7 @@ class Saves:
         self.told = None  # the problem the page was last told about
 
     def _stored(self):
-        text = self.storage.getItem(self.key)
-        return text if isinstance(text, str) else None  # JS null arrives as jsnull
+        return self.storage.get(self.key)
 
     def held(self):
         """The save as held here (in memory where the browser blocks storage): what the
@@ -208,10 +200,7 @@ class Saves:
     def _lesson_elsewhere(self) -> bool:
         """Another tab began a lesson: the game this tab knows is put aside there, unchanged
         (``web/lesson_progress.py``), and comes back when the lesson is left."""
-        try:
-            aside = self.storage.getItem(self.key + ".aside")
-        except Exception:  # noqa: BLE001 - storage blocked: nothing put aside
-            return False
+        aside = self.storage.get(self.key + ".aside")  # a blocked storage: nothing put aside
         return self.body is not None and body_of(aside) == self.body
 
     def _same(self, text) -> bool:
@@ -234,9 +223,9 @@ class Saves:
         gen = max(self.generation, stamp[1] if stamp and stamp[0] else 0) + 1
         written = json.dumps({**data, "tab": self.tab, "generation": gen})
         try:
-            self.storage.setItem(self.key, written)
-        except Exception as e:  # noqa: BLE001 - a full or disabled storage must not stop the game
-            self.problem = storage_problem(e)
+            self.storage.set(self.key, written)
+        except StorageRefused as e:  # a full or disabled storage must not stop the game
+            self.problem = e.problem
             return self.problem
         self._saw((self.tab, gen), written)
         self.conflict, self.problem = False, None
@@ -244,7 +233,7 @@ class Saves:
 
     def forget(self) -> None:
         """Remove the save (the player asked): no save is known any more."""
-        self.storage.removeItem(self.key)
+        self.storage.remove(self.key)
         self.known, self.conflict = None, False
 
     def keep_aside(self, text: str, when: str | None = None) -> str | None:
@@ -252,19 +241,19 @@ class Saves:
         return that key, or ``None`` if the storage has no room even for the move."""
         when = when or time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime())
         aside, n = f"{self.key}.broken.{when}", 1
-        while isinstance(self.storage.getItem(aside), str):
+        while self.storage.get(aside) is not None:
             n += 1
             aside = f"{self.key}.broken.{when}.{n}"
         try:
-            self.storage.setItem(aside, text)
-        except Exception:  # noqa: BLE001 - no room for a copy: move it instead
-            self.storage.removeItem(self.key)
+            self.storage.set(aside, text)
+        except StorageRefused:  # no room for a copy: move it instead
+            self.storage.remove(self.key)
             try:
-                self.storage.setItem(aside, text)
-            except Exception:  # noqa: BLE001 - put it back: it stays where it was
-                self.storage.setItem(self.key, text)
+                self.storage.set(aside, text)
+            except StorageRefused:  # put it back: it stays where it was
+                self.storage.set(self.key, text)
                 return None
-        self.storage.removeItem(self.key)
+        self.storage.remove(self.key)
         self.known, self.body, self.conflict = None, None, False
         return aside
 

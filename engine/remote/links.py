@@ -1,21 +1,28 @@
 """Links, in one place: a message as a link (``to_link``, ``from_link``), the payload they
-carry (``pack``, ``unpack``), and links as the page writes them, for the terminal.
+carry (``pack``, ``unpack``), and the grammar of a link as the page writes it
+(``parse_link``), for the page (web/duo.py, web/reconnect.py) and the terminal. Its twin
+in JavaScript is web/js/links.js (``parseLink``); tests/test_link_grammar.py feeds both
+the cases of tests/data/links.json and fails if they read any link differently.
 
-A link is the page's address, ``#``, then parameters joined by ``&`` (web/js/duo.js,
-``linkOf``; the live part added by ``withLive``; a reconnect link by web/js/reconnect.js):
+A link is the page's address, ``#``, then parameters joined by ``&`` (web/js/duo.js writes
+the messages not sent yet; the live part added by ``withLive``; a reconnect link by
+web/js/reconnect.js):
 
     <address>#m=<message>[&m=<message>...][&rtc=<offer or answer>]
     <address>#r=<reconnect offer or answer>
 
-- ``m=``: a message (``messages.pack`` of its JSON), one or more, to be played in order;
+- ``m=``: a message (``pack`` of its JSON), one or more, to be played in order;
 - ``rtc=``: the WebRTC offer (an invitation's) or answer (an answer's), packed to what the
   other side needs to rebuild its SDP, base64url (web/js/sdp.js; docs/remote.md, "The rtc=
   part"; a whole SDP from an earlier page is still read); ``rtc=none``: the sender plays by
   links only (the terminal), so the page stops waiting for a live channel (rtc.js, ``accept``);
 - ``r=``: a reconnect link (web/reconnect.py), for a live channel the terminal does not have.
 
-Anything else in the fragment is ignored, as the page ignores it (duo.js, ``messagesIn``).
-Without ``#`` the text is taken as the fragment; a bare payload is one message.
+Anything else in the fragment is ignored, and of several ``rtc=`` or ``r=`` parts the first
+counts. Without ``#`` the whole text is the fragment; ASCII white space around the text (a
+pasted link) is none of it. Refused by name: not text or no ``m=`` or ``r=`` part
+(``not_a_link``), longer than ``MAX_LINK`` (``too_big``), more than ``MAX_MESSAGES`` ``m=``
+and ``r=`` parts (``too_many``, before any of them is read).
 
 >>> parse_link("https://example.org/st/#m=eNqrrgUAAXUA-Q&m=eNqrrgUAAXUA-Q&rtc=dj0w")
 Link(messages=('eNqrrgUAAXUA-Q', 'eNqrrgUAAXUA-Q'), rtc='dj0w', reconnect=None)
@@ -33,7 +40,10 @@ from .messages import B64URL, MAX_TEXT, Message, dumps, loads
 LINK_KEY = "#m="
 MAX_LINK = 80_000  # characters of a link (a deal's is about 4,000)
 NO_LIVE = "none"  # the rtc= value of a device that plays by links only (web/js/rtc.js)
-MAX_MESSAGES = 16  # a page's link carries a few (its messages not sent yet, duo.js)
+# The most messages (m= and r= parts) one link may carry. The page puts three in one at most
+# (web/js/links.js; tests/test_duo.py plays it out); a link with more is refused unread.
+MAX_MESSAGES = 8
+SPACE = " \t\n\r\f\v"  # stripped around a link: the same characters in links.js
 
 
 def pack(text: str) -> str:
@@ -87,25 +97,40 @@ class Link:
     reconnect: str | None = None
 
 
+def _parts(text: str) -> list[str]:
+    text = text.strip(SPACE)
+    return (text.split("#", 1)[1] if "#" in text else text).split("&")
+
+
+def carries_messages(text) -> bool:
+    """Whether ``text`` is meant as a game link (it has a message or a reconnect part), even
+    one that ``parse_link`` refuses."""
+    return isinstance(text, str) and any(p.startswith(("m=", "r=")) for p in _parts(text))
+
+
 def parse_link(text) -> Link:
-    """The parts of a link (or of its fragment) as the page writes them; refused as
-    ``not_a_link`` when it carries neither a message nor a reconnect, or too many."""
-    if not isinstance(text, str) or len(text) > MAX_LINK:
+    """The parts of a link (or of its fragment) as the page writes them; refused by name
+    (``not_a_link``, ``too_big``, ``too_many``: see the module)."""
+    if not isinstance(text, str):
         raise RemoteError("not_a_link")
-    text = text.strip()
-    fragment = text.split("#", 1)[1] if "#" in text else text
-    if fragment and "=" not in fragment and "&" not in fragment:
-        return Link((fragment,))  # a bare payload, as from_link takes it
-    messages, rtc, reconnect = [], None, None
-    for part in fragment.split("&"):
-        name, _, value = part.partition("=")
+    if len(text) > MAX_LINK:
+        raise RemoteError("too_big", limit=MAX_LINK)
+    messages, rtc, reconnect, n = [], None, None, 0
+    for part in _parts(text):
+        name, eq, value = part.partition("=")
+        if not eq:
+            continue
         if name == "m":
             messages.append(value)
-        elif name == "rtc" and rtc is None:  # the page takes the first (rtc.js, rtcIn)
+            n += 1
+        elif name == "r":
+            reconnect = value if reconnect is None else reconnect
+            n += 1
+        elif name == "rtc" and rtc is None:
             rtc = value
-        elif name == "r" and reconnect is None:
-            reconnect = value
-    if (not messages and reconnect is None) or len(messages) > MAX_MESSAGES:
+    if n > MAX_MESSAGES:
+        raise RemoteError("too_many", n=n, limit=MAX_MESSAGES)
+    if not n:
         raise RemoteError("not_a_link")
     return Link(tuple(messages), rtc, reconnect)
 
@@ -126,3 +151,17 @@ def page_link(messages: list[dict], base: str = "", rtc: str | None = None) -> s
     if rtc is not None:
         parts.append("rtc=" + rtc)
     return base + "#" + "&".join(parts)
+
+
+def message_of(text) -> dict:
+    """The one message of a link that carries one, read strictly: the page hands its links'
+    messages to Python one at a time (web/js/duo.js, ``receive``: ``#m=...``)."""
+    link = parse_link(text)
+    if len(link.messages) != 1 or link.reconnect is not None:
+        raise RemoteError("not_a_link")
+    return messages_of(link)[0]
+
+
+def reconnect_fragment(payload: str) -> str:
+    """A reconnect link's fragment, ``#r=`` and its payload (web/reconnect.py signs it)."""
+    return "#r=" + payload

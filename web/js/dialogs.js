@@ -3,7 +3,8 @@ import { aiWorker, maybeAI } from "./ai.js";
 import { call, setPayload } from "./bridge.js";
 import { cardEl } from "./cards.js";
 import { $, $$, esc } from "./dom.js";
-import { capital, host, rememberedName } from "./duo.js";
+import { capital } from "./duo-dialog.js";
+import { host, rememberedName } from "./duo.js";
 import { chooseStun, stunChosen, stunHost, stunServer } from "./rtc.js";
 import { doAct } from "./flow.js";
 import { aboutSeat, nameOf } from "./names.js";
@@ -156,8 +157,8 @@ export function openNewGame(note) {
   f.winner_starts.checked = r.next_starter === "winner";
   abandonAsked = false;
   $("#new-start").textContent = t("new.deal");
-  let names = ["", ""];
-  try { names = JSON.parse(localStorage.getItem(NAMES_KEY)) ?? names; } catch { /* none */ }
+  const kept = window.stStore.getJSON(NAMES_KEY);
+  const names = Array.isArray(kept) ? kept : ["", ""];
   f.name_0.value = names[0] ?? "";
   f.name_1.value = names[1] ?? "";
   f.my_name.value = rememberedName();
@@ -183,7 +184,7 @@ export function keepNewGame() {
     else fields[el.name] = el.value;
   }
   const kept = { fields, welcome: !$("#new-welcome").hidden };
-  try { sessionStorage.setItem(window.stEarly.reopenKey, JSON.stringify(kept)); } catch { /* blocked: a fresh dialog */ }
+  window.stStore.setJSON(window.stEarly.reopenKey, kept, { session: true });   // refused: a fresh dialog
 }
 
 // Names for a game on one device, remembered on this device.
@@ -228,7 +229,7 @@ function startNewGame(ev) {
   if (options.seed !== null) opts.seed = options.seed;
   if (opts.opponent === "human") {
     opts.names = [f.name_0.value, f.name_1.value];
-    try { localStorage.setItem(NAMES_KEY, JSON.stringify(opts.names)); } catch { /* blocked */ }
+    window.stStore.setJSON(NAMES_KEY, opts.names);
   }
   // A game in progress is abandoned only on a second, confirmed press.
   const P = state.P;

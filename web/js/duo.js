@@ -5,14 +5,16 @@
 // No rule here: Python says whose turn it is and which message to send.
 import { call, onPayload, setPayload } from "./bridge.js";
 import { $ } from "./dom.js";
+import { base, capital, friend, showDialog, showQR } from "./duo-dialog.js";
 import { askConsent } from "./games.js";
-import { messagesIn, refusal } from "./links.js";
-import { reconnect, reconnected, reconnectOffered, takeReconnect } from "./reconnect.js";
+import { carriesMessages, linkOf, NO_LIVE, parseLink } from "./links.js";
+import { reconnect, reconnected, reconnectOffered, takeReconnect, wireReconnect } from "./reconnect.js";
 import * as rtc from "./rtc.js";
 import { state } from "./state.js";
 import { toast } from "./toast.js";
 import { t } from "./words.js";
 
+const store = window.stStore;   // js/store.js: every read and write guarded
 const CHANNEL = "schotten-totten.links";
 const NAME_KEY = "schotten-totten.my-name";
 // The messages not sent yet survive a reload (Python's save holds only the last one sent).
@@ -31,41 +33,31 @@ export const live = { state: "links", send: null, failed: false, was: false };  
 
 export const isDuo = () => !!(state.P?.duo || pairing);
 export const duoOf = () => pairing?.duo ?? state.P?.duo;
-export const friend = (duo) => duo.names[1 - duo.seat] || t("duo.friend");
-// A line of the page starts with a capital, also when it starts with "your friend".
-export const capital = (text) => text.charAt(0).toUpperCase() + text.slice(1);
 // The connection's state in words ("waiting for Bob to open the invitation").
 export const connText = (s = live.state) => t(`duo.conn.${s}`, { name: duoOf() ? friend(duoOf()) : t("duo.friend") });
 
-// The page's address as links carry it: its folder, without "index.html" (shorter links,
-// smaller QR codes; the folder serves the same page).
-export function base() {
-  return location.origin + location.pathname.replace(/\/index\.html$/, "/");
-}
-
-function linkOf(parts) {
-  return `${base()}#${parts.join("&")}`;
-}
 
 // A link (or a live message's JSON text) to the game: each message in it, in order. A
 // message seen already is ignored with a toast; an invitation asks for this player's name; a
-// link with more messages than the page ever sends in one is refused unread.
+// link with more messages than the page ever sends in one is refused unread (links.js).
 export function receive(text, quiet = false) {
-  if (messagesIn(text).some((p) => p.startsWith("r="))) { takeReconnect(text); return; }
-  const parts = text.trim().startsWith("{") ? [text] : messagesIn(text).map((p) => `#${p}`);
-  const refused = refusal(parts);
-  if (refused) { toast(t(...refused)); return; }
+  const isJson = text.trim().startsWith("{");   // a live message
+  const link = isJson ? { messages: [], rtc: null, reconnect: null } : parseLink(text);
+  if (link.refused) { toast(t(`error.remote.${link.refused[0]}`, link.refused[1])); return; }
+  if (link.reconnect !== null) { takeReconnect(text); return; }
+  const parts = isJson ? [text] : link.messages.map((m) => `#m=${m}`);
+  const livePart = link.rtc === null ? null : `rtc=${link.rtc}`;   // as rtc.js takes it
   let took = false, ignored = null;
   for (const part of parts) {
-    const out = call("duo_receive", { message: part, live: live.state === "live", rtc: rtcValue(rtc.rtcIn(text)) });
+    const out = call("duo_receive", { message: part, live: live.state === "live", rtc: rtcValue(link.rtc) });
     if (!out.ok) { toast(out.error); return; }
-    if (out.invite) { showJoin(out.invite, part, rtc.rtcIn(text)); return; }
+    if (out.invite) { showJoin(out.invite, part, livePart); return; }
     if (out.ignored) { ignored = out.ignored; continue; }
     took = true;
     take(out);
   }
   if (!took && ignored && !quiet) toast(ignored, "info");   // a live repeat: no news
-  if (took && rtc.rtcIn(text)) rtc.accept(rtc.rtcIn(text));   // the answer's: the channel opens
+  if (took && livePart) rtc.accept(livePart);   // the answer's: the channel opens
   // A message from the host after the answer: the host has opened it, so the channel is
   // being made (or, within the live wait, found not to open).
   else if (took && live.state === "answered") connectionChanged("connecting");
@@ -127,7 +119,7 @@ async function share(url) {
 
 async function sendUnsent() {
   if (!unsent.length) return;
-  const url = linkOf(unsent);
+  const url = linkOf(base(), unsent);
   const sent = unsent;
   unsent = [];
   lastLink = url;
@@ -137,25 +129,12 @@ async function sendUnsent() {
 
 // ------------------------------------------------------------------ the dialog
 
-export function showDialog(title, text, mode) {
-  const d = $("#dlg-duo");
-  $("#duo-title").textContent = title;
-  $("#duo-text").textContent = text;
-  $("#duo-join-set").hidden = mode !== "join";
-  $("#duo-link-set").hidden = mode !== "link";
-  $("#duo-paste-set").hidden = mode === "join" || mode === "none";
-  $("#duo-paste-error").hidden = true;
-  $("#duo-close").hidden = !state.P?.duo;
-  $("#duo-error").hidden = true;
-  if (!d.open) d.showModal();
-}
-
 // Before the deal: the invitation (host) or the answer (guest) to send, as a link and a QR
 // code; then "dealing" while the devices lock and shuffle. The link shown counts as sent.
 function showPairing() {
   const duo = pairing.duo;
   if (duo.code_check === "differ") { showEnded(duo); return; }
-  if (unsent.length) { shownParts = unsent; lastLink = linkOf(unsent); unsent = []; }
+  if (unsent.length) { shownParts = unsent; lastLink = linkOf(base(), unsent); unsent = []; }
   if (!lastLink && duo.resend) lastLink = base() + duo.resend;   // after a reload
   const name = friend(duo), isLive = live.state === "live";
   let title, text;
@@ -257,27 +236,6 @@ function showEnded(duo) {
   $("#duo-new").focus();
 }
 
-// The link as a QR code, for the other device's camera (the invitation and the answer are
-// at most 400 characters, LINK_MAX: version 13 at most; a deal's link is longer and is
-// sent as a link only). Four modules of quiet zone around it (margin).
-const QR_MAX = 2000;
-let qrcode = null;   // the vendored generator (build.py copies it from node_modules)
-
-export async function showQR(link) {
-  const box = $("#duo-qr");
-  box.textContent = "";
-  if (!link || link.length > QR_MAX) return;
-  try {
-    qrcode ??= (await import("../vendor/qrcode/qrcode.mjs")).default;
-  } catch { return; }   // the site without its vendored files (web/ served as it is)
-  const qr = qrcode(0, "L");
-  qr.addData(link);
-  qr.make();
-  if ($("#duo-link").value !== link) return;   // another link is on show by now
-  box.innerHTML = qr.createSvgTag({ cellSize: 4, margin: 4, scalable: true });
-  box.setAttribute("aria-label", t("duo.qr"));
-  box.dataset.link = link;
-}
 
 let joiningOffer = null;   // the invitation's WebRTC offer, if it has one
 
@@ -298,7 +256,7 @@ function showJoin(invite, link, offer) {
   rtc.prepareAnswer(offer, asks);   // while the name is typed: the answer link comes at once
   if (!state.P?.duo) document.body.classList.add("duo-pairing");   // no table of this game yet
   showDialog(t("duo.join.title", { name: invite.host }), capital(t("duo.join.text", { game: invite.rules_text })), "join");
-  $("#duo-name").value = localStorage.getItem(NAME_KEY) ?? "";
+  $("#duo-name").value = rememberedName();
   document.body.dataset.duo = "invited";
   $("#duo-name").focus();
 }
@@ -313,9 +271,9 @@ function refuseInDialog(text) {
 function join() {
   const name = $("#duo-name").value.trim();
   if (!name) { refuseInDialog(t("duo.name_needed")); return; }
-  const out = call("duo_join", { link: joining, name, rtc: rtcValue(joiningOffer) });
+  const out = call("duo_join", { link: joining, name, rtc: rtcValue(joiningOffer?.slice(4)) });
   if (!out.ok) { refuseInDialog(out.error); return; }
-  try { localStorage.setItem(NAME_KEY, name); } catch { /* blocked */ }
+  store.set(NAME_KEY, name);
   const useStun = !$("#duo-stun-set").hidden && $("#duo-stun").checked;
   if (!$("#duo-stun-set").hidden) rtc.chooseStun(useStun);
   joining = null;
@@ -324,11 +282,8 @@ function join() {
   withLive(rtc.answer(joiningOffer, useStun, room()));   // the answer link carries the answer to the offer
 }
 
-// The value of a link's "rtc=" part; null for none, or for "rtc=none" (links only).
-function rtcValue(part) {
-  const value = part ? part.slice(part.indexOf("=") + 1) : "";
-  return value && value !== "none" ? value : null;
-}
+// A link's rtc= value as Python takes it: null for none, or for "rtc=none" (links only).
+const rtcValue = (value) => (value && value !== NO_LIVE ? value : null);
 
 // A link shown in the pairing dialog gets the live connection's offer or answer added once
 // it is gathered (a few milliseconds with no ICE server).
@@ -337,7 +292,7 @@ function withLive(promise) {
     if (!part || !pairing || !lastLink || lastLink.includes("&rtc=")) return;
     // The other's first signed message names the part it got: one changed on the way is
     // refused there (web/duo.py, said_rtc).
-    if (rtcValue(part) && !call("duo_rtc_said", { rtc: rtcValue(part) }).ok) return;
+    if (rtcValue(part.slice(4)) && !call("duo_rtc_said", { rtc: rtcValue(part.slice(4)) }).ok) return;
     lastLink = `${lastLink}&${part}`;
     showPairing();
   }).catch(() => connectionChanged("links"));
@@ -357,34 +312,30 @@ function openPaste() {
 export function host(opts, name) {
   const out = call("duo_host", { ...opts, name });
   if (!out.ok) return out;
-  try { localStorage.setItem(NAME_KEY, name); } catch { /* blocked */ }
+  store.set(NAME_KEY, name);
   unsent = []; lastLink = null;
   take(out);
   withLive(rtc.offer(room()));
   return out;
 }
 
-export const rememberedName = () => localStorage.getItem(NAME_KEY) ?? "";
+export function rememberedName() { return store.get(NAME_KEY) ?? ""; }
 
 // ------------------------------------------------------------------ the bar
 
+// Refused (storage blocked): the Send again button still has the last message.
 function keepUnsent(duo) {
-  try {
-    if (unsent.length) {
-      const kept = { game: duo.game, unsent, kinds: unsent.map((part) => kinds.get(part) ?? "move") };
-      localStorage.setItem(UNSENT_KEY, JSON.stringify(kept));
-    }
-    else localStorage.removeItem(UNSENT_KEY);
-  } catch { /* storage blocked: the Send again button still has the last message */ }
+  if (unsent.length) {
+    store.setJSON(UNSENT_KEY, { game: duo.game, unsent, kinds: unsent.map((part) => kinds.get(part) ?? "move") });
+  } else store.remove(UNSENT_KEY);
 }
 
 function unsentOf(duo) {
-  try {
-    const kept = JSON.parse(localStorage.getItem(UNSENT_KEY));
-    if (kept?.game !== duo.game || !Array.isArray(kept.unsent)) return [];
-    kept.unsent.forEach((part, i) => kinds.set(part, kept.kinds?.[i] ?? "move"));
-    return kept.unsent;
-  } catch { return []; }
+  const kept = store.getJSON(UNSENT_KEY);
+  if (kept?.game !== duo.game || !Array.isArray(kept.unsent)) return [];
+  const parts = kept.unsent.filter((part) => typeof part === "string");
+  parts.forEach((part, i) => kinds.set(part, kept.kinds?.[i] ?? "move"));
+  return parts;
 }
 
 function renderBar() {
@@ -438,8 +389,7 @@ function renderBar() {
 // Reconnect; the one that lost the channel opens the link the other sends (or presses it
 // too: reconnect.js settles both at once).
 function renderHint(duo, offered) {
-  let was = false;
-  try { was = localStorage.getItem(LIVE_KEY) === duo.game; } catch { /* blocked */ }
+  const was = store.get(LIVE_KEY) === duo.game;
   const which = !offered || live.state !== "links" ? null : live.was ? "lost" : was ? "resumed" : null;
   const hint = $("#duo-hint");
   hint.hidden = !which;
@@ -492,7 +442,7 @@ export function connectionChanged(s, why = null) {
   if (s === "live") {
     live.failed = false;
     live.was = true;
-    try { localStorage.setItem(LIVE_KEY, duoOf()?.game ?? ""); } catch { /* blocked */ }
+    store.set(LIVE_KEY, duoOf()?.game ?? "");
   }
   if (why === "timeout") live.failed = true;
   const duo = duoOf();
@@ -536,18 +486,19 @@ function flushLive() {
 
 export function wireDuo() {
   onPayload(onGamePayload);
+  wireReconnect({ duoOf, connectionChanged });
   live.send = (text) => rtc.send(text);
   rtc.onLive(flushLive, (text) => receive(text, true), connectionChanged);
   if ("BroadcastChannel" in window) {
     const ch = new BroadcastChannel(CHANNEL);
     ch.onmessage = (e) => {
-      if (e.data?.kind !== "link" || !isDuo() || !messagesIn(e.data.link).length) return;
+      if (e.data?.kind !== "link" || !isDuo() || !carriesMessages(e.data.link)) return;
       ch.postMessage({ kind: "taken", id: e.data.id });
       receive(e.data.link);
     };
   }
   addEventListener("hashchange", () => {
-    if (!messagesIn(location.hash).length) return;
+    if (!carriesMessages(location.hash)) return;
     const link = location.href;
     history.replaceState(null, "", base() + location.search);
     receive(link);
@@ -566,7 +517,7 @@ export function wireDuo() {
   $("#duo-name").addEventListener("keydown", (e) => { if (e.key === "Enter") { e.preventDefault(); join(); } });
   $("#duo-paste-open").addEventListener("click", () => {
     const text = $("#duo-paste").value.trim();
-    if (!messagesIn(text).length) { toast(t("error.remote.not_a_link")); return; }
+    if (!carriesMessages(text)) { toast(t("error.remote.not_a_link")); return; }
     // A reconnect screen stays up: what the link did is said there (reconnect.js).
     if (!pairing && !joining && !document.body.dataset.duoReconnect) $("#dlg-duo").close();
     receive(text);
@@ -595,7 +546,7 @@ export function wireDuo() {
 // The link this page was opened with, if it carries messages: the fragment taken off the
 // address (a reload must not play it again) and played once the table is up.
 export function linkAtStart() {
-  if (!messagesIn(location.hash).length) return null;
+  if (!carriesMessages(location.hash)) return null;
   const link = location.href;
   history.replaceState(null, "", base() + location.search);
   return link;

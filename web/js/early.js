@@ -20,7 +20,8 @@
   const REOPEN_KEY = "schotten-totten.new-game";  // sessionStorage: the dialog to put back up
   const T_ATTRIBUTES = ["aria-label", "title", "placeholder", "content", "alt"];
   const $ = (sel) => document.querySelector(sel);
-  const stored = (key) => { try { return localStorage.getItem(key); } catch { return null; } };
+  const store = window.stStore;   // js/store.js, written into the page before this
+  const stored = (key) => store.get(key);
   const block = document.getElementById("early-words");
   const catalogues = block ? JSON.parse(block.textContent) : {};
 
@@ -84,15 +85,14 @@
   // ------------------------------------------------------------ a first visit: the choices
 
   const embedded = document.documentElement.classList.contains("embed");
-  const saved = () => { try { return Boolean(localStorage.getItem("schotten-totten.save")); } catch { return true; } };
+  // A saved game (a storage that cannot be read may hold one: no first-visit dialog then).
+  const saved = () => !store.usable() || Boolean(store.get(store.SAVE_KEY));
   // The dialog left open by a language switch (once: taken out as it is read).
   const kept = (() => {
     if (embedded) return null;
-    try {
-      const text = sessionStorage.getItem(REOPEN_KEY);
-      sessionStorage.removeItem(REOPEN_KEY);
-      return text ? JSON.parse(text) : null;
-    } catch { return null; }
+    const text = store.getJSON(REOPEN_KEY, null, { session: true });
+    store.remove(REOPEN_KEY, { session: true });
+    return text;
   })();
   if (embedded || (saved() && !kept) || location.hash.startsWith("#record=") || location.hash.startsWith("#game=") || !$("#dlg-new")) return;
   state.active = true;
@@ -125,7 +125,7 @@
     $("#new-welcome").hidden = false;
     dialog.classList.add("welcoming");
   }
-  try { localStorage.setItem(SEEN_KEY, "1"); } catch { /* blocked: shown again next time */ }
+  store.set(SEEN_KEY, "1");   // refused: shown again next time
   dialog.showModal();
   (dialog.classList.contains("welcoming") ? $("#welcome-learn") : $("#new-start")).focus();
 

@@ -17,7 +17,8 @@ import { $, $$ } from "./dom.js";
 import { state } from "./state.js";
 import { t } from "./words.js";
 
-const SAVE = window.stSaveKey ?? "schotten-totten.save";   // app.py's SAVE
+const store = window.stStore;
+const SAVE = store.saveKey();   // app.py's SAVE
 const KEY = `${SAVE}.drawn`;
 
 // FNV-1a over the save's text: tells the save the payload was drawn from (not a secret).
@@ -36,20 +37,17 @@ function keepable(P) {
 // Every payload drawn (bridge.js onPayload): kept with the save it shows, or let go.
 export function remember(P) {
   if (state.waiting) return;   // the early table itself: already kept
-  try {
-    const save = localStorage.getItem(SAVE);
-    if (save && keepable(P)) localStorage.setItem(KEY, JSON.stringify({ save: digest(save), payload: P }));
-    else localStorage.removeItem(KEY);
-  } catch { /* storage blocked or full: the next visit waits for Python */ }
+  // Refused (storage blocked or full): the next visit waits for Python.
+  const save = store.get(SAVE);
+  if (save && keepable(P)) store.setJSON(KEY, { save: digest(save), payload: P });
+  else store.remove(KEY);
 }
 
 // The payload to draw before Python, or null.
 export function drawnBefore() {
-  try {
-    const save = localStorage.getItem(SAVE);
-    const kept = JSON.parse(localStorage.getItem(KEY) ?? "null");
-    if (save && kept?.save === digest(save) && kept.payload?.view) return kept.payload;
-  } catch { /* none, or not readable: the usual start */ }
+  const save = store.get(SAVE);
+  const kept = store.getJSON(KEY);   // none, or not readable: the usual start
+  if (save && kept?.save === digest(save) && kept.payload?.view) return kept.payload;
   return null;
 }
 

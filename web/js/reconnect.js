@@ -8,11 +8,22 @@
 // screen has a field for the other's link; a link opened there that does nothing (stale, or
 // the channel open already) is said in the dialog itself.
 import { call } from "./bridge.js";
-import { base, connectionChanged, duoOf, friend, showDialog, showQR } from "./duo.js";
 import { $ } from "./dom.js";
+import { base, friend, showDialog, showQR } from "./duo-dialog.js";
 import * as rtc from "./rtc.js";
 import { toast } from "./toast.js";
 import { t } from "./words.js";
+
+// What duo.js lends this module (set by wireReconnect; duo.js imports this module, so this
+// one does not import it): the game's two-device part, and how the connection's change is
+// told on the page.
+const game = { duoOf: () => null, connectionChanged: () => {} };
+const duoOf = () => game.duoOf();
+const connectionChanged = (s, why) => game.connectionChanged(s, why);
+
+export function wireReconnect({ duoOf: of, connectionChanged: changed }) {
+  Object.assign(game, { duoOf: of, connectionChanged: changed });
+}
 
 // A word about a link: in the reconnect dialog while it shows (a toast would sit behind its
 // backdrop), else as a toast.

@@ -8,6 +8,7 @@
 // chose, so both screens say the same (duo.js, the reach line). Messages are the protocol's
 // JSON text; links stay the fallback whenever the channel is not open.
 import { STUN } from "./config.js";
+import { NO_LIVE as LINKS_ONLY } from "./links.js";
 import { pack, parse, rebuild, unpack } from "./sdp.js";
 
 const STUN_KEY = "schotten-totten.stun";
@@ -24,7 +25,7 @@ export const stunServer = STUN;
 // Its host name, for the words that say who learns the addresses.
 export const stunHost = () => (STUN ? STUN.replace(/^stuns?:/, "").replace(/:\d+$/, "") : "");
 
-export const stunChosen = () => !!STUN && localStorage.getItem(STUN_KEY) === "1";
+export const stunChosen = () => !!STUN && window.stStore.get(STUN_KEY) === "1";
 
 // Whether each side of the current connection asked for the STUN server: `mine` is this
 // device's (what its RTCPeerConnection uses), `theirs` the other's flag from its offer or
@@ -32,7 +33,7 @@ export const stunChosen = () => !!STUN && localStorage.getItem(STUN_KEY) === "1"
 export const stun = { mine: false, theirs: null };
 
 export function chooseStun(on) {
-  try { localStorage.setItem(STUN_KEY, on ? "1" : "0"); } catch { /* blocked: off */ }
+  window.stStore.set(STUN_KEY, on ? "1" : "0");   // refused: off next time
 }
 
 export function onLive(open, message, state) {
@@ -167,7 +168,7 @@ async function makeAnswer(theirs, useStun) {
 }
 
 // The answer of a device that plays by links only (the terminal: engine/remote/links.py).
-const NO_LIVE = "rtc=none";
+const NO_LIVE = `rtc=${LINKS_ONLY}`;
 
 // The host, once the answer link arrives: the channel opens by itself, or, when the other
 // device has none (or its answer is damaged), the offer is put down and the game goes on by
@@ -196,11 +197,5 @@ export function close() {
   const [was, wasChannel] = [pc, channel];
   pc = channel = null;   // first: the closing connection's events find it replaced
   try { wasChannel?.close(); was?.close(); } catch { /* closed already */ }
-}
-
-// The part of a link that carries an offer or an answer.
-export function rtcIn(text) {
-  const at = text.indexOf("#");
-  return (at >= 0 ? text.slice(at + 1) : text).split("&").find((p) => p.startsWith("rtc=")) ?? null;
 }
 

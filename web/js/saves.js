@@ -13,7 +13,7 @@ import { state } from "./state.js";
 import { toast } from "./toast.js";
 import { t } from "./words.js";
 
-const saveKey = () => window.stSaveKey || "schotten-totten.save";
+const saveKey = () => window.stStore.saveKey();
 
 // Why the saved game was not resumed (boot, or a take-over), and that it was kept aside.
 export function saveErrorText(out) {

@@ -24,13 +24,12 @@ export const SOUNDS = {
 let ctx = null;
 
 export function isMuted() {
-  try { return localStorage.getItem(KEY) === "1"; } catch { return false; }
+  return window.stStore.get(KEY) === "1";
 }
 
 function setMuted(muted) {
-  try {
-    if (muted) localStorage.setItem(KEY, "1"); else localStorage.removeItem(KEY);
-  } catch { /* storage blocked: muted for this visit only */ }
+  // Refused (storage blocked): muted for this visit only.
+  if (muted) window.stStore.set(KEY, "1"); else window.stStore.remove(KEY);
   mutedHere = muted;
   showTool();
 }

@@ -28,8 +28,9 @@ let endClosedFor = "";    // the step whose end-of-game dialog was closed (the p
 // three choices on top the first time (Learn to play, the computer, a friend).
 export function firstVisit() {
   openNewGame();
-  let seen = "1";
-  try { seen = localStorage.getItem(SEEN_KEY); localStorage.setItem(SEEN_KEY, "1"); } catch { /* blocked */ }
+  // A storage that refuses has no memory of it either: no welcome every visit then.
+  const seen = window.stStore.usable() ? window.stStore.get(SEEN_KEY) : "1";
+  window.stStore.set(SEEN_KEY, "1");
   if (!seen) showWelcome();
 }
 

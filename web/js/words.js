@@ -26,7 +26,7 @@ export const LANGUAGE_KEY = early.languageKey;   // localStorage: the choice mad
 // Remember a language chosen on the page and reload in it (a ?lang= in the address would
 // override the choice, so it goes; the game in progress is saved and resumes).
 export function chooseLanguage(code) {
-  try { localStorage.setItem(LANGUAGE_KEY, code); } catch { /* not remembered: still reload */ }
+  window.stStore.set(LANGUAGE_KEY, code);   // refused: not remembered, still reload
   const url = new URL(location.href);
   url.searchParams.delete("lang");
   location.assign(url.href);
