@@ -14,7 +14,7 @@ import pytest
 
 from engine.errors import GameError
 from engine.remote import links
-from engine.remote.messages import MAX_LINK
+from engine.remote.links import MAX_LINK
 
 ROOT = Path(__file__).resolve().parent.parent
 DATA = json.loads((ROOT / "tests" / "data" / "links.json").read_text(encoding="utf-8"))
