@@ -270,6 +270,17 @@ def test_tactic_limit(page, site_url):
         assert "unplayable" in el.get_attribute("class")
     page.click('#hand .card[data-card="MudFight"]')
     assert "Tactic limit" in page.inner_text("#toast")
+    # Before the draw: a tactic card drawn now could not be played, said in the prompt and
+    # on the tactic deck (which stays drawable: the choice is the player's).
+    play_card(page, "R1", 0)
+    page.wait_for_selector('body[data-step="draw"]', state="attached")
+    said = "A tactic card South draws now cannot be played until North plays one"
+    assert said in page.inner_text("#prompt-text")
+    deck = page.locator("#pile-tactic")
+    assert "locked" in deck.get_attribute("class") and "drawable" in deck.get_attribute("class")
+    assert said in deck.get_attribute("aria-label")
+    page.click("#pile-clan")
+    assert "locked" not in deck.get_attribute("class")  # North's turn: no warning for South
 
 
 def test_drag_and_drop_a_card(page, site_url):

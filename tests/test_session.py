@@ -255,6 +255,43 @@ def test_a_card_that_cannot_be_played_says_why():
     assert s.payload(1)["refusals"] == {}  # not North's turn: nothing to explain
 
 
+@pytest.mark.parametrize(
+    ("lang", "opponent", "said"),
+    [
+        ("en", "ai", "A tactic card you draw now cannot be played until the computer plays one"),
+        ("de", "ai", "Eine Taktikkarte, die du jetzt ziehst, darfst du erst spielen, wenn"),
+        ("fr", "ai", "Une carte Tactique que tu pioches maintenant ne pourra être jouée"),
+        ("en", "human", "A tactic card South draws now cannot be played until North plays one"),
+    ],
+)
+def test_a_draw_from_the_tactic_deck_that_could_not_be_played_is_warned(lang, opponent, said):
+    """Before a draw, while the tactic limit (the engine's) keeps the drawer from playing
+    another tactic card, the payload warns that one drawn now waits for the opponent's."""
+    from engine import position_from_json
+
+    s = Session()
+    s.new_game({"opponent": opponent, "seed": 1, "tactics": True})
+    s.set_option("lang", lang)
+    doc = {
+        "format": "schotten-totten/position",
+        "version": 1,
+        "rules": {"tactics": True},
+        "hands": [["R1", "R2", "R3", "R4", "R5", "R6"], ["Y1", "Y2", "Y3", "Y4", "Y5", "Y6"]],
+        "tactics_played": [1, 0],
+        "stones": [{"sides": [["Joker"], []]}],
+        "step": "draw",
+    }
+    s.state = position_from_json(doc)
+    warning = s.payload(0)["tactic_draw_warning"]
+    assert warning.startswith(said), warning
+    assert "1" in warning and "0" in warning  # the counts, as the tactic limit's refusal
+    assert s.payload(1)["tactic_draw_warning"] is None  # not North's draw
+    s.state = position_from_json({**doc, "tactics_played": [1, 1]})
+    assert s.payload(0)["tactic_draw_warning"] is None  # the limit allows one more
+    s.state = position_from_json({**doc, "step": "play"})
+    assert s.payload(0)["tactic_draw_warning"] is None  # only before a draw
+
+
 # ---------------------------------------------------------------- take-backs and replay
 
 

@@ -20,7 +20,7 @@ from engine import Rules, redact_all, view
 from engine.cards import N_CLAN, card_text
 from engine.legality import play_refusal
 from engine.narrate import TURN_EVENTS, claim_line, narrate, new_game_line, variant_text
-from engine.rules import rooms
+from engine.rules import may_play_tactic, rooms
 
 
 class Presenter:
@@ -142,6 +142,7 @@ class Presenter:
             "claims_text": {c["stone"]: claim_line(c, words) for c in v["claims"]},
             "refusals": self.refusals(seat, words),
             "warning": self.warning(seat, words),
+            "tactic_draw_warning": self.tactic_draw_warning(seat, words),
             # The formation of each complete side, in words: [South, North] per stone.
             "formations": [
                 [
@@ -172,6 +173,25 @@ class Presenter:
         if clan and not rooms(st, seat):
             return words.said("warn.no_room", seat, player=seat)
         return None
+
+    def tactic_draw_warning(self, seat, words) -> str | None:
+        """Before ``seat`` draws in a Tactic game while the tactic limit keeps it from playing
+        another tactic card (``rules.may_play_tactic``, the engine's): a tactic card drawn
+        now could not be played until the opponent plays one. (Issue 30: Hard may play
+        none for a whole game, and a person's tactic cards were all locked.)"""
+        st = self.match.state
+        if seat is None or st.to_move != seat or st.step not in ("draw", "recruit_draw"):
+            return None
+        if not st.rules.tactics or may_play_tactic(st, seat):
+            return None
+        return words.said(
+            "warn.tactic_draw",
+            seat,
+            player=seat,
+            other=1 - seat,
+            played=st.tactics_played[seat],
+            other_played=st.tactics_played[1 - seat],
+        )
 
     def refusals(self, seat, words) -> dict:
         """Why each card of ``seat``'s hand cannot be played now, in words (only cards that

@@ -71,9 +71,9 @@ export function renderPrompt(v, opt) {
     msg = t("prompt.claim");
     box.append(button(t(v.rules.claim_timing === "after_play" ? "table.done_claiming" : "table.done_play"), "btn-done", "primary"));
   } else if (v.step === "draw") {
-    msg = t("prompt.draw");
+    msg = [t("prompt.draw"), P.tactic_draw_warning].filter(Boolean).join(" ");
   } else if (v.step === "recruit_draw") {
-    msg = t("prompt.recruit_draw", { n: v.draws_left });
+    msg = [t("prompt.recruit_draw", { n: v.draws_left }), P.tactic_draw_warning].filter(Boolean).join(" ");
   } else if (v.step === "recruit_return") {
     msg = t("prompt.recruit_return", { n: v.returns_left });
   }

@@ -313,7 +313,12 @@ function renderPiles(v, opt) {
   $("#piles").setAttribute("role", "toolbar");
   $("#piles").setAttribute("aria-label", t("piles.label"));
   pc.setAttribute("aria-label", deckLabel("pile.clan", clan, "clan"));
-  pt.setAttribute("aria-label", deckLabel("pile.tactic", tactic, "tactic"));
+  // A tactic card drawn now could not be played (the tactic limit; Python's words): said
+  // on the deck, and the deck marked (style.css), before the draw.
+  const locked = drawable.has("tactic") ? state.P.tactic_draw_warning ?? "" : "";
+  pt.setAttribute("aria-label", [deckLabel("pile.tactic", tactic, "tactic"), locked].filter(Boolean).join(" "));
+  pt.title = locked;
+  pt.classList.toggle("locked", !!locked);
   $(".pile-count", pd).textContent = v.discard.length;
   const face = $(".pile-face", pd);
   face.innerHTML = "";
