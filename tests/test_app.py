@@ -117,6 +117,10 @@ def test_a_record_5000_deep_or_of_1_mb_is_refused_by_its_rule_and_nothing_change
     tab("set_option", {"name": "lang", "value": "de"})
     out = tab("open_record", {"text": "[" * 5000})
     assert out["code"] == "too_deep" and _german(out["error"]), out
+    # A number past Python's 4,300 digits (a bare ValueError from json.loads): named.
+    out = tab("open_record", {"text": empty.replace('"seed": 1', '"seed": ' + "7" * 4400)})
+    assert out["code"] == "number_too_long" and _german(out["error"]), out
+    assert "Ziffern" in out["error"], out
     assert not tab.window.errors  # refusals are no bugs
 
 

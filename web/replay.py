@@ -37,6 +37,9 @@ from engine.jsontext import check_text
 from engine.records import RECORD_FORMAT, deal_next_round, read_deals, replay_events
 from engine.turn import reshuffle
 
+# Python's limit on an integer's digits read from text (sys.get_int_max_str_digits).
+_DIGITS = 4300
+
 # Who may look through which seat: "open" shows every card, allowed once the game is over.
 MODES = ("0", "1", "public", "open")
 # What the engine's reader refuses a record with: every refusal is a GameError.
@@ -158,8 +161,10 @@ class Viewer:
             check_text(text, MAX_TEXT, MAX_DEPTH, RecordError)
         try:
             data = json.loads(text) if isinstance(text, str) else None
-        except ValueError:  # not data at all (a number of more than 4300 digits too)
+        except json.JSONDecodeError:  # not data at all
             data = None
+        except ValueError:  # a number past Python's limit on converting text to integers
+            raise RecordError("number_too_long", limit=_DIGITS) from None
         if data is None:
             raise RecordError("not_json")
         if (
