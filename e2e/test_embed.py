@@ -167,7 +167,7 @@ def test_embed_on_another_site_plays_even_without_storage(page, blog, site_url, 
         first.locator("#embed-note").wait_for(state="visible")
         assert "save" in first.inner_text("#embed-note")
         # A line of its own in the header: over neither the status, the tools nor the table.
-        first.wait_for_timeout(300)  # the board re-measures the room left
+        at_rest(first)  # the board re-measures the room left
         assert first.evaluate(NOTE_COVERS) == []
         show(page, 0)
         page.locator("iframe.game").nth(0).screenshot(path=str(shot_path("embed-cannot-save")))

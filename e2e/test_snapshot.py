@@ -4,7 +4,8 @@ in an embed, a new build after an update. Each test serves a private copy of the
 keeps its browser profile on disk (the snapshot is stored in IndexedDB).
 
 <html data-python> says how Python started ("snapshot" or "started"); <html
-data-snapshot="stored"> that the visit stored one (once the table is playable).
+data-snapshot="pending"> from then that the visit will store one, "stored" that it has (once
+the table is playable): with neither, none is coming.
 """
 
 from __future__ import annotations
@@ -119,8 +120,7 @@ def test_a_returning_visit_boots_from_the_snapshot(site_copy, serve, persistent_
     )
     assert sum(map(len, (c for lane in board(page) for c in lane))) == 1
     assert not [w for w in warnings if "snapshot" in w], warnings
-    # It made no new snapshot: it had one.
-    page.wait_for_timeout(1000)
+    # It makes no new snapshot: it had one (none pending since Python started).
     assert page.evaluate("document.documentElement.dataset.snapshot ?? null") is None
 
 
@@ -177,7 +177,6 @@ def test_without_storage_python_starts_as_usual(site_copy, serve, persistent_con
     assert python_start(page) == "started"
     start_new_game(page, opponent="human")
     play_turn(page)
-    page.wait_for_timeout(1500)
     assert page.evaluate("document.documentElement.dataset.snapshot ?? null") is None
     lines = [w for w in warnings if "snapshot" in w]
     assert lines == ["Python snapshot: none here (SecurityError), Python starts as usual."]
@@ -221,7 +220,8 @@ def test_the_embed_uses_a_snapshot_but_makes_none(site_copy, serve, persistent_c
     page.click("#preview-play")
     ready(page)
     assert python_start(page) == "started"
-    page.wait_for_timeout(1500)
+    # None pending (it would be told when Python started), none stored.
+    assert page.evaluate("document.documentElement.dataset.snapshot ?? null") is None
     assert page.evaluate(RECORD) is None
     first_visit(context, url)
     page.goto(embed)

@@ -28,7 +28,9 @@
 // computer's, ai_worker.py) starts as usual. ?snapshot=off starts as usual and makes none
 // (the benchmark's reference, bench/boot_tablet.py).
 // <html data-python="snapshot|started"> tells how Python started, and
-// <html data-snapshot="stored|failed"> whether this visit saved one (tests, benchmarks).
+// <html data-snapshot="pending|stored|failed"> whether this visit will save one (pending:
+// from the start of Python, so that a test sees at once that none is coming) and how that went
+// (tests, benchmarks).
 import { loadPyodide as startPyodide, version } from "../vendor/pyodide/pyodide.mjs";
 
 export { version };
@@ -185,7 +187,10 @@ async function startAndSnapshot(config) {
   pyodide.registerJsModule("js", globalThis);
   pyodide.runPython("import sys\nsys.modules.pop('js', None)");
   told("python", "started");
-  if (memory) whenPlayable(() => save(memory));
+  if (memory) {
+    told("snapshot", "pending");
+    whenPlayable(() => save(memory));
+  }
   return pyodide;
 }
 
