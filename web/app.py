@@ -17,6 +17,7 @@ from duo import Duo
 from duo_games import DuoGames
 from finished import Finished
 from lesson_progress import LessonProgress
+from puzzles import PuzzleDesk
 from pyodide.ffi import create_proxy
 from pyscript import window
 from reconnect import Reconnector
@@ -90,6 +91,7 @@ def saved_duo(out: dict) -> dict:
 
 lessons = LessonProgress(session, storage, saves, SAVE, save, warn=window.console.warn)
 tutorial = lessons.tutorial
+puzzles = PuzzleDesk(session, storage, SAVE, save, warn=window.console.warn)
 
 
 def boot(arg):
@@ -250,7 +252,8 @@ def lesson_leave(_arg):
 
 def statistics(_arg):
     # In the table's language: a game against a friend's device keeps its own.
-    return finished.statistics_of(duo.presenter.words(None) if duo.active else session.words(None))
+    words = duo.presenter.words(None) if duo.active else session.words(None)
+    return {**finished.statistics_of(words), "puzzles": puzzles.statistics(words)}
 
 
 def statistics_reset(_arg):
@@ -273,7 +276,12 @@ API = {
     "rematch": not_in_duo(lambda _: saved(session.rematch())),
     "act": table(
         lambda a: saved(duo.act(need(a, "action"))),
-        lambda a: saved(session.act(need(a, "action"), opt(a, "seat"))),
+        # A puzzle on the table: the move is judged, not played (web/puzzles.py).
+        lambda a: (
+            puzzles.answer(need(a, "action"))
+            if puzzles.active
+            else saved(session.act(need(a, "action"), opt(a, "seat")))
+        ),
     ),
     # In a game against a friend's device: a question to the friend, who must agree.
     "take_back": table(
@@ -340,6 +348,11 @@ API = {
     "lesson_next": lambda _: lessons.next(),
     "lesson_leave": lesson_leave,
     "lesson_resume": lambda _: lessons.resume(),
+    "puzzle_load": lambda a: puzzles.load(need(a, "text")),
+    "puzzle_open": not_in_duo(puzzles.open),
+    "puzzle_hint": lambda _: puzzles.hint(),
+    "puzzle_status": lambda _: {"puzzle": puzzles.status()},
+    "puzzle_leave": lambda _: puzzles.leave(lambda: saved(session.new_game({"opponent": "ai"}))),
 }
 
 

@@ -16,6 +16,7 @@ from ..state import PLAY as PLAY_STEP
 from ..state import State
 from .codec import Puzzle, normalised
 from .search import (
+    WIN_NODES,
     after_turn,
     claim_it,
     plays,
@@ -42,15 +43,16 @@ def solutions(p: Puzzle) -> list | None:
     return None if found is None else list(found)
 
 
-def find(state: State) -> Puzzle | None:
-    """The puzzle ``state`` makes for the player to move (told as South), or ``None``."""
+def find(state: State, win_nodes: int = WIN_NODES) -> Puzzle | None:
+    """The puzzle ``state`` makes for the player to move (told as South), or ``None``;
+    a *win it* needs its proof within ``win_nodes`` positions."""
     if state.step != PLAY_STEP or state.rules.tactics:
         return None
     s = normalised(state)
     if len(plays(s)) < FEWEST_PLAYS:
         return None
     if not s.decks[0]:
-        found = win_it(s)
+        found = win_it(s, win_nodes)
         if found is not None and len(found) == 1:
             (move,) = found
             return Puzzle("win", s, winning_line(s, move))
