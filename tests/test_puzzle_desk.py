@@ -70,3 +70,15 @@ def test_the_puzzle_of_the_day_and_a_solve_in_french(open_tab):
     assert right["puzzle"]["solved"] is True
     assert right["puzzle"]["verdict"]["text"].startswith("Joue ")
     assert "série : 1" in tab("puzzle_status")["puzzle"]["words"]["rating"]
+
+
+def test_a_reload_in_the_middle_of_the_puzzles_brings_the_game_back(open_tab):
+    store = MemoryStore()
+    tab = open_tab(store)
+    game = tab("new_game", {"opponent": "ai", "seed": 3})
+    tab("puzzle_load", {"text": DOC})
+    tab("puzzle_open", {"index": 0})
+    again = open_tab(store)
+    out = again("boot", {"lang": "en"})
+    assert out["resumed"] is True and out["view"]["hand"] == game["view"]["hand"]
+    assert open_tab(store)("boot", {"lang": "en"})["view"]["hand"] == game["view"]["hand"]

@@ -98,7 +98,11 @@ def boot(arg):
     """Resume the saved game if there is one; otherwise report that there is none. A save
     that cannot be resumed is kept aside (never deleted) and the player told why, in the
     page's language (``arg.lang``)."""
-    text = saves.read()
+    # A reload in the middle of the puzzles: the game put aside for them comes back.
+    aside = puzzles.take_aside()
+    text = saves.read()  # read even so: this tab then knows the save it writes over
+    if aside is not None:
+        text = aside or None
     if text is None:
         return {"resumed": False, "storage_blocked": BLOCKED}
     lang = arg.get("lang") if isinstance(arg, dict) else None
@@ -107,7 +111,8 @@ def boot(arg):
         if Duo.is_duo_save(text):
             return {"resumed": True, **duo.restore(text, words.lang)}
         duo.leave()
-        return {"resumed": True, **session.restore(text)}
+        out = {"resumed": True, **session.restore(text)}
+        return saved(out) if aside else out
     except SaveError as e:
         error = {"key": e.key, "params": e.params, "text": worded(e, words)}
     except Exception:  # noqa: BLE001 - a bug reading a save: told, and the save kept aside

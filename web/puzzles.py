@@ -185,6 +185,15 @@ class PuzzleDesk:
             self.warn("the game put aside could not be resumed")
         return {"restored": False, **fresh_game()}
 
+    def take_aside(self) -> str | None:
+        """After a reload: the game put aside for the puzzles (``""``: there was none), let go
+        of; ``None`` when the puzzles were not open."""
+        text = self.storage.getItem(self.aside)
+        if not isinstance(text, str):
+            return None
+        self.storage.removeItem(self.aside)
+        return text
+
     def statistics(self, words) -> dict | None:
         """The puzzles' line in the statistics (``None`` before the first one)."""
         prog = self.progress()
