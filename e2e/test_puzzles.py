@@ -12,7 +12,7 @@ from test_axe import Audit
 from engine.actions import action_to_json
 from engine.puzzles import decode
 from engine.puzzles.search import plays
-from tools.table import body, hand, open_with_save, play_card, position, save_text
+from tools.table import at_rest, body, hand, open_with_save, play_card, position, save_text
 
 ROOT = Path(__file__).resolve().parent.parent
 CODES = json.loads((ROOT / "web" / "puzzles.json").read_text())["puzzles"]
@@ -81,6 +81,13 @@ def test_puzzles_by_mouse_and_by_keyboard(page, site_url):
     audit.check()
 
     # The statistics tell the puzzles; leaving gives the game back.
+    at_rest(page)
+    page.click("#btn-games")
+    page.wait_for_selector(".stats-puzzles")
+    said = page.inner_text("#stats-list")
+    assert "Puzzles: rating" in said and "1 solved in a row" in said, said
+    page.keyboard.press("Escape")
+    page.wait_for_selector("#dlg-games", state="hidden")
     page.click("#puzzle-leave")
     page.wait_for_selector(f"{PANEL}", state="hidden")
     assert sorted(hand(page)) == game_hand
