@@ -187,8 +187,28 @@ def test_a_position_with_north_to_move_is_told_from_norths_side():
 
 @pytest.mark.parametrize("lang", ["en", "de", "fr"])
 def test_every_puzzle_word_is_in_every_language(lang):
-    for text in (CLAIM_IT, SAVE):
+    for text in (CLAIM_IT, SAVE, WIN):
         p = decode(text)
         w = Words(lang)
         assert task(p, w) and hint(p, w)
         assert judge(p, p.move, w)["ok"]
+
+
+# Found by tools/puzzles.py: the deck is out; only Orange 7 at stone 5 wins by force.
+WIN = (
+    "w;KPbp;ATx,GE,WXn,0zv,1Rs,ZQr,yF,UVY,gH,hJi,Dl,aIj,Skt,dfe,NML,w,qo,Bcu;x10xx110x;"
+    "fmolehrcdanj;3;P4!4C0!0p3!3"
+)
+
+
+def test_win_it_has_one_winning_play_and_its_line_says_who_plays():
+    p = decode(WIN)
+    assert p.kind == "win" and solutions(p) == [play("O7", 4)]
+    en = Words("en")
+    assert judge(p, play("O7", 4), en)["text"] == (
+        "Play Orange 7 at stone 5: it wins by force; then the opponent plays Red 3 at stone 1, "
+        "you play Blue 6 at stone 4."
+    )
+    assert hint(p, en) == "The winning play goes to stone 5."
+    wrong = judge(p, play("O2", 3), en)
+    assert not wrong["ok"] and "force" in wrong["text"]

@@ -15,12 +15,13 @@ answer that spoils the win; *claim it*: why the stone played to cannot be proved
 
 from __future__ import annotations
 
-from ..actions import PLAY, Action, action_from_json
+from ..actions import CLAIM, DONE, PLAY, Action, action_from_json
 from ..ai.endgame import OutOfBudget, Solver
 from ..cards import card_text
 from ..claims import claim_proof
 from ..errors import GameError
 from ..legality import check, legal_actions
+from ..state import CLAIM as CLAIM_STEP
 from ..turn import apply_fast
 from ..words import Words
 from .codec import Puzzle
@@ -65,15 +66,24 @@ def reason(p: Puzzle, w: Words) -> str:
         return w.t("puzzle.reason.claim", **play, n=len(won), stones=_stones(w, won), why=proofs)
     if p.kind == "save":
         return w.t("puzzle.reason.save", **play, goal=_goal(p))
-    rest = [a for a in p.line[1:] if a.kind == PLAY]
+    rest = _line_words(p, w)
     if not rest:
         return w.t("puzzle.reason.win_now", **play)
-    return w.t(
-        "puzzle.reason.win",
-        **play,
-        n=len(rest),
-        moves=w.t("list.comma").join(w.t("puzzle.move", **_play(a)) for a in rest),
-    )
+    return w.t("puzzle.reason.win", **play, n=len(rest), moves=w.t("list.comma").join(rest))
+
+
+def _line_words(p: Puzzle, w: Words) -> list[str]:
+    """The plays of the winning line after the first, each said with who plays it."""
+    t = p.state.copy()
+    apply_fast(t, p.move)
+    out = []
+    for a in p.line[1:]:
+        if t.step == CLAIM_STEP and a.kind != CLAIM:
+            apply_fast(t, Action(DONE))
+        if a.kind == PLAY:
+            out.append(w.t(f"puzzle.line.{'yours' if t.to_move == 0 else 'theirs'}", **_play(a)))
+        apply_fast(t, a)
+    return out
 
 
 def _before_claims(p: Puzzle):
