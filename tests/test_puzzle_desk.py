@@ -82,3 +82,13 @@ def test_a_reload_in_the_middle_of_the_puzzles_brings_the_game_back(open_tab):
     out = again("boot", {"lang": "en"})
     assert out["resumed"] is True and out["view"]["hand"] == game["view"]["hand"]
     assert open_tab(store)("boot", {"lang": "en"})["view"]["hand"] == game["view"]["hand"]
+
+
+def test_no_puzzle_while_a_lesson_keeps_the_game_aside(open_tab):
+    tab = open_tab()
+    tab("new_game", {"opponent": "ai", "seed": 3})
+    tab("lesson_start", {"lesson": "basics"})
+    tab("puzzle_load", {"text": DOC})
+    out = tab.call("puzzle_open", {"index": 0})
+    assert out["ok"] is False and out["code"] == "puzzle_in_lesson"
+    assert out["error"] == "Leave the lesson first to open the puzzles."

@@ -255,6 +255,11 @@ def lesson_leave(_arg):
     return lessons.leave(lambda: saved(session.new_game({"opponent": "ai"})))
 
 
+def no_lesson():
+    """Puzzles wait for the lesson to end: each keeps a game aside, and only one may."""
+    raise RequestError("puzzle_in_lesson")
+
+
 def statistics(_arg):
     # In the table's language: a game against a friend's device keeps its own.
     words = duo.presenter.words(None) if duo.active else session.words(None)
@@ -354,7 +359,7 @@ API = {
     "lesson_leave": lesson_leave,
     "lesson_resume": lambda _: lessons.resume(),
     "puzzle_load": lambda a: puzzles.load(need(a, "text")),
-    "puzzle_open": not_in_duo(puzzles.open),
+    "puzzle_open": not_in_duo(lambda a: puzzles.open(a) if not tutorial.active else no_lesson()),
     "puzzle_hint": lambda _: puzzles.hint(),
     "puzzle_status": lambda _: {"puzzle": puzzles.status()},
     "puzzle_leave": lambda _: puzzles.leave(lambda: saved(session.new_game({"opponent": "ai"}))),
