@@ -17,6 +17,7 @@ from duo import Duo
 from duo_games import DuoGames
 from finished import Finished
 from lesson_progress import LessonProgress
+from puzzles import PuzzleDesk
 from pyodide.ffi import create_proxy
 from pyscript import window
 from reconnect import Reconnector
@@ -94,13 +95,18 @@ def saved_duo(out: dict) -> dict:
 
 lessons = LessonProgress(session, storage, saves, SAVE, save, warn=window.console.warn)
 tutorial = lessons.tutorial
+puzzles = PuzzleDesk(session, storage, SAVE, save, warn=window.console.warn)
 
 
 def boot(arg):
     """Resume the saved game if there is one; otherwise report that there is none. A save
     that cannot be resumed is kept aside (never deleted) and the player told why, in the
     page's language (``arg.lang``)."""
-    text = saves.read()
+    # A reload in the middle of the puzzles: the game put aside for them comes back.
+    aside = puzzles.take_aside()
+    text = saves.read()  # read even so: this tab then knows the save it writes over
+    if aside is not None:
+        text = aside or None
     if text is None:
         return {"resumed": False, "storage_blocked": BLOCKED}
     lang = arg.get("lang") if isinstance(arg, dict) else None
@@ -109,7 +115,8 @@ def boot(arg):
         if Duo.is_duo_save(text):
             return {"resumed": True, **duo.restore(text, words.lang)}
         duo.leave()
-        return {"resumed": True, **session.restore(text)}
+        out = {"resumed": True, **session.restore(text)}
+        return saved(out) if aside else out
     except SaveError as e:
         error = {"key": e.key, "params": e.params, "text": worded(e, words)}
     except Exception:  # noqa: BLE001 - a bug reading a save: told, and the save kept aside
@@ -252,9 +259,15 @@ def lesson_leave(_arg):
     return lessons.leave(lambda: saved(session.new_game({"opponent": "ai"})))
 
 
+def no_lesson():
+    """Puzzles wait for the lesson to end: each keeps a game aside, and only one may."""
+    raise RequestError("puzzle_in_lesson")
+
+
 def statistics(_arg):
     # In the table's language: a game against a friend's device keeps its own.
-    return finished.statistics_of(duo.presenter.words(None) if duo.active else session.words(None))
+    words = duo.presenter.words(None) if duo.active else session.words(None)
+    return {**finished.statistics_of(words), "puzzles": puzzles.statistics(words)}
 
 
 def statistics_reset(_arg):
@@ -277,7 +290,12 @@ API = {
     "rematch": not_in_duo(lambda _: saved(session.rematch())),
     "act": table(
         lambda a: saved(duo.act(need(a, "action"))),
-        lambda a: saved(session.act(need(a, "action"), opt(a, "seat"))),
+        # A puzzle on the table: the move is judged, not played (web/puzzles.py).
+        lambda a: (
+            puzzles.answer(need(a, "action"))
+            if puzzles.active
+            else saved(session.act(need(a, "action"), opt(a, "seat")))
+        ),
     ),
     # In a game against a friend's device: a question to the friend, who must agree.
     "take_back": table(
@@ -351,6 +369,11 @@ API = {
     "lesson_next": lambda _: lessons.next(),
     "lesson_leave": lesson_leave,
     "lesson_resume": lambda _: lessons.resume(),
+    "puzzle_load": lambda a: puzzles.load(need(a, "text")),
+    "puzzle_open": not_in_duo(lambda a: puzzles.open(a) if not tutorial.active else no_lesson()),
+    "puzzle_hint": lambda _: puzzles.hint(),
+    "puzzle_status": lambda _: {"puzzle": puzzles.status()},
+    "puzzle_leave": lambda _: puzzles.leave(lambda: saved(session.new_game({"opponent": "ai"}))),
 }
 
 

@@ -27,6 +27,7 @@ import { wireSound } from "./sound.js";
 import { isAI, state } from "./state.js";
 import { wireToast } from "./toast.js";
 import { firstVisit } from "./tutorial.js";
+import "./puzzles.js";
 import { chooseLanguage, LANGUAGE, LANGUAGES, t } from "./words.js";
 
 // ------------------------------------------------------------------ loading progress

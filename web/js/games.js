@@ -248,6 +248,14 @@ function showStats(out) {
     li.textContent = out.empty;
     list.append(li);
   }
+  if (out.puzzles) {   // the puzzles' rating and streak (web/puzzles.py)
+    for (const text of [out.puzzles.text, out.puzzles.streak]) {
+      const li = document.createElement("li");
+      li.textContent = text;
+      li.className = "stats-puzzles";
+      list.append(li);
+    }
+  }
   const streaks = [out.streak, out.best].filter(Boolean).join(" · ");
   $("#stats-streaks").hidden = !streaks;
   $("#stats-streaks").textContent = streaks;

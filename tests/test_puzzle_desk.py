@@ -1,0 +1,94 @@
+"""The Puzzles screen's calls (web/puzzles.py through web/app.py, in the stand-in browser):
+loaded on first use, a puzzle on the table with the game in progress put aside, an answer
+judged and not played, the hint, the rating and streak in the statistics, and leaving."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from saves import MemoryStore
+
+from engine.actions import action_to_json
+from engine.puzzles import decode
+
+FILE = (Path(__file__).resolve().parent.parent / "web" / "puzzles.json").read_text()
+# South's Red 6-7 at stone 1 against North's Yellow 3-4-5: only Red 8 proves it.
+ONE = "c;HjkmxA;FG,UVW,,E,,,,,,,,,,,,,,;xxxxxxxxx;b;6;H0!0"
+DOC = json.dumps({"format": "schotten-totten/puzzles", "version": 1, "puzzles": [ONE]})
+
+
+def test_no_puzzle_before_the_file_is_loaded_and_a_damaged_file_is_refused(open_tab):
+    tab = open_tab()
+    tab("new_game", {"opponent": "ai", "seed": 3})
+    out = tab.call("puzzle_open", {})
+    assert out["ok"] is False and out["code"] == "puzzles_not_loaded"
+    bad = tab.call("puzzle_load", {"text": '{"format": "x"}'})
+    assert bad["ok"] is False and bad["code"] == "puzzles_damaged"
+    assert tab("puzzle_load", {"text": FILE})["count"] >= 40
+
+
+def test_a_puzzle_is_judged_not_played_and_the_game_comes_back(open_tab):
+    store = MemoryStore()
+    tab = open_tab(store)
+    game = tab("new_game", {"opponent": "ai", "seed": 3})
+    hand = game["view"]["hand"]
+    tab("puzzle_load", {"text": DOC})
+    out = tab("puzzle_open", {"index": 0})
+    pz = out["puzzle"]
+    assert pz["kind"] == "claim" and pz["title"] == "Claim it"
+    assert pz["task"].startswith("Win a stone this turn")
+    assert out["view"]["stones"][0]["sides"][0]["cards"] == ["R6", "R7"]
+    assert tab("puzzle_hint")["puzzle"]["hint"].startswith("Look at stone 1")
+    wrong = tab("act", {"action": {"kind": "play", "card": "B1", "stone": 0}})
+    assert wrong["puzzle"]["solved"] is False
+    assert "proves nothing" in wrong["puzzle"]["verdict"]["text"]
+    assert wrong["view"]["stones"][0]["sides"][0]["cards"] == ["R6", "R7"]  # not played
+    right = tab("act", {"action": {"kind": "play", "card": "R8", "stone": 0}})
+    assert right["puzzle"]["solved"] is True
+    # Only the first answer counts: one miss, and the streak is 0.
+    stats = tab("statistics")
+    stats = stats["puzzles"]
+    assert stats["text"].startswith("Puzzles: rating") and "0 solved, 1 missed" in stats["text"]
+    back = tab("puzzle_leave")
+    assert back["restored"] is True and back["view"]["hand"] == hand
+    assert tab("puzzle_status")["puzzle"] is None
+
+
+def test_the_puzzle_of_the_day_and_a_solve_in_french(open_tab):
+    tab = open_tab()
+    tab("new_game", {"opponent": "ai", "seed": 3})
+    tab("set_option", {"name": "lang", "value": "fr"})
+    tab("puzzle_load", {"text": FILE})
+    out = tab("puzzle_open", {"daily": "2026-11-27"})
+    again = tab("puzzle_open", {"daily": "2026-11-27"})
+    assert out["puzzle"]["index"] == again["puzzle"]["index"]
+    assert out["puzzle"]["daily"] == "2026-11-27"
+    assert out["puzzle"]["words"]["count"].startswith("Problème ")
+    code = json.loads(FILE)["puzzles"][out["puzzle"]["index"]]
+    right = tab("act", {"action": action_to_json(decode(code).move)})
+    assert right["puzzle"]["solved"] is True
+    assert right["puzzle"]["verdict"]["text"].startswith("Joue ")
+    assert "série : 1" in tab("puzzle_status")["puzzle"]["words"]["rating"]
+
+
+def test_a_reload_in_the_middle_of_the_puzzles_brings_the_game_back(open_tab):
+    store = MemoryStore()
+    tab = open_tab(store)
+    game = tab("new_game", {"opponent": "ai", "seed": 3})
+    tab("puzzle_load", {"text": DOC})
+    tab("puzzle_open", {"index": 0})
+    again = open_tab(store)
+    out = again("boot", {"lang": "en"})
+    assert out["resumed"] is True and out["view"]["hand"] == game["view"]["hand"]
+    assert open_tab(store)("boot", {"lang": "en"})["view"]["hand"] == game["view"]["hand"]
+
+
+def test_no_puzzle_while_a_lesson_keeps_the_game_aside(open_tab):
+    tab = open_tab()
+    tab("new_game", {"opponent": "ai", "seed": 3})
+    tab("lesson_start", {"lesson": "basics"})
+    tab("puzzle_load", {"text": DOC})
+    out = tab.call("puzzle_open", {"index": 0})
+    assert out["ok"] is False and out["code"] == "puzzle_in_lesson"
+    assert out["error"] == "Leave the lesson first to open the puzzles."
