@@ -16,7 +16,7 @@ import json
 
 import puzzle_progress as progress
 from refusal import RequestError
-from stored import read_stored
+from stored import StorageRefused, as_storage, read_stored
 
 from engine import position_to_json
 from engine.actions import shown
@@ -40,7 +40,7 @@ class PuzzleDesk:
     """The puzzle calls over ``storage``; ``session`` is the table's, ``save()`` saves it."""
 
     def __init__(self, session, storage, key: str, save, warn=print):
-        self.session, self.storage, self.save, self.warn = session, storage, save, warn
+        self.session, self.storage, self.save, self.warn = session, as_storage(storage), save, warn
         self.progress_key, self.aside = key + ".puzzles", key + ".puzzle_aside"
         self.key = key
         self.codes: list[str] = []
@@ -59,7 +59,7 @@ class PuzzleDesk:
         return self.puzzle is not None and self.session.action_events is self._events
 
     def progress(self) -> dict:
-        return progress.read(self.storage.getItem(self.progress_key))
+        return progress.read(self.storage.get(self.progress_key))
 
     def load(self, text) -> dict:
         """Read the puzzles' file (its text, as fetched); a damaged one is refused."""
@@ -107,12 +107,12 @@ class PuzzleDesk:
     def _put_aside(self) -> None:
         """The game in progress, kept while puzzles are on the table (once: a second puzzle
         keeps the game put aside for the first)."""
-        if self.active and isinstance(self.storage.getItem(self.aside), str):
+        if self.active and isinstance(self.storage.get(self.aside), str):
             return
-        text = self.storage.getItem(self.key)
+        text = self.storage.get(self.key)
         try:
-            self.storage.setItem(self.aside, text if isinstance(text, str) else "")
-        except Exception:  # noqa: BLE001 - storage full: no puzzle, the game is kept
+            self.storage.set(self.aside, text if isinstance(text, str) else "")
+        except StorageRefused:  # storage full: no puzzle, the game is kept
             raise RequestError("no_room_aside_puzzle") from None
 
     def answer(self, action) -> dict:
@@ -128,9 +128,10 @@ class PuzzleDesk:
         after = progress.record(
             self.progress(), self.ratings[self.index], solved, self.index, self.daily
         )
+        text = json.dumps(after)  # a bug here is no storage's
         try:
-            self.storage.setItem(self.progress_key, json.dumps(after))
-        except Exception as e:  # noqa: BLE001 - storage full or blocked: play goes on
+            self.storage.set(self.progress_key, text)
+        except StorageRefused as e:  # storage full or blocked: play goes on
             self.warn(f"could not remember the puzzle: {e}")
 
     def hint(self) -> dict:
@@ -175,8 +176,8 @@ class PuzzleDesk:
     def leave(self, fresh_game) -> dict:
         """Leave the puzzles: the game put aside comes back (or ``fresh_game()``)."""
         self.puzzle = self._events = None
-        text = self.storage.getItem(self.aside)
-        self.storage.removeItem(self.aside)
+        text = self.storage.get(self.aside)
+        self._drop_aside()
         if isinstance(text, str) and text:
             out = self.session.resume(text, keep_language=True)
             if out is not None:
@@ -188,11 +189,18 @@ class PuzzleDesk:
     def take_aside(self) -> str | None:
         """After a reload: the game put aside for the puzzles (``""``: there was none), let go
         of; ``None`` when the puzzles were not open."""
-        text = self.storage.getItem(self.aside)
+        text = self.storage.get(self.aside)
         if not isinstance(text, str):
             return None
-        self.storage.removeItem(self.aside)
+        self._drop_aside()
         return text
+
+    def _drop_aside(self) -> None:
+        """The game put aside let go; a storage that refuses keeps it (nothing is lost)."""
+        try:
+            self.storage.remove(self.aside)
+        except StorageRefused as e:
+            self.warn(f"could not let go of the game put aside: {e}")
 
     def statistics(self, words) -> dict | None:
         """The puzzles' line in the statistics (``None`` before the first one)."""
