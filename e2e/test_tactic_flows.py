@@ -4,6 +4,7 @@ localStorage (the save format holds a full engine position)."""
 import pytest
 
 from tools.table import (
+    at_rest,
     board,
     body,
     finish_turn,
@@ -256,6 +257,17 @@ def test_traitor_takes_a_clan_card(page, site_url, screenshot):
     )
 
 
+# What the toast covers of the hand and the board (their boxes met by the toast's).
+OVER_HAND_OR_BOARD = """() => {
+  const t = document.querySelector('#toast').getBoundingClientRect();
+  return ['#hand', '#board'].filter((sel) => {
+    const r = document.querySelector(sel).getBoundingClientRect();
+    return t.left < r.right - 1 && t.right > r.left + 1 && t.top < r.bottom - 1
+        && t.bottom > r.top + 1;
+  });
+}"""
+
+
 def test_tactic_limit(page, site_url):
     open_position(
         page,
@@ -270,6 +282,16 @@ def test_tactic_limit(page, site_url):
         assert "unplayable" in el.get_attribute("class")
     page.click('#hand .card[data-card="MudFight"]')
     assert "Tactic limit" in page.inner_text("#toast")
+    # Its reason covers neither the hand nor the board, also on a phone on its side (the
+    # toast goes in the hand's column there).
+    for size in ((1280, 720), (844, 390), (390, 844)):
+        page.set_viewport_size({"width": size[0], "height": size[1]})
+        at_rest(page)
+        page.evaluate("document.querySelector('#toast').hidden = true")  # brought back:
+        page.click('#hand .card[data-card="Traitor"]')
+        assert page.evaluate(OVER_HAND_OR_BOARD) == [], size
+    page.set_viewport_size({"width": 1280, "height": 720})
+    at_rest(page)
     # Before the draw: a tactic card drawn now could not be played, said in the prompt and
     # on the tactic deck (which stays drawable: the choice is the player's).
     play_card(page, "R1", 0)
