@@ -91,10 +91,25 @@ function withBudget(req) {
   return req;
 }
 
-// Plays the computer's moves while it is to move (one at a time, each after a short pause).
-export async function maybeAI() {
-  if (!state.P || !state.P.ai_to_move || state.aiBusy) return;
+// The computer's moves under way (a promise), or null: what aiIdle hands out.
+let running = null;
+
+// Resolves once the computer has made the moves it is making (at once if it makes none): for
+// code that must not change the table under it, instead of polling state.aiBusy.
+export function aiIdle() {
+  return running || Promise.resolve();
+}
+
+// Plays the computer's moves while it is to move (one at a time, each after a short pause);
+// the promise resolves once it has made them.
+export function maybeAI() {
+  if (!state.P || !state.P.ai_to_move || state.aiBusy) return aiIdle();
   state.aiBusy = true;
+  running = playMoves().finally(() => { running = null; });
+  return running;
+}
+
+async function playMoves() {
   updateHintButton();
   $("#thinking").hidden = false;
   document.body.classList.add("ai-thinking");

@@ -5,11 +5,10 @@
 // back (a call's answer carries `save_conflict`). A save the storage refused (full,
 // blocked) is a toast, and the game goes on; a save that could not be resumed is kept
 // aside, and the boot message says so.
-import { maybeAI } from "./ai.js";
+import { aiIdle, maybeAI } from "./ai.js";
 import { call, onAnswer, setPayload } from "./bridge.js";
 import { showMessage } from "./dialogs.js";
 import { $ } from "./dom.js";
-import { state } from "./state.js";
 import { toast } from "./toast.js";
 import { t } from "./words.js";
 
@@ -56,7 +55,7 @@ async function takeOver() {
   // The computer's move under way belongs to the game here: let it land first (its save is
   // held back), so that no answer worked out for this game is played in the one taken over.
   // (Held back, the computer's move asked the question again: this answer stands for it.)
-  while (state.aiBusy) await new Promise((done) => setTimeout(done, 50));
+  await aiIdle();
   const d = $("#dlg-save-conflict");
   if (d.open) d.close();
   const out = call("save_take_over");

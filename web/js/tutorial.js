@@ -3,7 +3,7 @@
 // positions, what each step asks, the check of the player's moves; app.py keeps the game in
 // progress aside meanwhile and remembers the step reached). The player's moves go through
 // the normal table; after every new payload the panel asks Python where the player is.
-import { maybeAI } from "./ai.js";
+import { aiIdle, maybeAI } from "./ai.js";
 import { call, onPayload, setPayload } from "./bridge.js";
 import { cardEl } from "./cards.js";
 import { openNewGame } from "./dialogs.js";
@@ -16,7 +16,6 @@ import { toast } from "./toast.js";
 import { t } from "./words.js";
 
 const SEEN_KEY = window.stEarly.seenKey;   // localStorage: the welcome was shown once
-const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 
 let lesson = null;        // the step on show: Python's lesson status, or null (no lesson)
 let formsShownFor = "";   // the step whose formations were shown already (once per step)
@@ -121,13 +120,8 @@ function openForms() {
 
 // ------------------------------------------------------------------ a lesson at the table
 
-// The computer finishes the move it is making before the table changes under it.
-async function aiIdle() {
-  while (state.aiBusy) await sleep(40);
-}
-
 async function startLesson(id, step) {
-  await aiIdle();
+  await aiIdle(); // the computer finishes its move before the table changes under it
   for (const d of document.querySelectorAll("dialog[open]")) d.close();
   const out = call("lesson_start", step === undefined ? { lesson: id } : { lesson: id, step });
   if (!out.ok) { toast(out.error); return; }
