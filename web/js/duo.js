@@ -5,6 +5,7 @@
 // No rule here: Python says whose turn it is and which message to send.
 import { call, onPayload, setPayload } from "./bridge.js";
 import { $ } from "./dom.js";
+import { base, capital, CHANNEL, NAME_KEY } from "./duo-link.js";
 import { askConsent } from "./games.js";
 import { messagesIn, refusal } from "./links.js";
 import { reconnect, reconnected, reconnectOffered, takeReconnect } from "./reconnect.js";
@@ -13,8 +14,6 @@ import { state } from "./state.js";
 import { toast } from "./toast.js";
 import { t } from "./words.js";
 
-const CHANNEL = "schotten-totten.links";
-const NAME_KEY = "schotten-totten.my-name";
 // The messages not sent yet survive a reload (Python's save holds only the last one sent).
 const UNSENT_KEY = "schotten-totten.duo-unsent";
 // The game whose live channel was open on this device: after a reload, the bar says that
@@ -32,16 +31,10 @@ export const live = { state: "links", send: null, failed: false, was: false };  
 export const isDuo = () => !!(state.P?.duo || pairing);
 export const duoOf = () => pairing?.duo ?? state.P?.duo;
 export const friend = (duo) => duo.names[1 - duo.seat] || t("duo.friend");
-// A line of the page starts with a capital, also when it starts with "your friend".
-export const capital = (text) => text.charAt(0).toUpperCase() + text.slice(1);
 // The connection's state in words ("waiting for Bob to open the invitation").
 export const connText = (s = live.state) => t(`duo.conn.${s}`, { name: duoOf() ? friend(duoOf()) : t("duo.friend") });
 
-// The page's address as links carry it: its folder, without "index.html" (shorter links,
-// smaller QR codes; the folder serves the same page).
-export function base() {
-  return location.origin + location.pathname.replace(/\/index\.html$/, "/");
-}
+export { base };   // reconnect.js
 
 function linkOf(parts) {
   return `${base()}#${parts.join("&")}`;
@@ -364,8 +357,6 @@ export function host(opts, name) {
   return out;
 }
 
-export const rememberedName = () => localStorage.getItem(NAME_KEY) ?? "";
-
 // ------------------------------------------------------------------ the bar
 
 function keepUnsent(duo) {
@@ -510,19 +501,6 @@ export function connectionChanged(s, why = null) {
 
 // ------------------------------------------------------------------ links from elsewhere
 
-// A link opened in a new tab while the game's tab is open: handed over (BroadcastChannel),
-// and the new tab says so. Resolves true when the game's tab took it.
-export function handOver(link) {
-  if (!("BroadcastChannel" in window)) return Promise.resolve(false);
-  const ch = new BroadcastChannel(CHANNEL), id = Math.random().toString(36).slice(2);
-  return new Promise((resolve) => {
-    const done = (taken) => { ch.close(); resolve(taken); };
-    ch.onmessage = (e) => { if (e.data?.kind === "taken" && e.data.id === id) done(true); };
-    ch.postMessage({ kind: "link", link, id });
-    setTimeout(() => done(false), 1200);   // no tab of a game answered
-  });
-}
-
 // The channel open: whatever waits to be sent goes over it, and, after a reconnect, the last
 // message sent (it may have been lost with the old channel; the other side ignores a repeat).
 function flushLive() {
@@ -534,7 +512,10 @@ function flushLive() {
   renderBar();
 }
 
+let wired = false;
 export function wireDuo() {
+  if (wired) return;
+  wired = true;
   onPayload(onGamePayload);
   live.send = (text) => rtc.send(text);
   rtc.onLive(flushLive, (text) => receive(text, true), connectionChanged);
@@ -546,12 +527,6 @@ export function wireDuo() {
       receive(e.data.link);
     };
   }
-  addEventListener("hashchange", () => {
-    if (!messagesIn(location.hash).length) return;
-    const link = location.href;
-    history.replaceState(null, "", base() + location.search);
-    receive(link);
-  });
   $("#duo-send").addEventListener("click", sendUnsent);
   $("#end-duo-send").addEventListener("click", sendUnsent);
   $("#duo-again").addEventListener("click", () => {
@@ -590,15 +565,6 @@ export function wireDuo() {
   });
   // Before the deal there is no table to go back to: Escape does not close the dialog.
   $("#dlg-duo").addEventListener("cancel", (e) => { if (pairing || !state.P) e.preventDefault(); });
-}
-
-// The link this page was opened with, if it carries messages: the fragment taken off the
-// address (a reload must not play it again) and played once the table is up.
-export function linkAtStart() {
-  if (!messagesIn(location.hash).length) return null;
-  const link = location.href;
-  history.replaceState(null, "", base() + location.search);
-  return link;
 }
 
 // At start: a saved game that was not dealt yet shows its pairing dialog again.
