@@ -285,6 +285,7 @@ def test_the_two_device_play_waits_for_its_part(open_tab, monkeypatch):
         out = missing("duo_host", {"name": "Ann"})
         assert not out["ok"] and out["code"] == "part_missing" and "(duo)" in out["error"]
         assert missing("boot", {"lang": "en"})["part"] == "duo"
+        assert missing("save_take_over")["part"] == "duo"  # another tab's: the same
     again = open_tab(saved)  # the page loaded the part: the save is resumed
     out = again("boot", {"lang": "en"})
     assert out["resumed"] and out["duo"] and "part" not in out
