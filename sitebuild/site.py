@@ -109,6 +109,8 @@ def write_site(out: Path, dev_pages: bool = False, stun: str | None = None) -> l
     (out / "pyscript.json").write_text(json.dumps(config, indent=2) + "\n")
     if dev_pages:
         smoke = {k: v for k, v in config.items() if k not in ("stdlib", "lockfile")}
+        # every engine module, those of the parts loaded on first use too (engine/remote)
+        smoke["files"] = {**config["files"], **{f"./{part_archive(n)}": "./*" for n in PARTS}}
         (out / "pyscript-smoke.json").write_text(json.dumps(smoke, indent=2) + "\n")
         write_dev_pages(out)
     # GitHub Pages runs Jekyll unless told not to, and Jekyll drops `_*` files: __init__.py.
