@@ -143,6 +143,7 @@ def test_a_finished_game_is_kept_in_the_recent_games(page, site_url):
     item = page.locator("#games-list li").first
     assert "base game · claim after playing · two players:" in item.inner_text()
     item.locator("button", has_text="Replay").click()
+    page.wait_for_selector("#replay-bar", state="visible")  # js/replay.js: on first use
     modes = page.eval_on_selector_all("#replay-mode option", "os => os.map(o => o.value)")
     assert modes == ["0", "1", "public", "open"]
 
