@@ -3,6 +3,8 @@
 with the bytes the browser actually moved (not a test).
 
     nice -n 19 python bench/boot_tablet.py [--runs 3] [--profiles desktop,tablet]
+    python bench/boot_tablet.py --bytes     # only the first visit's bytes until playable, by
+                                            # file (exact on a loaded machine too)
 
 Pages: game (index.html), game without its Python snapshot (index.html?snapshot=off: the
 game as it was before js/snapshot.js, the same build) and bare (below).
@@ -30,7 +32,9 @@ script and Pyodide's full standard library), in a fresh Chromium profile of its 
             Python shows (body[data-quick="1"]) and when a tap on a hand card, made at that
             moment, is answered (its stones offered)
 
-Printed: medians per profile and page, the ratios game / bare and nosnap / bare of the
+Printed: the game's first visit until playable by what the bytes are (Pyodide, its standard
+library, PyScript, game.zip, the parts loaded on first use: none, the page's own files), then
+medians per profile and page, the ratios game / bare and nosnap / bare of the
 medians, with the per-run ratios, and game / nosnap. The order of the pages alternates
 from run to run.
 """
@@ -39,6 +43,7 @@ from __future__ import annotations
 
 import argparse
 import os
+import re
 import statistics
 import sys
 import tempfile
@@ -79,6 +84,11 @@ def visit(context, url: str, profile: str) -> dict:
     page = context.pages[0] if context.pages else context.new_page()
     cdp = context.new_cdp_session(page)
     moved: dict[str, int] = {}
+    urls: dict[str, str] = {}
+    cdp.on(
+        "Network.requestWillBeSent",
+        lambda e: urls.__setitem__(e["requestId"], e["request"]["url"]),
+    )
     cdp.on(
         "Network.loadingFinished",
         lambda e: moved.__setitem__(e["requestId"], e["encodedDataLength"]),
@@ -98,20 +108,26 @@ def visit(context, url: str, profile: str) -> dict:
         )
     page.goto(url, timeout=TIMEOUT_MS)
     page.wait_for_function("window.__readyAt !== undefined", timeout=TIMEOUT_MS)
+    until_ready = dict(moved)
+    files: dict[str, int] = {}
+    for request, size in until_ready.items():
+        path = urls.get(request, "?").split(PREFIX, 1)[-1].split("?")[0] or "index.html"
+        files[path] = files.get(path, 0) + size
     out = {
+        "files": files,
         "ready": page.evaluate("window.__readyAt") / 1000,
         "early": (page.evaluate("window.__earlyAt ?? null") or 0) / 1000 or None,
         "quick": (page.evaluate("window.__quickAt ?? null") or 0) / 1000 or None,
         "offered": (page.evaluate("window.__offeredAt ?? null") or 0) / 1000 or None,
-        "bytes": sum(moved.values()),
-        "requests": len(moved),
+        "bytes": sum(until_ready.values()),
+        "requests": len(until_ready),
     }
     if throttle:
         cdp.send("Emulation.setCPUThrottlingRate", {"rate": 1})
     return out
 
 
-def measure(playwright, page_name: str, profile: str) -> dict:
+def measure(playwright, page_name: str, profile: str, visits: int = 2) -> dict:
     server = build.serve_in_thread(prefix=PREFIX, gzip=True)
     url = build.url_of(server) + page_name
     out = {}
@@ -128,6 +144,8 @@ def measure(playwright, page_name: str, profile: str) -> dict:
             context = launch()
             try:
                 out[1] = visit(context, url, profile)
+                if visits == 1:
+                    return out
                 page = context.pages[0]
                 if page_name.startswith("index.html"):  # its service worker has every file
                     page.wait_for_function(
@@ -151,15 +169,46 @@ def measure(playwright, page_name: str, profile: str) -> dict:
     return out
 
 
+# What the first visit's bytes are, in the order printed; the rest is the page's own files
+# (the page, its scripts, styles and catalogues, pyscript.json, app.py).
+GROUPS = (
+    ("Pyodide (pyodide.asm.wasm, .mjs)", re.compile(r"vendor/pyodide/pyodide[.]")),
+    ("the game's standard library", re.compile(r"vendor/pyodide/(stdlib|pyodide-lock)")),
+    ("PyScript", re.compile(r"vendor/pyscript/")),
+    ("game.zip (the first table's Python)", re.compile(r"^game[.]zip$")),
+    (
+        "parts loaded on first use (none)",
+        re.compile(r"part-\w+[.]zip|js/(duo|rtc|sdp|reconnect)[.]js|vendor/qrcode/"),
+    ),
+)
+
+
+def breakdown(files: dict[str, int]) -> None:
+    """The first visit's bytes until playable by group, then every file, largest first."""
+    left = dict(files)
+    print(f"The game's first visit until playable: {sum(files.values()) / 1e6:.3f} MB")
+    for label, pattern in GROUPS:
+        mine = {k: left.pop(k) for k in list(left) if pattern.search(k)}
+        print(f"  {sum(mine.values()) / 1e6:8.3f} MB  {label} ({len(mine)} files)")
+    print(f"  {sum(left.values()) / 1e6:8.3f} MB  the page's own files ({len(left)})")
+    for path, size in sorted(files.items(), key=lambda kv: -kv[1]):
+        print(f"      {size:9d}  {path}")
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--runs", type=int, default=3)
     parser.add_argument("--profiles", default="desktop,tablet")
+    parser.add_argument("--bytes", action="store_true", help="only visit 1's bytes, by file")
     args = parser.parse_args()
     profiles = args.profiles.split(",")
     from playwright.sync_api import sync_playwright
 
     build.build(dev_pages=True)
+    if args.bytes:
+        with sync_playwright() as playwright:
+            breakdown(measure(playwright, "index.html", "desktop", visits=1)[1]["files"])
+        return 0
     load = ", ".join(f"{x:.1f}" for x in os.getloadavg())
     print(f"{args.runs} runs, profiles {profiles}; load average {load} on {os.cpu_count()} CPUs")
     pages = {"game": "index.html", "nosnap": "index.html?snapshot=off", "bare": "bare.html"}
@@ -179,6 +228,8 @@ def main() -> int:
                         f"requests), visit 2 {r[2]['ready']:.2f} s",
                         flush=True,
                     )
+    print()
+    breakdown(got[profiles[0], "game"][0][1]["files"])
     load_end = ", ".join(f"{x:.1f}" for x in os.getloadavg())
     print(
         f"\nMedians of {args.runs} runs (load average {load} at the start, {load_end} at "

@@ -18,6 +18,8 @@ import pytest
 import build
 from tools.table import QUERY, READY, board, play_turn, start_new_game
 
+SUB_PATH = "/schotten-totten/"
+
 BOOT_MS = 60_000
 OFFLINE_READY = 'html[data-sw="offline"]'  # pwa.js: a service worker is active (all cached)
 
@@ -42,6 +44,60 @@ CSP_PROBE = """
 window.__csp = [];
 document.addEventListener("securitypolicyviolation", (e) =>
   window.__csp.push(`${e.violatedDirective} ${e.blockedURI} ${e.sample}`));
+"""
+
+
+# What a first visit fetches before its table is playable (docs/offline.md, "Loaded on first
+# use"): Pyodide, PyScript, the page, its styles and catalogues, game.zip, and these of the
+# page's modules; never a part loaded on first use (LATER). A new module of the first table is
+# added here on purpose, or loaded on first use.
+FIRST_TABLE_JS = {
+    "ai",
+    "boot",
+    "bridge",
+    "cards",
+    "config",
+    "dialogs",
+    "dom",
+    "duo-link",
+    "flow",
+    "focus",
+    "games",
+    "idb-guard",
+    "input",
+    "keyboard",
+    "layout",
+    "links",
+    "log",
+    "moves",
+    "names",
+    "part",
+    "prompt",
+    "quick",
+    "render",
+    "saves",
+    "snapshot",
+    "sound",
+    "state",
+    "stun",
+    "toast",
+    "welcome",
+    "words",
+}
+# Loaded on first use: the two-device play (its Python in part-duo.zip; js/duo.js, rtc.js,
+# sdp.js, reconnect.js; the QR code), the replay and the review (js/replay.js, review.js), the
+# lessons (part-lessons.zip, js/tutorial.js).
+LATER = re.compile(
+    r"part-\w+\.zip|js/(duo|rtc|sdp|reconnect|replay|review|tutorial)\.js|vendor/qrcode/"
+)
+FIRST_VISIT_BUDGET = 5_000_000  # bytes of bodies as GitHub Pages sends them (gzipped)
+# Notes when the page is ready (body[data-ready="1"]), for the resource timings before it.
+READY_AT = """
+new MutationObserver((_, observer) => {
+  if (document.body?.dataset.ready !== "1") return;
+  window.__readyAt = performance.now();
+  observer.disconnect();
+}).observe(document, {subtree: true, attributes: true, attributeFilter: ["data-ready"]});
 """
 
 
@@ -132,9 +188,50 @@ def test_offline_after_one_visit_and_after_a_restart(
     assert page.inner_text("#log").count("The computer played") == 3
     # A file the page had in the end is not missing: Chromium may abort one of two fetches of
     # the same file (ERR_ABORTED, seen once for pyodide.asm.wasm on a busy machine).
+    # A part loaded on first use works offline: the two-device play (js/duo.js and the
+    # rest, its Python in part-duo.zip, the QR code), never loaded before, from the cache.
+    assert not [u for u in served if LATER.search(u)]
+    page.click("#btn-new")
+    page.check('#dlg-new input[name="opponent"][value="remote"]')
+    page.fill('#dlg-new input[name="my_name"]', "Ann")
+    page.click("#new-start")
+    if page.inner_text("#new-start") == "Abandon and deal":  # the game in progress
+        page.click("#new-start")
+    page.wait_for_selector("#dlg-duo[open] #duo-link-set:not([hidden])")
+    page.wait_for_selector("#dlg-duo[open] #duo-qr svg")
+    assert "#m=" in page.input_value("#duo-link")
+    assert any(u.endswith("/part-duo.zip") for u in served)
     missing = [f for f in failed if f.split(" (")[0] not in served]
     assert missing == [], f"requests failed offline: {missing}"
     screenshot(page, "pwa-offline-restart")
+
+
+def test_a_first_visit_fetches_only_what_the_first_table_needs(site_url, browser):
+    server = build.serve_in_thread(directory=build.DIST, prefix=SUB_PATH, gzip=True)
+    context = browser.new_context()
+    try:
+        context.add_init_script(READY_AT)
+        page = context.new_page()
+        page.goto(build.url_of(server) + "index.html")
+        ready(page)
+        page.wait_for_function("window.__readyAt !== undefined")
+        fetched = page.evaluate("""() => performance.getEntriesByType("resource")
+            .filter((e) => e.startTime <= window.__readyAt)
+            .map((e) => [new URL(e.name).pathname, e.encodedBodySize])""")
+    finally:
+        context.close()
+        server.stop()
+    files: dict[str, int] = {}
+    for path, size in fetched:
+        name = path.removeprefix(SUB_PATH)
+        files[name] = max(files.get(name, 0), size)  # a second fetch came from the HTTP cache
+    listing = "\n".join(f"{size:9d} {name}" for name, size in sorted(files.items()))
+    print(f"A first visit until its table is playable:\n{listing}\n{sum(files.values()):9d} in all")
+    assert not [f for f in files if LATER.search(f)], listing
+    modules = {f.removeprefix("js/").removesuffix(".js") for f in files if f.startswith("js/")}
+    assert modules == FIRST_TABLE_JS, (modules - FIRST_TABLE_JS, FIRST_TABLE_JS - modules)
+    assert "game.zip" in files and "vendor/pyodide/pyodide.asm.wasm" in files
+    assert sum(files.values()) <= FIRST_VISIT_BUDGET, listing
 
 
 def test_update_offer_keeps_the_game_in_progress(site_copy, serve, browser, screenshot):

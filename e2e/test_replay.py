@@ -74,7 +74,7 @@ def test_replay_steps_through_the_game_and_opens_a_record(page, site_url, screen
         play_turn(page, seed=seed)
     page.click("#btn-games")
     page.click("#games-replay")
-    assert page.locator("#replay-bar").is_visible()
+    page.wait_for_selector("#replay-bar", state="visible")  # js/replay.js: loaded on first use
     # In progress against the computer: only your own hand may be seen.
     assert page.eval_on_selector_all("#replay-mode option", "os => os.map(o => o.value)") == ["0"]
     page.keyboard.press("Home")
@@ -147,6 +147,7 @@ def test_a_finished_game_is_kept_in_the_recent_games(page, site_url):
     item = page.locator("#games-list li").first
     assert "base game · claim after playing · two players:" in item.inner_text()
     item.locator("button", has_text="Replay").click()
+    page.wait_for_selector("#replay-bar", state="visible")  # js/replay.js: on first use
     modes = page.eval_on_selector_all("#replay-mode option", "os => os.map(o => o.value)")
     assert modes == ["0", "1", "public", "open"]
 

@@ -54,6 +54,8 @@ def test_every_kind_of_game_finds_its_modules(context, site_url, requests_log, f
     # The game's modules come compiled in one archive (sitebuild/site.py), never one by one.
     assert any(u.endswith("/game.zip") for u in requests_log.urls)
     assert not any(u.endswith(".py") and "/engine/" in u for u in requests_log.urls)
-    stdlib = [u for u in requests_log.urls if u.endswith(".zip") and not u.endswith("/game.zip")]
+    # (and the parts loaded on first use: part-duo.zip, part-lessons.zip; docs/offline.md)
+    ours = ("/game.zip", "/part-duo.zip", "/part-lessons.zip")
+    stdlib = [u for u in requests_log.urls if u.endswith(".zip") and not u.endswith(ours)]
     archive = "python_stdlib.zip" if flow == "smoke" else GAME_STDLIB  # smoke: the full one
     assert stdlib and all(u.endswith(archive) for u in stdlib), stdlib

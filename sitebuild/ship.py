@@ -29,6 +29,28 @@ WEB_PYTHON_DATA = ("messages/",)
 # Modules the browser never imports: the command line and the arena's sparring partner.
 NOT_IN_BROWSER = ("engine/__main__.py", "engine/cli.py", "engine/ai/barca.py")
 GAME_ARCHIVE = "game.zip"
+# Parts of the game a first table does not need: each its own archive of bytecode, fetched and
+# unpacked into Python's working directory on first use (web/js/part.js, web/parts.py), and
+# precached by the service worker like every file. Module paths, or folders ending in "/".
+PARTS = {
+    # the two-device play: its modules and the protocol (engine/remote)
+    "duo": ("duo.py", "duo_games.py", "reconnect.py", "engine/remote/"),
+    # the lessons: their steps and checks, and where the player is in them
+    "lessons": ("lessons.py", "tutorial.py", "lesson_progress.py"),
+}
+
+
+def part_of(url: str) -> str | None:
+    """The lazily loaded part a module's URL path belongs to, or None (the first table's)."""
+    for name, paths in PARTS.items():
+        if any(url == p or (p.endswith("/") and url.startswith(p)) for p in paths):
+            return name
+    return None
+
+
+def part_archive(name: str) -> str:
+    """The site path of a part's archive: ``part-duo.zip``."""
+    return f"part-{name}.zip"
 
 
 @dataclass(frozen=True)

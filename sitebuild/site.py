@@ -20,8 +20,11 @@ from .ship import (
     ENTRY_SCRIPTS,
     GAME_ARCHIVE,
     NOT_IN_BROWSER,
+    PARTS,
     SW_TEMPLATE,
     WEB_CONFIG,
+    part_archive,
+    part_of,
     shipped_files,
 )
 from .vendor import PYODIDE_DIR, RUNTIME_CONFIG, ensure_node_modules, write_runtime
@@ -63,11 +66,13 @@ def write_site(out: Path, dev_pages: bool = False, stun: str | None = None) -> l
     write_runtime(out, full_stdlib=dev_pages)
     py_files: list[str] = []
     modules: dict[str, Path] = {}
+    parts: dict[str, dict[str, Path]] = {name: {} for name in PARTS}
     for f in shipped_files():
         if f.url in NOT_IN_BROWSER:
             continue
         if f.python and f.url.endswith(".py") and f.url not in ENTRY_SCRIPTS:
-            modules[f.url] = f.src  # compiled into GAME_ARCHIVE below
+            part = part_of(f.url)  # compiled into GAME_ARCHIVE or a part's archive below
+            (parts[part] if part else modules)[f.url] = f.src
             continue
         copy(f.src, out / f.url)
         if f.src.suffix == ".py":  # without docstrings and comments: a third fewer bytes
@@ -91,6 +96,11 @@ def write_site(out: Path, dev_pages: bool = False, stun: str | None = None) -> l
         compiled_zip(PYODIDE_DIR, files=modules, strip_lines=True, what="the game's modules"),
         out / GAME_ARCHIVE,
     )
+    for name, files in parts.items():  # not in `files`: fetched on first use (js/part.js)
+        shutil.copy2(
+            compiled_zip(PYODIDE_DIR, files=files, strip_lines=True, what=f"the {name} part"),
+            out / part_archive(name),
+        )
     config["files"] = {
         **web_config.get("files", {}),
         f"./{GAME_ARCHIVE}": "./*",
@@ -99,6 +109,8 @@ def write_site(out: Path, dev_pages: bool = False, stun: str | None = None) -> l
     (out / "pyscript.json").write_text(json.dumps(config, indent=2) + "\n")
     if dev_pages:
         smoke = {k: v for k, v in config.items() if k not in ("stdlib", "lockfile")}
+        # every engine module, those of the parts loaded on first use too (engine/remote)
+        smoke["files"] = {**config["files"], **{f"./{part_archive(n)}": "./*" for n in PARTS}}
         (out / "pyscript-smoke.json").write_text(json.dumps(smoke, indent=2) + "\n")
         write_dev_pages(out)
     # GitHub Pages runs Jekyll unless told not to, and Jekyll drops `_*` files: __init__.py.

@@ -273,3 +273,24 @@ def test_every_refusal_the_glue_raises_has_words_in_every_language():
         if lang != "en":
             same = sorted(k for k in keys if catalogue(lang)[k] == catalogue("en")[k])
             assert not same, f"{lang}.json has English for {same}"
+
+
+def test_the_two_device_play_waits_for_its_part(open_tab, monkeypatch):
+    # The two-device play is a part loaded on first use (web/parts.py, part-duo.zip): before
+    # the page has unpacked it, its calls are refused in words and a save of such a game
+    # asks for it; then the same calls work.
+    tab = open_tab()
+    out = tab("duo_host", {"name": "Ann", "tactics": False})
+    assert out["ok"], out  # here the modules are at hand: the part counts as loaded
+    saved = tab.window.localStorage
+    missing = open_tab(saved)
+    with monkeypatch.context() as patch:
+        patch.setattr(missing.app.parts, "available", lambda module: False)
+        out = missing("duo_host", {"name": "Ann"})
+        assert not out["ok"] and out["code"] == "part_missing" and "(duo)" in out["error"]
+        assert missing("boot", {"lang": "en"})["part"] == "duo"
+        assert missing("save_take_over")["part"] == "duo"  # another tab's: the same
+    again = open_tab(saved)  # the page loaded the part: the save is resumed
+    out = again("boot", {"lang": "en"})
+    assert out["resumed"] and out["duo"] and "part" not in out
+    assert not again("lesson_open")["open"]

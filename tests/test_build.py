@@ -174,6 +174,16 @@ def test_the_written_site_maps_python_files_and_serves_the_catalogue(tmp_path, m
         assert {"engine/ai/hard.pyc", "engine/__init__.pyc", "session.pyc", "words.pyc"} <= names
         assert not any(n.endswith(".py") for n in names)
         assert "engine/cli.pyc" not in names and "engine/ai/barca.pyc" not in names
+        # what the first table does not need is not in it (sitebuild/ship.py, PARTS)
+        assert not {"duo.pyc", "engine/remote/__init__.pyc", "lessons.pyc"} & names
+    # The parts loaded on first use: archives of their own, not in `files` (js/part.js)
+    with zipfile.ZipFile(tmp_path / "part-duo.zip") as archive:
+        duo = set(archive.namelist())
+        assert {"duo.pyc", "duo_games.pyc", "reconnect.pyc", "engine/remote/sra.pyc"} <= duo
+    with zipfile.ZipFile(tmp_path / "part-lessons.zip") as archive:
+        lessons = set(archive.namelist())
+        assert lessons == {"lessons.pyc", "tutorial.pyc", "lesson_progress.pyc"}
+    assert not duo & names and not lessons & names
     assert not (tmp_path / "engine" / "state.py").exists()
     # the same catalogues are plain files of the site, for fetch("./engine/messages/en.json")
     # and fetch("./messages/en.json") (web/js/words.js)

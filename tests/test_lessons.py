@@ -327,7 +327,7 @@ def test_a_lesson_keeps_the_game_aside_and_gives_it_back(app):
     out = _call(app, "lesson_next")
     assert out["lesson"]["step"] == 1 and storage.getItem(app.app.lessons.aside) == game
     # A reload: Python starts afresh; the lesson resumes at its step, the game still aside.
-    app.app.tutorial.stop()
+    app.app.lessons.tutorial.stop()
     out = _call(app, "lesson_resume")
     assert out["lesson"]["lesson"] == "basics" and out["lesson"]["step"] == 1
     assert storage.getItem(app.app.lessons.aside) == game
@@ -420,3 +420,17 @@ def test_a_game_waits_for_the_player_only_when_one_was_in_progress():
         )
         progress.start(LESSONS[0].id, len(LESSONS[0].steps) - 1)
         assert progress.game_waiting() is played
+
+
+def test_the_page_asks_whether_a_lesson_was_left_open(app):
+    # The lessons are a part loaded on first use (web/parts.py): at start the page asks
+    # app.py itself whether one was left open, and loads them only then.
+    app, storage = app
+    assert _call(app, "lesson_open")["open"] is False
+    assert app.app.lessons is None  # nothing of the lessons made yet
+    _call(app, "lesson_start", {"lesson": "basics"})
+    assert _call(app, "lesson_open")["open"] is True
+    _call(app, "lesson_leave")
+    assert _call(app, "lesson_open")["open"] is False
+    storage.setItem(app.app.SAVE + ".lesson", "{not json")  # damaged: none left open
+    assert _call(app, "lesson_open")["open"] is False

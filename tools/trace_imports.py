@@ -99,6 +99,7 @@ def flow_replay(page, site: str) -> None:
         play_turn(page, seed=seed)
     page.click("#btn-games")
     page.click("#games-replay")
+    page.wait_for_selector("#replay-bar", state="visible")  # js/replay.js: on first use
     page.keyboard.press("Home")
     page.keyboard.press("ArrowRight")
     page.click("#replay-exit")

@@ -12,17 +12,14 @@ console, and the player reads a short apology. Every change of the game is saved
 import json
 import traceback
 
+import parts
 from ai_requests import choose_on_page
-from duo import Duo
-from duo_games import DuoGames
 from finished import Finished
-from lesson_progress import LessonProgress
 from puzzles import PuzzleDesk
 from pyodide.ffi import create_proxy
 from pyscript import window
-from reconnect import Reconnector
 from refusal import RequestError, apology, worded
-from saves import MemoryStore, SaveError, Saves, progress_of
+from saves import MemoryStore, SaveError, Saves, parse_save, progress_of
 from session import SAVE_KEY, Session
 from stored import REFUSALS, Storage
 from words import Words, languages
@@ -30,10 +27,58 @@ from words import Words, languages
 from engine import GameError, position_from_json, view
 from engine.gamelink import game_link
 
+
+class NoDuo:
+    """No game against a friend's device here: what the calls ask of one until its part is
+    loaded (web/parts.py: ``part-duo.zip``, fetched by the page on first use)."""
+
+    active = False
+    have = None
+
+    def leave(self) -> None:
+        pass
+
+
 session = Session()
-duo = Duo()  # a game against a friend's device, when one is at the table (web/duo.py)
-duo_games = DuoGames(duo)  # its record, replay and review once over (web/duo_games.py)
-reconnector = Reconnector()  # its live channel brought back (web/reconnect.py)
+duo = NoDuo()  # a game against a friend's device, when one is at the table (web/duo.py)
+duo_games = None  # its record, replay and review once over (web/duo_games.py)
+reconnector = None  # its live channel brought back (web/reconnect.py)
+
+
+def duo_part() -> None:
+    """The two-device play, from its part (the page unpacked it first: js/part.js)."""
+    global duo, duo_games, reconnector
+    if not isinstance(duo, NoDuo):
+        return
+    if not parts.available("duo"):
+        raise RequestError("part_missing", name="duo")
+    from duo import Duo
+    from duo_games import DuoGames
+    from reconnect import Reconnector
+
+    duo = Duo()
+    duo_games = DuoGames(duo)
+    reconnector = Reconnector()
+
+
+def with_duo(fn):
+    """A call of the two-device play: its part imported first."""
+
+    def call(a):
+        duo_part()
+        return fn(a)
+
+    return call
+
+
+def is_duo_save(text) -> bool:
+    """A save of a game against a friend's device (Duo.is_duo_save, without its part)."""
+    try:
+        return "duo" in parse_save(text)
+    except SaveError:
+        return False
+
+
 # An embedded table (embed.js) saves under its own key, so embeds never share a game; the
 # full page keeps SAVE_KEY, so existing saves still resume.
 SAVE = getattr(window, "stSaveKey", None) or SAVE_KEY
@@ -93,8 +138,33 @@ def saved_duo(out: dict) -> dict:
     return out
 
 
-lessons = LessonProgress(session, storage, saves, SAVE, save, warn=window.console.warn)
-tutorial = lessons.tutorial
+lessons = None  # the lessons (web/lesson_progress.py), once their part is loaded
+
+
+def lessons_part():
+    """The lessons, from their part (the page unpacked it first: js/part.js)."""
+    global lessons
+    if lessons is None:
+        if not parts.available("lesson_progress"):
+            raise RequestError("part_missing", name="lessons")
+        from lesson_progress import LessonProgress
+
+        lessons = LessonProgress(session, storage, saves, SAVE, save, warn=window.console.warn)
+    return lessons
+
+
+def lesson_open(_arg) -> dict:
+    """Whether a lesson was left open at the last visit (lesson_progress.py keeps where the
+    player is under ``<save key>.lesson``): the page then loads the lessons to go on."""
+    data = storage.read(SAVE + ".lesson")
+    return {"open": isinstance(data, dict) and isinstance(data.get("active"), str)}
+
+
+def in_lesson() -> bool:
+    """Is a lesson on the table (its part loaded, its tutorial active)?"""
+    return lessons is not None and lessons.tutorial.active
+
+
 puzzles = PuzzleDesk(session, storage, SAVE, save, warn=window.console.warn)
 
 
@@ -111,8 +181,11 @@ def boot(arg):
         return {"resumed": False, "storage_blocked": BLOCKED}
     lang = arg.get("lang") if isinstance(arg, dict) else None
     words = Words(lang) if lang in languages() else session.words(None)
+    if is_duo_save(text) and not parts.available("duo"):
+        return {"resumed": False, "part": "duo"}  # the page loads it and asks again
     try:
-        if Duo.is_duo_save(text):
+        if is_duo_save(text):
+            duo_part()
             return {"resumed": True, **duo.restore(text, words.lang)}
         duo.leave()
         out = {"resumed": True, **session.restore(text)}
@@ -221,7 +294,8 @@ def review_store(a):
     """The verdicts go to the review that asked for them (the game against a friend's device
     has its own, as its players' names are its own)."""
     key = opt(a, "key")
-    review = duo_games.review if duo_games.owns_review(key) else session.review
+    ours = duo_games is not None and duo_games.owns_review(key)
+    review = duo_games.review if ours else session.review
     return review.store(key, opt(a, "results"), opt(a, "total"))
 
 
@@ -256,7 +330,7 @@ def forget_save(_arg):
 
 
 def lesson_leave(_arg):
-    return lessons.leave(lambda: saved(session.new_game({"opponent": "ai"})))
+    return lessons_part().leave(lambda: saved(session.new_game({"opponent": "ai"})))
 
 
 def no_lesson():
@@ -301,32 +375,38 @@ API = {
     "take_back": table(
         lambda _: saved(duo.ask_takeback()), lambda a: saved(session.take_back(need(a, "seat")))
     ),
-    "duo_takeback_answer": lambda a: saved(duo.answer_takeback(need(a, "agree"))),
-    "duo_code": lambda a: saved(duo.check_code(need(a, "same"))),
+    "duo_takeback_answer": with_duo(lambda a: saved(duo.answer_takeback(need(a, "agree")))),
+    "duo_code": with_duo(lambda a: saved(duo.check_code(need(a, "same")))),
     "state": table(lambda _: duo.payload(), lambda a: session.payload(opt(a, "seat"))),
-    "duo_host": lambda a: saved(duo.host(a or {}, lang())),
-    "duo_invitation": lambda a: duo.invitation(need(a, "link"), lang()),
-    "duo_join": lambda a: saved(
-        duo.join(need(a, "link"), need(a, "name"), lang(), rtc=opt(a, "rtc", None))
+    "duo_host": with_duo(lambda a: saved(duo.host(a or {}, lang()))),
+    "duo_invitation": with_duo(lambda a: duo.invitation(need(a, "link"), lang())),
+    "duo_join": with_duo(
+        lambda a: saved(duo.join(need(a, "link"), need(a, "name"), lang(), rtc=opt(a, "rtc", None)))
     ),
-    "duo_rtc_said": lambda a: saved(duo.said_rtc(need(a, "rtc"))),
-    "duo_receive": lambda a: saved_duo(
-        duo.receive(
-            need(a, "message"),
-            lang(),
-            live=opt(a, "live", False) is True,
-            rtc=opt(a, "rtc", None),
+    "duo_rtc_said": with_duo(lambda a: saved(duo.said_rtc(need(a, "rtc")))),
+    "duo_receive": with_duo(
+        lambda a: saved_duo(
+            duo.receive(
+                need(a, "message"),
+                lang(),
+                live=opt(a, "live", False) is True,
+                rtc=opt(a, "rtc", None),
+            )
         )
     ),
     "duo_leave": lambda _: duo.leave() or {},
-    "duo_reconnect": lambda a: {
-        "link": reconnector.make(duo.ep, need(a, "kind"), need(a, "rtc"), opt(a, "re", ""))
-    },
-    "duo_reconnect_read": lambda a: reconnector.take(
-        duo.match.ep if duo.active else None,
-        need(a, "link"),
-        is_open=opt(a, "open", False) is True,
-        waiting=opt(a, "waiting", False) is True,
+    "duo_reconnect": with_duo(
+        lambda a: {
+            "link": reconnector.make(duo.ep, need(a, "kind"), need(a, "rtc"), opt(a, "re", ""))
+        }
+    ),
+    "duo_reconnect_read": with_duo(
+        lambda a: reconnector.take(
+            duo.match.ep if duo.active else None,
+            need(a, "link"),
+            is_open=opt(a, "open", False) is True,
+            waiting=opt(a, "waiting", False) is True,
+        )
     ),
     "set_option": set_option,
     "warm": warm,
@@ -363,14 +443,15 @@ API = {
     "review_store": review_store,
     "statistics": statistics,
     "statistics_reset": statistics_reset,
-    "lessons": lambda _: lessons.lessons(),
-    "lesson_start": not_in_duo(lambda a: lessons.start(need(a, "lesson"), opt(a, "step"))),
-    "lesson_status": lambda a: lessons.status(opt(a, "look")),
-    "lesson_next": lambda _: lessons.next(),
+    "lesson_open": lesson_open,
+    "lessons": lambda _: lessons_part().lessons(),
+    "lesson_start": not_in_duo(lambda a: lessons_part().start(need(a, "lesson"), opt(a, "step"))),
+    "lesson_status": lambda a: lessons_part().status(opt(a, "look")),
+    "lesson_next": lambda _: lessons_part().next(),
     "lesson_leave": lesson_leave,
-    "lesson_resume": lambda _: lessons.resume(),
+    "lesson_resume": lambda _: lessons_part().resume(),
     "puzzle_load": lambda a: puzzles.load(need(a, "text")),
-    "puzzle_open": not_in_duo(lambda a: puzzles.open(a) if not tutorial.active else no_lesson()),
+    "puzzle_open": not_in_duo(lambda a: puzzles.open(a) if not in_lesson() else no_lesson()),
     "puzzle_hint": lambda _: puzzles.hint(),
     "puzzle_status": lambda _: {"puzzle": puzzles.status()},
     "puzzle_leave": lambda _: puzzles.leave(lambda: saved(session.new_game({"opponent": "ai"}))),
@@ -405,6 +486,12 @@ def call(name, arg_json, have_json=None):
         return json.dumps({"ok": False, "error": apology(session.words(None)), "code": "bug"})
 
 
+def unpack_part(name, data) -> None:
+    """The page hands over a part's archive (js/part.js): unpacked for its modules."""
+    parts.unpack(str(name), bytes(data.to_py()))
+
+
 window.stCall = create_proxy(call)
+window.stUnpack = create_proxy(unpack_part)
 window.document.body.dataset.engine = "ok"  # the engine imported (e2e smoke test)
 window.dispatchEvent(window.CustomEvent.new("st:python-ready"))

@@ -13,20 +13,21 @@ import { aiWorker, maybeAI } from "./ai.js";
 import { call, onPayload, setPayload } from "./bridge.js";
 import { keepNewGame, maybeShowEnd, openNewGame, showMessage, syncNewGame, wireDialogs } from "./dialogs.js";
 import { $ } from "./dom.js";
-import { handOver, linkAtStart, receive, resumePairing, wireDuo } from "./duo.js";
+import { duoPart, handOver, linkAtStart, receiveLink, wireDuoLinks } from "./duo-link.js";
 import { openLinkedRecord, wireGames } from "./games.js";
 import { openLinkedGame, wireShare } from "./share.js";
 import { wireInput } from "./input.js";
 import { layoutIfNeeded } from "./layout.js";
 import { toggleLog } from "./log.js";
 import { doAct } from "./flow.js";
+import { partFailed } from "./part.js";
 import { drawnBefore, remember, takePending } from "./quick.js";
 import { render, renderHandover, wireHandoverTrap } from "./render.js";
 import { saveErrorText, wireSaves } from "./saves.js";
 import { wireSound } from "./sound.js";
 import { isAI, state } from "./state.js";
 import { wireToast } from "./toast.js";
-import { firstVisit } from "./tutorial.js";
+import { firstVisit } from "./welcome.js";
 import "./puzzles.js";
 import { chooseLanguage, LANGUAGE, LANGUAGES, t } from "./words.js";
 
@@ -124,7 +125,7 @@ function languageSwitch(compact, before = () => {}) {
 // ------------------------------------------------------------------ start
 
 let started = false;
-function start() {
+async function start() {
   if (started || handedOver) return;
   started = true;
   progress(0.95, t("loading.shuffling"));
@@ -136,12 +137,22 @@ function start() {
   $("#new-note").hidden = true;
   const pending = state.waiting ? takePending() : null;   // a move made on the early table
   $("#tools").inert = false;
-  const out = call("boot", { lang: LANGUAGE });   // a save not resumed is told in it
+  let out = call("boot", { lang: LANGUAGE });   // a save not resumed is told in it
+  if (out.ok && out.part) {   // a game with a friend's device: its play loaded first
+    try {
+      await duoPart();
+    } catch (error) {
+      $("#loading-error").hidden = false;
+      $("#loading-error").textContent = partFailed(error);
+      return;
+    }
+    out = call("boot", { lang: LANGUAGE });
+  }
   $("#loading").hidden = true;
   $("#app").hidden = false;
   if (out.ok && out.resumed && out.view === null) {
     if (chosen) $("#dlg-new").close();   // the pairing under way has its own dialog
-    resumePairing(inLanguage(out));   // a game with a friend's device, not dealt yet
+    (await duoPart()).resumePairing(inLanguage(out));   // a game with a friend's device, not dealt yet
   } else if (out.ok && out.resumed) {
     setPayload(inLanguage(out));
     if (chosen) applyEarly(chosen.pending);   // the new-game dialog put back up over it
@@ -160,7 +171,7 @@ function start() {
   openLinkedGame();   // a game shared as a link (#game=, an embed's ?game=)
   if (startLink) {
     if ($("#dlg-new").open) $("#dlg-new").close();   // the link says what to play
-    receive(startLink);
+    receiveLink(startLink);
   }   // a link from a friend's device: played, or answered
   // Warm the engine's lazy tables, then (against the computer) start the AI's worker.
   setTimeout(() => { call("warm"); if (isAI()) aiWorker(); }, 30);
@@ -182,7 +193,7 @@ function wire() {
   wireSaves();
   wireSound();
   wireHandoverTrap();
-  wireDuo();
+  wireDuoLinks();
   document.addEventListener("st:new-game", () => openNewGame());
   $("#btn-log").addEventListener("click", () => toggleLog());
   $("#log-close").addEventListener("click", () => toggleLog(false));
@@ -199,7 +210,7 @@ function wire() {
 // switch: js/early.js put up the table and the new-game dialog with
 // the welcome's choices before any module loaded (window.stEarly.active), and keeps a choice
 // made meanwhile (stEarly.pending: "deal" or "learn") for start(). From here the dialog's own
-// handlers (dialogs.js, tutorial.js) work too: the level or the names follow the opponent.
+// handlers (dialogs.js, welcome.js) work too: the level or the names follow the opponent.
 function adoptEarly() {
   const early = window.stEarly;
   if (!early?.active) return;

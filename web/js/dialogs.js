@@ -3,12 +3,12 @@ import { aiWorker, maybeAI } from "./ai.js";
 import { call, setPayload } from "./bridge.js";
 import { cardEl } from "./cards.js";
 import { $, $$, esc } from "./dom.js";
-import { capital } from "./duo-dialog.js";
-import { host, rememberedName } from "./duo.js";
-import { chooseStun, stunChosen, stunHost, stunServer } from "./rtc.js";
+import { capital, duoPart, rememberedName } from "./duo-link.js";
 import { doAct } from "./flow.js";
 import { aboutSeat, nameOf } from "./names.js";
+import { partFailed } from "./part.js";
 import { isAI, options, state } from "./state.js";
+import { chooseStun, stunChosen, stunHost, stunServer } from "./stun.js";
 import { toast } from "./toast.js";
 import { t } from "./words.js";
 
@@ -201,6 +201,7 @@ export function syncNewGame() {
       : remote ? (p === 0 ? t("name.you") : capital(t("duo.friend"))) : t(p === 0 ? "name.south" : "name.north");
   });
   $("#remote-set").hidden = !remote;
+  if (remote) duoPart().catch(() => {});   // its play loaded while the player types a name
   // The STUN choice only where the build has a server (python build.py --stun URL).
   $("#remote-stun-set").hidden = !stunServer;
   $("#remote-stun-note").textContent = stunServer ? t("new.remote.stun_note", { server: stunHost() }) : "";
@@ -252,10 +253,14 @@ function startNewGame(ev) {
     };
     const name = f.my_name.value.trim();
     if (!name) { refuse(t("duo.name_needed")); return; }
-    const out = host(opts, name);
-    if (!out.ok) { refuse(out.error); return; }
-    $("#dlg-new").close();
-    endShownFor = null;
+    // The two-device play is loaded on first use (duo-link.js); the start button waits.
+    $("#new-start").disabled = true;
+    duoPart().then((duo) => {
+      const out = duo.host(opts, name);
+      if (!out.ok) { refuse(out.error); return; }
+      $("#dlg-new").close();
+      endShownFor = null;
+    }, (error) => refuse(partFailed(error))).finally(() => { $("#new-start").disabled = false; });
     return;
   }
   const out = call("new_game", opts);

@@ -2,19 +2,14 @@
 // (duo.js) and the reconnect screens (reconnect.js): the dialog in one of its modes, a
 // link's QR code, the page's address that links carry, and the friend's name.
 import { $ } from "./dom.js";
+import { base, capital } from "./duo-link.js";
 import { state } from "./state.js";
 import { t } from "./words.js";
 
 // The friend's name as this device knows it ("your friend" before it is known).
 export const friend = (duo) => duo.names[1 - duo.seat] || t("duo.friend");
-// A line of the page starts with a capital, also when it starts with "your friend".
-export const capital = (text) => text.charAt(0).toUpperCase() + text.slice(1);
-
-// The page's address as links carry it: its folder, without "index.html" (shorter links,
-// smaller QR codes; the folder serves the same page).
-export function base() {
-  return location.origin + location.pathname.replace(/\/index\.html$/, "/");
-}
+// The page's address that links carry, and a line's capital: duo-link.js, loaded at boot.
+export { base, capital };
 
 // The dialog with a title and a text, in a mode: "join" (the name to answer an invitation
 // with), "link" (a link to send), "paste" (a field for the friend's link), "none".

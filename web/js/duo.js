@@ -6,6 +6,7 @@
 import { call, onPayload, setPayload } from "./bridge.js";
 import { $ } from "./dom.js";
 import { base, capital, friend, showDialog, showQR } from "./duo-dialog.js";
+import { CHANNEL, NAME_KEY, rememberedName } from "./duo-link.js";
 import { askConsent } from "./games.js";
 import { carriesMessages, linkOf, NO_LIVE, parseLink } from "./links.js";
 import { reconnect, reconnected, reconnectOffered, takeReconnect, wireReconnect } from "./reconnect.js";
@@ -15,8 +16,6 @@ import { toast } from "./toast.js";
 import { t } from "./words.js";
 
 const store = window.stStore;   // js/store.js: every read and write guarded
-const CHANNEL = "schotten-totten.links";
-const NAME_KEY = "schotten-totten.my-name";
 // The messages not sent yet survive a reload (Python's save holds only the last one sent).
 const UNSENT_KEY = "schotten-totten.duo-unsent";
 // The game whose live channel was open on this device: after a reload, the bar says that
@@ -319,8 +318,6 @@ export function host(opts, name) {
   return out;
 }
 
-export function rememberedName() { return store.get(NAME_KEY) ?? ""; }
-
 // ------------------------------------------------------------------ the bar
 
 // Refused (storage blocked): the Send again button still has the last message.
@@ -460,19 +457,6 @@ export function connectionChanged(s, why = null) {
 
 // ------------------------------------------------------------------ links from elsewhere
 
-// A link opened in a new tab while the game's tab is open: handed over (BroadcastChannel),
-// and the new tab says so. Resolves true when the game's tab took it.
-export function handOver(link) {
-  if (!("BroadcastChannel" in window)) return Promise.resolve(false);
-  const ch = new BroadcastChannel(CHANNEL), id = Math.random().toString(36).slice(2);
-  return new Promise((resolve) => {
-    const done = (taken) => { ch.close(); resolve(taken); };
-    ch.onmessage = (e) => { if (e.data?.kind === "taken" && e.data.id === id) done(true); };
-    ch.postMessage({ kind: "link", link, id });
-    setTimeout(() => done(false), 1200);   // no tab of a game answered
-  });
-}
-
 // The channel open: whatever waits to be sent goes over it, and, after a reconnect, the last
 // message sent (it may have been lost with the old channel; the other side ignores a repeat).
 function flushLive() {
@@ -484,7 +468,10 @@ function flushLive() {
   renderBar();
 }
 
+let wired = false;
 export function wireDuo() {
+  if (wired) return;
+  wired = true;
   onPayload(onGamePayload);
   wireReconnect({ duoOf, connectionChanged });
   live.send = (text) => rtc.send(text);
@@ -497,12 +484,6 @@ export function wireDuo() {
       receive(e.data.link);
     };
   }
-  addEventListener("hashchange", () => {
-    if (!carriesMessages(location.hash)) return;
-    const link = location.href;
-    history.replaceState(null, "", base() + location.search);
-    receive(link);
-  });
   $("#duo-send").addEventListener("click", sendUnsent);
   $("#end-duo-send").addEventListener("click", sendUnsent);
   $("#duo-again").addEventListener("click", () => {
@@ -541,15 +522,6 @@ export function wireDuo() {
   });
   // Before the deal there is no table to go back to: Escape does not close the dialog.
   $("#dlg-duo").addEventListener("cancel", (e) => { if (pairing || !state.P) e.preventDefault(); });
-}
-
-// The link this page was opened with, if it carries messages: the fragment taken off the
-// address (a reload must not play it again) and played once the table is up.
-export function linkAtStart() {
-  if (!carriesMessages(location.hash)) return null;
-  const link = location.href;
-  history.replaceState(null, "", base() + location.search);
-  return link;
 }
 
 // At start: a saved game that was not dealt yet shows its pairing dialog again.

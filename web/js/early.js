@@ -76,7 +76,7 @@
   // same words; a first paint on a slow tablet is about 0.1 s sooner without the pass).
   if (language !== DEFAULT_LANGUAGE) translate(document, early);
 
-  // The keys and the default words.js and tutorial.js use too (one home: here).
+  // The keys and the default words.js and welcome.js use too (one home: here).
   const state = { language, format, translate, word: early, pending: null, active: false,
     defaultLanguage: DEFAULT_LANGUAGE, languageKey: LANGUAGE_KEY, seenKey: SEEN_KEY,
     reopenKey: REOPEN_KEY, reopened: false };
@@ -131,7 +131,7 @@
 
   // Until Python is ready (boot.js sets state.active = false), a choice waits; Escape cannot
   // close the dialog (there is no game behind it). Capture listeners: they run before
-  // dialogs.js's and tutorial.js's, which need Python.
+  // dialogs.js's and welcome.js's, which need Python.
   function wait(kind) {
     state.pending = kind;
     const note = $("#new-note");
@@ -156,7 +156,7 @@
   // chosen and the options shown (boot.js shows the level or the names once they load).
   for (const [id, opponent] of [["#welcome-ai", "ai"], ["#welcome-friend", "human"], ["#welcome-remote", "remote"]])
     $(id).addEventListener("click", (e) => {
-      if (state.wired) return;   // tutorial.js's own handler does it
+      if (state.wired) return;   // welcome.js's own handler does it
       e.stopImmediatePropagation();
       form.opponent.value = opponent;
       $("#new-welcome").hidden = true;

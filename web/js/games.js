@@ -1,15 +1,33 @@
-// Take-backs, the replay viewer, and game records (download, open, the recent games).
-// Python holds the record and rebuilds every position (session.py, replay.py); this module
-// only shows the steps it is given and sends back which one to show.
+// Take-backs and game records (download, open, the recent games). The replay viewer and the
+// review (replay.js, review.js) are loaded on first use: a record opened, Replay, Review.
 import { call, onPayload, setPayload } from "./bridge.js";
 import { $ } from "./dom.js";
 import { toggleLog } from "./log.js";
 import { nameOf } from "./names.js";
-import { render } from "./render.js";
-import { canReview, review, showVerdict, wireReview } from "./review.js";
+import { partFailed } from "./part.js";
 import { isAI, state } from "./state.js";
 import { toast } from "./toast.js";
 import { t } from "./words.js";
+
+// ------------------------------------------------------------------ the replay, on first use
+
+let replayModule = null;   // replay.js once loaded (its controls wired)
+function replayPart() {
+  return import("./replay.js").then((m) => {
+    if (!replayModule) { m.wireReplay(); replayModule = m; }
+    return m;
+  }, (error) => { toast(partFailed(error)); throw error; });
+}
+
+// A record (the game at the table, or one opened) on show in the replay viewer.
+export function openReplay(source = "game", info = null) {
+  return replayPart().then((m) => m.openReplay(source, info), () => {});
+}
+
+// Back to the game: only a replay on show has its module loaded.
+export function closeReplay() {
+  replayModule?.closeReplay();
+}
 
 // ------------------------------------------------------------------ take-backs
 
@@ -65,100 +83,6 @@ function askTakeBack() {
     yes: t("takeback.agree", { other: nameOf(1 - p) }),
     no: t("takeback.refuse"),
   }, (yes) => { if (yes) takeBack(p); });
-}
-
-// ------------------------------------------------------------------ replay
-
-export function openReplay(source = "game", info = null) {
-  const out = info ?? call("replay_info", { source, mode: "" });
-  if (!out.ok) { toast(out.error); return; }
-  if (!state.replay) state.live = state.P;
-  state.replay = { source: out.source, mode: out.mode, modes: out.modes, moves: out.moves,
-    n: out.steps - 1, k: out.steps - 1, bottom: 0, over: out.over, review: out.review,
-    players: out.players, position: !!out.position };   // a shared position: one step   // who played it: an opened record is labelled by its own
-  const select = $("#replay-mode");
-  select.replaceChildren(...out.modes.map((m) => {
-    const o = document.createElement("option");
-    o.value = m;
-    o.textContent = modeName(m);
-    return o;
-  }));
-  select.value = out.mode;
-  document.body.classList.add("replaying");
-  $("#replay-bar").hidden = false;
-  $("#replay-review").hidden = !canReview();
-  $("#replay-play").hidden = !out.position;   // share.js: play on from a shared position
-  // The review's summary stays under the bar (a toast would cover the hand).
-  $("#review-summary").hidden = !out.review;
-  $("#review-summary").textContent = out.review ? t("review.done", { summary: out.review.summary }) : "";
-  showStep(out.view, out.steps - 1, out.step_review);
-  $("#replay-back").focus();
-}
-
-const modeName = (m) => (m === "public" || m === "open" ? t(`replay.mode.${m}`)
-  : (isYou(Number(m)) ? t("replay.mode.seat.you") : t("replay.mode.seat", { name: replayName(Number(m)) })));
-// A seat's name in the replay on show, from its own players (the menu is made before its
-// first step is drawn).
-const replayName = (p) => (replayAI() ? t("name.computer")
-  : state.replay?.players?.names?.[p] || t(p === 0 ? "name.south" : "name.north"));
-const replayAI = () => state.replay?.players?.opponent === "ai";
-const isYou = (p) => replayAI() && p === 1 - state.replay.players.ai_seat;
-
-function showStep(view, k, stepReview = null) {
-  const r = state.replay;
-  showVerdict(stepReview);
-  r.k = k;
-  const seat = r.mode === "public" || r.mode === "open" ? null : Number(r.mode);
-  // With every card open: the person's seat at the bottom (a friend's device: this device's).
-  r.bottom = seat ?? (replayAI() ? 1 - r.players.ai_seat : (r.players?.seat ?? 0));
-  const v = { ...view, legal: [] };   // a replay is for looking: nothing can be played
-  if (view.open_hands) v.hand = view.open_hands[r.bottom];
-  // The replay's players name its seats (names.js reads the payload's settings).
-  const settings = { ...state.live.settings, ...r.players, names: r.players?.names ?? null };
-  state.P = { ...state.live, settings, view: v, seat: view.open_hands ? r.bottom : seat, handover: null,
-    ai_to_move: false, summary: null, refusals: {}, takeback: null, events: [],
-    claims_text: {}, log: [] };
-  $("#replay-step").textContent = r.position ? t("replay.position")
-    : k === 0 ? t("replay.deal") : t("replay.step", { k, n: r.n });
-  $("#replay-first").disabled = $("#replay-back").disabled = k === 0;
-  $("#replay-forward").disabled = $("#replay-last").disabled = k === r.n;
-  render();
-  $("#handover").hidden = true;
-}
-
-function step(k) {
-  const r = state.replay;
-  if (!r) return;
-  k = Math.max(0, Math.min(r.n, k));
-  const out = call("replay_view", { source: r.source, mode: r.mode, step: k });
-  if (!out.ok) { toast(out.error); return; }
-  showStep(out.view, k, out.step_review);
-}
-
-// Reopens the replay with a review's marks, at its worst moment.
-function reviewed(info) {
-  const worst = info.review?.worst?.[0];
-  openReplay(state.replay.source, info);
-  if (worst !== undefined) step(worst);
-}
-
-function changeMode(mode) {
-  const r = state.replay;
-  const out = call("replay_info", { source: r.source, mode });
-  if (!out.ok) { toast(out.error); return; }
-  const k = r.k;
-  openReplay(r.source, out);
-  step(k);
-}
-
-export function closeReplay() {
-  if (!state.replay) return;
-  state.replay = null;
-  showVerdict(null);
-  document.body.classList.remove("replaying");
-  $("#replay-bar").hidden = true;
-  $("#review-summary").hidden = true;
-  setPayload(state.live);
 }
 
 // ------------------------------------------------------------------ records
@@ -284,32 +208,9 @@ export function wireGames() {
   $("#games-replay").addEventListener("click", () => { $("#dlg-games").close(); openReplay("game"); });
   $("#games-download").addEventListener("click", download);
   $("#games-file").addEventListener("change", (e) => openFile(e.target.files[0]));
-  $("#replay-first").addEventListener("click", () => step(0));
-  $("#replay-back").addEventListener("click", () => step(state.replay.k - 1));
-  $("#replay-forward").addEventListener("click", () => step(state.replay.k + 1));
-  $("#replay-last").addEventListener("click", () => step(state.replay.n));
-  $("#replay-exit").addEventListener("click", closeReplay);
-  $("#replay-mode").addEventListener("change", (e) => changeMode(e.target.value));
   $("#stats-reset").addEventListener("click", resetStats);
-  wireReview(reviewed);
-  document.addEventListener("st:review", () => {
-    openReplay("game");
-    if (canReview()) review(reviewed);
-  });
-  $("#log").addEventListener("click", (e) => {
-    const li = e.target.closest("li[data-step]");
-    if (li && state.replay) step(Number(li.dataset.step));
-  });
-  document.addEventListener("keydown", (e) => {
-    if (!state.replay || e.target.closest("input, select, textarea, dialog")) return;
-    const moves = { ArrowLeft: -1, ArrowRight: 1 };
-    if (e.key in moves) step(state.replay.k + moves[e.key]);
-    else if (e.key === "Home") step(0);
-    else if (e.key === "End") step(state.replay.n);
-    else if (e.key === "Escape") closeReplay();
-    else return;
-    e.preventDefault();
-  });
+  // The end screen's Review: the replay of the game, then the review of it.
+  document.addEventListener("st:review", () => { replayPart().then((m) => m.reviewGame(), () => {}); });
   // A game record dropped anywhere on the page opens in the replay viewer.
   addEventListener("dragover", (e) => { if (e.dataTransfer?.types.includes("Files")) e.preventDefault(); });
   addEventListener("drop", (e) => {

@@ -10,8 +10,7 @@
 import { STUN } from "./config.js";
 import { NO_LIVE as LINKS_ONLY } from "./links.js";
 import { pack, parse, rebuild, unpack } from "./sdp.js";
-
-const STUN_KEY = "schotten-totten.stun";
+import { stunChosen } from "./stun.js";
 
 let pc = null, channel = null, timer = null;
 // How long the channel may take to open once the offer and the answer have met (10 s):
@@ -20,21 +19,13 @@ let pc = null, channel = null, timer = null;
 const LIVE_WAIT = Number(new URLSearchParams(location.search).get("live_wait")) || 10000;
 const hooks = { open: () => {}, message: () => {}, state: () => {} };
 
-// The build's STUN server (a URL such as "stun:stun.example.org:3478"), or null: none offered.
-export const stunServer = STUN;
-// Its host name, for the words that say who learns the addresses.
-export const stunHost = () => (STUN ? STUN.replace(/^stuns?:/, "").replace(/:\d+$/, "") : "");
-
-export const stunChosen = () => !!STUN && window.stStore.get(STUN_KEY) === "1";
+// The build's STUN server and the player's choice (stun.js), for duo.js and reconnect.js.
+export { chooseStun, stunChosen, stunHost, stunServer } from "./stun.js";
 
 // Whether each side of the current connection asked for the STUN server: `mine` is this
 // device's (what its RTCPeerConnection uses), `theirs` the other's flag from its offer or
 // answer (null until it is known).
 export const stun = { mine: false, theirs: null };
-
-export function chooseStun(on) {
-  window.stStore.set(STUN_KEY, on ? "1" : "0");   // refused: off next time
-}
 
 export function onLive(open, message, state) {
   Object.assign(hooks, { open, message, state });

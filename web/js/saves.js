@@ -9,6 +9,8 @@ import { aiIdle, maybeAI } from "./ai.js";
 import { call, onAnswer, setPayload } from "./bridge.js";
 import { showMessage } from "./dialogs.js";
 import { $ } from "./dom.js";
+import { duoPart } from "./duo-link.js";
+import { partFailed } from "./part.js";
 import { toast } from "./toast.js";
 import { t } from "./words.js";
 
@@ -58,7 +60,11 @@ async function takeOver() {
   await aiIdle();
   const d = $("#dlg-save-conflict");
   if (d.open) d.close();
-  const out = call("save_take_over");
+  let out = call("save_take_over");
+  if (out.ok && out.part) {   // a game with a friend's device: its play loaded first
+    try { await duoPart(); } catch (error) { toast(partFailed(error)); return; }
+    out = call("save_take_over");
+  }
   if (!out.ok) { toast(out.error); return; }
   if (out.resumed) { setPayload(out); maybeAI(); return; }
   if (!out.save_error) { call("save_keep"); return; }   // the save is gone there: keep this one

@@ -1,5 +1,6 @@
-// Learn to play: the welcome of a first visit, the lessons dialog, the five formations, and
-// the lesson's panel over the table. The lessons are Python's (web/lessons.py: prepared
+// Learn to play: the lessons dialog, the five formations, and the lesson's panel over the
+// table, loaded on first use (welcome.js: the Learn tool, the welcome's choice, a lesson left
+// open; its Python is the part part-lessons.zip). The lessons are Python's (web/lessons.py: prepared
 // positions, what each step asks, the check of the player's moves; app.py keeps the game in
 // progress aside meanwhile and remembers the step reached). The player's moves go through
 // the normal table; after every new payload the panel asks Python where the player is.
@@ -15,49 +16,14 @@ import { state } from "./state.js";
 import { toast } from "./toast.js";
 import { t } from "./words.js";
 
-const SEEN_KEY = window.stEarly.seenKey;   // localStorage: the welcome was shown once
 
 let lesson = null;        // the step on show: Python's lesson status, or null (no lesson)
 let formsShownFor = "";   // the step whose formations were shown already (once per step)
 let endClosedFor = "";    // the step whose end-of-game dialog was closed (the panel tells it)
 
-// ------------------------------------------------------------------ first visit
-
-// boot.js calls this when there is no saved game: the new-game dialog, with the welcome's
-// three choices on top the first time (Learn to play, the computer, a friend).
-export function firstVisit() {
-  openNewGame();
-  // A storage that refuses has no memory of it either: no welcome every visit then.
-  const seen = window.stStore.usable() ? window.stStore.get(SEEN_KEY) : "1";
-  window.stStore.set(SEEN_KEY, "1");
-  if (!seen) showWelcome();
-}
-
-function showWelcome() {
-  $("#new-welcome").hidden = false;
-  $("#dlg-new").classList.add("welcoming");
-  $("#dlg-new").scrollTop = 0;
-  $("#welcome-learn").focus();
-}
-
-function hideWelcome() {
-  $("#new-welcome").hidden = true;
-  $("#dlg-new").classList.remove("welcoming");
-}
-
-// Play the computer / a friend: the new-game dialog with that opponent chosen.
-function choose(opponent) {
-  const f = $("#new-form");
-  f.opponent.value = opponent;
-  f.dispatchEvent(new Event("change"));   // dialogs.js shows the level or the names
-  hideWelcome();
-  $("#dlg-new").scrollTop = 0;
-  $("#new-start").focus();
-}
-
 // ------------------------------------------------------------------ the lessons dialog
 
-function openLearn() {
+export function openLearn() {
   const out = call("lessons");
   if (!out.ok) { toast(out.error); return; }
   $("#learn-title").textContent = t("learn.title");
@@ -120,7 +86,7 @@ function openForms() {
 
 // ------------------------------------------------------------------ a lesson at the table
 
-async function startLesson(id, step) {
+export async function startLesson(id, step) {
   await aiIdle(); // the computer finishes its move before the table changes under it
   for (const d of document.querySelectorAll("dialog[open]")) d.close();
   const out = call("lesson_start", step === undefined ? { lesson: id } : { lesson: id, step });
@@ -292,8 +258,7 @@ function relayout() {
 }
 
 // After a reload in the middle of a lesson: its step starts again.
-let resumeChecked = false;
-async function resume() {
+export async function resume() {
   await aiIdle();
   const out = call("lesson_resume");
   document.body.dataset.lessonChecked = "1";   // for tests: a lesson left open was looked for
@@ -322,12 +287,6 @@ function onClick(e) {
 }
 
 function wireTutorial() {
-  $("#btn-learn").addEventListener("click", openLearn);
-  $("#btn-learn").title = t("learn.tool_label");
-  $("#btn-learn").setAttribute("aria-label", t("learn.tool_label"));
-  $("#btn-learn .tool-label").textContent = t("learn.tool");
-  $("#games-learn").textContent = t("games.learn");
-  $("#games-learn").addEventListener("click", () => { $("#dlg-games").close(); openLearn(); });
   $("#learn-forms").addEventListener("click", openForms);
   $("#lesson-forms").addEventListener("click", openForms);
   $("#lesson-forms-label").textContent = t("lesson.forms");
@@ -345,16 +304,8 @@ function wireTutorial() {
   $("#lesson-new-game").addEventListener("click", () => leave("new"));
   $("#lesson-all").textContent = t("lesson.all");
   $("#lesson-all").addEventListener("click", openLearn);
-  $("#welcome-learn").addEventListener("click", () => { $("#dlg-new").close(); startLesson("basics"); });
-  $("#welcome-ai").addEventListener("click", () => choose("ai"));
-  $("#welcome-friend").addEventListener("click", () => choose("human"));
-  $("#welcome-remote").addEventListener("click", () => choose("remote"));
-  $("#dlg-new").addEventListener("close", hideWelcome);
   document.addEventListener("click", onClick, true);
-  onPayload(() => {
-    if (!resumeChecked) { resumeChecked = true; setTimeout(resume, 0); }
-    if (lesson) queueMicrotask(() => refresh());
-  });
+  onPayload(() => { if (lesson) queueMicrotask(() => refresh()); });
 }
 
 wireTutorial();
