@@ -286,7 +286,8 @@ def test_a_draw_from_the_tactic_deck_that_could_not_be_played_is_warned(lang, op
     assert warning.startswith(said), warning
     assert "1" in warning and "0" in warning  # the counts, as the tactic limit's refusal
     assert s.payload(1)["tactic_draw_warning"] is None  # not North's draw
-    s.state = position_from_json({**doc, "tactics_played": [1, 1]})
+    stones = [{"sides": [["Joker"], []]}, {"sides": [[], ["Spy"]]}]  # North's tactic card too
+    s.state = position_from_json({**doc, "tactics_played": [1, 1], "stones": stones})
     assert s.payload(0)["tactic_draw_warning"] is None  # the limit allows one more
     s.state = position_from_json({**doc, "step": "play"})
     assert s.payload(0)["tactic_draw_warning"] is None  # only before a draw
