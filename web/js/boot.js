@@ -15,7 +15,6 @@ import { keepNewGame, maybeShowEnd, openNewGame, showMessage, syncNewGame, wireD
 import { $ } from "./dom.js";
 import { duoPart, handOver, linkAtStart, receiveLink, wireDuoLinks } from "./duo-link.js";
 import { openLinkedRecord, wireGames } from "./games.js";
-import { openLinkedGame, wireShare } from "./share.js";
 import { wireInput } from "./input.js";
 import { layoutIfNeeded } from "./layout.js";
 import { toggleLog } from "./log.js";
@@ -26,9 +25,8 @@ import { render, renderHandover, wireHandoverTrap } from "./render.js";
 import { saveErrorText, wireSaves } from "./saves.js";
 import { wireSound } from "./sound.js";
 import { isAI, state } from "./state.js";
-import { wireToast } from "./toast.js";
+import { toast, wireToast } from "./toast.js";
 import { firstVisit } from "./welcome.js";
-import "./puzzles.js";
 import { chooseLanguage, LANGUAGE, LANGUAGES, t } from "./words.js";
 
 // ------------------------------------------------------------------ loading progress
@@ -168,7 +166,8 @@ async function start() {
   // The move made before Python: the engine judges it now (refused: its words, in a toast).
   if (pending && out.ok && out.resumed) doAct(pending);
   openLinkedRecord();
-  openLinkedGame();   // a game shared as a link (#game=, an embed's ?game=)
+  // A game shared as a link (#game=, an embed's ?game=): share.js loaded to open it.
+  if ((window.stEmbed?.game ?? null) !== null || location.hash.startsWith("#game=")) withShare((m) => m.openLinkedGame());
   if (startLink) {
     if ($("#dlg-new").open) $("#dlg-new").close();   // the link says what to play
     receiveLink(startLink);
@@ -177,6 +176,11 @@ async function start() {
   setTimeout(() => { call("warm"); if (isAI()) aiWorker(); }, 30);
   maybeAI();
 }
+
+// A module loaded on first use: `then` given it, or the failure said in a toast.
+const later = (load) => (then) => load().then(then, (error) => toast(partFailed(error)));
+const withPuzzles = later(() => import("./puzzles.js"));
+const withShare = later(() => import("./share.js"));
 
 function wire() {
   // Every new payload: redraw, then the handover screen, then (once) the end screen; kept
@@ -187,7 +191,12 @@ function wire() {
   onPayload(remember);
   wireInput();
   wireGames();
-  wireShare();
+  // The puzzles and the game links, loaded on first use (none of it at boot).
+  $("#games-puzzles").addEventListener("click", () => withPuzzles((m) => m.openPuzzle({})));
+  $("#welcome-puzzles").addEventListener("click", () => withPuzzles((m) => m.openPuzzle({ daily: m.today() })));
+  $("#end-share").addEventListener("click", () => withShare((m) => m.copyLink("game")));
+  $("#replay-share").addEventListener("click", () => withShare((m) => m.copyLink(state.replay?.source ?? "game")));
+  $("#replay-play").addEventListener("click", () => withShare((m) => m.playFromHere()));
   wireDialogs();
   wireToast();
   wireSaves();

@@ -11,14 +11,14 @@ import { $ } from "./dom.js";
 import { closeReplay } from "./games.js";
 import { layoutIfNeeded } from "./layout.js";
 import { state } from "./state.js";
-import { toast } from "./toast.js";
+import { hideToast, toast } from "./toast.js";
 import { t } from "./words.js";
 
 let loaded = false;
 let shown = null;   // the puzzle status on show (Python's), or null
 
 // The date as the player's calendar says it: the puzzle of the day changes at their midnight.
-function today() {
+export function today() {
   const d = new Date();
   const two = (n) => String(n).padStart(2, "0");
   return `${d.getFullYear()}-${two(d.getMonth() + 1)}-${two(d.getDate())}`;
@@ -37,6 +37,7 @@ async function load() {
     return false;
   }
   loaded = true;
+  hideToast(t("puzzle.loading"));   // loaded: the puzzle itself says the rest
   return true;
 }
 
@@ -101,8 +102,7 @@ function leave() {
 
 function wirePuzzles() {
   for (const [id, key] of [["#puzzle-hint", "puzzle.hint"], ["#puzzle-next", "puzzle.next"],
-    ["#puzzle-daily", "puzzle.daily"], ["#puzzle-leave", "puzzle.leave"],
-    ["#games-puzzles", "puzzle.tool"], ["#welcome-puzzles", "welcome.puzzles"]]) {
+    ["#puzzle-daily", "puzzle.daily"], ["#puzzle-leave", "puzzle.leave"]]) {
     $(id).textContent = t(key);
   }
   $("#puzzle-task").tabIndex = -1;   // focus lands on the task when a puzzle opens
@@ -110,8 +110,6 @@ function wirePuzzles() {
   $("#puzzle-next").addEventListener("click", () => openPuzzle({}));
   $("#puzzle-daily").addEventListener("click", () => openPuzzle({ daily: today() }));
   $("#puzzle-leave").addEventListener("click", leave);
-  $("#games-puzzles").addEventListener("click", () => openPuzzle({}));
-  $("#welcome-puzzles").addEventListener("click", () => openPuzzle({ daily: today() }));
   // Every payload says whether a puzzle is on the table (another game dealt over it: none).
   onPayload((out) => {
     if (out.puzzle) show(out.puzzle);
@@ -123,4 +121,4 @@ function wirePuzzles() {
   });
 }
 
-wirePuzzles();
+wirePuzzles();   // loaded on first use (boot.js: the Games dialog's and the welcome's buttons)

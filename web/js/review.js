@@ -108,6 +108,10 @@ function keepRoom() {
       note.style.maxHeight = `${Math.max(3, Math.floor((spare - 8) / line)) * line + box}px`;
     }
   }
+  // A verdict that scrolls in its box (a phone's rows need the room) is a tab stop, so the
+  // keyboard can scroll it too.
+  if (!note.hidden && note.scrollHeight > note.clientHeight + 1) note.tabIndex = 0;
+  else note.removeAttribute("tabindex");
   if (!state.replay) return;
   const h = area.offsetHeight;
   if (h > room.px) {

@@ -13,7 +13,7 @@ import { t } from "./words.js";
 // page): nothing of the game goes to a server.
 export const linkUrl = (link) => new URL(`./#game=${link}`, location.href).href;
 
-async function copyLink(source) {
+export async function copyLink(source) {
   const out = call("share_link", { source });
   if (!out.ok) { toast(out.error); return; }
   const url = linkUrl(out.link);
@@ -49,17 +49,11 @@ export function openLinkedGame() {
   if (text !== undefined && text !== null) openGameLink(text);
 }
 
-function playFromHere() {
+export function playFromHere() {
   const out = call("play_link");
   if (!out.ok) { toast(out.error); return; }
   closeReplay();
   state.sel = null;
   setPayload(out);
   maybeAI();
-}
-
-export function wireShare() {
-  $("#replay-share").addEventListener("click", () => copyLink(state.replay?.source ?? "game"));
-  $("#end-share").addEventListener("click", () => copyLink("game"));
-  $("#replay-play").addEventListener("click", playFromHere);
 }

@@ -28,6 +28,12 @@ export function toast(text, kind = "error") {
   toastTimer = setTimeout(() => { el.hidden = true; }, Math.max(3500, text.length * 60));
 }
 
+// The toast taken down early if it still says `text` (a "loading…" once the thing is loaded).
+export function hideToast(text) {
+  const el = $("#toast");
+  if (!el.hidden && el.textContent === text) { clearTimeout(toastTimer); el.hidden = true; }
+}
+
 export function wireToast() {
   $("#toast").addEventListener("click", () => { $("#toast").hidden = true; });
 }
