@@ -28,7 +28,10 @@ def test_the_computer_moves_while_its_worker_is_starting(context, site_url, leve
     page.on("console", lambda m: m.type == "error" and errors.append(m.text))
     open_with_save(page, site_url, None)
     start_new_game(page, opponent="ai", level=level, starter="1")
-    page.wait_for_function("() => (window.__aiStats || []).length > 0", timeout=30_000)
+    # The answer is counted before the move is made (after a short pause): wait for the move.
+    page.wait_for_function(
+        """() => document.querySelectorAll('#board .side[data-seat="1"] .card').length > 0""",
+        timeout=30_000)
     assert held, "the worker's script was never asked for"
     stats = page.evaluate("() => window.__aiStats")
     assert stats[0]["workers"] == 0 and stats[0]["level"] == level, stats
