@@ -1,14 +1,14 @@
-"""axe-core (npm, test-only: never shipped in the site) on every screen of the table, in
-English, German and French: no violation of impact "serious" or "critical".
+"""axe-core (npm, test-only: never shipped in the site): no violation of impact "serious" or
+"critical", in English, German and French.
 
 The page's Content-Security-Policy allows only its own scripts, so the browser context
 bypasses CSP and axe is injected with ``add_script_tag`` (into the rules dialog's frame too).
-Screens: the loading screen (held by delaying app.py), the table against the computer with
-tactic cards, the new-game dialog (with the first visit's welcome), the claims dialog, the
-discard pile, the move log (the drawer on phones), the rules dialog, the handover screen (two
-players on one device), the end of a round and of a match, the games dialog and the replay,
-Learn to play (its dialog, a lesson's panel, the five formations), rules.html,
-rules-de.html, rules-fr.html and embed.html.
+The table's screens (the table against the computer, a card selected, every dialog, the move
+log, the handover, the ends of a round and of a match, the welcome, the games dialog and the
+replay, Learn to play and a lesson, the five formations, a friend's device) are checked by
+the screen walk of e2e/test_every_screen.py with ``violations`` from here. Here: the loading
+screen (held by delaying app.py), rules.html, rules-de.html, rules-fr.html and embed.html, and
+the text's contrast on the felt measured from pixels.
 """
 
 from __future__ import annotations
@@ -27,11 +27,8 @@ from tools.table import (
     SAVE_KEY,
     at_rest,
     open_with_save,
-    play_turn,
     save_text,
-    start_new_game,
     take_device,
-    won_round,
 )
 
 AXE = ROOT / "node_modules" / "axe-core" / "axe.min.js"
@@ -336,130 +333,6 @@ def test_axe_loading_screen(page, site_url, lang):
     for route in held:
         route.continue_()
     page.wait_for_selector(READY, state="attached", timeout=BOOT_MS)
-    audit.check()
-
-
-@pytest.mark.parametrize("lang", LANGS)
-def test_axe_table_and_dialogs_against_the_computer(page, site_url, lang):
-    """A tactics game against the computer: the table, a card selected, the dialogs."""
-    audit = Audit(lang)
-    page.set_viewport_size(DESKTOP)
-    pos = rich_position(
-        hands=[
-            ["R5", "G6", "P2", "O3", "Y4", "Strategist", "Spy"],
-            ["R4", "R6", "R7", "G4", "G5", "P1", "O2"],
-        ]
-    )
-    open_with_save(page, site_url, save_text(pos, opponent="ai"), lang_query(lang))
-    audit(page, "table, desktop")
-    page.click('#hand .card[data-card="R5"]')
-    audit(page, "table, a card selected")
-    page.click('#hand .card[data-card="R5"]')
-
-    page.click("#btn-new")
-    page.wait_for_selector("#dlg-new[open]")
-    audit(page, "new-game dialog")
-    page.click("#new-cancel")
-    page.wait_for_selector("#dlg-new", state="hidden")
-
-    page.click("#btn-stones")
-    page.wait_for_selector("#dlg-stones[open]")
-    audit(page, "claims dialog")
-    close_dialog(page, "#dlg-stones")
-
-    page.click("#pile-discard")
-    page.wait_for_selector("#dlg-discard[open]")
-    audit(page, "discard pile dialog")
-    close_dialog(page, "#dlg-discard")
-
-    page.click("#btn-rules")
-    page.wait_for_selector("#dlg-rules[open]")
-    page.frame_locator("#rules-frame").locator("h1").wait_for()
-    audit(page, "rules dialog")
-    close_dialog(page, "#dlg-rules")
-
-    page.set_viewport_size(PHONE)
-    at_rest(page)
-    audit(page, "table, phone")
-    page.click("#btn-log")
-    page.wait_for_selector("body.log-open")
-    audit(page, "move log, phone")
-    page.click("#log-close")
-    audit.check()
-
-
-@pytest.mark.parametrize("lang", LANGS)
-def test_axe_handover_and_shared_device(page, site_url, lang):
-    """Two players on one device: the handover screen, then the table after the tap."""
-    audit = Audit(lang)
-    page.set_viewport_size(PHONE)
-    open_with_save(page, site_url, save_text(rich_position(), opponent="human"), lang_query(lang))
-    page.wait_for_selector("#handover", state="visible")
-    audit(page, "handover screen")
-    take_device(page)
-    audit(page, "table, shared device")
-    audit.check()
-
-
-@pytest.mark.parametrize("lang", LANGS)
-def test_axe_end_of_round_and_match(page, site_url, lang):
-    audit = Audit(lang)
-    pos = won_round({"rounds": 3}, [[0, "three_adjacent", 3, 0]])
-    open_with_save(page, site_url, save_text(pos, opponent="human"), lang_query(lang))
-    page.wait_for_selector("#dlg-end[open]")
-    audit(page, "end of a round")
-    history = [[0, "three_adjacent", 3, 1], [1, "five_stones", 2, 5], [0, "three_adjacent", 3, 0]]
-    pos = won_round({"rounds": 3}, history, step="over", to_move=0)
-    page.evaluate(
-        "([k, v]) => localStorage.setItem(k, v)",
-        ["schotten-totten.save", save_text(pos, opponent="ai")],
-    )
-    page.reload()
-    page.wait_for_selector(READY, state="attached", timeout=BOOT_MS)
-    page.wait_for_selector("#dlg-end[open]")
-    audit(page, "end of the match")
-    audit.check()
-
-
-@pytest.mark.parametrize("lang", LANGS)
-def test_axe_welcome_games_and_replay(page, site_url, lang):
-    """A first visit (the welcome), a game dealt and played a turn, the games dialog, the
-    replay."""
-    audit = Audit(lang)
-    page.set_viewport_size(DESKTOP)
-    open_with_save(page, site_url, None, lang_query(lang) + "&seed=5")
-    page.wait_for_selector("#new-welcome", state="visible")
-    audit(page, "welcome and new-game dialog")
-    start_new_game(page, opponent="ai", tactics=True, level="easy")
-    play_turn(page, seed=2)
-    page.click("#btn-games")
-    page.wait_for_selector("#dlg-games[open]")
-    audit(page, "games dialog")
-    page.click("#games-replay")
-    page.wait_for_selector("#replay-bar", state="visible")
-    page.click("#replay-back")
-    audit(page, "replay")
-    audit.check()
-
-
-@pytest.mark.parametrize("lang", LANGS)
-def test_axe_learn_to_play(page, site_url, lang):
-    """The lessons dialog, a lesson's panel over the table, the five formations."""
-    audit = Audit(lang)
-    page.set_viewport_size(DESKTOP)
-    open_with_save(page, site_url, save_text(rich_position(), opponent="ai"), lang_query(lang))
-    page.click("#btn-learn")
-    page.wait_for_selector("#dlg-learn[open]")
-    audit(page, "lessons dialog")
-    page.click('#learn-list li[data-lesson="basics"] button')
-    page.wait_for_selector("#lesson", state="visible")
-    page.wait_for_selector('#lesson[data-step="0"]')
-    audit(page, "a lesson, desktop")
-    page.set_viewport_size(PHONE)
-    audit(page, "a lesson, phone")
-    page.click("#lesson-forms")
-    page.wait_for_selector("#dlg-forms[open]")
-    audit(page, "the five formations")
     audit.check()
 
 

@@ -1,21 +1,18 @@
 """The table in French: the browser's language (here fr-CA) or ?lang=fr gives a French table
 whose words all come from the French catalogues (engine/messages/fr.json and
 web/messages/fr.json), Python's and JavaScript's alike, with the names of IELLO's French
-rulebook. One page load walks the whole document (hidden parts included), the welcome and the
-new-game dialog, a game against the computer with tactic cards, every dialog, the log, the
-replay bar and a lesson, each checked for English as it shows; the rules page in French.
-Screenshots of the table, the new-game dialog and the rules page at 390x844 and 1280x800.
+rulebook. A shared device's turn and the rules page in French here; every screen (the whole
+document on a first visit with the browser in fr-CA, the welcome, a game against the
+computer, every dialog, the log, the replay, a lesson, a friend's device) is walked in French
+by e2e/test_every_screen.py, which checks each for English with ``ENGLISH`` from here.
 """
 
 import re
 
-from test_german import ALL_WORDS, CUT, VISIBLE_WORDS, _claimable_position, _open
+from test_german import ALL_WORDS, CUT, VISIBLE_WORDS, _claimable_position
 from test_german import ENGLISH as ENGLISH_IN_GERMAN
-from test_layout import check_header
 
 from tools.table import (
-    Driver,
-    at_rest,
     body,
     open_with_save,
     play_card,
@@ -46,128 +43,6 @@ def english_anywhere(page) -> list[str]:
 def _no_english(page, where: str) -> None:
     left = english_left(page)
     assert left == [], f"{where}: {left}"
-
-
-def test_every_screen_and_dialog_in_french(browser, site_url, screenshot):
-    """A first visit with the browser in Canadian French and no ?lang: the page is French, its
-    whole document holds no English; the welcome, the new-game dialog, a game against the
-    computer with tactic cards (the log in French, the verbs in the reader's form), every
-    dialog, the log, the replay bar and a lesson hold none either. Nothing on the table is cut
-    short, and the header keeps its tools whole, at 390 and 1280 px."""
-    context = browser.new_context(locale="fr-CA", viewport={"width": 390, "height": 844})
-    page = context.new_page()
-    open_with_save(page, site_url, None, "&seed=7")
-    assert page.evaluate("document.documentElement.lang") == "fr"
-    assert "jeu de cartes" in page.get_attribute('meta[name="description"]', "content")
-    assert (
-        page.evaluate("document.querySelector('link[rel=manifest]').href")
-        == site_url + "manifest-fr.webmanifest"
-    )
-    assert page.evaluate("document.querySelector('#rules-frame').dataset.src") == "./rules-fr.html"
-    assert page.text_content("#loading .loading-sub") == "Une guerre de frontière en neuf bornes"
-    assert english_anywhere(page) == []
-
-    page.wait_for_selector("#new-welcome", state="visible")
-    assert page.inner_text("#welcome-title") == "Bienvenue dans Schotten Totten"
-    _no_english(page, "welcome")
-    page.click("#welcome-ai")
-    page.wait_for_selector("#new-welcome", state="hidden")
-    assert page.inner_text("#new-title") == "Nouvelle partie"
-    _no_english(page, "new game")
-    screenshot(page, "french-new-game-390")
-    page.set_viewport_size({"width": 1280, "height": 800})
-    at_rest(page)
-    _no_english(page, "new game, desktop")
-    screenshot(page, "french-new-game-1280")
-    page.click('#new-form label:has(input[name="opponent"][value="human"])')
-    assert page.get_attribute('input[name="name_0"]', "placeholder") == "Sud"
-    _no_english(page, "new game, two players")
-    page.click('#new-form label:has(input[name="opponent"][value="ai"])')
-    page.click('#new-form label:has(input[name="tactics"][value="on"])')
-    page.click('#new-form label:has(input[name="rounds"][value="3"])')
-    page.click("#new-start")
-    page.wait_for_selector("#dlg-new", state="hidden")
-
-    # A few turns against the computer.
-    driver = Driver(page, seed=5)
-    for _ in range(3):
-        while body(page, "toMove") == "0" and not driver.finished():
-            driver.step()
-        page.wait_for_function(
-            "() => document.body.dataset.toMove === '0' && "
-            "!document.body.classList.contains('ai-thinking')",
-            timeout=60_000,
-        )
-    assert page.inner_text("#status-who") == "À toi de jouer"
-    assert page.inner_text("#btn-hint .hint-label") == "Indice"
-    assert page.get_attribute("#board", "aria-label") == "Les neuf bornes"
-    assert page.inner_text("#prompt-last").startswith("L'ordinateur joue ")
-    log = page.inner_text("#log")
-    new_match = "Nouveau match en 3 manches\u00a0: variante tactique · revendication après"
-    assert log.startswith(new_match), log
-    assert "Tu joues " in log and "L'ordinateur joue " in log, log
-    _no_english(page, "table, desktop")
-    check_header(page, "french-tools-1280")
-    assert page.evaluate(CUT) == [], "a French word is cut short"
-    screenshot(page, "french-table-1280")
-    page.set_viewport_size({"width": 390, "height": 844})
-    at_rest(page)
-    _no_english(page, "table, phone")
-    check_header(page, "french-390")
-    assert page.evaluate(CUT) == [], "a French word is cut short"
-    screenshot(page, "french-table-390")
-
-    for tool, dialog in (
-        ("#btn-games", "#dlg-games"),
-        ("#btn-stones", "#dlg-stones"),
-        ("#pile-discard", "#dlg-discard"),
-        ("#btn-rules", "#dlg-rules"),
-        ("learn", "#dlg-learn"),
-        ("#btn-keys", "#dlg-keys"),
-    ):
-        _open(page, tool)
-        page.wait_for_selector(dialog, state="visible")
-        _no_english(page, dialog)
-        if dialog == "#dlg-rules":
-            frame = page.frame_locator("#rules-frame")
-            assert frame.locator("h1").inner_text() == "Comment jouer à Schotten Totten"
-            switch = page.locator("#dlg-rules .lang-switch select")
-            assert switch.locator("option:checked").inner_text() == "Français"
-            frame.locator("#langs").wait_for(state="hidden", timeout=5000)  # one language control
-            assert switch.get_attribute("aria-label") == "Langue"
-        page.keyboard.press("Escape")
-        page.wait_for_selector(dialog, state="hidden")
-    _open(page, "learn")
-    page.click("#learn-forms")
-    page.wait_for_selector("#dlg-forms", state="visible")
-    assert "Suite couleur" in page.inner_text("#dlg-forms")
-    _no_english(page, "formations")
-    page.click("#forms-close")
-    page.keyboard.press("Escape")
-
-    page.click("#btn-log")
-    page.wait_for_selector("#log-panel", state="visible")
-    _no_english(page, "log")
-    page.click("#log-close")
-
-    page.click("#btn-games")
-    page.click("#games-replay")
-    page.wait_for_selector("#replay-bar", state="visible")
-    _no_english(page, "replay")
-    page.click("#replay-exit")
-    page.wait_for_selector("#replay-bar", state="hidden")
-
-    _open(page, "learn")
-    page.click('#learn-list li[data-lesson="basics"] button')
-    page.wait_for_selector("#lesson", state="visible")
-    _no_english(page, "lesson")
-    page.click("#lesson-leave")
-    page.wait_for_selector("#lesson", state="hidden")
-
-    # The checks can fail: an English word on show is found.
-    page.evaluate("document.querySelector('#btn-hint').title = 'Hint: suggest a move'")
-    assert english_left(page) == ["Hint: suggest a move"]
-    context.close()
 
 
 def test_a_shared_device_turn_in_french(page, site_url):

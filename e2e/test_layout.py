@@ -164,6 +164,10 @@ def test_loading_then_handover_screen(page, site_url, screenshot):
     from tools.table import _seed_script
 
     page.add_init_script(_seed_script(save_text(rich_position(), opponent="human", log=LOG)))
+    # app.py is held back until the loading screen is looked at: on a fast (or a starved)
+    # machine Python could otherwise be ready before the test looks.
+    held: list = []
+    page.route("**/app.py", lambda route: held.append(route))
     page.goto(site_url + "index.html", wait_until="commit")
     # While Python boots: a loading screen whose bar moves.
     page.wait_for_function(
@@ -171,6 +175,9 @@ def test_loading_then_handover_screen(page, site_url, screenshot):
     )
     assert page.locator("#loading").is_visible() and page.locator("#app").is_hidden()
     screenshot(page, "loading")
+    page.unroute("**/app.py")
+    for route in held:
+        route.continue_()
     page.wait_for_selector('body[data-ready="1"]', state="attached", timeout=60_000)
     assert page.evaluate("() => window.__ready") is True
     page.wait_for_selector("#handover", state="visible")

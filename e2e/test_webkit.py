@@ -17,6 +17,7 @@ import re
 import subprocess
 import threading
 import time
+import warnings
 
 import pytest
 
@@ -208,8 +209,12 @@ def screenshot_dir():
 def test_webkit_logs_no_error_of_its_own(display, site, tmp_path):
     """MiniBrowser run by itself writes every console message, the browser's own included
     (WebKit logged "Unrecognized Content-Security-Policy directive 'manifest-src'" as an
-    error on every page): none may be an error, on the table, the embed or the rules."""
+    error on every page): none may be an error, on the table, the embed or the rules.
+
+    A page WebKit failed to load inside itself (WEBKIT_BUG) is loaded again; the loads again
+    are counted and reported, and more than one page needing one in a run fails the test."""
     _server, url = site
+    again: dict[str, int] = {}
     for name in ("index.html", "embed.html?save=console", "rules.html"):
         tried = []
         for attempt in range(ATTEMPTS):
@@ -220,9 +225,16 @@ def test_webkit_logs_no_error_of_its_own(display, site, tmp_path):
             tried.append(lines)
         else:
             raise AssertionError(f"{name}: WebKit failed loads of its own in every try: {tried}")
+        again[name] = len(tried)
         # e.g. "CONSOLE SECURITY ERROR Unrecognized ...", "...js:3:1: CONSOLE ERROR ..."
         bad = [line for line in lines if re.search(r"\bCONSOLE (\w+ )?ERROR\b", line)]
         assert bad == [], f"{name}: {bad}"
+    report = ", ".join(f"{name} {n}" for name, n in again.items())
+    print(f"WebKit's loads again after its own failed load: {report}")
+    if any(again.values()):
+        warnings.warn(f"WebKit failed loads of its own, loaded again: {report}", stacklevel=1)
+    needed = [name for name, n in again.items() if n]
+    assert len(needed) <= 1, f"more than one page needed a load again: {report}"
 
 
 # On a loaded machine WebKit now and then fails a load inside itself (WebLoaderStrategy's
@@ -230,17 +242,17 @@ def test_webkit_logs_no_error_of_its_own(display, site, tmp_path):
 # as in a clean load), in 12 of 43 page loads beside three busy processes; a fetch() of
 # the page may then reject with "TypeError: Load failed" (CI, stop 26). Such a load says
 # nothing of the page: it is loaded again, in a fresh profile, and judged on a load WebKit
-# itself completed.
+# itself completed. One page in a run may need it; a second means more than bad luck.
 WEBKIT_BUG = "WebKit encountered an internal error"
 ATTEMPTS = 5  # 0.28**5: about one page in 600 under that load would still fail
+DONE = "smoke-probe-done"  # tools/engine_probe.js: the page has done its loading work
 
 
-def minibrowser_console(display: str, url: str, home, settle_s: float = 1.0) -> list[str]:
-    """MiniBrowser's console lines for url, until the page is ready (or loaded, for a page
-    without the ready flag) and settle_s more."""
+def minibrowser_console(display: str, url: str, home) -> list[str]:
+    """MiniBrowser's console lines for url, until the page has done its loading work (the
+    probe's DONE line: loaded; a table playable, the game's with its service worker active)
+    or WebKit failed the load itself."""
     env = xdg_env(display, home)
-    marker = "smoke-probe-done"
-    # A page without the probe (rules.html) is done once it has loaded: a few seconds.
     proc = subprocess.Popen(
         [MINIBROWSER, "--enable-write-console-messages-to-stdout=true", url],
         stdout=subprocess.PIPE,
@@ -254,17 +266,13 @@ def minibrowser_console(display: str, url: str, home, settle_s: float = 1.0) -> 
     def read():
         for line in proc.stdout:
             lines.append(line.rstrip())
-            if "PyScript Ready" in line or marker in line:
+            if DONE in line or WEBKIT_BUG in line:
                 done.set()
 
     reader = threading.Thread(target=read, daemon=True)
     reader.start()
     try:
-        if "rules" in url:
-            time.sleep(3)
-        else:
-            assert done.wait(BOOT_S), f"{url}: PyScript never started: {lines[-5:]}"
-            time.sleep(settle_s + 2)
+        assert done.wait(BOOT_S), f"{url}: the page never finished loading: {lines[-5:]}"
     finally:
         proc.terminate()
         with contextlib.suppress(subprocess.TimeoutExpired):

@@ -1,13 +1,10 @@
 """Nothing cut short at 320 px or at 200% zoom, and reduced motion respected.
 
-* 320x640 (the narrowest phone WCAG asks for), 360x740, 1280x800 at 200% zoom (a CSS
-  viewport of 640x400 with a device scale factor of 2, what Chromium lays out when a
-  1280x800 window is zoomed to 200%), and a tablet (820x1180) and a desktop (1280x800), with
-  screenshots of each (artifacts/screenshots/zoom-*.png): no text element is clipped (its
-  own overflow, an ellipsis, a line clamp, or a clipping ancestor), no sideways scroll, and
-  the move log's numbers (from 100 on) fit their column instead of running into the text.
-  The table is a tactics game against the computer with long tactic names in the hand (the
-  Strategist, the Recruiter, the Shield-Bearer, the Banshee) and 120 lines in the log.
+* The long tactic names and the 120-line log (``long_names_position``, ``log_lines``) at
+  320x640, 360x740, 1280x800 at 200% zoom, a tablet and a desktop are looked at by the screen
+  walk of e2e/test_every_screen.py (its ``_long_names`` scene) with the checks kept here: no
+  text element clipped (``CLIPPED``: its own overflow, an ellipsis, a line clamp, or a
+  clipping ancestor), and the move log's numbers fitting their column (``LOG_NUMBERS``).
 * With ``prefers-reduced-motion: reduce`` the cards, stones, piles and the log drawer have no
   animation or transition (computed durations of 0); without it they do (so the check can
   fail).
@@ -17,7 +14,7 @@ from __future__ import annotations
 
 import pytest
 
-from tools.table import at_rest, open_with_save, position, save_text
+from tools.table import open_with_save, position, save_text
 
 LOG_LINES = 120
 
@@ -109,49 +106,6 @@ def log_lines() -> list[str]:
         "from the clan deck."
         for i in range(LOG_LINES)
     ]
-
-
-SIZES = [
-    ("320", {"width": 320, "height": 640}, 1),
-    ("360", {"width": 360, "height": 740}, 1),
-    ("zoom200", {"width": 640, "height": 400}, 2),  # 1280x800 at 200%
-    ("tablet", {"width": 820, "height": 1180}, 1),
-    ("desktop", {"width": 1280, "height": 800}, 1),
-]
-
-
-@pytest.mark.parametrize("lang", ["en", "de"])
-@pytest.mark.parametrize("name,viewport,scale", SIZES, ids=[s[0] for s in SIZES])
-def test_nothing_cut_short(new_context, site_url, screenshot, lang, name, viewport, scale):
-    page = new_context(viewport=viewport, device_scale_factor=scale).new_page()
-    open_with_save(
-        page,
-        site_url,
-        save_text(long_names_position(), opponent="ai", log=log_lines()),
-        f"&lang={lang}",
-    )
-    at_rest(page)
-    screenshot(page, f"zoom-{name}-{lang}")
-    problems = page.evaluate(CLIPPED, ALLOWED)
-    assert page.locator('#hand .card[data-card="Strategist"]').is_visible()
-    scroll = page.evaluate("() => document.documentElement.scrollWidth - innerWidth")
-    assert scroll <= 0, f"the page scrolls sideways by {scroll} px"
-
-    # The log (a drawer, or beside the table on desktops): 120 numbered lines, each number
-    # clear of its line's text.
-    if page.locator("#btn-log").is_visible():
-        page.click("#btn-log")
-        page.wait_for_selector("body.log-open")
-        at_rest(page)
-    page.eval_on_selector("#log", "e => { e.scrollTop = e.scrollHeight; }")
-    screenshot(page, f"zoom-{name}-{lang}-log")
-    numbers = page.evaluate(LOG_NUMBERS)
-    assert numbers["count"] >= 100, numbers
-    assert numbers["display"] == "inline-block", numbers
-    assert numbers["need"] <= numbers["have"] + 0.5, f"{numbers['label']} is wider than its column"
-    assert numbers["have"] + numbers["margin"] <= numbers["indent"] + 0.5, numbers
-    problems += [f"log: {p}" for p in page.evaluate(CLIPPED, ALLOWED)]
-    assert problems == [], "text cut short:\n" + "\n".join(problems)
 
 
 MOTION = """() => {

@@ -50,6 +50,26 @@
     return "[data-smoke-next]";
   }
 
+  // "smoke-probe-done" on the console once the page has done its loading work, for a run
+  // that reads the console alone (e2e/test_webkit.py, MiniBrowser without its driver): the
+  // document loaded; a table playable; and the game's table (not the embed, which registers
+  // nothing) with its service worker active, every file cached (<html data-sw="offline">).
+  const loaded = () => {
+    if (document.readyState !== "complete") return false;
+    if (!document.querySelector("#loading")) return true;   // rules.html: no table
+    if (document.body.dataset.ready !== "1") return false;
+    const embed = document.documentElement.classList.contains("embed");
+    return embed || !navigator.serviceWorker || document.documentElement.dataset.sw === "offline";
+  };
+  const tell = () => {
+    if (!loaded()) return false;
+    console.log("smoke-probe-done");
+    return true;
+  };
+  const watchLoad = new MutationObserver(() => { if (tell()) watchLoad.disconnect(); });
+  watchLoad.observe(document, { subtree: true, attributes: true, attributeFilter: ["data-ready", "data-sw"] });
+  addEventListener("load", () => { if (tell()) watchLoad.disconnect(); });
+
   window.__smoke = {
     snapshotLines,
     errors,

@@ -2,8 +2,9 @@
 the browsers' paths, the missing-browser rule, and the site they drive.
 
 The site is a private copy of the built dist/ with tools/engine_probe.js put first into the
-game's pages (it keeps the page's errors and names the next element a player would use), on
-a server of the suite's own, so that the suite can stop it (the offline reload).
+game's pages and the rules page (it keeps the page's errors, names the next element a player
+would use, and says on the console when the page has done its loading work), on a server
+of the suite's own, so that the suite can stop it (the offline reload).
 """
 
 from __future__ import annotations
@@ -22,7 +23,7 @@ import build
 ROOT = Path(__file__).resolve().parent.parent
 
 PROBE = Path(__file__).with_name("engine_probe.js")
-PROBED_PAGES = ("index.html", "embed.html")
+PROBED_PAGES = ("index.html", "embed.html", "rules.html")
 FIREFOX = os.environ.get("FIREFOX_PATH", "/usr/bin/firefox-esr")
 WEBKIT_DRIVER = os.environ.get("WEBKIT_DRIVER_PATH", "/usr/bin/WebKitWebDriver")
 MINIBROWSER = os.environ.get(
