@@ -31,7 +31,8 @@ def test_the_computer_moves_while_its_worker_is_starting(context, site_url, leve
     # The answer is counted before the move is made (after a short pause): wait for the move.
     page.wait_for_function(
         """() => document.querySelectorAll('#board .side[data-seat="1"] .card').length > 0""",
-        timeout=30_000)
+        timeout=30_000,
+    )
     assert held, "the worker's script was never asked for"
     stats = page.evaluate("() => window.__aiStats")
     assert stats[0]["workers"] == 0 and stats[0]["level"] == level, stats
