@@ -29,12 +29,14 @@ recent games).
 To add a screen: reach it in the scene that already shows what it needs (or add a scene:
 a function ``def _scene_x(walk)`` decorated with ``@scene`` that starts with ``walk.load``)
 and call ``walk.look("name")``, with ``then=`` for checks of its own in each size. The
-checks above then run on it in every language.
+checks above then run on it in every language. ``WALK_SCENES=_duo_end,_finished`` walks
+those scenes alone (while working on them; the suite walks them all).
 """
 
 from __future__ import annotations
 
 import json
+import os
 import random
 import re
 import sys
@@ -210,30 +212,34 @@ def _duo_saves() -> dict:
     (CPython plays both sides with the real group: about 3 s): ``invite`` (the host before an
     answer), ``answer`` (the guest before the deal), ``dealing`` (the host with the answer),
     ``mid`` (both devices after 12 moves, by seat), ``key_due`` (the device whose move ended
-    the game, its message not sent yet: [which device, save, message]), ``over`` (the host at
-    the end); and the ``invitation`` link and the host's last message (``mid_sent``, by
-    seat)."""
+    the game, its message not sent yet: [which device, save, message]), ``last_in`` (the
+    last device to see the game over, before the message that ends it: [which device, save,
+    that message's link], so that the game ends on the page); and the ``invitation`` link and
+    the host's last message (``mid_sent``, by seat)."""
     duos = [Duo(Entropy(random.Random(1))), Duo(Entropy(random.Random(2)))]
     host, guest = duos
     out = host.host({"tactics": True, "name": "Ann"}, "en")
     out = {"invitation": out["duo"]["send"]["link"], "invite": _copy(host)}
-    inbox = [(0, guest.join(out["invitation"], "Bob", "en")["duo"]["send"]["text"])]
+    inbox = [(0, guest.join(out["invitation"], "Bob", "en")["duo"]["send"])]
     out["answer"] = _copy(guest)
     rng, moves = random.Random(3), 0
     while True:
         while inbox:
-            to, text = inbox.pop(0)
-            send = duos[to].receive(text, "en")["duo"]["send"]
+            to, message = inbox.pop(0)
+            before = _copy(duos[to])
+            answer = duos[to].receive(message["text"], "en")["duo"]
+            send = answer["send"]
             out.setdefault("dealing", _copy(host))
+            if answer["waiting"] == "over" and not send:  # over, nothing more to send
+                out["last_in"] = [to, before, message["link"]]
             if send:
-                inbox.append((1 - to, send["text"]))
+                inbox.append((1 - to, send))
         if moves == 12 and "mid" not in out:  # the last move arrived: one device to move
             out["mid"] = [_copy(x) for x in duos]
             out["mid_sent"] = [x.payload()["duo"]["resend"] for x in duos]
             out["game"] = host.ep.game
         movers = [d for d in duos if d.ep.can_play()]
         if not movers:
-            out["over"] = _copy(host)
             return out
         d = movers[0]
         send = d.act(rng.choice(d.ep.legal()))["duo"]["send"]
@@ -241,7 +247,7 @@ def _duo_saves() -> dict:
         if send and "key_due" not in out and d.payload()["duo"]["key_due"]:
             out["key_due"] = [duos.index(d), _copy(d), send["link"][1:]]
         if send:
-            inbox.append((1 - d.ep.seat, send["text"]))
+            inbox.append((1 - d.ep.seat, send))
 
 
 def _in(save: dict, lang: str) -> str:
@@ -360,8 +366,10 @@ def scene(fn):
 def test_every_screen(new_context, site_url, screenshot, saves, lang):
     context = new_context(locale=LOCALES[lang], viewport=_size(WORK))
     walk = Walk(context.new_page(), site_url, lang, saves, screenshot)
+    only = os.environ.get("WALK_SCENES")  # e.g. WALK_SCENES=_duo_end: those scenes alone
     for step in SCENES:
-        step(walk)
+        if not only or step.__name__ in only.split(","):
+            step(walk)
     assert walk.found == [], "\n".join(walk.found)
 
 
@@ -571,6 +579,7 @@ def _mid_game(walk: Walk) -> None:
             switch = page.locator("#dlg-rules .lang-switch select")
             assert switch.locator("option:checked").inner_text() == w["switch"][0]
             assert switch.get_attribute("aria-label") == w["switch"][1]
+            frame.locator("#langs").wait_for(state="hidden", timeout=5000)  # one language control
         walk.look(name)
         page.keyboard.press("Escape")
         page.wait_for_selector(dialog, state="hidden")
@@ -773,6 +782,8 @@ def _long_names(walk: Walk) -> None:
 
 def _load_duo(walk: Walk, save, unsent=None, game=None, extra=""):
     """The table with a duo save (and the messages not sent yet, as the page keeps them)."""
+    if not walk.page.url.startswith(walk.site_url):  # storage needs the site's origin
+        walk.page.goto(walk.site_url + "rules.html")
     walk.page.evaluate(
         "([k, u]) => u ? localStorage.setItem(k, u) : localStorage.removeItem(k)",
         [UNSENT_KEY, json.dumps({"game": game, "unsent": unsent}) if unsent else None],
@@ -874,8 +885,13 @@ def _duo_end(walk: Walk) -> None:
     assert friend in text and page.text_content("#duo-key") == text
     walk.look("duo-key-due")
     page.evaluate("k => localStorage.removeItem(k)", UNSENT_KEY)
-    _load_duo(walk, d["over"])
-    page.wait_for_selector("#dlg-end[open]")
+    # The game ends on the page (a game is kept among the recent games as it ends there): the
+    # device before the message that ends it, then that message's link opened.
+    which, before, link = d["last_in"]
+    friend = ("Bob", "Ann")[which]
+    _load_duo(walk, before)
+    page.goto(f"{walk.site_url}index.html{QUERY}&lang={walk.lang}&opened=1{link}")
+    page.wait_for_selector("#dlg-end[open]", timeout=BOOT_MS)
     walk.look("duo-over")
     page.click("#end-look")
     assert body(page, "step") == "over"
@@ -885,11 +901,11 @@ def _duo_end(walk: Walk) -> None:
     walk.look("duo-over-table")
     page.click("#btn-games")
     page.wait_for_selector("#dlg-games[open]")
-    items = page.locator("#games-list li")
-    assert items.count() == 1
+    items = page.locator("#games-list li:has(button)")  # a game's row (not "No finished game")
+    assert items.count() == 1, page.inner_text("#games-list")
     if walk.lang == "en":
         assert "over" in page.inner_text("#duo-status")
-        assert "against Bob on another device" in items.first.inner_text()
+        assert f"against {friend} on another device" in items.first.inner_text()
         stats = page.inner_text("#stats-list")
         assert "A friend on another device: 1 game:" in stats, stats
     items.first.locator("button").first.click()  # Replay
