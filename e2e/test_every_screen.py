@@ -899,6 +899,10 @@ def _duo_end(walk: Walk) -> None:
         assert page.locator(selector).is_hidden(), selector
     assert page.locator("#seat-top .card[data-card]").count() == 0
     walk.look("duo-over-table")
+    page.reload()  # the finished game is counted once, also after a reload
+    page.wait_for_selector('body[data-ready="1"]', state="attached", timeout=BOOT_MS)
+    if page.locator("#dlg-end").is_visible():
+        page.click("#end-look")
     page.click("#btn-games")
     page.wait_for_selector("#dlg-games[open]")
     items = page.locator("#games-list li:has(button)")  # a game's row (not "No finished game")
