@@ -889,6 +889,10 @@ def _duo_end(walk: Walk) -> None:
     # device before the message that ends it, then that message's link opened.
     which, before, link = d["last_in"]
     friend = ("Bob", "Ann")[which]
+    # The recent games and statistics of the walk's earlier scenes (a finished game) go.
+    page.evaluate(
+        "k => [k + '.games', k + '.stats'].forEach((x) => localStorage.removeItem(x))", SAVE_KEY
+    )
     _load_duo(walk, before)
     page.goto(f"{walk.site_url}index.html{QUERY}&lang={walk.lang}&opened=1{link}")
     page.wait_for_selector("#dlg-end[open]", timeout=BOOT_MS)
