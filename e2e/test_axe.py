@@ -371,3 +371,57 @@ def test_axe_reports_a_violation(page, site_url):
     assert {"button-name", "color-contrast", "label-content-name-mismatch"} <= ids, json.dumps(
         sorted(ids)
     )
+
+
+# 60 lines: more than the log's box holds at any size below (it scrolls).
+LONG_LOG = [f"Move {i}: a line of the game's story, long enough to wrap once." for i in range(60)]
+LOG_STATE = """() => { const log = document.querySelector('#log');
+  return {tabindex: log.getAttribute('tabindex'), name: log.getAttribute('aria-label'),
+          scrolls: log.scrollHeight > log.clientHeight + 1, top: log.scrollTop,
+          inert: document.querySelector('#log-panel').inert}; }"""
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_a_move_log_that_scrolls_is_a_named_tab_stop(page, site_url, lang):
+    """A move log longer than its box (a finished game's, a friend's device's) is scrolled by
+    the keyboard too: a tab stop named in the table's language, with a focus ring; not a tab
+    stop once it fits (a tall window); in a closed drawer (phones) nothing of it is reached."""
+    words = json.loads((ROOT / "web" / "messages" / f"{lang}.json").read_text())
+    page.set_viewport_size(DESKTOP)
+    open_with_save(
+        page, site_url, save_text(rich_position(), opponent="ai", log=LONG_LOG), lang_query(lang)
+    )
+    at_rest(page)
+    log = page.evaluate(LOG_STATE)
+    assert log["scrolls"] and log["tabindex"] == "0", log
+    assert log["name"] == words["log.moves"], log
+    found = [v for v in violations(page) if v["id"] == "scrollable-region-focusable"]
+    assert found == [], describe(found)
+    # Tab reaches it (after the table's regions); the arrow keys scroll it, and the keyboard's
+    # focus shows its ring.
+    for _ in range(20):
+        page.keyboard.press("Tab")
+        if page.evaluate("document.activeElement.id") == "log":
+            break
+    assert page.evaluate("document.activeElement.id") == "log"
+    ring = page.eval_on_selector("#log", "e => getComputedStyle(e).outlineStyle")
+    assert ring == "solid", ring
+    bottom = log["top"]
+    for _ in range(3):
+        page.keyboard.press("ArrowUp")
+    page.wait_for_function("t => document.querySelector('#log').scrollTop < t", arg=bottom)
+    # A window tall enough for the whole log: no tab stop (once the focus has left it).
+    page.evaluate("document.activeElement.blur()")
+    tall = page.evaluate("document.querySelector('#log').scrollHeight") + 400
+    page.set_viewport_size({"width": DESKTOP["width"], "height": tall})
+    page.wait_for_function("() => !document.querySelector('#log').hasAttribute('tabindex')")
+    # A phone: the drawer closed is inert, open it is reached and scrolls.
+    page.set_viewport_size(PHONE)
+    at_rest(page)
+    assert page.evaluate(LOG_STATE)["inert"] is True
+    page.click("#btn-log")
+    at_rest(page)
+    log = page.evaluate(LOG_STATE)
+    assert log["inert"] is False and log["scrolls"] and log["tabindex"] == "0", log
+    found = [v for v in violations(page) if v["id"] == "scrollable-region-focusable"]
+    assert found == [], describe(found)

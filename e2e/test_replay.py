@@ -139,11 +139,14 @@ def test_a_finished_game_is_kept_in_the_recent_games(page, site_url):
     open_with_save(page, site_url, save)
     take_device(page)
     page.click("#btn-games")
-    assert page.inner_text("#games-list") == "No finished game yet."
+    assert page.inner_text("#games-none") == "No finished game yet."
+    assert page.locator("#games-list li").count() == 0  # the line is not a row of the list
     page.click("#dlg-games [data-close]")
     out = py(page, "act", {"action": game["actions"][-1], "seat": None})
     assert out["ok"] and out["view"]["step"] == "over"  # and the page's Python kept it
     page.click("#btn-games")
+    assert page.locator("#games-none").is_hidden()
+    assert page.locator("#games-list li").count() == 1
     item = page.locator("#games-list li").first
     assert "base game · claim after playing · two players:" in item.inner_text()
     item.locator("button", has_text="Replay").click()

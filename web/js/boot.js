@@ -17,7 +17,7 @@ import { duoPart, handOver, linkAtStart, receiveLink, wireDuoLinks } from "./duo
 import { openLinkedRecord, wireGames } from "./games.js";
 import { wireInput } from "./input.js";
 import { layoutIfNeeded } from "./layout.js";
-import { toggleLog } from "./log.js";
+import { wireLog } from "./log.js";
 import { doAct } from "./flow.js";
 import { partFailed } from "./part.js";
 import { drawnBefore, remember, takePending } from "./quick.js";
@@ -204,12 +204,7 @@ function wire() {
   wireHandoverTrap();
   wireDuoLinks();
   document.addEventListener("st:new-game", () => openNewGame());
-  $("#btn-log").addEventListener("click", () => toggleLog());
-  $("#log-close").addEventListener("click", () => toggleLog(false));
-  // The log drawer closes with a tap anywhere else.
-  document.addEventListener("pointerdown", (e) => {
-    if (document.body.classList.contains("log-open") && !e.target.closest("#log-panel, #btn-log")) toggleLog(false);
-  });
+  wireLog();
   addEventListener("resize", layoutIfNeeded);
 }
 

@@ -128,11 +128,9 @@ function showGames() {
   const list = $("#games-list");
   list.replaceChildren();
   const games = out.ok ? out.games : [];
-  if (!games.length) {
-    const li = document.createElement("li");
-    li.textContent = t("games.none");
-    list.append(li);
-  }
+  // No game yet: said beside the list, which keeps a row per game and nothing else.
+  $("#games-none").textContent = t("games.none");
+  $("#games-none").hidden = games.length > 0;
   for (const g of games) {
     const li = document.createElement("li");
     const text = document.createElement("span");

@@ -54,7 +54,11 @@ function toggleLogKey() {
   const inLog = $("#log-panel").contains(document.activeElement);
   if (!visible($("#btn-log"))) {
     if (inLog) focusNext();
-    else { $("#log").tabIndex = -1; $("#log").focus(); }
+    else {
+      const log = $("#log");
+      if (!log.hasAttribute("tabindex")) log.tabIndex = -1;   // a log that fits: no tab stop
+      log.focus();
+    }
     return true;
   }
   const opening = !document.body.classList.contains("log-open");

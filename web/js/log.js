@@ -1,5 +1,6 @@
 // The move log drawer: the engine's events told as lines (worded in Python, session.py).
 import { $ } from "./dom.js";
+import { reachableWhileScrolling } from "./scrolling.js";
 import { state } from "./state.js";
 
 let shown = "";   // the lines on show, so an unchanged log is not redrawn
@@ -63,4 +64,25 @@ function renderMoves(ol) {
 export function toggleLog(force) {
   const open = force ?? !document.body.classList.contains("log-open");
   document.body.classList.toggle("log-open", open);
+  shutWhileClosed();
+}
+
+// Where the log is always on show (style.css's column beside the table) it is never shut.
+const ALWAYS_SHOWN = matchMedia("(min-width: 1180px) and (min-height: 560px)");
+
+// A closed drawer is off the screen: none of it is a tab stop or read out until it opens.
+function shutWhileClosed() {
+  $("#log-panel").inert = !ALWAYS_SHOWN.matches && !document.body.classList.contains("log-open");
+}
+
+export function wireLog() {
+  $("#btn-log").addEventListener("click", () => toggleLog());
+  $("#log-close").addEventListener("click", () => toggleLog(false));
+  // The log drawer closes with a tap anywhere else.
+  document.addEventListener("pointerdown", (e) => {
+    if (document.body.classList.contains("log-open") && !e.target.closest("#log-panel, #btn-log")) toggleLog(false);
+  });
+  ALWAYS_SHOWN.addEventListener("change", shutWhileClosed);
+  shutWhileClosed();
+  reachableWhileScrolling($("#log"));
 }

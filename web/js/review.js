@@ -6,6 +6,7 @@
 import { aiWorker } from "./ai.js";
 import { call } from "./bridge.js";
 import { $ } from "./dom.js";
+import { reachableWhileScrolling } from "./scrolling.js";
 import { options, state } from "./state.js";
 import { toast } from "./toast.js";
 import { t } from "./words.js";
@@ -108,10 +109,6 @@ function keepRoom() {
       note.style.maxHeight = `${Math.max(3, Math.floor((spare - 8) / line)) * line + box}px`;
     }
   }
-  // A verdict that scrolls in its box (a phone's rows need the room) is a tab stop, so the
-  // keyboard can scroll it too.
-  if (!note.hidden && note.scrollHeight > note.clientHeight + 1) note.tabIndex = 0;
-  else note.removeAttribute("tabindex");
   if (!state.replay) return;
   const h = area.offsetHeight;
   if (h > room.px) {
@@ -123,6 +120,8 @@ function keepRoom() {
 export function wireReview(reopen) {
   $("#replay-review").addEventListener("click", () => review(reopen));
   $("#review-stop").addEventListener("click", () => { if (running) running.stop = true; });
+  // A verdict that scrolls in its box (a phone's rows need the room) is a tab stop.
+  reachableWhileScrolling($("#review-note"));
   // Another size: the room measured anew, once layout.js has chosen the board's shape.
   addEventListener("resize", () => requestAnimationFrame(keepRoom));
 }
