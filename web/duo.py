@@ -30,7 +30,7 @@ from engine.remote.errors import Cheat, RemoteError
 from engine.remote.links import message_of, page_link
 from engine.remote.messages import dumps, loads
 from engine.remote.sra import SYSTEM
-from engine.state import AFTER_PLAY, OVER, START_OF_TURN
+from engine.state import AFTER_PLAY, START_OF_TURN, Step
 
 # Refusals that only mean "this message was seen already, or is not for this game": the page
 # shows a toast and carries on.
@@ -392,7 +392,7 @@ class Duo:
             return None
         assert ep.state is not None  # their_key_due: a round is over
         name = ep.names[ep.other] or words.t("duo.friend")
-        key = "duo.key_due.over" if ep.state.step == OVER else "duo.key_due.round"
+        key = "duo.key_due.over" if ep.state.step == Step.OVER else "duo.key_due.round"
         return words.t(key, name=name)
 
     def _stage(self) -> str:

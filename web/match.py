@@ -7,7 +7,7 @@ Pure Python, tested under CPython (``tests/test_session.py`` through ``session.S
 >>> m = Match()
 >>> m.new_game({"opponent": "human", "tactics": False, "seed": 4})
 >>> m.state.step, m.first_seat()
-('play', None)
+(<Step.PLAY: 'play'>, None)
 >>> m.act({"kind": "play", "card": m.state_hand(0)[0], "stone": 0}, 0)   # seat to show next
 >>> [e["type"] for e in m.last_events()]
 ['play', 'draw', 'turn']
