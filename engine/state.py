@@ -93,25 +93,19 @@ class Rules:
         return cls(**data)
 
 
+@dataclass(frozen=True, slots=True)
 class Outcome:
-    """How a round ended: ``winner`` is 0, 1 or ``None`` (a draw)."""
+    """How a round ended: ``winner`` is 0, 1 or ``None`` (a draw), and the ``reason``.
 
-    __slots__ = ("winner", "reason")
+    >>> Outcome(1, Reason.THREE_ADJACENT).to_json()
+    {'winner': 1, 'reason': 'three_adjacent'}
+    """
 
-    def __init__(self, winner, reason: Reason):
-        self.winner, self.reason = winner, reason
+    winner: int | None
+    reason: Reason
 
     def to_json(self) -> dict:
-        return {"winner": self.winner, "reason": str(self.reason)}
-
-    def __eq__(self, other):
-        return isinstance(other, Outcome) and (self.winner, self.reason) == (
-            other.winner,
-            other.reason,
-        )
-
-    def __repr__(self):
-        return f"Outcome({self.winner!r}, {self.reason!r})"
+        return {"winner": self.winner, "reason": str(self.reason)}  # the plain string
 
 
 class State:
@@ -232,7 +226,7 @@ class State:
             self.draws_left,
             self.returns_left,
             self.passes,
-            None if self.outcome is None else (self.outcome.winner, self.outcome.reason),
+            self.outcome,
             self.history,
         )
 
