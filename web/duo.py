@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import json
 
+from game_options import rules_of
 from match import DEFAULT_SETTINGS, PUBLIC_STEPS
 from presenter import Presenter
 from refusal import RequestError, worded
@@ -30,12 +31,11 @@ from engine.remote.errors import Cheat, RemoteError
 from engine.remote.links import message_of, page_link
 from engine.remote.messages import dumps, loads
 from engine.remote.sra import SYSTEM
-from engine.state import AFTER_PLAY, START_OF_TURN, Step
+from engine.state import Step
 
 # Refusals that only mean "this message was seen already, or is not for this game": the page
 # shows a toast and carries on.
 IGNORED = ("replayed", "other_game", "own_message")
-TIMINGS = (AFTER_PLAY, START_OF_TURN)
 CODE_CHECKS = ("same", "differ")
 
 
@@ -156,26 +156,7 @@ class Duo:
 
     def host(self, options: dict, lang: str, have=None) -> dict:
         """A new game offered to a friend: the invitation to send, and the table waiting."""
-        if not isinstance(options, dict):
-            raise RequestError("bad_argument", name="options")
-        timing = options.get("claim_timing", AFTER_PLAY)
-        if timing not in TIMINGS:
-            raise RequestError("bad_option", name="claim_timing", value=str(timing)[:20])
-        rounds = options.get("rounds", 1)
-        if type(rounds) is not int or not 1 <= rounds <= 99:
-            raise RequestError("bad_option", name="rounds", value=str(rounds)[:20])
-        starter = options.get("starter", 0)
-        if starter == "random":
-            starter = self.entropy.bits(1)
-        if starter not in (0, 1):
-            raise RequestError("bad_option", name="starter", value=str(starter)[:20])
-        rules = Rules(
-            tactics=bool(options.get("tactics", False)),
-            claim_timing=timing,
-            starter=starter,
-            rounds=rounds,
-            next_starter=options.get("next_starter", "alternate"),
-        )
+        rules = rules_of(options, pick=lambda: self.entropy.bits(1))
         ep = Endpoint.host(rules, options.get("name"), self.entropy)
         self._take_up(ep, lang)
         return self.payload(have, send=ep.invitation())
