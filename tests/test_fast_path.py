@@ -15,9 +15,9 @@ import random
 import pytest
 
 from engine import Rules, apply, apply_fast, can_claim, claim_verdict, legal_actions, new_game
-from engine.claims import (
+from engine.beat_tables import beating_witness
+from engine.completions import (
     ALL_CLAN,
-    beating_witness,
     best_completion,
     cached_best_completion,
     table_best_completion,

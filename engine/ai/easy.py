@@ -10,7 +10,7 @@ import random
 
 from ..actions import Action, Kind
 from ..cards import BLIND, ELITES, MUD, N_CLAN, VALUE_OF, parse_card
-from ..claims import ALL_CLAN, best_completion
+from ..completions import ALL_CLAN, best_completion
 from .base import Agent, faceup_mask, legal
 
 

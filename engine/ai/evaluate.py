@@ -20,7 +20,8 @@ import math
 from operator import mul
 
 from ..cards import BLIND, COLOUR_OF, N_CLAN, VALUE_OF
-from ..claims import ALL_CLAN, best_completion, can_claim_fast
+from ..claims import can_claim_fast
+from ..completions import ALL_CLAN, best_completion
 from ..formations import strength
 from ..rules import CAPACITY
 from ..state import Step

@@ -23,7 +23,8 @@ from __future__ import annotations
 from ..actions import Action, Kind
 from ..ai.endgame import OutOfBudget, Solver
 from ..cards import N_CLAN
-from ..claims import ALL_CLAN, can_claim_fast, claimable_fast
+from ..claims import can_claim_fast, claimable_fast
+from ..completions import ALL_CLAN
 from ..legality import legal_actions
 from ..rules import CAPACITY
 from ..state import State, Step
