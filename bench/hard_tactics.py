@@ -25,7 +25,7 @@ sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."
 
 from engine import AFTER_PLAY, Rules, apply, new_game, view
 from engine.ai import make_agent
-from engine.state import OVER
+from engine.state import Step
 
 SIDES = ("hard", "player")
 
@@ -47,7 +47,7 @@ def play(game: int, seed: int, iterations: int, player: str) -> dict:
     rules = Rules(tactics=True, claim_timing=AFTER_PLAY, starter=0)
     state = new_game(rules, seed=f"{seed}/{game}")
     out = {s: {"drawn": 0, "played": 0, "locked_turns": 0, "held_at_end": 0} for s in SIDES}
-    while state.step != OVER:
+    while state.step != Step.OVER:
         q = state.to_move
         v = view(state, q)
         counts = out[side[q]]

@@ -30,14 +30,13 @@ import sys
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
 
 from engine import Rules, apply, legal_actions, new_game, view
-from engine.actions import PLAY
+from engine.actions import Kind
 from engine.ai import make_agent
 from engine.ai.medium import scored_plays
 from engine.ai.playout import _placements
 from engine.ai.world import Worlds
 from engine.cards import N_CLAN
-from engine.state import OVER
-from engine.state import PLAY as PLAY_STEP
+from engine.state import Step
 
 
 def _softmax_log(values: list[float], chosen: float, temp: float, eps: float = 0.0) -> float:
@@ -73,10 +72,10 @@ def ratios(pair: tuple[str, str], games: int, every: int, dealt: int = 20) -> di
         agents = [make_agent(pair[0]), make_agent(pair[1])]
         rng = random.Random(g)
         plays = 0
-        while state.step != OVER:
+        while state.step != Step.OVER:
             q = state.to_move
             action = agents[q].choose(view(state, q), rng)
-            if state.step == PLAY_STEP and action.kind == PLAY and action.card < N_CLAN:
+            if state.step == Step.PLAY and action.kind == Kind.PLAY and action.card < N_CLAN:
                 plays += 1
                 if plays % every == 0:
                     hands = []

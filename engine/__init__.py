@@ -7,7 +7,15 @@
 1
 """
 
-from .actions import DISCARD, Action, IllegalAction, action_from_json, action_text, action_to_json
+from .actions import (
+    DISCARD,
+    Action,
+    IllegalAction,
+    Kind,
+    action_from_json,
+    action_text,
+    action_to_json,
+)
 from .cards import card_text, card_title, parse_card
 from .claims import can_claim, claim_proof, claimable
 from .errors import FormatError, GameError, MalformedAction
@@ -16,8 +24,8 @@ from .legality import check, legal_actions
 from .narrate import claim_verdict, narrate
 from .positions import position_from_json, position_to_json
 from .records import record_to_json, replay, replay_events
-from .rules import capacity, match_winner, round_points, win_shape
-from .state import AFTER_PLAY, START_OF_TURN, Outcome, Rules, State, new_game
+from .rules import Reason, capacity, match_winner, round_points, win_shape
+from .state import AFTER_PLAY, START_OF_TURN, Outcome, Rules, State, Step, new_game
 from .turn import apply, apply_events, apply_fast
 from .view import view
 from .words import Words
@@ -30,10 +38,13 @@ __all__ = [
     "FormatError",
     "GameError",
     "IllegalAction",
+    "Kind",
     "MalformedAction",
     "Outcome",
+    "Reason",
     "Rules",
     "State",
+    "Step",
     "Words",
     "action_from_json",
     "action_text",

@@ -1,7 +1,7 @@
 """Actions: small immutable records, their JSON form and a short text form.
 
->>> a = Action("play", card=6, stone=3)
->>> action_to_json(a)
+>>> a = Action(Kind.PLAY, card=6, stone=3)
+>>> action_to_json(a)               # the kind as its plain string
 {'kind': 'play', 'card': 'R7', 'stone': 3}
 >>> action_from_json(action_to_json(a)) == a
 True
@@ -11,21 +11,25 @@ True
 
 from __future__ import annotations
 
+from enum import StrEnum
 from typing import NamedTuple
 
 from .cards import card_text, parse_card
 from .errors import GameError, MalformedAction, shown
 
-PLAY, PASS, CLAIM, DONE, DRAW, RETURN, NEXT_ROUND = (
-    "play",
-    "pass",
-    "claim",
-    "done",
-    "draw",
-    "return",
-    "next_round",
-)
-KINDS = (PLAY, PASS, CLAIM, DONE, DRAW, RETURN, NEXT_ROUND)
+
+class Kind(StrEnum):
+    """What an action does; the value is its ``kind`` in JSON (``Kind.CLAIM == "claim"``)."""
+
+    PLAY = "play"
+    PASS = "pass"
+    CLAIM = "claim"
+    DONE = "done"
+    DRAW = "draw"
+    RETURN = "return"
+    NEXT_ROUND = "next_round"
+
+
 CLAN_DECK, TACTIC_DECK = 0, 1
 DECK_NAMES = ("clan", "tactic")
 DISCARD = 9  # Strategist's destination "the discard pile" (stones are 0..8).
@@ -54,7 +58,7 @@ class Action(NamedTuple):
     - pass, done (stop claiming), next_round: no field.
     """
 
-    kind: str
+    kind: Kind
     card: int = -1
     stone: int = -1
     target: int = -1
@@ -62,13 +66,13 @@ class Action(NamedTuple):
     deck: int = -1
 
 
-PASS_ACTION = Action(PASS)
-DONE_ACTION = Action(DONE)
-NEXT_ROUND_ACTION = Action(NEXT_ROUND)
+PASS_ACTION = Action(Kind.PASS)
+DONE_ACTION = Action(Kind.DONE)
+NEXT_ROUND_ACTION = Action(Kind.NEXT_ROUND)
 
 
 def action_to_json(a: Action) -> dict:
-    out: dict = {"kind": a.kind}
+    out: dict = {"kind": str(a.kind)}  # the plain string, as JSON reads it
     if a.card >= 0:
         out["card"] = card_text(a.card)
     if a.stone >= 0:
@@ -83,13 +87,13 @@ def action_to_json(a: Action) -> dict:
 
 
 _FIELDS = {
-    PLAY: ("card", "stone", "target", "to"),
-    PASS: (),
-    CLAIM: ("stone",),
-    DONE: (),
-    DRAW: ("deck",),
-    RETURN: ("card",),
-    NEXT_ROUND: (),
+    Kind.PLAY: ("card", "stone", "target", "to"),
+    Kind.PASS: (),
+    Kind.CLAIM: ("stone",),
+    Kind.DONE: (),
+    Kind.DRAW: ("deck",),
+    Kind.RETURN: ("card",),
+    Kind.NEXT_ROUND: (),
 }
 
 
@@ -106,7 +110,8 @@ def action_from_json(data) -> Action:
         raise MalformedAction("not_an_object", value=shown(data))
     kind = data.get("kind")
     if not isinstance(kind, str) or kind not in _FIELDS:  # a list or object is unhashable
-        raise MalformedAction("bad_kind", kinds=", ".join(KINDS), value=shown(kind))
+        raise MalformedAction("bad_kind", kinds=", ".join(Kind), value=shown(kind))
+    kind = Kind(kind)
     extra = [k for k in data if k not in ("kind", *_FIELDS[kind])]
     if extra:
         raise MalformedAction("extra_field", kind=kind, fields=", ".join(sorted(map(shown, extra))))
@@ -126,17 +131,22 @@ def action_from_json(data) -> Action:
         if not isinstance(data["deck"], str) or data["deck"] not in DECK_NAMES:
             raise MalformedAction("bad_deck", value=shown(data["deck"]))
         fields["deck"] = DECK_NAMES.index(data["deck"])
-    need = {PLAY: ("card",), CLAIM: ("stone",), DRAW: ("deck",), RETURN: ("card",)}.get(kind, ())
+    need = {
+        Kind.PLAY: ("card",),
+        Kind.CLAIM: ("stone",),
+        Kind.DRAW: ("deck",),
+        Kind.RETURN: ("card",),
+    }.get(kind, ())
     for f in need:
         if f not in fields:
             raise MalformedAction("missing_field", kind=kind, field=f)
-    return Action(kind, **fields)
+    return Action(Kind(kind), **fields)
 
 
 def action_text(a: Action) -> str:
     """Compact text for people, stones 1-9: ``R7@3``, ``Banshee:B4@2``, ``Strategist:R7@2>5``,
     ``claim 4``."""
-    if a.kind == PLAY:
+    if a.kind == Kind.PLAY:
         s = card_text(a.card)
         if a.target >= 0:
             s += ":" + card_text(a.target)
@@ -145,10 +155,10 @@ def action_text(a: Action) -> str:
         if a.to >= 0:
             s += ">" + ("discard" if a.to == DISCARD else str(a.to + 1))
         return s
-    if a.kind == CLAIM:
+    if a.kind == Kind.CLAIM:
         return f"claim {a.stone + 1}"
-    if a.kind == DRAW:
+    if a.kind == Kind.DRAW:
         return f"draw {DECK_NAMES[a.deck]}"
-    if a.kind == RETURN:
+    if a.kind == Kind.RETURN:
         return f"return {card_text(a.card)}"
     return a.kind

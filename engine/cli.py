@@ -23,7 +23,7 @@ from .narrate import claim_line, narrate, new_game_line
 from .positions import position_from_json
 from .records import record_to_json, replay_events
 from .remote import cli as remote_cli
-from .state import AFTER_PLAY, OVER, START_OF_TURN, Rules, new_game
+from .state import AFTER_PLAY, START_OF_TURN, Rules, Step, new_game
 from .turn import apply, apply_events
 from .view import view
 from .words import Words
@@ -98,7 +98,7 @@ def cmd_play(args) -> int:
     print(new_game_line(rules, WORDS)["text"])
     actions: list = []
     turn_events: list = []
-    while state.step != OVER:
+    while state.step != Step.OVER:
         if state.to_move != human:
             a = agent.choose(view(state, 1 - human), rng)
         else:
@@ -141,7 +141,7 @@ def cmd_replay(args) -> int:
         print(new_game_line(state.rules, WORDS)["text"])
         for line in narrate([e for ev in events for e in ev], WORDS):
             print(line["text"])
-    status = "in progress" if state.step != OVER else "over"
+    status = "in progress" if state.step != Step.OVER else "over"
     print(
         f"valid record: {len(actions)} actions, match {status}, round {state.round}, "
         f"scores {state.scores[0]}-{state.scores[1]}"
@@ -171,7 +171,7 @@ def cmd_selfplay(args) -> int:
         random.Random(args.seed),
         [],
     )
-    while state.step != OVER:
+    while state.step != Step.OVER:
         a = agents[state.to_move].choose(view(state, state.to_move), rng)
         state = apply(state, a)
         actions.append(a)

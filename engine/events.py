@@ -21,7 +21,7 @@ from __future__ import annotations
 
 from .cards import BLIND, COLOURS, N_CLAN, card_text, parse_card
 from .formations import RANK_CODES, declared
-from .rules import CAPACITY, ROUND_END_REASONS
+from .rules import CAPACITY, Reason
 
 DECKS = ("clan", "tactic")
 
@@ -207,7 +207,7 @@ _EVENT: dict = {
         {
             "round": _whole(1, 99),
             "winner": _is(lambda v: v is None or (type(v) is int and v in (0, 1))),
-            "reason": _is(lambda v: v in ROUND_END_REASONS),
+            "reason": _is(lambda v: v in tuple(Reason)),
             "stones": _pairs(_ok(0, 9)),
             "points": _pairs(_ok(0, 9)),
             "scores": _pairs(_SCORE),

@@ -12,7 +12,7 @@ same actions with the same random draws as repeated ``random_action`` and
 >>> from engine.state import new_game
 >>> s = new_game(seed=4)
 >>> play_out(s, random.Random(4)).step
-'over'
+<Step.OVER: 'over'>
 """
 
 from __future__ import annotations
@@ -20,7 +20,7 @@ from __future__ import annotations
 import random
 from bisect import bisect_left, insort
 
-from .actions import CLAIM, DONE_ACTION, PASS_ACTION
+from .actions import DONE_ACTION, PASS_ACTION, Kind
 from .cards import N_CLAN
 from .claims import can_claim_fast
 from .legality import CLAIMS as _CLAIMS
@@ -28,17 +28,20 @@ from .legality import DRAWS as _DRAWS
 from .legality import PLACE as _PLACE
 from .legality import legal_actions, tactic_actions
 from .rules import CAPACITY
-from .state import AFTER_PLAY, OVER, PLAY, State
-from .state import CLAIM as CLAIM_STEP
-from .state import DRAW as DRAW_STEP
+from .state import AFTER_PLAY, State, Step
 from .turn import any_claim, apply_fast
+
+# The search reads these every simulated move: as module globals, because on CPython 3.11
+# an enum member (``Step.PLAY``) is read through ``EnumType.__getattr__``, five times as slow.
+_STEP_PLAY, _STEP_CLAIM, _STEP_DRAW, _STEP_OVER = Step.PLAY, Step.CLAIM, Step.DRAW, Step.OVER
+_KIND_CLAIM = Kind.CLAIM
 
 
 def random_action(state: State, rng: random.Random):
     """A uniformly random legal action, or the first provable claim."""
     step = state.step
     p = state.to_move
-    if step == PLAY:
+    if step == _STEP_PLAY:
         hand = state.hands[p]
         owner, modes, sides = state.owner, state.modes, state.sides
         # rules.rooms, inlined (the search's fast path)
@@ -66,7 +69,7 @@ def random_action(state: State, rng: random.Random):
             return _PLACE[hand[i // n]][rooms[i % n]]
         i -= clan
         return tacts[i] if i < len(tacts) else PASS_ACTION
-    if step == CLAIM_STEP:
+    if step == _STEP_CLAIM:
         # legal_actions lists the provable claims in stone order, then done.
         done = state.done_at
         for s in range(9):
@@ -74,7 +77,7 @@ def random_action(state: State, rng: random.Random):
                 return _CLAIMS[s]
         return DONE_ACTION
     acts = legal_actions(state)
-    if acts[0].kind == CLAIM:
+    if acts[0].kind == _KIND_CLAIM:
         return acts[0]
     return acts[rng.randrange(len(acts))]
 
@@ -92,7 +95,7 @@ def play_out(state: State, rng: random.Random) -> State:
     """
     # randrange(n) is _randbelow(n) for n > 0: the same draws, one call less.
     randbelow = getattr(rng, "_randbelow", None) or rng.randrange
-    while state.step != OVER:
+    while state.step != _STEP_OVER:
         hands, sides, owner, modes = state.hands, state.sides, state.owner, state.modes
         proofs, done, decks = state.proofs, state.done_at, state.decks
         after = state.rules.claim_timing == AFTER_PLAY
@@ -104,7 +107,7 @@ def play_out(state: State, rng: random.Random) -> State:
         while True:
             step = state.step
             p = state.to_move
-            if step == PLAY:
+            if step == _STEP_PLAY:
                 hand = hands[p]
                 if hand and hand[-1] < N_CLAN:
                     r = rooms[p]
@@ -142,12 +145,12 @@ def play_out(state: State, rng: random.Random) -> State:
                             else:
                                 i = -1
                             if i >= 0:
-                                state.step = CLAIM_STEP
+                                state.step = _STEP_CLAIM
                                 continue
                         if len(hand) < size:
                             clan_deck, tactic_deck = decks
                             if clan_deck and tactic_deck:
-                                state.step = DRAW_STEP
+                                state.step = _STEP_DRAW
                                 continue
                             if clan_deck or tactic_deck:
                                 insort(hand, (clan_deck or tactic_deck).pop())
@@ -155,9 +158,11 @@ def play_out(state: State, rng: random.Random) -> State:
                         q = 1 - p
                         state.to_move = q
                         state.played = state.claimed = False
-                        state.step = CLAIM_STEP if not after and any_claim(state, q) else PLAY
+                        state.step = (
+                            _STEP_CLAIM if not after and any_claim(state, q) else _STEP_PLAY
+                        )
                         continue
-            elif step == CLAIM_STEP:
+            elif step == _STEP_CLAIM:
                 for i in comp[p]:
                     if can_claim_fast(state, p, i >> 1):
                         s = i >> 1
@@ -173,10 +178,14 @@ def play_out(state: State, rng: random.Random) -> State:
                         break
                 else:
                     apply_fast(state, DONE_ACTION)
-                if state.step == CLAIM_STEP or state.step == PLAY or state.step == DRAW_STEP:
+                if (
+                    state.step == _STEP_CLAIM
+                    or state.step == _STEP_PLAY
+                    or state.step == _STEP_DRAW
+                ):
                     continue
                 break  # the round is over
-            elif step == DRAW_STEP and decks[0] and decks[1]:
+            elif step == _STEP_DRAW and decks[0] and decks[1]:
                 apply_fast(state, _DRAWS[randbelow(2)])
                 continue
             apply_fast(state, random_action(state, rng))

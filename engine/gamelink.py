@@ -37,7 +37,7 @@ import random
 import re
 import zlib
 
-from .actions import action_to_json
+from .actions import Kind, action_to_json
 from .cards import card_text, parse_card
 from .documents import read_cards as _cards
 from .documents import read_flag as _flag
@@ -262,7 +262,7 @@ def _start(rules: Rules, seed, deals: list) -> State:
 
 def _apply(state: State, action, deals: list) -> State:
     state = apply(state, action)
-    if action.kind == "next_round" and len(deals) > 1:
+    if action.kind == Kind.NEXT_ROUND and len(deals) > 1:
         deal_next_round(state, deals)
     return state
 

@@ -17,19 +17,13 @@ wrong_step - Turn order: the play step expects play or pass, not claim.
 from __future__ import annotations
 
 from .actions import (
-    CLAIM,
     DISCARD,
-    DONE,
     DONE_ACTION,
-    DRAW,
-    NEXT_ROUND,
     NEXT_ROUND_ACTION,
-    PASS,
     PASS_ACTION,
-    PLAY,
-    RETURN,
     Action,
     IllegalAction,
+    Kind,
     shown,
 )
 from .cards import (
@@ -46,54 +40,58 @@ from .cards import (
 from .claims import can_claim_fast, claim_proof, claimable_fast
 from .errors import MalformedAction
 from .rules import CAPACITY, checked_player, has_room, may_play_tactic, rooms
-from .state import CLAIM as CLAIM_STEP
-from .state import DRAW as DRAW_STEP
-from .state import OVER, RECRUIT_DRAW, RECRUIT_RETURN, ROUND_OVER, State
-from .state import PLAY as PLAY_STEP
+from .state import State, Step
 
 # Shared action objects: building them is the main cost of listing legal actions.
-PLACE = [[Action(PLAY, card, s) for s in range(9)] for card in range(TRAITOR + 1)]
-CLAIMS = [Action(CLAIM, stone=s) for s in range(9)]
-DRAWS = [Action(DRAW, deck=0), Action(DRAW, deck=1)]
+PLACE = [[Action(Kind.PLAY, card, s) for s in range(9)] for card in range(TRAITOR + 1)]
+CLAIMS = [Action(Kind.CLAIM, stone=s) for s in range(9)]
+DRAWS = [Action(Kind.DRAW, deck=0), Action(Kind.DRAW, deck=1)]
 
 # Fields each kind of action leaves at -1 (play checks its own per card).
 _UNUSED = {
-    PLAY: ("deck",),
-    PASS: ("card", "stone", "target", "to", "deck"),
-    CLAIM: ("card", "target", "to", "deck"),
-    DONE: ("card", "stone", "target", "to", "deck"),
-    DRAW: ("card", "stone", "target", "to"),
-    RETURN: ("stone", "target", "to", "deck"),
-    NEXT_ROUND: ("card", "stone", "target", "to", "deck"),
+    Kind.PLAY: ("deck",),
+    Kind.PASS: ("card", "stone", "target", "to", "deck"),
+    Kind.CLAIM: ("card", "target", "to", "deck"),
+    Kind.DONE: ("card", "stone", "target", "to", "deck"),
+    Kind.DRAW: ("card", "stone", "target", "to"),
+    Kind.RETURN: ("stone", "target", "to", "deck"),
+    Kind.NEXT_ROUND: ("card", "stone", "target", "to", "deck"),
 }
 
 STEP_KINDS = {
-    PLAY_STEP: (PLAY, PASS),
-    CLAIM_STEP: (CLAIM, DONE),
-    DRAW_STEP: (DRAW,),
-    RECRUIT_DRAW: (DRAW,),
-    RECRUIT_RETURN: (RETURN,),
-    ROUND_OVER: (NEXT_ROUND,),
-    OVER: (),
+    Step.PLAY: (Kind.PLAY, Kind.PASS),
+    Step.CLAIM: (Kind.CLAIM, Kind.DONE),
+    Step.DRAW: (Kind.DRAW,),
+    Step.RECRUIT_DRAW: (Kind.DRAW,),
+    Step.RECRUIT_RETURN: (Kind.RETURN,),
+    Step.ROUND_OVER: (Kind.NEXT_ROUND,),
+    Step.OVER: (),
 }
 
 
 # ---------------------------------------------------------------- legal actions
 
 
+# The search reads these every simulated move: as module globals, because on CPython 3.11
+# an enum member (``Step.PLAY``) is read through ``EnumType.__getattr__``, five times as slow.
+_STEP_PLAY, _STEP_CLAIM, _STEP_DRAW = Step.PLAY, Step.CLAIM, Step.DRAW
+_STEP_RECRUIT_DRAW, _STEP_RECRUIT_RETURN = Step.RECRUIT_DRAW, Step.RECRUIT_RETURN
+_STEP_ROUND_OVER, _KIND_PLAY, _KIND_RETURN = Step.ROUND_OVER, Kind.PLAY, Kind.RETURN
+
+
 def legal_actions(state: State) -> list[Action]:
     """Every legal action for the player to move, in a stable order."""
     step = state.step
     p = state.to_move
-    if step == PLAY_STEP:
+    if step == _STEP_PLAY:
         return _play_actions(state, p)
-    if step == CLAIM_STEP:
+    if step == _STEP_CLAIM:
         return [CLAIMS[s] for s in claimable_fast(state, p)] + [DONE_ACTION]
-    if step == DRAW_STEP or step == RECRUIT_DRAW:
+    if step == _STEP_DRAW or step == _STEP_RECRUIT_DRAW:
         return [DRAWS[d] for d in (0, 1) if state.decks[d]]
-    if step == RECRUIT_RETURN:
-        return [Action(RETURN, card=c) for c in sorted(set(state.hands[p]))]
-    if step == ROUND_OVER:
+    if step == _STEP_RECRUIT_RETURN:
+        return [Action(_KIND_RETURN, card=c) for c in sorted(set(state.hands[p]))]
+    if step == _STEP_ROUND_OVER:
         return [NEXT_ROUND_ACTION]
     return []
 
@@ -133,21 +131,21 @@ def tactic_actions(state: State, p: int, card: int, free: list[int]) -> list[Act
         row = PLACE[card]
         return [row[s] for s in range(9) if owner[s] < 0 and state.modes[s] < 0]
     if card == RECRUITER:
-        return [Action(PLAY, card)]
+        return [Action(_KIND_PLAY, card)]
     out: list[Action] = []
     for s in range(9):
         if owner[s] >= 0:
             continue
         if card == STRATEGIST:
             for t in sorted(set(sides[2 * s + p])):
-                out.extend(Action(PLAY, card, s, t, to) for to in free if to != s)
-                out.append(Action(PLAY, card, s, t, DISCARD))
+                out.extend(Action(_KIND_PLAY, card, s, t, to) for to in free if to != s)
+                out.append(Action(_KIND_PLAY, card, s, t, DISCARD))
         elif card == BANSHEE:
-            out.extend(Action(PLAY, card, s, t) for t in sorted(set(sides[2 * s + 1 - p])))
+            out.extend(Action(_KIND_PLAY, card, s, t) for t in sorted(set(sides[2 * s + 1 - p])))
         elif card == TRAITOR:
             for t in sorted(set(sides[2 * s + 1 - p])):
                 if t < N_CLAN:
-                    out.extend(Action(PLAY, card, s, t, to) for to in free)
+                    out.extend(Action(_KIND_PLAY, card, s, t, to) for to in free)
     return out
 
 
@@ -159,7 +157,7 @@ def play_refusal(state: State, p: int, card: int) -> IllegalAction | None:
     checked_player(p)
     if type(card) is not int or not 0 <= card <= TRAITOR:
         raise MalformedAction("bad_card", field="card", value=shown(card))
-    refusal = _turn_refusal(state, p, PLAY)
+    refusal = _turn_refusal(state, p, Kind.PLAY)
     if refusal is not None:
         return refusal
     name = card_text(card)
@@ -217,7 +215,7 @@ def check(state: State, action, player: int | None = None) -> None:
     if not isinstance(action, Action):
         raise MalformedAction("not_an_action", value=shown(action))
     step, p = state.step, state.to_move
-    if step == OVER:
+    if step == Step.OVER:
         raise IllegalAction("match_over")
     if player is not None:
         if type(player) is not int or player not in (0, 1):
@@ -247,31 +245,31 @@ def check(state: State, action, player: int | None = None) -> None:
     unused = [f for f in _UNUSED[kind] if getattr(action, f) != -1]
     if unused:
         raise MalformedAction("extra_field", kind=kind, fields=", ".join(map(repr, unused)))
-    if card == -1 and kind in (PLAY, RETURN):
+    if card == -1 and kind in (Kind.PLAY, Kind.RETURN):
         raise MalformedAction("missing_field", kind=kind, field="card")
-    if action.kind == DRAW and action.deck not in (0, 1):
+    if action.kind == Kind.DRAW and action.deck not in (0, 1):
         raise MalformedAction("bad_deck", value=shown(action.deck))
     refusal = _turn_refusal(state, p, kind)
     if refusal is not None:
         raise refusal
-    if kind == PLAY:
+    if kind == Kind.PLAY:
         _check_play(state, p, action)
-    elif kind == PASS:
+    elif kind == Kind.PASS:
         free = rooms(state, p)
         clan_cards = [c for c in state.hands[p] if c < N_CLAN]
         if free and clan_cards:
             raise IllegalAction("pass_not_allowed", card=card_text(clan_cards[0]), stone=free[0])
-    elif kind == CLAIM:
+    elif kind == Kind.CLAIM:
         stone = action.stone
         # can_claim_fast gives the same verdict (tested), faster; the proof is only needed
         # for the error.
         if 0 <= stone <= 8 and can_claim_fast(state, p, stone):
             return
         raise IllegalAction("unprovable", stone=stone, proof=claim_proof(state, p, stone))
-    elif kind == DRAW:
+    elif kind == Kind.DRAW:
         if not state.decks[action.deck]:
             raise IllegalAction("deck_empty", deck=("clan", "tactic")[action.deck])
-    elif kind == RETURN and action.card not in state.hands[p]:
+    elif kind == Kind.RETURN and action.card not in state.hands[p]:
         raise IllegalAction("return_not_in_hand", card=_card(action.card))
 
 
@@ -304,7 +302,7 @@ def _check_play(state: State, p: int, a: Action) -> None:
     if card == RECRUITER:
         return
     if t == -1:  # Strategist, Banshee, Traitor: a card on the table to act on
-        raise MalformedAction("missing_field", kind=PLAY, field="target")
+        raise MalformedAction("missing_field", kind=Kind.PLAY, field="target")
     mine, theirs = state.sides[2 * s + p], state.sides[2 * s + 1 - p]
     if card == STRATEGIST:
         if t not in mine:

@@ -11,13 +11,7 @@ from .cards import N_CLAN, RECRUITER
 from .claims import claim_proof
 from .errors import FormatError
 from .rules import (
-    FIVE_STONES,
-    ROUND_END_REASONS,
-    STUCK_ADJACENT,
-    STUCK_EQUAL,
-    STUCK_FIVE,
-    STUCK_MORE,
-    THREE_ADJACENT,
+    Reason,
     capacity,
     next_round_starter,
     rooms,
@@ -26,18 +20,7 @@ from .rules import (
     stuck_result,
     win_shape,
 )
-from .state import (
-    AFTER_PLAY,
-    CLAIM,
-    DRAW,
-    OVER,
-    PLAY,
-    RECRUIT_DRAW,
-    RECRUIT_RETURN,
-    ROUND_OVER,
-    START_OF_TURN,
-    State,
-)
+from .state import AFTER_PLAY, START_OF_TURN, State, Step
 from .turn import any_claim
 
 
@@ -51,22 +34,32 @@ def check_position(s: State) -> None:
 
 
 # The fewest stones a round's winner holds, by the reason the round ended.
-_FEWEST = {FIVE_STONES: 5, STUCK_FIVE: 5, THREE_ADJACENT: 3, STUCK_ADJACENT: 3}
+_FEWEST = {
+    Reason.FIVE_STONES: 5,
+    Reason.STUCK_FIVE: 5,
+    Reason.THREE_ADJACENT: 3,
+    Reason.STUCK_ADJACENT: 3,
+}
 # The most: the claim of a fifth stone ends the round, and with five stones the shape is
 # five stones, not three adjacent ones (``rules.win_shape``).
-_MOST = {FIVE_STONES: 5, THREE_ADJACENT: 4, STUCK_ADJACENT: 4}
+_MOST = {Reason.FIVE_STONES: 5, Reason.THREE_ADJACENT: 4, Reason.STUCK_ADJACENT: 4}
 
 
-def check_result(winner, reason: str, stones: tuple, where: str) -> None:
+def read_reason(value, where: str) -> Reason:
+    """``value`` as a round-end ``Reason``, or a ``FormatError`` listing the reasons."""
+    if not isinstance(value, str) or value not in tuple(Reason):
+        raise FormatError("bad_reason", where=where, value=shown(value), reasons=", ".join(Reason))
+    return Reason(value)
+
+
+def check_result(winner, reason, stones: tuple, where: str) -> Reason:
     """A round's result is one a round can end with: a reason the engine gives, a winner
-    exactly when it is not a draw, and stone counts that the reason allows."""
-    if reason not in ROUND_END_REASONS:
-        raise FormatError(
-            "bad_reason", where=where, value=shown(reason), reasons=", ".join(ROUND_END_REASONS)
-        )
-    if winner is None and reason != STUCK_EQUAL:
+    exactly when it is not a draw, and stone counts that the reason allows. Returns the
+    reason as a ``Reason``."""
+    reason = read_reason(reason, where)
+    if winner is None and reason != Reason.STUCK_EQUAL:
         raise FormatError("reason_needs_winner", where=where, reason=reason)
-    if winner is not None and reason == STUCK_EQUAL:
+    if winner is not None and reason == Reason.STUCK_EQUAL:
         raise FormatError("draw_has_winner", where=where, reason=reason)
     a, b = stones
     if winner is None:
@@ -75,24 +68,25 @@ def check_result(winner, reason: str, stones: tuple, where: str) -> None:
         held, other = stones[winner], stones[1 - winner]
         fits = (
             _FEWEST.get(reason, 0) <= held <= _MOST.get(reason, 9)
-            and (reason != STUCK_MORE or held > other)
+            and (reason != Reason.STUCK_MORE or held > other)
             # a shape ends the round when it is made, before the other can make one
-            and (reason not in (FIVE_STONES, THREE_ADJACENT) or other <= 4)
+            and (reason not in (Reason.FIVE_STONES, Reason.THREE_ADJACENT) or other <= 4)
         )
     if not fits:
         raise FormatError("reason_stones", where=where, reason=reason, a=a, b=b)
+    return reason
 
 
 def _check_step(s: State) -> None:
     """The step agrees with the rest: the engine can go on from it, as from a real game."""
     rules, step, p = s.rules, s.step, s.to_move
     size = rules.hand_size
-    if step in (ROUND_OVER, OVER):
+    if step in (Step.ROUND_OVER, Step.OVER):
         if s.outcome is None:
             raise FormatError("no_outcome", at=step)
-        if step == ROUND_OVER and s.round >= rules.rounds:
+        if step == Step.ROUND_OVER and s.round >= rules.rounds:
             raise FormatError("round_over_last", round=s.round, rounds=rules.rounds)
-        if step == OVER and s.round != rules.rounds:
+        if step == Step.OVER and s.round != rules.rounds:
             raise FormatError("over_not_last", round=s.round, rounds=rules.rounds)
     else:
         if s.outcome is not None:
@@ -101,15 +95,15 @@ def _check_step(s: State) -> None:
             shape = win_shape(s.owner, q)
             if shape:
                 raise FormatError(
-                    "five_too_soon" if shape == FIVE_STONES else "adjacent_too_soon",
+                    "five_too_soon" if shape == Reason.FIVE_STONES else "adjacent_too_soon",
                     player=q,
                     at=step,
                 )
     # The Recruiter's counters, which its steps count down to 0.
-    if step == RECRUIT_DRAW:
+    if step == Step.RECRUIT_DRAW:
         if not 1 <= s.draws_left <= 3 or s.returns_left:
             raise FormatError("recruit_draw_counts", draws=s.draws_left, returns=s.returns_left)
-    elif step == RECRUIT_RETURN:
+    elif step == Step.RECRUIT_RETURN:
         if s.draws_left or not 1 <= s.returns_left <= 2:
             raise FormatError("recruit_return_counts", draws=s.draws_left, returns=s.returns_left)
         if len(s.hands[p]) < s.returns_left:
@@ -118,31 +112,33 @@ def _check_step(s: State) -> None:
             )
     elif s.draws_left or s.returns_left:
         raise FormatError("counts_outside_recruiter", at=step)
-    if step in (RECRUIT_DRAW, RECRUIT_RETURN) and (RECRUITER not in s.discard or not s.played):
+    if step in (Step.RECRUIT_DRAW, Step.RECRUIT_RETURN) and (
+        RECRUITER not in s.discard or not s.played
+    ):
         raise FormatError("recruiter_missing", at=step)
     # Hands: at most the hand size, except while the Recruiter draws 3 and returns 2.
     for q in (0, 1):
         most = size
-        if q == p and step == RECRUIT_DRAW:
+        if q == p and step == Step.RECRUIT_DRAW:
             most = size - 1 + 3 - s.draws_left
-        elif q == p and step == RECRUIT_RETURN:
+        elif q == p and step == Step.RECRUIT_RETURN:
             most = size + s.returns_left
         if len(s.hands[q]) > most:
             raise FormatError(
                 "hand_too_big", index=q, n=len(s.hands[q]), at=step, player=q, most=most
             )
-    if step in (DRAW, RECRUIT_DRAW):
+    if step in (Step.DRAW, Step.RECRUIT_DRAW):
         # A draw step is a choice of deck: with one deck (or none) the engine goes on itself.
         if not (s.decks[0] and s.decks[1]):
             raise FormatError("draw_one_deck", at=step)
-        if step == DRAW and len(s.hands[p]) >= size:
+        if step == Step.DRAW and len(s.hands[p]) >= size:
             raise FormatError("draw_full_hand", player=p, size=size, n=len(s.hands[p]))
     timing = rules.claim_timing
-    if step == PLAY and s.played:
+    if step == Step.PLAY and s.played:
         raise FormatError("played_too_soon")
-    if step == PLAY and timing == AFTER_PLAY and s.claimed:
+    if step == Step.PLAY and timing == AFTER_PLAY and s.claimed:
         raise FormatError("claimed_too_soon")
-    if step == CLAIM:
+    if step == Step.CLAIM:
         if timing == START_OF_TURN and s.played:
             raise FormatError("played_before_claim")
         if not any_claim(s, p):
@@ -153,7 +149,7 @@ def _check_match(s: State) -> None:
     """The match so far agrees with itself: an ended round's outcome is what the stones give,
     the history holds the rounds before this one (and this one once it is over, as the
     outcome says), the scores are its points, and the starters follow the rules."""
-    rules, ended = s.rules, s.step in (ROUND_OVER, OVER)
+    rules, ended = s.rules, s.step in (Step.ROUND_OVER, Step.OVER)
     counts = (s.owner.count(0), s.owner.count(1))
     if ended:
         assert s.outcome is not None  # _check_step: an ended round has its outcome
@@ -184,7 +180,7 @@ def _check_match(s: State) -> None:
         raise FormatError(
             "round_starter_disagree", expected=starter, round=s.round, value=s.round_starter
         )
-    if s.step == ROUND_OVER and s.outcome is not None:
+    if s.step == Step.ROUND_OVER and s.outcome is not None:
         nxt = next_round_starter(rules, s.round_starter, s.outcome.winner)
         if s.to_move != nxt:
             raise FormatError("to_move_next_round", expected=nxt, value=s.to_move)
@@ -196,7 +192,7 @@ def _check_outcome(s: State, counts: tuple) -> None:
     assert s.outcome is not None
     w, reason = s.outcome.winner, s.outcome.reason
     check_result(w, reason, counts, "outcome")
-    if reason in (FIVE_STONES, THREE_ADJACENT):
+    if reason in (Reason.FIVE_STONES, Reason.THREE_ADJACENT):
         assert w is not None  # _result: only a draw has no winner
         if win_shape(s.owner, w) != reason:
             raise FormatError("outcome_shape", winner=w, reason=reason)
@@ -220,7 +216,10 @@ def _check_claims(s: State) -> None:
     """Every claimed stone was claimed by proof (``claims.claim_proof``, which still holds:
     the stone's cards cannot change, and unseen cards only become fewer), or awarded at the
     end of a stuck round to the one complete side."""
-    stuck = s.outcome is not None and s.outcome.reason not in (FIVE_STONES, THREE_ADJACENT)
+    stuck = s.outcome is not None and s.outcome.reason not in (
+        Reason.FIVE_STONES,
+        Reason.THREE_ADJACENT,
+    )
     for st in range(9):
         q = s.owner[st]
         if q < 0:
@@ -255,7 +254,7 @@ def _check_stuck(s: State) -> None:
     """A stuck round ended after two turns in a row with nothing played, claimed or drawn, and
     a turn passes only when no clan card can be played (the stones it awarded take no room
     from the player who could not play)."""
-    if s.outcome is None or s.outcome.reason in (FIVE_STONES, THREE_ADJACENT):
+    if s.outcome is None or s.outcome.reason in (Reason.FIVE_STONES, Reason.THREE_ADJACENT):
         return
     reason = s.outcome.reason
     if s.passes < 2:  # a round is stuck after two turns in a row with nothing done
@@ -269,7 +268,7 @@ def _check_passes(s: State) -> None:
     """The count of turns passed in a row agrees with the table: a turn passes only with no
     clan card that can be played, and two in a row with nobody able to claim end the round."""
     p = s.to_move
-    if s.step != PLAY or s.played or s.claimed or not s.passes:
+    if s.step != Step.PLAY or s.played or s.claimed or not s.passes:
         return  # (once this turn acts, its own pass or play counts)
     # The turns passed in a row end with the other player's (and, before it, this one's):
     # their hands and the room on the table are as they were then.

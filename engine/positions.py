@@ -30,9 +30,9 @@ from .documents import (
     read_whole,
 )
 from .errors import FormatError
-from .position_checks import check_position, check_result
+from .position_checks import check_position, check_result, read_reason
 from .rules import CAPACITY, next_round_starter, round_points, round_starter_of, within_tactic_limit
-from .state import PLAY, ROUND_OVER, STEPS, Outcome, Rules, State, deal_round
+from .state import Outcome, Rules, State, Step, deal_round
 
 POSITION_FORMAT = "schotten-totten/position"
 # The keys each object of a position may hold: any other is refused by name.
@@ -76,9 +76,9 @@ def position_to_json(state: State) -> dict:
         "round": state.round,
         "scores": state.scores[:],
         "round_starter": state.round_starter,
-        "history": [list(h) for h in state.history],
+        "history": [[w, str(r), a, b] for w, r, a, b in state.history],
         "to_move": state.to_move,
-        "step": state.step,
+        "step": str(state.step),
         "hands": [[card_text(c) for c in h] for h in state.hands],
         "decks": {
             "clan": [card_text(c) for c in state.decks[0]],
@@ -113,13 +113,12 @@ def _history(value) -> tuple:
     out = []
     for i, h in enumerate(value):
         where = f"history[{i}]"
-        if not isinstance(h, list) or len(h) != 4 or type(h[1]) is not str or not h[1]:
+        if not isinstance(h, list) or len(h) != 4 or not isinstance(h[1], str) or not h[1]:
             raise FormatError("bad_history_entry", where=where)
         winner = read_player(h[0], f"{where}[0]", allow_none=True)
         a = read_whole(h[2], f"{where}[2]", 0, 9)
         b = read_whole(h[3], f"{where}[3]", 0, 9 - a)
-        check_result(winner, h[1], (a, b), where)
-        out.append((winner, h[1], a, b))
+        out.append((winner, check_result(winner, h[1], (a, b), where), a, b))
     return tuple(out)
 
 
@@ -129,12 +128,13 @@ def _outcome(value) -> Outcome | None:
     if (
         not isinstance(value, dict)
         or "winner" not in value
-        or type(value.get("reason")) is not str
+        or not isinstance(value.get("reason"), str)
         or not value["reason"]
     ):
         raise FormatError("bad_outcome")
     known_keys(value, OUTCOME_KEYS, "outcome")
-    return Outcome(read_player(value["winner"], "outcome.winner", allow_none=True), value["reason"])
+    winner = read_player(value["winner"], "outcome.winner", allow_none=True)
+    return Outcome(winner, read_reason(value["reason"], "outcome"))
 
 
 def position_from_json(data) -> State:
@@ -155,9 +155,10 @@ def position_from_json(data) -> State:
     deal_round(s, 1, rules.starter, {"hands": [[], []], "deck": []})
     s.round = read_whole(data.get("round", 1), "round", 1, rules.rounds)
     s.history = _history(data.get("history", []))
-    s.step = data.get("step", PLAY)
-    if type(s.step) is not str or s.step not in STEPS:
-        raise FormatError("bad_step", steps=", ".join(STEPS), value=shown(s.step))
+    step = data.get("step", "play")
+    if not isinstance(step, str) or step not in tuple(Step):
+        raise FormatError("bad_step", steps=", ".join(Step), value=shown(step))
+    s.step = Step(step)
     s.outcome = _outcome(data.get("outcome"))
     # Defaults from the history: the points it gives, who started this round, who is next.
     points = [0, 0]
@@ -170,7 +171,7 @@ def position_from_json(data) -> State:
         "round_starter",
     )
     mover = s.round_starter
-    if s.step == ROUND_OVER and s.outcome is not None:
+    if s.step == Step.ROUND_OVER and s.outcome is not None:
         mover = next_round_starter(rules, s.round_starter, s.outcome.winner)
     s.to_move = read_player(data.get("to_move", mover), "to_move")
     hands = data.get("hands", [[], []])

@@ -6,7 +6,7 @@ The format is documented in ``docs/formats.md``; positions (any moment of a game
 >>> from engine.state import Rules
 >>> state, actions = replay(record_to_json(Rules(), 5, []))
 >>> state.step, actions
-('play', [])
+(<Step.PLAY: 'play'>, [])
 """
 
 from __future__ import annotations
@@ -14,7 +14,7 @@ from __future__ import annotations
 import json
 from typing import NamedTuple
 
-from .actions import NEXT_ROUND, Action, action_from_json, action_to_json, shown
+from .actions import Action, Kind, action_from_json, action_to_json, shown
 from .cards import card_text
 from .documents import (
     MAX_DEPTH,
@@ -202,7 +202,7 @@ def _replay(record, with_events: bool) -> tuple[State, list, list]:
             raise FormatError(
                 "bad_action", number=i + 1, action=_brief(data), cause=e.to_json()
             ) from None
-        if isinstance(a, Action) and a.kind == NEXT_ROUND:
+        if isinstance(a, Action) and a.kind == Kind.NEXT_ROUND:
             deal_next_round(state, deals)  # the new state is this loop's own
         if with_events:
             events.append(ev)

@@ -7,12 +7,14 @@ web glue all ask these instead of working the answer out again.
 >>> CAPACITY[-1], CAPACITY[MUD]        # no combat mode on the stone, or Mud Fight
 (3, 4)
 >>> win_shape([0, 0, 0, -1, -1, -1, -1, -1, -1], 0)
-'three_adjacent'
+<Reason.THREE_ADJACENT: 'three_adjacent'>
 >>> round_points(0, (3, 2)), match_winner([7, 7])
 ((5, 2), None)
 """
 
 from __future__ import annotations
+
+from enum import StrEnum
 
 from .cards import MUD
 from .errors import GameError, shown
@@ -22,18 +24,18 @@ from .errors import GameError, shown
 # it replaces in the search's hot loops.
 CAPACITY = tuple(4 if m == MUD else 3 for m in range(64))
 
-# Round-end reasons (``Outcome.reason``): data the message catalogue words.
-FIVE_STONES, THREE_ADJACENT = "five_stones", "three_adjacent"
-STUCK_FIVE, STUCK_ADJACENT = "stuck_five_stones", "stuck_three_adjacent"
-STUCK_MORE, STUCK_EQUAL = "stuck_more_stones", "stuck_equal_stones"
-ROUND_END_REASONS = (
-    FIVE_STONES,
-    THREE_ADJACENT,
-    STUCK_FIVE,
-    STUCK_ADJACENT,
-    STUCK_MORE,
-    STUCK_EQUAL,
-)
+
+class Reason(StrEnum):
+    """Why a round ended (``Outcome.reason``): data the message catalogue words."""
+
+    FIVE_STONES = "five_stones"
+    THREE_ADJACENT = "three_adjacent"
+    # A stuck game (house rule), once its stones are awarded: a shape, more stones, a draw.
+    STUCK_FIVE = "stuck_five_stones"
+    STUCK_ADJACENT = "stuck_three_adjacent"
+    STUCK_MORE = "stuck_more_stones"
+    STUCK_EQUAL = "stuck_equal_stones"
+
 
 WIN_POINTS = 5  # a round's winner scores 5; the loser 1 per stone held
 
@@ -81,16 +83,16 @@ def checked_stone(s) -> int:
     return s
 
 
-def win_shape(owner, p: int) -> str | None:
+def win_shape(owner, p: int) -> Reason | None:
     """``five_stones`` or ``three_adjacent`` if player ``p`` holds a winning shape (a
     ``GameError`` for a player other than 0 or 1: -1 would count the unclaimed stones)."""
     if type(p) is not int or (p != 0 and p != 1):  # cheap: a claim in the search asks this
         checked_player(p)
     if owner.count(p) >= 5:
-        return FIVE_STONES
+        return Reason.FIVE_STONES
     for i in range(7):
         if owner[i] == p and owner[i + 1] == p and owner[i + 2] == p:
-            return THREE_ADJACENT
+            return Reason.THREE_ADJACENT
     return None
 
 
@@ -101,10 +103,11 @@ def stuck_result(owner) -> tuple:
     counts = [owner.count(0), owner.count(1)]
     for q in (0, 1):
         if shapes[q] and not shapes[1 - q]:
-            return q, STUCK_FIVE if shapes[q] == FIVE_STONES else STUCK_ADJACENT
+            stuck = Reason.STUCK_FIVE if shapes[q] == Reason.FIVE_STONES else Reason.STUCK_ADJACENT
+            return q, stuck
     if counts[0] != counts[1]:
-        return (0 if counts[0] > counts[1] else 1), STUCK_MORE
-    return None, STUCK_EQUAL
+        return (0 if counts[0] > counts[1] else 1), Reason.STUCK_MORE
+    return None, Reason.STUCK_EQUAL
 
 
 def round_points(winner, stones) -> tuple[int, int]:

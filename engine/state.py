@@ -10,24 +10,27 @@ from __future__ import annotations
 
 import random
 from dataclasses import asdict, dataclass
+from enum import StrEnum
 
 from .actions import shown
 from .cards import N_CLAN, TACTIC_DECK
 from .errors import FormatError
+from .rules import Reason
 
 AFTER_PLAY, START_OF_TURN = "after_play", "start_of_turn"
 ALTERNATE, WINNER = "alternate", "winner"
 
-# Steps of a turn, and the two ends.
-PLAY, CLAIM, DRAW, RECRUIT_DRAW, RECRUIT_RETURN = (
-    "play",
-    "claim",
-    "draw",
-    "recruit_draw",
-    "recruit_return",
-)
-ROUND_OVER, OVER = "round_over", "over"
-STEPS = (PLAY, CLAIM, DRAW, RECRUIT_DRAW, RECRUIT_RETURN, ROUND_OVER, OVER)
+
+class Step(StrEnum):
+    """Where a turn stands (``State.step``), and the two ends; the value is its JSON form."""
+
+    PLAY = "play"
+    CLAIM = "claim"
+    DRAW = "draw"
+    RECRUIT_DRAW = "recruit_draw"
+    RECRUIT_RETURN = "recruit_return"
+    ROUND_OVER = "round_over"
+    OVER = "over"
 
 
 @dataclass(frozen=True)
@@ -90,25 +93,19 @@ class Rules:
         return cls(**data)
 
 
+@dataclass(frozen=True, slots=True)
 class Outcome:
-    """How a round ended: ``winner`` is 0, 1 or ``None`` (a draw)."""
+    """How a round ended: ``winner`` is 0, 1 or ``None`` (a draw), and the ``reason``.
 
-    __slots__ = ("winner", "reason")
+    >>> Outcome(1, Reason.THREE_ADJACENT).to_json()
+    {'winner': 1, 'reason': 'three_adjacent'}
+    """
 
-    def __init__(self, winner, reason: str):
-        self.winner, self.reason = winner, reason
+    winner: int | None
+    reason: Reason
 
     def to_json(self) -> dict:
-        return {"winner": self.winner, "reason": self.reason}
-
-    def __eq__(self, other):
-        return isinstance(other, Outcome) and (self.winner, self.reason) == (
-            other.winner,
-            other.reason,
-        )
-
-    def __repr__(self):
-        return f"Outcome({self.winner!r}, {self.reason!r})"
+        return {"winner": self.winner, "reason": str(self.reason)}  # the plain string
 
 
 class State:
@@ -167,7 +164,7 @@ class State:
     tactics_played: list[int]
     joker_played: list[bool]
     to_move: int
-    step: str
+    step: Step
     played: bool
     claimed: bool
     draws_left: int
@@ -229,7 +226,7 @@ class State:
             self.draws_left,
             self.returns_left,
             self.passes,
-            None if self.outcome is None else (self.outcome.winner, self.outcome.reason),
+            self.outcome,
             self.history,
         )
 
@@ -238,7 +235,7 @@ class State:
 
     @property
     def over(self) -> bool:
-        return self.step == OVER
+        return self.step == Step.OVER
 
 
 def shuffled_decks(rules: Rules, seed, round_no: int) -> tuple[list, list]:
@@ -299,7 +296,7 @@ def deal_round(state: State, round_no: int, starter: int, deal: dict | None = No
     state.tactics_played = [0, 0]
     state.joker_played = [False, False]
     state.to_move = starter
-    state.step = PLAY
+    state.step = Step.PLAY
     state.played = False
     state.claimed = False
     state.draws_left = state.returns_left = 0
@@ -313,7 +310,7 @@ def new_game(rules: Rules | None = None, seed=0, deal: dict | None = None) -> St
 
     >>> s = new_game(Rules(), seed=1)
     >>> len(s.hands[0]), len(s.decks[0]), s.step
-    (6, 42, 'play')
+    (6, 42, <Step.PLAY: 'play'>)
     """
     rules = rules or Rules()
     s = State.__new__(State)

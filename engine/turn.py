@@ -23,7 +23,7 @@ from __future__ import annotations
 import random
 from bisect import insort
 
-from .actions import CLAIM, DISCARD, DONE, DRAW, NEXT_ROUND, PASS, PLAY, RETURN, Action
+from .actions import DISCARD, Action, Kind
 from .cards import (
     BANSHEE,
     ELITES,
@@ -41,26 +41,20 @@ from .events import DECKS, declared_json
 from .legality import check
 from .rules import (
     CAPACITY,
+    Reason,
     match_winner,
     next_round_starter,
     round_points,
     stuck_result,
     win_shape,
 )
-from .state import (
-    AFTER_PLAY,
-    OVER,
-    RECRUIT_DRAW,
-    RECRUIT_RETURN,
-    ROUND_OVER,
-    Outcome,
-    State,
-    deal_round,
-    shuffle_cards,
-)
-from .state import CLAIM as CLAIM_STEP
-from .state import DRAW as DRAW_STEP
-from .state import PLAY as PLAY_STEP
+from .state import AFTER_PLAY, Outcome, State, Step, deal_round, shuffle_cards
+
+# The search reads these every simulated move: as module globals, because on CPython 3.11
+# an enum member (``Step.PLAY``) is read through ``EnumType.__getattr__``, five times as slow.
+_KIND_PLAY, _KIND_CLAIM, _KIND_DRAW, _KIND_DONE = Kind.PLAY, Kind.CLAIM, Kind.DRAW, Kind.DONE
+_KIND_PASS, _KIND_RETURN = Kind.PASS, Kind.RETURN
+_STEP_PLAY, _STEP_CLAIM, _STEP_DRAW = Step.PLAY, Step.CLAIM, Step.DRAW
 
 
 def apply(state: State, action: Action, player: int | None = None) -> State:
@@ -107,7 +101,7 @@ def apply_fast(state: State, a: Action, ev: list | None = None) -> None:
     """
     kind = a.kind
     p = state.to_move
-    if kind == PLAY:
+    if kind == _KIND_PLAY:
         card = a.card
         state.hands[p].remove(card)
         state.played = True
@@ -152,7 +146,7 @@ def apply_fast(state: State, a: Action, ev: list | None = None) -> None:
                         ev[-1]["reopened"] = reopened
             elif card == RECRUITER:
                 state.discard.append(card)
-                state.step = RECRUIT_DRAW
+                state.step = Step.RECRUIT_DRAW
                 state.draws_left = 3
                 _recruit_auto(state, ev)
                 return
@@ -186,7 +180,7 @@ def apply_fast(state: State, a: Action, ev: list | None = None) -> None:
                     )
                 state.discard.append(card)
         _after_play(state, ev)
-    elif kind == CLAIM:
+    elif kind == _KIND_CLAIM:
         if ev is not None:
             ev.append(
                 {
@@ -198,26 +192,26 @@ def apply_fast(state: State, a: Action, ev: list | None = None) -> None:
                 }
             )
         _claim(state, p, a.stone, ev)
-    elif kind == DRAW:
+    elif kind == _KIND_DRAW:
         if ev is None:
             insort(state.hands[p], state.decks[a.deck].pop())
         else:
             _draw(state, p, a.deck, False, ev)
-        if state.step == RECRUIT_DRAW:
+        if state.step == Step.RECRUIT_DRAW:
             state.draws_left -= 1
             _recruit_auto(state, ev)
         else:
             _end_turn(state, ev, True)
-    elif kind == DONE:
+    elif kind == _KIND_DONE:
         if ev is not None:
             ev.append({"type": "claims_done", "player": p})
         _claims_done(state, ev)
-    elif kind == PASS:
+    elif kind == _KIND_PASS:
         state.played = False
         if ev is not None:
             ev.append({"type": "pass", "player": p})
         _after_play(state, ev)
-    elif kind == RETURN:
+    elif kind == _KIND_RETURN:
         card = a.card
         state.hands[p].remove(card)
         deck = deck_of(card)  # a remote game returns the opponent's card as its back
@@ -227,7 +221,7 @@ def apply_fast(state: State, a: Action, ev: list | None = None) -> None:
             ev.append({"type": "return", "player": p, "deck": DECKS[deck], "card": card_text(card)})
         if state.returns_left == 0:
             _after_play(state, ev)
-    elif kind == NEXT_ROUND:
+    elif kind == Kind.NEXT_ROUND:
         deal_round(state, state.round + 1, state.to_move)
         if ev is not None:
             ev.append({"type": "round_start", "round": state.round, "player": state.to_move})
@@ -270,7 +264,7 @@ def _recruit_auto(state: State, ev=None) -> None:
         state.draws_left -= 1
     state.draws_left = 0
     state.returns_left = min(2, len(hand))
-    state.step = RECRUIT_RETURN
+    state.step = Step.RECRUIT_RETURN
     if state.returns_left == 0:
         _after_play(state, ev)
 
@@ -278,7 +272,7 @@ def _recruit_auto(state: State, ev=None) -> None:
 def _after_play(state: State, ev=None) -> None:
     p = state.to_move
     if state.rules.claim_timing == AFTER_PLAY and any_claim(state, p):
-        state.step = CLAIM_STEP
+        state.step = _STEP_CLAIM
     else:
         _to_draw(state, ev)
 
@@ -305,7 +299,7 @@ def _claims_done(state: State, ev=None) -> None:
     if state.rules.claim_timing == AFTER_PLAY:
         _to_draw(state, ev)
     else:
-        state.step = PLAY_STEP
+        state.step = _STEP_PLAY
 
 
 def _to_draw(state: State, ev=None) -> None:
@@ -316,7 +310,7 @@ def _to_draw(state: State, ev=None) -> None:
     if len(hand) < state.rules.hand_size:
         clan, tactic = decks
         if clan and tactic:
-            state.step = DRAW_STEP
+            state.step = _STEP_DRAW
             return
         if clan or tactic:
             if ev is None:  # _draw, inlined for search
@@ -342,9 +336,9 @@ def _end_turn(state: State, ev=None, drew: bool = False) -> None:
     state.to_move = q
     state.played = state.claimed = False
     if state.rules.claim_timing != AFTER_PLAY and any_claim(state, q):
-        state.step = CLAIM_STEP
+        state.step = _STEP_CLAIM
     else:
-        state.step = PLAY_STEP
+        state.step = _STEP_PLAY
     if ev is not None:
         ev.append({"type": "turn", "player": q})
 
@@ -375,7 +369,7 @@ def _end_stuck(state: State, ev=None) -> None:
     _end_round(state, winner, reason, ev)
 
 
-def _end_round(state: State, winner, reason: str, ev=None) -> None:
+def _end_round(state: State, winner, reason: Reason, ev=None) -> None:
     state.outcome = Outcome(winner, reason)
     stones = (state.owner.count(0), state.owner.count(1))
     points = round_points(winner, stones)
@@ -383,23 +377,23 @@ def _end_round(state: State, winner, reason: str, ev=None) -> None:
         state.scores[q] += points[q]
     state.history = state.history + ((winner, reason, stones[0], stones[1]),)
     if state.round < state.rules.rounds:
-        state.step = ROUND_OVER
+        state.step = Step.ROUND_OVER
         state.to_move = next_round_starter(state.rules, state.round_starter, winner)
     else:
-        state.step = OVER
+        state.step = Step.OVER
     if ev is not None:
         ev.append(
             {
                 "type": "round_end",
                 "round": state.round,
                 "winner": winner,
-                "reason": reason,
+                "reason": str(reason),
                 "stones": list(stones),
                 "points": list(points),
                 "scores": state.scores[:],
             }
         )
-        if state.step == OVER:
+        if state.step == Step.OVER:
             ev.append(
                 {
                     "type": "match_end",

@@ -22,7 +22,7 @@ from .events import declared_json
 from .formations import formation, strength
 from .legality import legal_actions
 from .rules import CAPACITY, checked_player, match_winner, round_points
-from .state import AFTER_PLAY, CLAIM, OVER, PLAY, State
+from .state import AFTER_PLAY, State, Step
 
 
 def _side_json(state: State, s: int, q: int) -> dict:
@@ -56,9 +56,9 @@ def claim_when(state: State, player: int) -> str:
     start of their next turn) or ``their_turn`` (it is the opponent's turn)."""
     if state.to_move != player:
         return "their_turn"
-    if state.step == CLAIM:
+    if state.step == Step.CLAIM:
         return "now"
-    if state.step == PLAY and state.rules.claim_timing == AFTER_PLAY:
+    if state.step == Step.PLAY and state.rules.claim_timing == AFTER_PLAY:
         return "this_turn"
     return "next_turn"
 
@@ -75,11 +75,16 @@ def view(state: State, player) -> dict:
         "round": state.round,
         "scores": state.scores[:],
         "history": [
-            {"winner": w, "reason": r, "stones": [a, b], "points": list(round_points(w, (a, b)))}
+            {
+                "winner": w,
+                "reason": str(r),
+                "stones": [a, b],
+                "points": list(round_points(w, (a, b))),
+            }
             for w, r, a, b in state.history
         ],
         "to_move": state.to_move,
-        "step": state.step,
+        "step": str(state.step),
         "hand": [] if player is None else [card_text(c) for c in state.hands[player]],
         "hand_sizes": [len(state.hands[0]), len(state.hands[1])],
         "deck_sizes": [len(state.decks[0]), len(state.decks[1])],
@@ -96,7 +101,7 @@ def view(state: State, player) -> dict:
         "returns_left": state.returns_left,
         "passes": state.passes,
         "outcome": None if state.outcome is None else state.outcome.to_json(),
-        "match_winner": match_winner(state.scores) if state.step == OVER else None,
+        "match_winner": match_winner(state.scores) if state.step == Step.OVER else None,
         "legal": [action_to_json(a) for a in legal_actions(state)] if mine else [],
     }
     claims: list[dict] = []

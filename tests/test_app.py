@@ -208,6 +208,7 @@ def test_the_examples_in_the_glue_run():
 
     for name in (
         "match",
+        "game_options",
         "movelog",
         "replay",
         "savegame",

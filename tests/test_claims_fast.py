@@ -1,4 +1,4 @@
-"""The inlined claim proofs in ``rules.can_claim`` agree with ``claims.best_completion``.
+"""The inlined claim proofs in ``rules.can_claim`` agree with ``completions.best_completion``.
 
 ``can_claim`` answers a normal fight with quick threshold tests (two unseen cards of the
 opponent's colour, any unseen Color-Run, one-slot tables, rank-by-rank tests such as
@@ -13,8 +13,9 @@ from __future__ import annotations
 import random
 
 from engine import Rules, can_claim, new_game
+from engine.beat_tables import beat1_low
 from engine.cards import JOKER, N_CLAN, SHIELD, SPY
-from engine.claims import ALL_CLAN, beat1_low, best_completion
+from engine.completions import ALL_CLAN, best_completion
 from engine.formations import BY_CARDS, strength, strength3
 
 ELITE = (JOKER, SPY, SHIELD)
@@ -152,7 +153,7 @@ def _mask(text):
 
 def test_colour_run_rows_find_the_lowest_unseen_colour_run():
     """The per-colour scan gives the same witness as ``(r & -r) * 7`` on the whole mask."""
-    from engine.claims import RUN0, RUN1, RUN2, RUN3, RUN4, RUN5, STARTS3
+    from engine.beat_tables import RUN0, RUN1, RUN2, RUN3, RUN4, RUN5, STARTS3
 
     rng = random.Random(34)
     for _ in range(20_000):
@@ -184,7 +185,7 @@ def test_empty_side_refuted_by_a_colour_run_in_a_later_colour():
 
 
 def test_one_card_quick_test_witness_is_in_place():
-    from engine.claims import X1, X1W
+    from engine.beat_tables import X1, X1W
 
     for x in range(N_CLAN):
         c9, two = X1[x]
@@ -198,7 +199,7 @@ def test_one_card_quick_test_witness_is_in_place():
 
 
 def test_elite_troops_against_one_open_slot_use_their_own_table():
-    from engine.claims import PAIR_ROWS
+    from engine.beat_tables import PAIR_ROWS
 
     # Joker R9 against our Color-Run B1 B2 B3 (506): Joker as R7 with R8, or as R8 with
     # R7, makes a Color-Run 7-8-9 (524). R7 is face up: R8 is the witness.

@@ -6,13 +6,12 @@ from __future__ import annotations
 import random
 
 from engine import Rules, apply, legal_actions, new_game, view
-from engine.actions import CLAIM, PLAY, Action
+from engine.actions import Action, Kind
 from engine.ai.endgame import Solver, best_action, decks_empty, result, solve
 from engine.ai.hard import HardAgent
 from engine.cards import parse_card
 from engine.rules import CAPACITY
-from engine.state import AFTER_PLAY, OVER, ROUND_OVER, START_OF_TURN
-from engine.state import PLAY as PLAY_STEP
+from engine.state import AFTER_PLAY, START_OF_TURN, Step
 from engine.turn import apply_fast
 
 
@@ -38,7 +37,7 @@ def position(hands, sides, owner=(), to_move=0, timing=AFTER_PLAY):
     for stone, q in owner:
         s.owner[stone] = q
     s.proofs = [None] * 18
-    s.to_move, s.step, s.played, s.claimed, s.passes = to_move, PLAY_STEP, False, False, 0
+    s.to_move, s.step, s.played, s.claimed, s.passes = to_move, Step.PLAY, False, False, 0
     return s
 
 
@@ -46,10 +45,10 @@ def brute(state, p: int) -> float:
     """The round's value for ``p`` by plain minimax over every legal action (no memo, no
     cut-offs), under the solver's one convention: after two passes in succession a player
     who may claim does."""
-    if state.step == OVER or state.step == ROUND_OVER:
+    if state.step == Step.OVER or state.step == Step.ROUND_OVER:
         return result(state, p)
     acts = legal_actions(state)
-    claims = [a for a in acts if a.kind == CLAIM]
+    claims = [a for a in acts if a.kind == Kind.CLAIM]
     if claims and state.passes >= 2:
         acts = claims
     vals = []
@@ -68,9 +67,9 @@ def test_a_run_completed_and_claimed_wins_three_adjacent():
     )
     value, action = best_action(s, 0)
     assert value == 1.0
-    assert action == Action(PLAY, parse_card("R7"), 2)
+    assert action == Action(Kind.PLAY, parse_card("R7"), 2)
     values = solve(s, 0)
-    assert values[Action(PLAY, parse_card("R7"), 2)] == 1.0
+    assert values[Action(Kind.PLAY, parse_card("R7"), 2)] == 1.0
     # O2 there wins too (a sum of 19 against 8); elsewhere, South still completes stone 2 next.
     assert set(values.values()) == {1.0}
 
@@ -85,7 +84,7 @@ def test_a_threat_the_mover_cannot_stop_is_a_loss():
     assert set(solve(s, 0).values()) == {0.0}
     # From North's seat, to move after South: a win.
     t = s.copy()
-    apply_fast(t, Action(PLAY, parse_card("O2"), 5))
+    apply_fast(t, Action(Kind.PLAY, parse_card("O2"), 5))
     assert best_action(t, 1)[0] == 1.0
 
 
@@ -103,10 +102,10 @@ def test_the_only_winning_move_is_found_whatever_the_order():
         },
         owner=[(3, 0), (4, 0), (0, 1), (1, 1)],
     )
-    win = Action(PLAY, parse_card("G7"), 5)
+    win = Action(Kind.PLAY, parse_card("G7"), 5)
     values = solve(s, 0)
     assert [a for a, v in values.items() if v == 1.0] == [win]
-    assert values[Action(PLAY, parse_card("O1"), 5)] == 0.0
+    assert values[Action(Kind.PLAY, parse_card("O1"), 5)] == 0.0
     assert best_action(s, 0, actions=sorted(values, key=lambda a: a.card)) == (1.0, win)
 
 
@@ -118,7 +117,7 @@ def small_endgames(n: int, seed: int, cards: int = 2):
         g += 1
         timing = (AFTER_PLAY, START_OF_TURN)[g % 2]
         s = new_game(Rules(tactics=g % 3 == 0, claim_timing=timing, rounds=1), seed=seed * 1000 + g)
-        while not s.over and not (decks_empty(s) and s.step == PLAY_STEP):
+        while not s.over and not (decks_empty(s) and s.step == Step.PLAY):
             s = apply(s, rng.choice(legal_actions(s)))
         if s.over:
             continue

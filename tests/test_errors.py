@@ -43,7 +43,7 @@ from engine import (
     replay,
     view,
 )
-from engine.actions import DISCARD, KINDS, Action
+from engine.actions import DISCARD, Action, Kind
 from engine.cards import N_CLAN, TACTIC_DECK, card_text
 from engine.documents import loads
 from engine.state import START_OF_TURN
@@ -1466,7 +1466,7 @@ def _random_json_action(state, rng):
         )
         a[field] = _random_value(field, state, rng)
         return a
-    kind = rng.choice(KINDS)
+    kind = rng.choice([k.value for k in Kind])
     out = {"kind": kind}
     fields = {
         "play": ("card", "stone", "target", "to"),
@@ -1483,7 +1483,7 @@ def _random_json_action(state, rng):
 def _random_value(field, state, rng):
     p = state.to_move
     if field == "kind":
-        return rng.choice(KINDS)
+        return rng.choice([k.value for k in Kind])
     if field in ("card", "target"):
         pool = [*state.hands[p], *(c for side in state.sides for c in side), *TACTIC_DECK, 5]
         return card_text(rng.choice(pool))

@@ -15,16 +15,16 @@ import random
 import pytest
 
 from engine import Rules, apply, apply_fast, can_claim, claim_verdict, legal_actions, new_game
-from engine.claims import (
+from engine.beat_tables import beating_witness
+from engine.completions import (
     ALL_CLAN,
-    beating_witness,
     best_completion,
     cached_best_completion,
     table_best_completion,
 )
 from engine.fast import play_out, random_action
 from engine.formations import strength
-from engine.state import OVER
+from engine.state import Step, shuffled_decks
 
 VARIANTS = [
     Rules(),
@@ -54,7 +54,7 @@ def test_fast_path_matches_checked_apply(rules):
         fast = checked.copy()
         picker = random_action if seed % 2 == 0 else _uniform_or_claim
         steps = 0
-        while checked.step != OVER:
+        while checked.step != Step.OVER:
             legal = legal_actions(checked)
             a = picker(checked, rng)
             assert a in legal, (seed, steps, a)
@@ -85,7 +85,7 @@ def test_random_action_is_legal_and_play_out_matches(rules):
         s = new_game(rules, seed)
         rng = random.Random(seed)
         actions = []
-        while s.step != OVER:
+        while s.step != Step.OVER:
             a = random_action(s, rng)
             assert a in legal_actions(s)
             if any(b.kind == "claim" for b in legal_actions(s)):
@@ -101,7 +101,7 @@ def test_can_claim_agrees_with_claim_verdict():
     checked = 0
     for seed in range(60):
         s = new_game(Rules(tactics=seed % 2 == 1), seed)
-        while s.step != OVER:
+        while s.step != Step.OVER:
             for p in (0, 1):
                 for st in range(9):
                     fresh = s.copy()
@@ -167,7 +167,7 @@ def test_random_action_draws_exactly_as_from_the_legal_list(rules):
     for seed in range(40):
         s = new_game(rules, seed)
         rng = random.Random(seed)
-        while s.step != OVER:
+        while s.step != Step.OVER:
             probe = random.Random()
             probe.setstate(rng.getstate())
             a = random_action(s, rng)
@@ -179,7 +179,6 @@ def test_random_action_draws_exactly_as_from_the_legal_list(rules):
 
 
 def test_deals_are_random_shuffle():
-    from engine.state import shuffled_decks
 
     for seed in (0, 1, 17, "text seed"):
         for round_no in (1, 2):

@@ -42,11 +42,11 @@ from engine import (
     replay,
     view,
 )
-from engine.actions import KINDS
+from engine.actions import Kind
 from engine.cards import N_CLAN, TACTIC_DECK, card_text
 from engine.positions import POSITION_KEYS, STONE_KEYS
 from engine.records import RECORD_KEYS, Shuffle
-from engine.state import START_OF_TURN, STEPS
+from engine.state import START_OF_TURN, Step
 
 # ---------------------------------------------------------------- profiles
 
@@ -193,8 +193,8 @@ INTERESTING = [
     "clan",
     "tactic",
     "five_stones",
-    *STEPS,
-    *KINDS,
+    *(s.value for s in Step),
+    *(k.value for k in Kind),
 ]
 
 leaves = (
@@ -441,7 +441,7 @@ fields = st.integers(-2, 12) | st.sampled_from(
 @fuzz("api")
 @given(
     index=st.integers(0, len(STATES) - 1),
-    kind=st.sampled_from([*KINDS, "dance", None, 3]),
+    kind=st.sampled_from([*(k.value for k in Kind), "dance", None, 3]),
     card=fields | st.integers(0, 62),
     stone=fields,
     target=fields | st.integers(0, 62),

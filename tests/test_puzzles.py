@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from engine import FormatError, Rules, apply, legal_actions, new_game
-from engine.actions import CLAIM, PLAY, Action
+from engine.actions import Action, Kind
 from engine.ai.endgame import solve
 from engine.cards import parse_card
 from engine.puzzles import decode, encode, find, solutions
@@ -36,7 +36,7 @@ def code(kind, hand, sides=None, owners="xxxxxxxxx", order="", other=6, line="")
 
 
 def play(card, stone):
-    return Action(PLAY, card=parse_card(card), stone=stone)
+    return Action(Kind.PLAY, card=parse_card(card), stone=stone)
 
 
 # South's Red 6-7 at stone 1 against North's Yellow 3-4-5: only Red 8 makes a better
@@ -54,7 +54,7 @@ def test_the_text_form_round_trips_and_reads_through_the_checked_position_reader
     p = decode(CLAIM_IT)
     assert encode(p) == CLAIM_IT
     assert p.kind == "claim" and p.move == play("R8", 0)
-    assert p.line == (play("R8", 0), Action(CLAIM, stone=0))
+    assert p.line == (play("R8", 0), Action(Kind.CLAIM, stone=0))
     assert p.state.to_move == 0 and len(p.state.hands[1]) == 6
     # The opponent's hand is dealt from the unseen cards, the same way every time.
     assert decode(CLAIM_IT).state.hands == p.state.hands
@@ -139,7 +139,7 @@ def test_save_the_stone_has_one_play_and_a_wrong_one_is_answered_by_the_opponent
     assert task(p, en).startswith("The opponent threatens to claim stone 1")
     assert judge(p, play("O8", 5), en)["ok"]
     for a in legal_actions(p.state):
-        if a.kind == PLAY and a != play("O8", 5):
+        if a.kind == Kind.PLAY and a != play("O8", 5):
             text = judge(p, a, en)["text"]
             assert "claim stone 1" in text, text
             break
@@ -171,7 +171,7 @@ def test_win_it_asks_the_exact_solver_and_needs_an_empty_deck():
         if got is None:
             continue
         values = solve(s, 0, nodes=100_000)
-        assert set(got) == {a for a, v in values.items() if a.kind == PLAY and v == 1.0}
+        assert set(got) == {a for a, v in values.items() if a.kind == Kind.PLAY and v == 1.0}
         checked += 1
         if checked == 2:
             break

@@ -35,7 +35,7 @@ from engine import (
     view,
 )
 from engine.cards import JOKER, N_CLAN
-from engine.rules import ROUND_END_REASONS
+from engine.rules import Reason
 from engine.state import START_OF_TURN
 
 CONFIGS = {
@@ -81,7 +81,7 @@ def check_state(state, frozen):
     assert (state.outcome is not None) is over
     if over:
         o, owner = state.outcome, state.owner
-        assert o.reason in ROUND_END_REASONS, o.reason
+        assert isinstance(o.reason, Reason), o.reason
         counts = [owner.count(0), owner.count(1)]
         # The round's result is the last entry of the history, with the stones held.
         assert state.history[-1] == (o.winner, o.reason, *counts)

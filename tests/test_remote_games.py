@@ -12,7 +12,7 @@ import pytest
 from remote_play import assert_hidden, play_game, small_group  # noqa: F401
 
 from engine.remote import Endpoint
-from engine.state import OVER, START_OF_TURN, Rules
+from engine.state import START_OF_TURN, Rules, Step
 
 KINDS = {
     "base": Rules(),
@@ -40,7 +40,7 @@ def _check_game(rules, seed, checks):
 
     eps, sent = play_game(rules, seed, after)
     host, guest = eps
-    assert host.state.step == guest.state.step == OVER
+    assert host.state.step == guest.state.step == Step.OVER
     assert host.state.scores == guest.state.scores
     assert host.state.history == guest.state.history
     assert (
@@ -95,4 +95,4 @@ def test_a_save_resumes_mid_game(small_group):  # noqa: F811
             eps[i] = Endpoint.from_json(json.loads(json.dumps(eps[i].to_json())))
 
     eps, _ = play_game(Rules(tactics=True, rounds=2), 3, after)
-    assert eps[0].state.step == OVER and len(eps[0].audits) == 2
+    assert eps[0].state.step == Step.OVER and len(eps[0].audits) == 2

@@ -16,7 +16,7 @@ from engine.records import replay, replay_events
 from engine.remote import Endpoint
 from engine.remote.errors import RemoteError
 from engine.remote.record import game_record, is_complete
-from engine.state import OVER, START_OF_TURN, Rules
+from engine.state import START_OF_TURN, Rules, Step, new_game
 
 KINDS = {
     "base": (Rules(), 8),
@@ -30,7 +30,7 @@ KINDS = {
 def _same_end(record, ep) -> None:
     final, _actions = replay(json.loads(json.dumps(record)))
     s = ep.state
-    assert final.step == OVER
+    assert final.step == Step.OVER
     assert (final.sides, final.owner, final.outcome) == (s.sides, s.owner, s.outcome)
     assert (final.scores, final.history, final.round) == (s.scores, s.history, s.round)
     assert final.discard == s.discard and final.modes == s.modes
@@ -106,7 +106,6 @@ def test_the_record_survives_the_save(small_group):  # noqa: F811
 
 def test_an_old_single_deal_record_still_reads():
     from engine.records import record_to_json
-    from engine.state import new_game
 
     s = new_game(Rules(rounds=2), seed=4)
     deal = {"hands": s.hands, "deck": s.decks[0], "tactic_deck": s.decks[1]}

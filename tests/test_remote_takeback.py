@@ -18,7 +18,7 @@ from engine.records import replay
 from engine.remote import Cheat, Endpoint, RemoteError, audit
 from engine.remote.messages import VERSION, read, seal
 from engine.remote.record import game_record
-from engine.state import OVER, ROUND_OVER, START_OF_TURN, Rules
+from engine.state import START_OF_TURN, Rules, Step
 
 
 def _save(ep) -> str:
@@ -274,7 +274,7 @@ def test_a_turn_that_ended_the_round_cannot_be_taken_back(small_group):  # noqa:
     g = Game(Rules(), 14)
     while True:
         e, _ = g.turn()
-        if e.state.step in (ROUND_OVER, OVER):
+        if e.state.step in (Step.ROUND_OVER, Step.OVER):
             break
         g.deliver()
     _refused("takeback_round_over", e.ask_takeback)
@@ -389,7 +389,7 @@ def test_whole_games_with_take_backs_pass_the_audit_and_hide_every_card(rules, s
         if not b.unsent:  # (declined: b's turn, begun, goes on)
             _same_table(g.eps)
     a, b = g.eps
-    assert a.state.step == b.state.step == OVER and a.state.scores == b.state.scores
+    assert a.state.step == b.state.step == Step.OVER and a.state.scores == b.state.scores
     assert [x["round"] for x in a.audits] == [x["round"] for x in b.audits]
     assert len(a.audits) == a.state.round and all(x["ok"] for x in a.audits + b.audits)
     assert a.takebacks == b.takebacks == agreed > 0
@@ -421,7 +421,7 @@ def test_the_audit_still_catches_a_cheat_after_a_take_back(small_group):  # noqa
     g.deliver()
     g.send(b.seat, b.answer_takeback(True))
     g.deliver()
-    while b.state.step not in (ROUND_OVER, OVER) or b.cards.their_key is None:
+    while b.state.step not in (Step.ROUND_OVER, Step.OVER) or b.cards.their_key is None:
         g.turn()
         g.deliver()
     assert b.audits[-1]["ok"]

@@ -22,7 +22,7 @@ from multiprocessing import Pool
 
 from engine import AFTER_PLAY, START_OF_TURN, GameError, Rules, apply, new_game, view
 from engine.ai import make_agent
-from engine.state import OVER
+from engine.state import Step
 from engine.words import english
 
 
@@ -66,7 +66,7 @@ def play_game(task):
     state = new_game(Rules(tactics=tactics, claim_timing=timing, starter=0), seed=deal)
     times = {0: [], 1: []}
     actions = 0
-    while state.step != OVER:
+    while state.step != Step.OVER:
         q = state.to_move
         v = view(state, q)
         t0 = time.perf_counter()

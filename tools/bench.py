@@ -41,12 +41,20 @@ from pathlib import Path
 
 from engine import Rules, apply, apply_fast, claims, new_game
 from engine.fast import play_out, random_action
-from engine.state import OVER
 
 # The unchecked proof; ``--against`` runs this file with an older engine, whose ``can_claim``
 # was the unchecked one (before issue 23 added its checked form).
 can_claim_fast = getattr(claims, "can_claim_fast", claims.can_claim)
+# The proof cache and the one-slot tables, in their own modules since the split of claims.py;
+# in an older engine, in claims itself.
+try:
+    from engine import beat_tables, completions
+except ImportError:
+    beat_tables = completions = claims
 
+# A match's last step: ``Step.OVER`` equals its string, which ``--against`` also finds in an
+# older engine (before the steps were an enum).
+OVER = "over"
 ROOT = Path(__file__).resolve().parent.parent
 MEASURES = (
     ("checked_base", "random games/s, checked apply, base"),
@@ -113,7 +121,7 @@ def proof_rate(positions: list, passes: int = 20, cold: bool = False) -> float:
     checks, elapsed = 0, 0.0
     for _ in range(passes):
         if cold:
-            claims._cache.clear()
+            completions._cache.clear()
         fresh = [(pos.state.copy(), pos.to_prove) for pos in positions]
         for s, _ in fresh:
             s.proofs = [None] * 18
@@ -132,7 +140,7 @@ def measure(runs: int, games: int, first_run: int = 0) -> dict:
     for rules in (base, tactics):  # warm the formation and proof tables
         for seed in range(200):
             fast_game(rules, 10_000_000 + seed)
-    claims.build_pair_tables()
+    beat_tables.build_pair_tables()
     positions = [_Position(s) for s in mid_game_positions(300)]
     results: dict[str, list[float]] = {}
     for run in range(first_run, first_run + runs):

@@ -23,8 +23,7 @@ from multiprocessing import Pool
 from engine import Rules, apply, capacity, new_game, view
 from engine.ai import make_agent
 from engine.ai.evaluate import Outlook, calibration_group, stone_chance
-from engine.state import OVER, ROUND_OVER
-from engine.state import PLAY as PLAY_STEP
+from engine.state import Step
 
 RAW: dict = {}  # an empty table: stone_chance returns the uncalibrated chance
 
@@ -44,8 +43,8 @@ def play_and_record(task):
     agents = [make_agent(levels[0]), make_agent(levels[1])]
     rng = random.Random(f"cal/{seed}/{game}")
     pending = []  # (group, q, stone, seat)
-    while state.step not in (OVER, ROUND_OVER):
-        if state.step == PLAY_STEP:
+    while state.step not in (Step.OVER, Step.ROUND_OVER):
+        if state.step == Step.PLAY:
             for p in (0, 1):
                 o = Outlook(state, p, None, RAW)
                 for s in range(9):

@@ -33,7 +33,6 @@ class NoDuo:
     loaded (web/parts.py: ``part-duo.zip``, fetched by the page on first use)."""
 
     active = False
-    have = None
 
     def leave(self) -> None:
         pass
@@ -64,9 +63,9 @@ def duo_part() -> None:
 def with_duo(fn):
     """A call of the two-device play: its part imported first."""
 
-    def call(a):
+    def call(*args):  # (a), or (a, have) for a call that answers with the table
         duo_part()
-        return fn(a)
+        return fn(*args)
 
     return call
 
@@ -168,7 +167,7 @@ def in_lesson() -> bool:
 puzzles = PuzzleDesk(session, storage, SAVE, save, warn=window.console.warn)
 
 
-def boot(arg):
+def boot(arg, have=None):
     """Resume the saved game if there is one; otherwise report that there is none. A save
     that cannot be resumed is kept aside (never deleted) and the player told why, in the
     page's language (``arg.lang``)."""
@@ -186,9 +185,9 @@ def boot(arg):
     try:
         if is_duo_save(text):
             duo_part()
-            return {"resumed": True, **duo.restore(text, words.lang)}
+            return {"resumed": True, **duo.restore(text, words.lang, have)}
         duo.leave()
-        out = {"resumed": True, **session.restore(text)}
+        out = {"resumed": True, **session.restore(text, have)}
         return saved(out) if aside else out
     except SaveError as e:
         error = {"key": e.key, "params": e.params, "text": worded(e, words)}
@@ -202,13 +201,13 @@ def boot(arg):
     return {"resumed": False, "kept": saves.keep_aside(text), "save_error": error}
 
 
-def save_take_over(_arg):
+def save_take_over(_arg, have):
     """Take over here: the game as another tab saved it (in this table's language)."""
     lang = session.settings.get("lang", "en")
-    out = boot({"lang": lang})
+    out = boot({"lang": lang}, have)
     if out["resumed"]:
         session.set_option("lang", lang)
-        out.update(session.payload(session.first_seat()))
+        out.update(session.payload(session.first_seat(), have))
     return out
 
 
@@ -248,7 +247,7 @@ def opt(a, key: str, default=None):
 
 def table(a_duo, a_table):
     """The call for the game at the table: against a friend's device, or on this one."""
-    return lambda a: a_duo(a) if duo.active else a_table(a)
+    return lambda *args: a_duo(*args) if duo.active else a_table(*args)  # (a) or (a, have)
 
 
 def lang() -> str:
@@ -258,9 +257,9 @@ def lang() -> str:
 def leave_duo(fn):
     """A call that deals another game: the game against a friend's device is put down."""
 
-    def call(a):
+    def call(*args):  # (a), or (a, have) for a call that answers with the table
         duo.leave()
-        return fn(a)
+        return fn(*args)
 
     return call
 
@@ -269,10 +268,10 @@ def not_in_duo(fn):
     """A call with no meaning in a game against a friend's device (a rematch is a new
     invitation; a lesson would put it aside; the record is the two devices' together)."""
 
-    def call(a):
+    def call(*args):  # (a), or (a, have) for a call that answers with the table
         if duo.active:
             raise RequestError("duo_game")
-        return fn(a)
+        return fn(*args)
 
     return call
 
@@ -299,16 +298,16 @@ def review_store(a):
     return review.store(key, opt(a, "results"), opt(a, "total"))
 
 
-def set_option(a):
+def set_option(a, have):
     session.set_option(need(a, "name"), need(a, "value"))  # auto-claim may claim at once
     if duo.active:
         if a["name"] == "lang":
             duo.set_language(a["value"])
         save()
-        return duo.payload()
+        return duo.payload(have)
     save()
     seat = opt(a, "seat")
-    return session.payload(session.first_seat() if seat is None else session.seat_after(seat))
+    return session.payload(session.first_seat() if seat is None else session.seat_after(seat), have)
 
 
 def open_record(a):
@@ -352,48 +351,14 @@ def statistics_reset(_arg):
 # Each call: its argument (``a``: a JSON object, or ``_``: none needed) to the part that
 # answers it; ``need`` and ``opt`` refuse an argument of another shape.
 API = {
-    "boot": boot,
     "save_check": lambda _: {"conflict": saves.check()},
     "save_compare": lambda _: save_compare(),
-    "save_take_over": save_take_over,
     "save_keep": save_keep,
     "forget_save": forget_save,
     "export_save": lambda _: {"save": session.save_json()},
     "carry": lambda _: {"save": saves.held()},
-    "new_game": leave_duo(lambda a: saved(session.new_game(a or {}))),
-    "rematch": not_in_duo(lambda _: saved(session.rematch())),
-    "act": table(
-        lambda a: saved(duo.act(need(a, "action"))),
-        # A puzzle on the table: the move is judged, not played (web/puzzles.py).
-        lambda a: (
-            puzzles.answer(need(a, "action"))
-            if puzzles.active
-            else saved(session.act(need(a, "action"), opt(a, "seat")))
-        ),
-    ),
-    # In a game against a friend's device: a question to the friend, who must agree.
-    "take_back": table(
-        lambda _: saved(duo.ask_takeback()), lambda a: saved(session.take_back(need(a, "seat")))
-    ),
-    "duo_takeback_answer": with_duo(lambda a: saved(duo.answer_takeback(need(a, "agree")))),
-    "duo_code": with_duo(lambda a: saved(duo.check_code(need(a, "same")))),
-    "state": table(lambda _: duo.payload(), lambda a: session.payload(opt(a, "seat"))),
-    "duo_host": with_duo(lambda a: saved(duo.host(a or {}, lang()))),
     "duo_invitation": with_duo(lambda a: duo.invitation(need(a, "link"), lang())),
-    "duo_join": with_duo(
-        lambda a: saved(duo.join(need(a, "link"), need(a, "name"), lang(), rtc=opt(a, "rtc", None)))
-    ),
     "duo_rtc_said": with_duo(lambda a: saved(duo.said_rtc(need(a, "rtc")))),
-    "duo_receive": with_duo(
-        lambda a: saved_duo(
-            duo.receive(
-                need(a, "message"),
-                lang(),
-                live=opt(a, "live", False) is True,
-                rtc=opt(a, "rtc", None),
-            )
-        )
-    ),
     "duo_leave": lambda _: duo.leave() or {},
     "duo_reconnect": with_duo(
         lambda a: {
@@ -408,7 +373,6 @@ API = {
             waiting=opt(a, "waiting", False) is True,
         )
     ),
-    "set_option": set_option,
     "warm": warm,
     "ai_request": table(lambda _: {"request": None}, lambda _: {"request": session.ai_request()}),
     "ai_choose": choose_on_page,
@@ -435,7 +399,6 @@ API = {
         lambda _: {"link": game_link(duo_games.record()), "kind": "game"},
         lambda a: session.share_link(opt(a, "source", "game")),
     ),
-    "play_link": leave_duo(lambda _: saved(session.play_link())),
     "review_requests": on_device(
         lambda _: duo_games.review_requests(),
         lambda a: session.review_requests(opt(a, "source", "game"), opt(a, "seats")),
@@ -457,21 +420,67 @@ API = {
     "puzzle_leave": lambda _: puzzles.leave(lambda: saved(session.new_game({"opponent": "ai"}))),
 }
 
+# The calls that answer with the table take ``have`` too: the log lines the page holds
+# (``{log_key: n}``), passed down to the presenter so the payload carries only new ones.
+TABLE_CALLS = {
+    "boot": boot,
+    "save_take_over": save_take_over,
+    "new_game": leave_duo(lambda a, have: saved(session.new_game(a or {}, have))),
+    "rematch": not_in_duo(lambda _, have: saved(session.rematch(have))),
+    "act": table(
+        lambda a, have: saved(duo.act(need(a, "action"), have)),
+        # A puzzle on the table: the move is judged, not played (web/puzzles.py).
+        lambda a, have: (
+            puzzles.answer(need(a, "action"), have)
+            if puzzles.active
+            else saved(session.act(need(a, "action"), opt(a, "seat"), have))
+        ),
+    ),
+    # In a game against a friend's device: a question to the friend, who must agree.
+    "take_back": table(
+        lambda _, have: saved(duo.ask_takeback(have)),
+        lambda a, have: saved(session.take_back(need(a, "seat"), have)),
+    ),
+    "duo_takeback_answer": with_duo(
+        lambda a, have: saved(duo.answer_takeback(need(a, "agree"), have))
+    ),
+    "duo_code": with_duo(lambda a, have: saved(duo.check_code(need(a, "same"), have))),
+    "state": table(
+        lambda _, have: duo.payload(have), lambda a, have: session.payload(opt(a, "seat"), have)
+    ),
+    "duo_host": with_duo(lambda a, have: saved(duo.host(a or {}, lang(), have))),
+    "duo_join": with_duo(
+        lambda a, have: saved(
+            duo.join(need(a, "link"), need(a, "name"), lang(), rtc=opt(a, "rtc", None), have=have)
+        )
+    ),
+    "duo_receive": with_duo(
+        lambda a, have: saved_duo(
+            duo.receive(
+                need(a, "message"),
+                lang(),
+                live=opt(a, "live", False) is True,
+                rtc=opt(a, "rtc", None),
+                have=have,
+            )
+        )
+    ),
+    "set_option": set_option,
+    "play_link": leave_duo(lambda _, have: saved(session.play_link(have))),
+}
+
 
 def _request(name, arg_json, have_json):
-    fn = API.get(name)
-    if fn is None:
+    if name not in API and name not in TABLE_CALLS:
         raise RequestError("unknown_call", name=str(name)[:40])
     try:
         arg = json.loads(arg_json) if arg_json else None
         have = json.loads(have_json) if have_json else None
     except (json.JSONDecodeError, RecursionError):
         raise RequestError("bad_argument", name=name) from None
-    session.have = duo.have = have if isinstance(have, dict) else None
-    try:
-        return fn(arg)
-    finally:
-        session.have = duo.have = None
+    if name in TABLE_CALLS:
+        return TABLE_CALLS[name](arg, have if isinstance(have, dict) else None)
+    return API[name](arg)
 
 
 def call(name, arg_json, have_json=None):

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import json
 
+from game_options import rules_of
 from match import DEFAULT_SETTINGS, PUBLIC_STEPS
 from presenter import Presenter
 from refusal import RequestError, worded
@@ -30,12 +31,11 @@ from engine.remote.errors import Cheat, RemoteError
 from engine.remote.links import message_of, page_link
 from engine.remote.messages import dumps, loads
 from engine.remote.sra import SYSTEM
-from engine.state import AFTER_PLAY, OVER, START_OF_TURN
+from engine.state import Step
 
 # Refusals that only mean "this message was seen already, or is not for this game": the page
 # shows a toast and carries on.
 IGNORED = ("replayed", "other_game", "own_message")
-TIMINGS = (AFTER_PLAY, START_OF_TURN)
 CODE_CHECKS = ("same", "differ")
 
 
@@ -154,31 +154,12 @@ class Duo:
 
     # ------------------------------------------------------------ pairing
 
-    def host(self, options: dict, lang: str) -> dict:
+    def host(self, options: dict, lang: str, have=None) -> dict:
         """A new game offered to a friend: the invitation to send, and the table waiting."""
-        if not isinstance(options, dict):
-            raise RequestError("bad_argument", name="options")
-        timing = options.get("claim_timing", AFTER_PLAY)
-        if timing not in TIMINGS:
-            raise RequestError("bad_option", name="claim_timing", value=str(timing)[:20])
-        rounds = options.get("rounds", 1)
-        if type(rounds) is not int or not 1 <= rounds <= 99:
-            raise RequestError("bad_option", name="rounds", value=str(rounds)[:20])
-        starter = options.get("starter", 0)
-        if starter == "random":
-            starter = self.entropy.bits(1)
-        if starter not in (0, 1):
-            raise RequestError("bad_option", name="starter", value=str(starter)[:20])
-        rules = Rules(
-            tactics=bool(options.get("tactics", False)),
-            claim_timing=timing,
-            starter=starter,
-            rounds=rounds,
-            next_starter=options.get("next_starter", "alternate"),
-        )
+        rules = rules_of(options, pick=lambda: self.entropy.bits(1))
         ep = Endpoint.host(rules, options.get("name"), self.entropy)
         self._take_up(ep, lang)
-        return self.payload(send=ep.invitation())
+        return self.payload(have, send=ep.invitation())
 
     def invitation(self, link, lang: str) -> dict:
         """What an invitation offers (who invites, to which game), before the guest answers."""
@@ -193,14 +174,14 @@ class Duo:
             "rules_text": variant_text(rules, Words(lang)),
         }
 
-    def join(self, link, name, lang: str, rtc=None) -> dict:
+    def join(self, link, name, lang: str, rtc=None, have=None) -> dict:
         """Answer an invitation (``rtc``: the WebRTC offer its link carried): the answer to
         send back, and the table waiting for the deal."""
         if not isinstance(link, str):
             raise RequestError("bad_argument", name="link")
         ep, r = Endpoint.join(self._message(link), name, self.entropy, rtc=rtc)
         self._take_up(ep, lang)
-        return self.payload(send=r.send)
+        return self.payload(have, send=r.send)
 
     # ------------------------------------------------------------ messages and moves
 
@@ -218,7 +199,7 @@ class Duo:
         self.ep.said_rtc(rtc)
         return {}
 
-    def receive(self, text, lang: str, live: bool = False, rtc=None) -> dict:
+    def receive(self, text, lang: str, live: bool = False, rtc=None, have=None) -> dict:
         """The other device's message: played here if it holds. A message seen already, or
         of another game, is ignored (``ignored``: why, for a toast, and nothing else: a link
         that repeats an old message thousands of times must cost little); a cheat the round's
@@ -233,23 +214,23 @@ class Duo:
             raise RemoteError("other_game")
         words = self.presenter.words(None)
         if self.match.code == "differ":
-            return {"ignored": words.t("duo.ignored.ended"), **self.payload()}
+            return {"ignored": words.t("duo.ignored.ended"), **self.payload(have)}
         points = self.ep.turn_points[:]
         try:
             r = self.ep.receive(msg, rtc=rtc)
             if live is True and r.send is None:
                 r.send = self.ep.send_early().send
         except Cheat:
-            return self.payload()  # the endpoint keeps the verdict: the game is void
+            return self.payload(have)  # the endpoint keeps the verdict: the game is void
         except RemoteError as e:
             if e.code in IGNORED:  # nothing changed: no table to draw again, nothing to save
                 # In the players' words, not the protocol's ("message 2 was received").
                 name = self.ep.names[self.ep.other] or words.t("duo.friend")
                 return {"ignored": words.t(f"duo.ignored.{e.code}", name=name)}
             raise
-        return self._after(r, points)
+        return self._after(r, points, have)
 
-    def act(self, action) -> dict:
+    def act(self, action, have=None) -> dict:
         """One of this device's moves (from the view's ``legal`` list)."""
         if isinstance(action, str):
             try:
@@ -262,10 +243,10 @@ class Duo:
         try:
             r = self.ep.play(action)
         except Cheat:
-            return self.payload()  # a share refused before it left: the game is void
-        return self._after(r, points)
+            return self.payload(have)  # a share refused before it left: the game is void
+        return self._after(r, points, have)
 
-    def check_code(self, same) -> dict:
+    def check_code(self, same, have=None) -> dict:
         """The player compared the pairing code with the friend's screen: the same (kept in
         the save: a reload does not ask again), or not (someone may sit between the two
         devices: the game ends on this device)."""
@@ -274,19 +255,19 @@ class Duo:
         if not self.ep.pairing_code():
             raise RequestError("duo_no_code")
         self.match.code = "same" if same else "differ"
-        return self.payload()
+        return self.payload(have)
 
-    def ask_takeback(self) -> dict:
+    def ask_takeback(self, have=None) -> dict:
         """Ask the friend to let this device take back its last turn: the question to send."""
-        return self._after(self.ep.ask_takeback(), self.ep.turn_points[:])
+        return self._after(self.ep.ask_takeback(), self.ep.turn_points[:], have)
 
-    def answer_takeback(self, agree) -> dict:
+    def answer_takeback(self, agree, have=None) -> dict:
         """Answer the friend's take-back question (``agree``: true or false)."""
         if type(agree) is not bool:
             raise RequestError("bad_argument", name="agree")
-        return self._after(self.ep.answer_takeback(agree), self.ep.turn_points[:])
+        return self._after(self.ep.answer_takeback(agree), self.ep.turn_points[:], have)
 
-    def _after(self, r, points: list) -> dict:
+    def _after(self, r, points: list, have) -> dict:
         m = self.match
         news = r.takeback
         if news is not None and news.get("agree") and not news.get("moved"):
@@ -302,7 +283,7 @@ class Duo:
         if r.events:
             m.action_events.append(r.events)
         m.fresh = bool(r.events)
-        return self.payload(send=r.send, news=news)
+        return self.payload(have, send=r.send, news=news)
 
     def _news(self, news: dict | None, words: Words) -> str | None:
         """A take-back asked, answered or lapsed, in a line for a toast."""
@@ -321,9 +302,11 @@ class Duo:
 
     # ------------------------------------------------------------ what the page is shown
 
-    def payload(self, send: dict | None = None, news: dict | None = None) -> dict:
+    def payload(self, have=None, send: dict | None = None, news: dict | None = None) -> dict:
         """The table as this device sees it, and ``duo``: who plays, what the game waits for,
-        the message to send now (``send``: its link fragment and its JSON text)."""
+        the message to send now (``send``: its link fragment and its JSON text). ``have``: the
+        log lines the page holds (``{log_key: n}``, told with the call: app.py), so that only
+        the new ones are sent."""
         ep, m = self.ep, self.match
         words = self.presenter.words(ep.seat)
         ended = m.code == "differ"
@@ -371,7 +354,7 @@ class Duo:
             duo["send"] = None
         if ep.state is None:
             return {"view": None, "seat": ep.seat, "duo": duo, "settings": dict(m.settings)}
-        out = self.presenter.payload(ep.seat, self.have)
+        out = self.presenter.payload(ep.seat, have)
         out["view"] = ep.view()
         out["handover"] = None
         out["duo"] = duo
@@ -392,7 +375,7 @@ class Duo:
             return None
         assert ep.state is not None  # their_key_due: a round is over
         name = ep.names[ep.other] or words.t("duo.friend")
-        key = "duo.key_due.over" if ep.state.step == OVER else "duo.key_due.round"
+        key = "duo.key_due.over" if ep.state.step == Step.OVER else "duo.key_due.round"
         return words.t(key, name=name)
 
     def _stage(self) -> str:
@@ -404,8 +387,6 @@ class Duo:
         if ep.seat == 1 and ep.expect <= 1:  # the invitation only, no deal yet
             return "answer"
         return "deal"
-
-    have = None  # the log lines the page holds, set by app.py for each call
 
     # ------------------------------------------------------------ the save
 
@@ -432,7 +413,7 @@ class Duo:
         except SaveError:
             return False
 
-    def restore(self, text, lang: str) -> dict:
+    def restore(self, text, lang: str, have=None) -> dict:
         """Resume a saved game against a friend's device: every part of the save checked (the
         endpoint by its own reader); a damaged one raises ``SaveError("damaged")``, naming
         the refusal inside."""
@@ -456,7 +437,7 @@ class Duo:
             marks = None  # a damaged mark: a take-back then cuts the whole log
         lang = saved_lang if saved_lang in languages() else lang
         self._take_up(ep, lang, events, marks, duo.get("code"))
-        return self.payload()
+        return self.payload(have)
 
 
 def read_events(value) -> list:

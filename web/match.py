@@ -7,7 +7,7 @@ Pure Python, tested under CPython (``tests/test_session.py`` through ``session.S
 >>> m = Match()
 >>> m.new_game({"opponent": "human", "tactics": False, "seed": 4})
 >>> m.state.step, m.first_seat()
-('play', None)
+(<Step.PLAY: 'play'>, None)
 >>> m.act({"kind": "play", "card": m.state_hand(0)[0], "stone": 0}, 0)   # seat to show next
 >>> [e["type"] for e in m.last_events()]
 ['play', 'draw', 'turn']
@@ -17,13 +17,13 @@ from __future__ import annotations
 
 import random
 
+from game_options import rules_of
 from players import AI_LEVELS, names_of, players_of
 from refusal import RecordError, RequestError
 from takeback import PUBLIC_STEPS, TakeBacks
 from words import languages
 
 from engine import (
-    Rules,
     action_from_json,
     action_to_json,
     apply_events,
@@ -33,7 +33,6 @@ from engine import (
 from engine import new_game as deal
 from engine.actions import shown
 from engine.cards import card_text
-from engine.state import AFTER_PLAY, START_OF_TURN
 
 DEFAULT_SETTINGS = {
     "opponent": "ai",
@@ -42,12 +41,6 @@ DEFAULT_SETTINGS = {
     "autoclaim": False,
     "lang": "en",
     "names": None,
-}
-# The new-game dialog's choices (the rest of the rules are the engine's defaults).
-CHOICES = {
-    "claim_timing": (AFTER_PLAY, START_OF_TURN),
-    "next_starter": ("alternate", "winner"),
-    "starter": (0, 1, "random"),
 }
 
 
@@ -79,27 +72,10 @@ class Match(TakeBacks):
 
     def new_game(self, options: dict) -> None:
         """Deal a new match from the new-game dialog's options."""
-        if not isinstance(options, dict):
-            raise RequestError("bad_argument", value=shown(options))
+        rules = rules_of(options, pick=lambda: random.randrange(2))
         opponent = options.get("opponent", self.settings["opponent"])
         if opponent not in ("ai", "human"):
             raise RequestError("bad_option", name="opponent", value=shown(opponent))
-        for name, allowed in CHOICES.items():
-            if name in options and options[name] not in allowed:
-                raise RequestError("bad_option", name=name, value=shown(options[name]))
-        rounds = options.get("rounds", 1)
-        if type(rounds) is not int or not 1 <= rounds <= 99:
-            raise RequestError("bad_option", name="rounds", value=shown(rounds))
-        starter = options.get("starter", 0)
-        if starter == "random":
-            starter = random.randrange(2)
-        rules = Rules(
-            tactics=bool(options.get("tactics", False)),
-            claim_timing=options.get("claim_timing", AFTER_PLAY),
-            starter=starter,
-            rounds=rounds,
-            next_starter=options.get("next_starter", "alternate"),
-        )
         seed = options.get("seed")
         if seed is None:
             seed = random.SystemRandom().randrange(1, 2**31)

@@ -115,14 +115,14 @@ class PuzzleDesk:
         except StorageRefused:  # storage full: no puzzle, the game is kept
             raise RequestError("no_room_aside_puzzle") from None
 
-    def answer(self, action) -> dict:
+    def answer(self, action, have=None) -> dict:
         """The player's move judged (not played); the first answer moves the rating."""
         p = self._need()
         self.verdict = judge(p, action, self.session.words(None))
         if not self.answered and not self.verdict["refused"]:
             self.answered = True
             self._record(self.verdict["ok"])
-        return self._out(self.session.payload(0))
+        return self._out(self.session.payload(0, have))
 
     def _record(self, solved: bool) -> None:
         after = progress.record(

@@ -30,7 +30,7 @@ from engine import (
     redact_all,
     view,
 )
-from engine.actions import NEXT_ROUND, shown
+from engine.actions import Kind, shown
 from engine.cards import card_text
 from engine.documents import MAX_DEPTH, MAX_TEXT, VERSION
 from engine.jsontext import check_text
@@ -74,7 +74,7 @@ def read_record(start: dict, entries: list, keep_states: bool = False):
             else:
                 action = action_from_json(entry)
                 state, ev = apply_events(state, action)
-                if action.kind == NEXT_ROUND:
+                if action.kind == Kind.NEXT_ROUND:
                     deal_next_round(state, deals)
         except GameError as e:
             raise RecordError("bad_entry", inner=e, index=i + 1) from None

@@ -49,9 +49,6 @@ class Session:
         self.presenter = Presenter(self.match)
         self.review = Review(self.presenter.words, self.presenter.seat_words)
         self.viewer = Viewer(self.match, self.presenter.words, self.review)
-        # The log lines the page holds ({log_key: n}), told with each call (app.py): a
-        # payload then carries only the lines after them. None: the whole log.
-        self.have = None
 
     # The match's facts, read (and, in tests, set) through the session.
     state = _match_fact("state")
@@ -83,35 +80,39 @@ class Session:
 
     # ------------------------------------------------------------ playing
 
-    def payload(self, seat) -> dict:
+    # Each call that answers with the table takes ``have``: the log lines the page holds
+    # (``{log_key: n}``, told with the call: app.py), so the payload carries only the lines
+    # after them. None: the whole log.
+
+    def payload(self, seat, have=None) -> dict:
         """The table for ``seat`` (``None``: the public table, as under the handover screen)."""
         if seat is not None and (type(seat) is not int or seat not in (0, 1)):
             raise RequestError("bad_seat", value=json.dumps(seat)[:20])
         if self.match.state is None:
             raise RequestError("no_game")
-        return self.presenter.payload(seat, self.have)
+        return self.presenter.payload(seat, have)
 
-    def new_game(self, options) -> dict:
+    def new_game(self, options, have=None) -> dict:
         self.match.new_game(options)
-        return self.payload(self.match.first_seat())
+        return self.payload(self.match.first_seat(), have)
 
-    def rematch(self) -> dict:
+    def rematch(self, have=None) -> dict:
         """A new match with the same options; the other player starts."""
         if self.match.state is None:
             raise RequestError("no_game")
-        return self.new_game(self.match.rematch_options())
+        return self.new_game(self.match.rematch_options(), have)
 
-    def act(self, action_json, seat) -> dict:
+    def act(self, action_json, seat, have=None) -> dict:
         """Apply one action for ``seat`` (or whoever is to move when ``None``)."""
-        return self.payload(self.match.act(action_json, seat))
+        return self.payload(self.match.act(action_json, seat), have)
 
-    def take_back(self, p) -> dict:
+    def take_back(self, p, have=None) -> dict:
         """Take back player ``p``'s last turn (and the computer's reply); against the
         computer ``undone`` says so in words, for the page to tell (a shared device shows
         the handover screen instead)."""
         undone = self.match.take_back(p)
         self.viewer.opened = None
-        out = self.payload(self.match.first_seat())
+        out = self.payload(self.match.first_seat(), have)
         if self.settings["opponent"] == "ai":
             out["undone"] = undone_text(undone, p, self.words(None))
         return out
@@ -153,12 +154,12 @@ class Session:
     def save_json(self) -> str:
         return json.dumps(self.save_data())
 
-    def restore(self, text) -> dict:
+    def restore(self, text, have=None) -> dict:
         """Resume from a save of any shape ever written (tests/data/saves/); raise
         ``SaveError`` (worded from the catalogue) if it cannot be."""
         savegame.restore(self.match, text)
         self.viewer.opened = None
-        return self.payload(self.match.first_seat())
+        return self.payload(self.match.first_seat(), have)
 
     def resume(self, text, keep_language: bool = False) -> dict | None:
         """``restore``, or ``None`` for a save that cannot be resumed; with
@@ -190,12 +191,12 @@ class Session:
     def share_link(self, source) -> dict:
         return shared.share_link(self.viewer, source)
 
-    def play_link(self) -> dict:
+    def play_link(self, have=None) -> dict:
         """Play on from the opened position, its sharer's seat against the computer."""
         position, settings = shared.play_from_here(self.viewer)
         self.match.play_position(position, settings)
         self.viewer.opened = None
-        return self.payload(self.match.first_seat())
+        return self.payload(self.match.first_seat(), have)
 
     def replay_info(self, source, mode) -> dict:
         return self.viewer.info(source, mode)

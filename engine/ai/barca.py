@@ -24,7 +24,7 @@ after it, less a small price for spending a tactic card. Claims are made at once
 >>> import random
 >>> from engine import new_game, view
 >>> BarcaAgent().choose(view(new_game(seed=3), 0), random.Random(1)).kind
-'play'
+<Kind.PLAY: 'play'>
 """
 
 from __future__ import annotations
@@ -33,13 +33,12 @@ import math
 import random
 from itertools import combinations
 
-from ..actions import CLAIM, DONE, DRAW, PASS, PLAY, RETURN, Action
+from ..actions import Action, Kind
 from ..cards import BLIND, ELITES, N_CLAN, RECRUITER, VALUE_OF
 from ..formations import strength
 from ..legality import legal_actions
 from ..rules import CAPACITY
-from ..state import OVER, ROUND_OVER
-from ..state import PLAY as PLAY_STEP
+from ..state import Step
 from ..turn import apply_fast
 from .base import Agent, legal
 from .medium import claim_or_done
@@ -175,7 +174,7 @@ class Model:
 
     def value(self, state) -> float:
         p = self.p
-        if state.step == OVER or state.step == ROUND_OVER:
+        if state.step == Step.OVER or state.step == Step.ROUND_OVER:
             w = state.outcome.winner
             return 0.5 if w is None else 1.0 if w == p else 0.0
         hand = tuple(state.hands[p])
@@ -193,7 +192,7 @@ class Model:
 
 
 def _price(a: Action) -> float:
-    if a.kind != PLAY or a.card < N_CLAN:
+    if a.kind != Kind.PLAY or a.card < N_CLAN:
         return 0.0
     return TACTIC_PRICE
 
@@ -212,15 +211,15 @@ class BarcaAgent(Agent):
         if len(actions) == 1:
             return actions[0]
         kind = actions[0].kind
-        if kind in (CLAIM, DONE):
+        if kind in (Kind.CLAIM, Kind.DONE):
             return claim_or_done(actions)
         worlds = Worlds(view)
         state, p = worlds.template, view["player"]
-        if kind == DRAW:
+        if kind == Kind.DRAW:
             tactics = sum(1 for c in state.hands[p] if c >= N_CLAN)
             want = 1 if tactics == 0 and len(state.hands[p]) >= 4 else 0
             return next((a for a in actions if a.deck == want), actions[0])
-        if kind == RETURN:
+        if kind == Kind.RETURN:
             return min(
                 actions,
                 key=lambda a: (a.card >= N_CLAN, VALUE_OF[a.card] if a.card < N_CLAN else 0),
@@ -237,7 +236,7 @@ class BarcaAgent(Agent):
         now = model.value(state)
         out = []
         for a in actions:
-            if a.kind == PASS or a.card == RECRUITER:
+            if a.kind == Kind.PASS or a.card == RECRUITER:
                 out.append((now - _price(a), a))
                 continue
             t = state.copy()
@@ -263,13 +262,13 @@ def _play_out(state, p: int, rng, plies: int = 60) -> float:
     """Both players play the best one-ply move by their own model to the round's end."""
     for _ in range(plies):
         step = state.step
-        if step == OVER or step == ROUND_OVER:
+        if step == Step.OVER or step == Step.ROUND_OVER:
             break
         acts = legal_actions(state)
         q = state.to_move
-        if step != PLAY_STEP:
-            claim = next((a for a in acts if a.kind == CLAIM), None)
-            a = claim or next((a for a in acts if a.kind == DONE), None) or rng.choice(acts)
+        if step != Step.PLAY:
+            claim = next((a for a in acts if a.kind == Kind.CLAIM), None)
+            a = claim or next((a for a in acts if a.kind == Kind.DONE), None) or rng.choice(acts)
         elif len(acts) == 1:
             a = acts[0]
         else:
@@ -277,7 +276,7 @@ def _play_out(state, p: int, rng, plies: int = 60) -> float:
             w = _SeatModel(state, q)
             a = max(BarcaAgent.scored(w, state, acts), key=lambda x: x[0])[1]
         apply_fast(state, a)
-    if state.step == OVER or state.step == ROUND_OVER:
+    if state.step == Step.OVER or state.step == Step.ROUND_OVER:
         w = state.outcome.winner
         return 0.5 if w is None else 1.0 if w == p else 0.0
     return _SeatModel(state, p).value(state)

@@ -8,9 +8,9 @@ from __future__ import annotations
 
 import random
 
-from ..actions import CLAIM, DONE, DRAW, PASS, PLAY, RETURN, Action
+from ..actions import Action, Kind
 from ..cards import BLIND, ELITES, MUD, N_CLAN, VALUE_OF, parse_card
-from ..claims import ALL_CLAN, best_completion
+from ..completions import ALL_CLAN, best_completion
 from .base import Agent, faceup_mask, legal
 
 
@@ -20,20 +20,20 @@ class EasyAgent(Agent):
     def choose(self, view: dict, rng: random.Random) -> Action:
         actions = legal(view)
         kinds = {a.kind for a in actions}
-        if CLAIM in kinds:
-            return next(a for a in actions if a.kind == CLAIM)
-        if DONE in kinds:
-            return next(a for a in actions if a.kind == DONE)
-        if actions[0].kind == DRAW:
+        if Kind.CLAIM in kinds:
+            return next(a for a in actions if a.kind == Kind.CLAIM)
+        if Kind.DONE in kinds:
+            return next(a for a in actions if a.kind == Kind.DONE)
+        if actions[0].kind == Kind.DRAW:
             # Mostly clan cards; a tactic card now and then.
-            decks = [a for a in actions if a.kind == DRAW]
+            decks = [a for a in actions if a.kind == Kind.DRAW]
             return decks[-1] if len(decks) > 1 and rng.random() < 0.25 else decks[0]
-        if actions[0].kind == RETURN:
+        if actions[0].kind == Kind.RETURN:
             return min(
                 actions,
                 key=lambda a: (a.card >= N_CLAN, VALUE_OF[a.card] if a.card < N_CLAN else 0),
             )
-        if kinds <= {PLAY, PASS}:
+        if kinds <= {Kind.PLAY, Kind.PASS}:
             return self._play(view, actions, rng)
         return actions[0]
 
@@ -43,7 +43,7 @@ class EasyAgent(Agent):
         best, best_score = actions[0], None
         for a in actions:
             score = rng.random() * 3
-            if a.kind == PASS:
+            if a.kind == Kind.PASS:
                 score -= 1000
             elif a.card < N_CLAN or a.card in ELITES:
                 stone = view["stones"][a.stone]

@@ -25,13 +25,16 @@ from __future__ import annotations
 
 import time as _time
 
-from ..actions import CLAIM, DONE, PASS
+from ..actions import Kind
 from ..cards import N_CLAN
 from ..legality import legal_actions
-from ..state import OVER, ROUND_OVER
-from ..state import PLAY as PLAY_STEP
+from ..state import Step
 from ..turn import apply_fast
 from .playout import _placements
+
+# The search reads these every simulated move: as module globals, because on CPython 3.11
+# an enum member (``Step.PLAY``) is read through ``EnumType.__getattr__``, five times as slow.
+_STEP_OVER, _STEP_ROUND_OVER = Step.OVER, Step.ROUND_OVER
 
 # Positions searched before giving up (Hard then falls back to its search): about a second
 # in CPython at worst; most endgames with both decks empty are decided in far fewer.
@@ -89,17 +92,19 @@ def _ordered(actions, state):
     Once both players have passed in succession, a player who may claim must: declining
     claims for ever would keep a stuck round from ending (the engine counts passes on).
     """
-    claims = [a for a in actions if a.kind == CLAIM]
+    claims = [a for a in actions if a.kind == Kind.CLAIM]
     if claims and state.passes >= 2:
         return claims
-    rest = [a for a in actions if a.kind != CLAIM and a.kind != DONE and a.kind != PASS]
-    if state.step == PLAY_STEP and len(rest) > 1:
+    rest = [
+        a for a in actions if a.kind != Kind.CLAIM and a.kind != Kind.DONE and a.kind != Kind.PASS
+    ]
+    if state.step == Step.PLAY and len(rest) > 1:
         # The likeliest placements first (the fast table measure): better cut-offs.
         scored: list = []
         _placements(state, state.to_move, scored)
         rank = {x: -v for v, x in scored}
         rest.sort(key=lambda a: rank.get(a.card * 9 + a.stone, 1.0) if a.card < N_CLAN else 2.0)
-    last = [a for a in actions if a.kind == DONE or a.kind == PASS]
+    last = [a for a in actions if a.kind == Kind.DONE or a.kind == Kind.PASS]
     return claims + rest + last
 
 
@@ -117,7 +122,7 @@ class Solver:
         """The exact value of ``state`` for ``p`` when it lies in ``(alpha, beta)``; else a
         bound on the right side of the window (fail-hard)."""
         step = state.step
-        if step == OVER or step == ROUND_OVER:
+        if step == _STEP_OVER or step == _STEP_ROUND_OVER:
             return result(state, self.p)
         k = key(state)
         hit = self.table.get(k)

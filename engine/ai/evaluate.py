@@ -20,9 +20,11 @@ import math
 from operator import mul
 
 from ..cards import BLIND, COLOUR_OF, N_CLAN, VALUE_OF
-from ..claims import ALL_CLAN, best_completion, can_claim_fast
+from ..claims import can_claim_fast
+from ..completions import ALL_CLAN, best_completion
 from ..formations import strength
 from ..rules import CAPACITY
+from ..state import Step
 
 # Tunable weights (see docs/ai.md for how they were chosen).
 HAND_P = 0.9  # a card in hand: will it really end up on this stone?
@@ -445,6 +447,6 @@ def evaluate(state, p: int, deck: int | None = None, cal=None) -> float:
     ``deck`` overrides the clan deck size (for states whose hidden cards were left out).
     """
     out = state.outcome
-    if out is not None and state.step in ("over", "round_over"):
+    if out is not None and state.step in (Step.OVER, Step.ROUND_OVER):
         return 1.0 if out.winner == p else 0.0 if out.winner is not None else 0.5
     return round_chance(stone_chances(state, p, deck, cal))

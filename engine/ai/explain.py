@@ -14,7 +14,7 @@ does there. Stones are 0-8 and cards their text, as in every event.
 
 from __future__ import annotations
 
-from ..actions import CLAIM, DISCARD, DRAW, PASS, PLAY, RETURN, action_from_json
+from ..actions import DISCARD, Kind, action_from_json
 from ..cards import (
     BANSHEE,
     BLIND,
@@ -75,18 +75,18 @@ def advice(view: dict, action_json: dict) -> dict:
     malformed action."""
     a = action_from_json(action_json)
     p = view["player"]
-    if a.kind == PASS:
+    if a.kind == Kind.PASS:
         return {"reason": "pass"}
-    if a.kind == CLAIM:
+    if a.kind == Kind.CLAIM:
         # Only tactic cards can change a stone's sides before it is claimed: the base game's
         # reason is the round the stone counts toward.
         tactics = view["rules"].get("tactics", False)
         return {"reason": "claim_now" if tactics else "claim_proof", "stone": a.stone}
-    if a.kind == DRAW:
+    if a.kind == Kind.DRAW:
         return {"reason": "draw_tactic" if a.deck == 1 else "draw_clan"}
-    if a.kind == RETURN:
+    if a.kind == Kind.RETURN:
         return {"reason": "return", "card": card_text(a.card)}
-    if a.kind != PLAY:
+    if a.kind != Kind.PLAY:
         return {"reason": "done"}
     state = Worlds(view).template
     card = a.card

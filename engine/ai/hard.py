@@ -31,10 +31,9 @@ import json
 import random
 import time as _time
 
-from ..actions import CLAIM, DONE, PLAY, Action, action_from_json, action_to_json
+from ..actions import Action, Kind, action_from_json, action_to_json
 from ..cards import N_CLAN
-from ..state import OVER, ROUND_OVER
-from ..state import PLAY as PLAY_STEP
+from ..state import Step
 from ..turn import apply_fast
 from .base import Agent, legal
 from .endgame import NODES as ENDGAME_NODES
@@ -43,6 +42,10 @@ from .evaluate import CALIBRATIONS, evaluate
 from .medium import by_rule, claim_or_done, scored_plays, tactic_cost
 from .playout import auto_step, top_plays
 from .world import Worlds
+
+# The search reads these every simulated move: as module globals, because on CPython 3.11
+# an enum member (``Step.PLAY``) is read through ``EnumType.__getattr__``, five times as slow.
+_STEP_PLAY, _STEP_OVER, _STEP_ROUND_OVER = Step.PLAY, Step.OVER, Step.ROUND_OVER
 
 DEFAULT_TIME = 1.0  # seconds per decision (the browser's budget; see docs/ai.md)
 DEFAULT_ITERATIONS = 100_000
@@ -110,7 +113,7 @@ class HardAgent(Agent):
         if len(actions) == 1:
             return actions[0], None, p, None
         kind = actions[0].kind
-        if kind in (CLAIM, DONE):
+        if kind in (Kind.CLAIM, Kind.DONE):
             return claim_or_done(actions), None, p, None
         worlds = Worlds(view)
         state, deck = worlds.template, worlds.clan_deck_size
@@ -175,7 +178,7 @@ class HardAgent(Agent):
         apply_fast(state, action)
         settle(state, rng)
         for _ in range(self.depth):
-            if state.step != PLAY_STEP:
+            if state.step != _STEP_PLAY:
                 break
             apply_fast(state, greedy_reply(state, state.to_move, rng, self.reply, self.cal))
             settle(state, rng)
@@ -237,7 +240,7 @@ class HardAgent(Agent):
             keep = set(top_plays(worlds.template, p, PREFILTER))
             if extra is not None:
                 keep.add(extra)
-            actions = [a for a in actions if a in keep or a.card >= N_CLAN or a.kind != PLAY]
+            actions = [a for a in actions if a in keep or a.card >= N_CLAN or a.kind != Kind.PLAY]
         scored = scored_plays(
             worlds.template, p, worlds.clan_deck_size, actions, self.cal, self.tactic_price
         )
@@ -305,7 +308,7 @@ def merge_shares(shares: list[dict]) -> dict:
 
 def settle(state, rng) -> None:
     """Take the steps decided by rule (claims, draws, Recruiter) up to the next play."""
-    while state.step != PLAY_STEP and state.step != OVER and state.step != ROUND_OVER:
+    while state.step != _STEP_PLAY and state.step != _STEP_OVER and state.step != _STEP_ROUND_OVER:
         auto_step(state, rng)
 
 
@@ -331,7 +334,7 @@ def greedy_reply(state, q: int, rng, width: int, cal=None) -> Action:
 
 def _value(state, p: int, cal=None) -> float:
     step = state.step
-    if step == OVER or step == ROUND_OVER:
+    if step == _STEP_OVER or step == _STEP_ROUND_OVER:
         w = state.outcome.winner
         return 0.5 if w is None else 1.0 if w == p else 0.0
     return evaluate(state, p, cal=cal)

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import random
 
-from ..actions import CLAIM, DONE, DRAW, PASS, RETURN, Action
+from ..actions import Action, Kind
 from ..cards import JOKER, N_CLAN, RECRUITER, SHIELD, SPY
 from ..turn import apply_fast
 from .base import Agent, legal
@@ -36,14 +36,14 @@ def table_state(view: dict):
 def claim_or_done(actions: list[Action]) -> Action:
     """Claim every provable stone (one at a time), then stop."""
     for a in actions:
-        if a.kind == CLAIM:
+        if a.kind == Kind.CLAIM:
             return a
-    return next(a for a in actions if a.kind == DONE)
+    return next(a for a in actions if a.kind == Kind.DONE)
 
 
 def draw_choice(state, p: int, actions: list[Action]) -> Action:
     """Clan cards build formations; a tactic card is worth having one of."""
-    decks = [a for a in actions if a.kind == DRAW]
+    decks = [a for a in actions if a.kind == Kind.DRAW]
     if len(decks) == 1:
         return decks[0]
     tactics_in_hand = sum(1 for c in state.hands[p] if c >= N_CLAN)
@@ -55,7 +55,7 @@ def draw_choice(state, p: int, actions: list[Action]) -> Action:
 def tactic_cost(action: Action, price: float = 1.0) -> float:
     """The price of spending the tactic card an action plays (0 for clan cards and passes)."""
     card = action.card
-    if action.kind == PASS or card < N_CLAN:
+    if action.kind == Kind.PASS or card < N_CLAN:
         return 0.0
     if card == RECRUITER:
         return DEFAULT_TACTIC_COST * price - 0.005
@@ -72,7 +72,7 @@ def scored_plays(
     now = evaluate(state, p, deck, cal)
     out = []
     for a in actions:
-        if a.kind == PASS:
+        if a.kind == Kind.PASS:
             out.append((now, a))
             continue
         if a.card == RECRUITER:  # its worth is in the cards it brings: not evaluated here
@@ -96,9 +96,9 @@ def card_worth(state, p: int, deck: int, card: int) -> float:
 def by_rule(actions: list[Action], state, p: int, deck: int) -> Action | None:
     """The decisions Medium and Hard take by rule alike (draws, Recruiter returns), else None."""
     kind = actions[0].kind
-    if kind == DRAW:
+    if kind == Kind.DRAW:
         return draw_choice(state, p, actions)
-    if kind == RETURN:
+    if kind == Kind.RETURN:
         return min(actions, key=lambda a: (card_worth(state, p, deck, a.card), a.card))
     return None
 
@@ -118,7 +118,7 @@ class MediumAgent(Agent):
         if len(actions) == 1:
             return actions[0]
         kind = actions[0].kind
-        if kind in (CLAIM, DONE):
+        if kind in (Kind.CLAIM, Kind.DONE):
             return claim_or_done(actions)
         state, deck = table_state(view)
         p = view["player"]

@@ -12,14 +12,12 @@ from __future__ import annotations
 
 import math
 
-from ..actions import CLAIM, DONE, DRAW, PASS_ACTION, PLAY, RETURN, Action
+from ..actions import PASS_ACTION, Action, Kind
 from ..cards import BLIND, N_CLAN, VALUE_OF
 from ..claims import claimable_fast
 from ..formations import TABLE3, strength
 from ..rules import CAPACITY
-from ..state import CLAIM as CLAIM_STEP
-from ..state import DRAW as DRAW_STEP
-from ..state import RECRUIT_DRAW, RECRUIT_RETURN
+from ..state import Step
 from ..turn import apply_fast
 
 TOP = 12  # a side "typically grows into" the mean of its best TOP completions
@@ -46,10 +44,14 @@ def _tables():
 E0, E1, E2 = _tables()
 _SIG = [1.0 / (1.0 + math.exp(-d / 30.0)) for d in range(-600, 601)]
 WEIGHT = (1.0, 1.1, 1.2, 1.25, 1.25, 1.25, 1.2, 1.1, 1.0)
-_PLACE = [[Action(PLAY, c, s) for s in range(9)] for c in range(N_CLAN)]
-_CLAIMS = [Action(CLAIM, stone=s) for s in range(9)]
-_DRAW_CLAN, _DRAW_TACTIC = Action(DRAW, deck=0), Action(DRAW, deck=1)
-_DONE = Action(DONE)
+_PLACE = [[Action(Kind.PLAY, c, s) for s in range(9)] for c in range(N_CLAN)]
+_CLAIMS = [Action(Kind.CLAIM, stone=s) for s in range(9)]
+_DRAW_CLAN, _DRAW_TACTIC = Action(Kind.DRAW, deck=0), Action(Kind.DRAW, deck=1)
+_DONE = Action(Kind.DONE)
+# The search reads these every simulated move: as module globals, because on CPython 3.11
+# an enum member (``Step.PLAY``) is read through ``EnumType.__getattr__``, five times as slow.
+_STEP_CLAIM, _STEP_DRAW = Step.CLAIM, Step.DRAW
+_STEP_RECRUIT_DRAW, _STEP_RECRUIT_RETURN = Step.RECRUIT_DRAW, Step.RECRUIT_RETURN
 
 
 def side_value(side, n: int, blind: bool) -> float:
@@ -154,11 +156,11 @@ def auto_step(state, rng) -> bool:
     Returns ``False`` when the step is a play decision (or the round is over).
     """
     step = state.step
-    if step == CLAIM_STEP:
+    if step == _STEP_CLAIM:
         got = claimable_fast(state, state.to_move)
         apply_fast(state, _CLAIMS[got[0]] if got else _DONE)
         return True
-    if step == DRAW_STEP or step == RECRUIT_DRAW:
+    if step == _STEP_DRAW or step == _STEP_RECRUIT_DRAW:
         p = state.to_move
         tactics = 0
         for c in state.hands[p]:
@@ -169,9 +171,9 @@ def auto_step(state, rng) -> bool:
         else:
             apply_fast(state, _DRAW_TACTIC)
         return True
-    if step == RECRUIT_RETURN:
+    if step == _STEP_RECRUIT_RETURN:
         hand = state.hands[state.to_move]
         worst = min(hand, key=lambda c: E1[c] if c < N_CLAN else 400)
-        apply_fast(state, Action(RETURN, card=worst))
+        apply_fast(state, Action(Kind.RETURN, card=worst))
         return True
     return False

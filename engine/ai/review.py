@@ -24,7 +24,7 @@ from __future__ import annotations
 
 import random
 
-from ..actions import CLAIM, DONE, PASS, PLAY, action_from_json, action_to_json
+from ..actions import Kind, action_from_json, action_to_json
 from .base import legal
 from .explain import advice
 from .hard import HardAgent
@@ -69,9 +69,9 @@ def assess(
     if len(actions) == 1:
         return {"kind": "forced"}
     kind = actions[0].kind
-    if kind in (CLAIM, DONE):
-        claims = [a for a in actions if a.kind == CLAIM]
-        if move.kind == DONE and claims:
+    if kind in (Kind.CLAIM, Kind.DONE):
+        claims = [a for a in actions if a.kind == Kind.CLAIM]
+        if move.kind == Kind.DONE and claims:
             claim_json = action_to_json(claims[0])
             return {
                 "kind": "missed_claim",
@@ -80,7 +80,7 @@ def assess(
                 "advice": advice(view, claim_json),
             }
         return {"kind": "by_rule"}
-    if kind not in (PLAY, PASS):
+    if kind not in (Kind.PLAY, Kind.PASS):
         return {"kind": "by_rule"}
     worlds = Worlds(view)
     p = view["player"]

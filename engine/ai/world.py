@@ -25,8 +25,8 @@ import random
 from math import comb, factorial
 
 from ..cards import N_CLAN, TACTIC_DECK, parse_card
-from ..rules import round_starter_of
-from ..state import Outcome, Rules, State, deal_round
+from ..rules import Reason, round_starter_of
+from ..state import Outcome, Rules, State, Step, deal_round
 
 ENUMERATE = 64  # at most this many hidden worlds are listed rather than sampled
 
@@ -45,7 +45,8 @@ class Worlds:
         s.round = view["round"]
         s.scores = list(view["scores"])
         s.history = tuple(
-            (h["winner"], h["reason"], h["stones"][0], h["stones"][1]) for h in view["history"]
+            (h["winner"], Reason(h["reason"]), h["stones"][0], h["stones"][1])
+            for h in view["history"]
         )
         # (once the round is over the history holds its result too: the rounds before it)
         s.round_starter = round_starter_of(rules, s.history[: s.round - 1])
@@ -81,14 +82,14 @@ class Worlds:
         s.tactics_played = list(view["tactics_played"])
         s.joker_played = list(view["joker_played"])
         s.to_move = view["to_move"]
-        s.step = view["step"]
+        s.step = Step(view["step"])
         s.played = view["played"]
         s.claimed = view["claimed"]
         s.draws_left = view["draws_left"]
         s.returns_left = view["returns_left"]
         s.passes = view["passes"]
         out = view["outcome"]
-        s.outcome = None if out is None else Outcome(out["winner"], out["reason"])
+        s.outcome = None if out is None else Outcome(out["winner"], Reason(out["reason"]))
         hand = [parse_card(c) for c in view["hand"]]
         s.hands = [[], []]
         s.hands[p] = hand

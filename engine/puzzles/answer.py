@@ -15,13 +15,13 @@ answer that spoils the win; *claim it*: why the stone played to cannot be proved
 
 from __future__ import annotations
 
-from ..actions import CLAIM, DONE, PLAY, Action, action_from_json
+from ..actions import Action, Kind, action_from_json
 from ..ai.endgame import OutOfBudget, Solver
 from ..cards import card_text
 from ..claims import claim_proof
 from ..errors import GameError
 from ..legality import check, legal_actions
-from ..state import CLAIM as CLAIM_STEP
+from ..state import Step
 from ..turn import apply_fast
 from ..words import Words
 from .codec import Puzzle
@@ -78,9 +78,9 @@ def _line_words(p: Puzzle, w: Words) -> list[str]:
     apply_fast(t, p.move)
     out = []
     for a in p.line[1:]:
-        if t.step == CLAIM_STEP and a.kind != CLAIM:
-            apply_fast(t, Action(DONE))
-        if a.kind == PLAY:
+        if t.step == Step.CLAIM and a.kind != Kind.CLAIM:
+            apply_fast(t, Action(Kind.DONE))
+        if a.kind == Kind.PLAY:
             out.append(w.t(f"puzzle.line.{'yours' if t.to_move == 0 else 'theirs'}", **_play(a)))
         apply_fast(t, a)
     return out
@@ -106,7 +106,7 @@ def judge(p: Puzzle, action, w: Words) -> dict:
         return {"ok": False, "refused": True, "text": w.refusal(e)}
     if a == p.move:
         return {"ok": True, "refused": False, "text": reason(p, w)}
-    if a.kind != PLAY:
+    if a.kind != Kind.PLAY:
         return {"ok": False, "refused": False, "text": w.t("puzzle.wrong.pass")}
     return {"ok": False, "refused": False, "text": refutation(p, a, w)}
 
@@ -133,7 +133,7 @@ def refutation(p: Puzzle, a: Action, w: Words) -> str:
             goal=_goal(p),
         )
     reply = _spoiler(p, a)
-    if reply is None or reply.kind != PLAY:
+    if reply is None or reply.kind != Kind.PLAY:
         return w.t("puzzle.wrong.win_any", **play)
     return w.t("puzzle.wrong.win", **play, target=card_text(reply.card), at=reply.stone + 1)
 
@@ -145,7 +145,7 @@ def _spoiler(p: Puzzle, a: Action) -> Action | None:
     apply_fast(t, a)
     solver = Solver(0, WIN_NODES)
     try:
-        while t.to_move == 0 and t.step not in ("over", "round_over"):
+        while t.to_move == 0 and t.step not in (Step.OVER, Step.ROUND_OVER):
             acts = legal_actions(t)
             # South's best at the claim step: a claim that still wins, else the first.
             t2 = t

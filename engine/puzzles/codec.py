@@ -26,7 +26,7 @@ from __future__ import annotations
 import random
 from typing import NamedTuple
 
-from ..actions import CLAIM, PLAY, Action
+from ..actions import Action, Kind
 from ..cards import N_CLAN, card_text
 from ..errors import FormatError, shown
 from ..records import POSITION_FORMAT, VERSION, position_from_json
@@ -67,9 +67,9 @@ def _cards(text: str, where: str) -> list[int]:
 def _line_text(line) -> str:
     out = []
     for a in line:
-        if a.kind == PLAY:
+        if a.kind == Kind.PLAY:
             out.append(ALPHABET[a.card] + str(a.stone))
-        elif a.kind == CLAIM:
+        elif a.kind == Kind.CLAIM:
             out.append("!" + str(a.stone))
     return "".join(out)
 
@@ -83,9 +83,9 @@ def _line(text: str) -> tuple:
         if not stone.isdigit() or stone == "9":
             raise FormatError("puzzle_field", field="line", value=shown(text))
         if head == "!":
-            out.append(Action(CLAIM, stone=int(stone)))
+            out.append(Action(Kind.CLAIM, stone=int(stone)))
         else:
-            out.append(Action(PLAY, card=_cards(head, "line")[0], stone=int(stone)))
+            out.append(Action(Kind.PLAY, card=_cards(head, "line")[0], stone=int(stone)))
     return tuple(out)
 
 

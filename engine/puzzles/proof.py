@@ -12,8 +12,7 @@ solution and for the page's answer.
 
 from __future__ import annotations
 
-from ..state import PLAY as PLAY_STEP
-from ..state import State
+from ..state import State, Step
 from .codec import Puzzle, normalised
 from .search import (
     WIN_NODES,
@@ -46,7 +45,7 @@ def solutions(p: Puzzle) -> list | None:
 def find(state: State, win_nodes: int = WIN_NODES) -> Puzzle | None:
     """The puzzle ``state`` makes for the player to move (told as South), or ``None``;
     a *win it* needs its proof within ``win_nodes`` positions."""
-    if state.step != PLAY_STEP or state.rules.tactics:
+    if state.step != Step.PLAY or state.rules.tactics:
         return None
     s = normalised(state)
     if len(plays(s)) < FEWEST_PLAYS:
@@ -70,7 +69,7 @@ def find(state: State, win_nodes: int = WIN_NODES) -> Puzzle | None:
 
 
 def _with_claims(s: State, move) -> tuple:
-    from ..actions import CLAIM, Action
+    from ..actions import Action, Kind
 
     _, won = after_turn(s, move)
-    return (move, *(Action(CLAIM, stone=x) for x in won))
+    return (move, *(Action(Kind.CLAIM, stone=x) for x in won))

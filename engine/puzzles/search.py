@@ -20,14 +20,14 @@ list holds exactly one play.
 
 from __future__ import annotations
 
-from ..actions import CLAIM, DONE, PLAY, Action
+from ..actions import Action, Kind
 from ..ai.endgame import OutOfBudget, Solver
 from ..cards import N_CLAN
-from ..claims import ALL_CLAN, can_claim_fast, claimable_fast
+from ..claims import can_claim_fast, claimable_fast
+from ..completions import ALL_CLAN
 from ..legality import legal_actions
 from ..rules import CAPACITY
-from ..state import CLAIM as CLAIM_STEP
-from ..state import OVER, ROUND_OVER, State
+from ..state import State, Step
 from ..turn import apply_fast
 
 # Positions the endgame solver may search for one *win it* puzzle: enough for most
@@ -37,7 +37,7 @@ WIN_NODES = 40_000
 
 def plays(state: State) -> list[Action]:
     """The plays of the player to move (a pass is no answer to a puzzle)."""
-    return [a for a in legal_actions(state) if a.kind == PLAY]
+    return [a for a in legal_actions(state) if a.kind == Kind.PLAY]
 
 
 def after_turn(state: State, a: Action) -> tuple[State, list[int]]:
@@ -46,13 +46,13 @@ def after_turn(state: State, a: Action) -> tuple[State, list[int]]:
     p = t.to_move
     apply_fast(t, a)
     won = []
-    while t.step == CLAIM_STEP and t.to_move == p:
+    while t.step == Step.CLAIM and t.to_move == p:
         stones = claimable_fast(t, p)
         if not stones:
-            apply_fast(t, Action(DONE))
+            apply_fast(t, Action(Kind.DONE))
             break
         won.append(stones[0])
-        apply_fast(t, Action(CLAIM, stone=stones[0]))
+        apply_fast(t, Action(Kind.CLAIM, stone=stones[0]))
     return t, won
 
 
@@ -66,7 +66,7 @@ def claim_it(state: State) -> dict:
     for a in plays(state):
         t = state.copy()
         apply_fast(t, a)
-        if t.step == CLAIM_STEP and t.to_move == p:
+        if t.step == Step.CLAIM and t.to_move == p:
             out[a] = claimable_fast(t, p)
     return out
 
@@ -95,7 +95,7 @@ def threatened(t: State, q: int, pool: int) -> set:
 
 
 def _threats(t: State, q: int, pool: int, stone: int | None):
-    if t.step in (OVER, ROUND_OVER) or (stone is not None and t.owner[stone] >= 0):
+    if t.step in (Step.OVER, Step.ROUND_OVER) or (stone is not None and t.owner[stone] >= 0):
         return
     sides, modes, owner = t.sides, t.modes, t.owner
     rooms = [s for s in range(9) if owner[s] < 0 and len(sides[2 * s + q]) < CAPACITY[modes[s]]]
@@ -199,14 +199,14 @@ def winning_line(state: State, first: Action, nodes: int = WIN_NODES, most: int 
     t = state.copy()
     apply_fast(t, first)
     solver = Solver(p, nodes * 4)
-    while t.step not in (OVER, ROUND_OVER) and len(line) < most:
+    while t.step not in (Step.OVER, Step.ROUND_OVER) and len(line) < most:
         acts = legal_actions(t)
         if t.to_move == p:
             pick = next(a for a in acts if solver.value(_after(t, a), 0.75, 1.0) >= 1.0)
         else:
             pick = acts[0]  # every reply loses: the first in the engine's order
         apply_fast(t, pick)
-        if pick.kind in (PLAY, CLAIM):
+        if pick.kind in (Kind.PLAY, Kind.CLAIM):
             line.append(pick)
     return tuple(line)
 

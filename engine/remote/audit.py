@@ -9,7 +9,7 @@ cheat is raised as a ``Cheat`` naming the player and what they did.
 
 from __future__ import annotations
 
-from ..actions import RETURN, Action, action_from_json, action_text, action_to_json
+from ..actions import Action, Kind, action_from_json, action_text, action_to_json
 from ..cards import card_text, parse_card
 from ..errors import GameError
 from ..turn import apply
@@ -97,7 +97,7 @@ def check_round(cards, start_state, final_state) -> dict:
     }
     made = {0: 0, 1: 0}
     for seat, wire in cards.log:
-        if wire["kind"] == RETURN and "commit" in wire:
+        if wire["kind"] == Kind.RETURN and "commit" in wire:
             k = made[seat]
             made[seat] += 1
             if k >= len(openings[seat]):
@@ -108,7 +108,7 @@ def check_round(cards, start_state, final_state) -> dict:
                 != wire["commit"]
             ):
                 raise Cheat("return_mismatch", player=seat)
-            action = Action(RETURN, card=parse_card(o["card"]))
+            action = Action(Kind.RETURN, card=parse_card(o["card"]))
         else:
             action = action_from_json(wire)
         actions.append(action_to_json(action))

@@ -30,7 +30,7 @@ from operator import attrgetter
 from ..actions import action_from_json
 from ..cards import BACK_TEXTS
 from ..legality import legal_actions
-from ..state import OVER, Rules
+from ..state import Rules, Step
 from ..view import view as engine_view
 from . import handshake, save_io, sra
 from .channel import Channel
@@ -192,7 +192,7 @@ class Endpoint:
         """What the game waits for: ``you`` (a move here), ``them`` (a message), ``over``."""
         s = self.state
         if self.verdict is not None or (
-            s is not None and s.step == OVER and len(self.audits) == s.round
+            s is not None and s.step == Step.OVER and len(self.audits) == s.round
         ):
             return "over"
         return "you" if self.can_play() else "them"

@@ -9,10 +9,10 @@ as the endpoint's own game. Either device builds the same record but for ``playe
 
 from __future__ import annotations
 
-from ..actions import NEXT_ROUND
+from ..actions import Kind
 from ..documents import VERSION
 from ..records import RECORD_FORMAT
-from ..state import OVER
+from ..state import Step
 from .errors import RemoteError
 
 OPPONENT = "remote"  # the record's ``players.opponent``: a friend on another device
@@ -24,7 +24,7 @@ def is_complete(ep) -> bool:
     return (
         ep.verdict is None
         and s is not None
-        and s.step == OVER
+        and s.step == Step.OVER
         and len(ep.audits) == s.round
         and all("deal" in a for a in ep.audits)
     )
@@ -38,7 +38,7 @@ def game_record(ep) -> dict:
     actions: list = []
     for a in ep.audits:
         if a["round"] > 1:
-            actions.append({"kind": NEXT_ROUND})
+            actions.append({"kind": str(Kind.NEXT_ROUND)})
         actions.extend(a["actions"])
     return {
         "format": RECORD_FORMAT,

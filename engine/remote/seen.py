@@ -22,7 +22,7 @@ from __future__ import annotations
 
 from bisect import insort
 
-from ..actions import RETURN, Action, action_from_json
+from ..actions import Action, Kind, action_from_json
 from ..cards import BACK_TEXTS, CLAN_BACK, N_CLAN, TACTIC_BACK, card_text, parse_card
 from ..events import redact
 from ..state import State
@@ -52,21 +52,21 @@ def seen_round(ep) -> tuple[State, list[tuple[dict, list, State]]]:
     first, steps = s, []
     for p, wire in cards.log:
         s = s.copy()  # each step's state is kept: the next one is changed on a copy
-        if wire["kind"] == RETURN and "commit" in wire:  # face down, under its deck
+        if wire["kind"] == Kind.RETURN and "commit" in wire:  # face down, under its deck
             d = DECKS.index(wire["deck"])
             card = mine.get(wire["commit"]) if p == me else None
             if card is not None:
                 s.hands[me].remove(card)
                 insort(s.hands[me], BACKS[d])
             events: list = []
-            apply_fast(s, Action(RETURN, card=BACKS[d]), events)
+            apply_fast(s, Action(Kind.RETURN, card=BACKS[d]), events)
             if card is not None:
                 events[0]["card"] = card_text(card)
             decks[d].insert(0, f"{p}:{wire['commit']}")
             action = wire
         else:
             action = action_from_json(wire)
-            if action.kind == "play" and p != me:  # one of their backs turns face up
+            if action.kind == Kind.PLAY and p != me:  # one of their backs turns face up
                 hand = s.hands[p]
                 hand.remove(CLAN_BACK if action.card < N_CLAN else TACTIC_BACK)
                 insort(hand, action.card)

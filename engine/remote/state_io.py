@@ -58,6 +58,7 @@ def _lists(value, n: int, where: str, most: int, backs: bool = False) -> list:
 
 def state_to_json(s: State) -> dict:
     out = {k: getattr(s, k) for k in _PLAIN}
+    out["step"] = str(s.step)  # the plain string, as JSON reads it
     out["modes"] = [None if m < 0 else card_text(m) for m in s.modes]
     out.update(
         rules=s.rules.to_json(),
@@ -66,7 +67,7 @@ def state_to_json(s: State) -> dict:
         sides=[_texts(x) for x in s.sides],
         discard=_texts(s.discard),
         outcome=None if s.outcome is None else s.outcome.to_json(),
-        history=[list(h) for h in s.history],
+        history=[[w, str(r), a, b] for w, r, a, b in s.history],
     )
     return out
 

@@ -16,11 +16,11 @@ from __future__ import annotations
 from bisect import insort
 from dataclasses import dataclass, field
 
-from ..actions import NEXT_ROUND, RETURN, Action, action_from_json, action_to_json
+from ..actions import Action, Kind, action_from_json, action_to_json
 from ..cards import CLAN_BACK, JOKER, N_CLAN, TACTIC_BACK, card_text, deck_of
 from ..legality import check
 from ..rules import rooms
-from ..state import OVER, RECRUIT_RETURN, ROUND_OVER, Rules, State, deal_round, new_game
+from ..state import Rules, State, Step, deal_round, new_game
 from ..turn import apply_events, apply_fast
 from . import audit
 from .deal import RoundCards
@@ -85,7 +85,7 @@ class Table:
         return (
             s is not None
             and s.to_move == self.seat
-            and s.step not in (ROUND_OVER, OVER)
+            and s.step not in (Step.ROUND_OVER, Step.OVER)
             and not self.unread()
             and self.deal_out is None
         )
@@ -96,7 +96,7 @@ class Table:
         return (
             s is not None
             and cards is not None
-            and s.step in (ROUND_OVER, OVER)
+            and s.step in (Step.ROUND_OVER, Step.OVER)
             and cards.round == s.round
             and cards.revealed
             and cards.their_key is None
@@ -113,7 +113,7 @@ class Table:
         s, cards = self.state, self.cards
         return (
             s is not None
-            and s.step in (ROUND_OVER, OVER)
+            and s.step in (Step.ROUND_OVER, Step.OVER)
             and cards is not None
             and cards.round == s.round
             and bool(cards.start[0])
@@ -124,7 +124,7 @@ class Table:
         s = self.state
         return (
             s is not None
-            and s.step == ROUND_OVER
+            and s.step == Step.ROUND_OVER
             and bool(self.audits)
             and self.audits[-1]["round"] == s.round
         )
@@ -135,7 +135,7 @@ class Table:
         s = self.state
         if s is None or self.deal_out is not None:
             raise RemoteError("not_dealt")
-        if isinstance(action, Action) and action.kind == NEXT_ROUND:
+        if isinstance(action, Action) and action.kind == Kind.NEXT_ROUND:
             raise RemoteError("next_round_dealt")
         if s.to_move == self.seat and self.unread():
             raise RemoteError("waiting_for_cards")
@@ -143,12 +143,12 @@ class Table:
     def their_actions(self, msg: Message, result: Result) -> None:
         """The other's actions of a move message, each checked, with their draws."""
         drew = list(msg.get("drew", []))
-        was_over = self.state is not None and self.state.step in (ROUND_OVER, OVER)
+        was_over = self.state is not None and self.state.step in (Step.ROUND_OVER, Step.OVER)
         for wire in msg["actions"]:
             self._their_action(wire, drew, result)
         if drew:
             raise RemoteError("draw_count")
-        ended = self.state is not None and self.state.step in (ROUND_OVER, OVER)
+        ended = self.state is not None and self.state.step in (Step.ROUND_OVER, Step.OVER)
         if ended and not was_over and msg.reveal is None:
             # Whoever ends the round shows their key first: the other never has to show
             # theirs to a device that may then walk away unchecked.
@@ -159,20 +159,20 @@ class Table:
         if s is None or self.deal_out is not None or (self.cards and self.cards.their_key):
             raise RemoteError("not_dealt")
         q = self.other
-        if s.to_move != q or s.step in (ROUND_OVER, OVER):
+        if s.to_move != q or s.step in (Step.ROUND_OVER, Step.OVER):
             raise RemoteError("not_their_turn")
-        if wire["kind"] == RETURN and "commit" in wire:  # a card put back, face down
+        if wire["kind"] == Kind.RETURN and "commit" in wire:  # a card put back, face down
             back = CLAN_BACK if wire["deck"] == "clan" else TACTIC_BACK
-            if s.step != RECRUIT_RETURN or back not in s.hands[q]:
+            if s.step != Step.RECRUIT_RETURN or back not in s.hands[q]:
                 raise RemoteError("bad_return")
             self._put_back(q, back, wire, drew, result)
             return
         action = action_from_json(wire)
-        if action.kind == NEXT_ROUND:
+        if action.kind == Kind.NEXT_ROUND:
             raise RemoteError("next_round_dealt")
-        if action.kind == "play":
+        if action.kind == Kind.PLAY:
             self._reveal_played(q, action.card)
-        elif action.kind == "pass" and CLAN_BACK in s.hands[q] and rooms(s, q):
+        elif action.kind == Kind.PASS and CLAN_BACK in s.hands[q] and rooms(s, q):
             raise RemoteError("pass_with_clan_card")
         self.apply(q, action, drew, result)
 
@@ -202,7 +202,7 @@ class Table:
         """Apply ``p``'s action with the engine's checks, then follow its draws on the decks'
         entries."""
         s, cards = self.dealt()
-        if action.kind == RETURN and p == self.seat:
+        if action.kind == Kind.RETURN and p == self.seat:
             check(s, action, p)
             d = deck_of(action.card)
             hand = s.hands[p]
@@ -223,7 +223,7 @@ class Table:
         wire (made here for my card, received for theirs)."""
         s, cards = self.dealt()
         events: list = []
-        apply_fast(s, Action(RETURN, card=back), events)
+        apply_fast(s, Action(Kind.RETURN, card=back), events)
         commit = cards.put_back(p, deck_of(back), card=card, commit=wire.get("commit"))
         wire = {**wire, "commit": commit}
         if card is not None:
@@ -248,7 +248,7 @@ class Table:
                         self._into_hand(d, card)
                         result.read.append(card_text(card))
             result.events.append(shown_event(e, self.seat))
-        if s.step in (ROUND_OVER, OVER):
+        if s.step in (Step.ROUND_OVER, Step.OVER):
             self._maybe_audit(result)
 
     def _into_hand(self, deck: int, card: int) -> None:
@@ -331,7 +331,7 @@ class Table:
         if (
             s is None
             or cards is None
-            or s.step not in (ROUND_OVER, OVER)
+            or s.step not in (Step.ROUND_OVER, Step.OVER)
             or reveal.round != s.round
             or cards.their_key is not None
         ):

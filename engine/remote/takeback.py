@@ -25,7 +25,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from ..state import OVER, ROUND_OVER, Rules, State
+from ..state import Rules, State, Step
 from .deal import RoundCards
 from .errors import RemoteError
 from .state_io import hidden, state_from_json, state_to_json
@@ -150,7 +150,7 @@ class TakeBacks:
             return RemoteError("takeback_none")
         if tp["why"] is not None:
             return RemoteError(f"takeback_{tp['why']}")
-        if state.step in (ROUND_OVER, OVER):
+        if state.step in (Step.ROUND_OVER, Step.OVER):
             return RemoteError("takeback_round_over")
         if state.to_move == self.seat or unsent:
             return RemoteError("takeback_none")  # my turn is not over: nothing sent yet
