@@ -52,10 +52,50 @@ from tools.chromium import CHROMIUM, CHROMIUM_ARGS
 QUICK = {"test_smoke.py", "test_turns.py", "test_match.py"}
 
 
+# The longest test files, in seconds of one worker's time (a full run, `--durations=0`,
+# summed by file). scripts/test.sh hands the suite to two workers a file at a time
+# (`--dist loadgroup`, each file its own group) in the order collected, which this puts
+# longest first: the long browser files start at once and the many short files fill in at
+# the end, so that neither worker is left with a long file while the other has finished.
+# Files not named here keep their place after these. A file whose tests share nothing may
+# give its tests groups of their own (the screen walk: a group per language).
+LONGEST_FIRST = {
+    "e2e/test_every_screen.py": 400,
+    "e2e/test_duo_browser.py": 300,
+    "e2e/test_games.py": 160,
+    "e2e/test_webkit.py": 160,
+    "e2e/test_tutorial.py": 150,
+    "e2e/test_snapshot.py": 125,
+    "e2e/test_embed.py": 125,
+    "e2e/test_axe.py": 120,
+    "e2e/test_trimmed_stdlib.py": 120,
+    "tests/test_remote_games.py": 110,
+    "e2e/test_tactic_flows.py": 100,
+    "e2e/test_save_conflict.py": 95,
+    "e2e/test_layout.py": 90,
+    "e2e/test_ai_browser.py": 90,
+    "e2e/test_quick.py": 90,
+    "e2e/test_claims_saves.py": 85,
+    "e2e/test_german_refusals.py": 80,
+    "e2e/test_game_review.py": 80,
+    "e2e/test_replay.py": 80,
+    "e2e/test_keyboard.py": 75,
+    "e2e/test_pwa.py": 75,
+    "e2e/test_german.py": 70,
+}
+
+
 def pytest_collection_modifyitems(config, items):
     for item in items:
         if item.path.parent == ROOT / "e2e" and item.path.name not in QUICK:
             item.add_marker(pytest.mark.slow)
+        if not item.get_closest_marker("xdist_group"):  # a file is a group: its fixtures
+            item.add_marker(pytest.mark.xdist_group(_file_of(item)))
+    items.sort(key=lambda item: -LONGEST_FIRST.get(_file_of(item), 0))  # stable
+
+
+def _file_of(item) -> str:
+    return item.path.relative_to(ROOT).as_posix()
 
 
 @pytest.fixture(scope="session")

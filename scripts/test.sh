@@ -19,8 +19,10 @@ echo "+ ${jslint[*]}"
 types=(python -m mypy)   # the engine's types (pyproject.toml [tool.mypy])
 echo "+ ${types[*]}"
 "${types[@]}"
-# Two workers (pytest-xdist; the CI machine has 2 cores), a test file to a worker: a file's
-# tests share their module's fixtures. TEST_WORKERS=0 runs everything in this process.
-cmd=(python -m pytest -n "${TEST_WORKERS:-2}" --dist loadfile tests e2e "$@")
+# Two workers (pytest-xdist; the CI machine has 2 cores), a test file to a worker (a file's
+# tests share their module's fixtures): each file is a group (e2e/conftest.py, which also
+# puts the longest files first; --no-loadscope-reorder keeps that order). TEST_WORKERS=0
+# runs everything in this process.
+cmd=(python -m pytest -n "${TEST_WORKERS:-2}" --dist loadgroup --no-loadscope-reorder tests e2e "$@")
 echo "+ ${cmd[*]}"
 "${cmd[@]}"
