@@ -16,6 +16,12 @@ export function nameOf(p) {
   return t(p === 0 ? "name.south" : "name.north");
 }
 
+// The name on a claimed stone's badge (a narrow lane's room): the computer's short name where
+// its language has one ("Ordi"), else the name.
+export function flagOf(p) {
+  return isAI() && p === aiSeat() ? t("name.computer_flag") : nameOf(p);
+}
+
 // A message about seat p: key_you when it is "You" (the verb agrees), else key with {name}.
 export const aboutSeat = (key, p, params = {}) =>
   t(isYou(p) ? `${key}_you` : key, { ...params, name: nameOf(p) });

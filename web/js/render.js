@@ -9,7 +9,7 @@ import { announce, focusAfter, focusBefore, focusNext } from "./focus.js";
 import { layoutIfNeeded } from "./layout.js";
 import { renderLog } from "./log.js";
 import { legal, myTurn, selectionOptions } from "./moves.js";
-import { aboutSeat, nameOf } from "./names.js";
+import { aboutSeat, flagOf, nameOf } from "./names.js";
 import { renderHint, renderPrompt, summaryText } from "./prompt.js";
 import { showPending } from "./quick.js";
 import { freshNow, isAI, options, state } from "./state.js";
@@ -263,7 +263,7 @@ function stoneEl(st, s, canClaim, fresh) {
     label = t("stone.label_mode", { label, mode: cardTitle(st.mode) });
   }
   if (st.owner !== null) {
-    sub = nameOf(st.owner);
+    sub = flagOf(st.owner);
     subClass = "owner-flag";
     label = t("stone.label_owner", { label, name: nameOf(st.owner) });
     b.dataset.owner = st.owner;
