@@ -297,7 +297,7 @@ def _same_save(text, game) -> bool:
     its tab and a new generation)."""
 
     def unstamped(t):
-        return {k: v for k, v in json.loads(t).items() if k not in ("tab", "generation")}
+        return {k: v for k, v in json.loads(t).items() if k not in ("tab", "generation", "at")}
 
     return isinstance(text, str) and unstamped(text) == unstamped(game)
 

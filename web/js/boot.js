@@ -161,6 +161,9 @@ async function start() {
     else if (chosen) applyEarly(chosen.pending);   // the dialog is up already
     else if (!window.stEmbed && !startLink) firstVisit();   // the welcome the first time
   }
+  // The embed's game carried here and a game saved here under its name: which is on the
+  // table, and that the other is kept aside (app.py take_carried), said in words.
+  if (out.carry && !out.save_error) showMessage(t("save.carry.title"), out.carry.text);
   window.__ready = true;
   document.body.dataset.ready = "1";
   // The move made before Python: the engine judges it now (refused: its words, in a toast).
