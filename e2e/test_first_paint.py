@@ -114,3 +114,35 @@ def test_the_dialog_says_how_strong_each_level_is(page, site_url, held):
     page.check('#dlg-new input[name="opponent"][value="human"]')
     assert about.is_hidden() and page.locator("#level-set").is_hidden()
     held()
+
+
+def test_a_deal_chosen_while_python_loads_survives_a_reload_and_is_made_once(page, site_url):
+    """Deal pressed before Python, then the page reloaded before Python is ready: the
+    dialog is back with the choices and the deal still waiting, and it is made once."""
+    held = []
+    page.route("**/app.py", lambda route: held.append(route))
+    open_early(page, site_url)
+    page.click("#welcome-ai")
+    page.check('#dlg-new input[name="tactics"][value="on"]')
+    page.check('#dlg-new input[name="ai_level"][value="medium"]')
+    page.click("#new-start")
+    page.reload()
+    page.wait_for_selector('body[data-pending="deal"]', state="attached")
+    assert page.inner_text("#new-note") == "The cards are dealt as soon as the game has loaded…"
+    assert page.is_checked('#dlg-new input[name="tactics"][value="on"]')
+    assert page.is_checked('#dlg-new input[name="ai_level"][value="medium"]')
+    assert page.evaluate("localStorage.getItem('schotten-totten.save')") is None
+    page.unroute("**/app.py")
+    for route in held[1:]:  # the reloaded page's request (the first page's is gone)
+        route.continue_()
+    page.wait_for_selector(READY, state="attached", timeout=60_000)
+    page.wait_for_selector("#dlg-new", state="hidden")
+    state = page.evaluate("JSON.parse(window.stCall('state', 'null'))")
+    assert state["view"]["rules"]["tactics"] is True
+    assert state["settings"]["ai_level"] == "medium"
+    saved = page.evaluate("localStorage.getItem('schotten-totten.save')")
+    page.reload()
+    page.wait_for_selector(READY, state="attached", timeout=60_000)
+    assert page.locator("#dlg-new").is_hidden()
+    after = page.evaluate("localStorage.getItem('schotten-totten.save')")
+    assert json.loads(after)["record"] == json.loads(saved)["record"], "dealt twice"

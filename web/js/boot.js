@@ -11,7 +11,7 @@
 //   dialogs   end of round/match, discard, claims, new game  ai       the AI worker and hints
 import { aiWorker, maybeAI } from "./ai.js";
 import { call, onPayload, setPayload } from "./bridge.js";
-import { keepNewGame, maybeShowEnd, openNewGame, showMessage, syncNewGame, wireDialogs } from "./dialogs.js";
+import { dealChosen, keepNewGame, maybeShowEnd, openNewGame, showMessage, syncNewGame, wireDialogs } from "./dialogs.js";
 import { $ } from "./dom.js";
 import { duoPart, handOver, linkAtStart, receiveLink, wireDuoLinks } from "./duo-link.js";
 import { openLinkedRecord, wireGames } from "./games.js";
@@ -129,12 +129,13 @@ async function start() {
   progress(0.95, t("loading.shuffling"));
   const early = window.stEarly;
   const chosen = early?.active ? { pending: early.pending } : null;
-  if (early) early.active = false;
+  early?.done();   // the choice that waited is applied below, once (forgotten for the tab)
   document.body.classList.remove("early");
   $("#new-start").disabled = false;
   $("#new-note").hidden = true;
   const pending = state.waiting ? takePending() : null;   // a move made on the early table
   $("#tools").inert = false;
+  for (const tool of $("#tools").children) tool.inert = false;
   let out = call("boot", { lang: LANGUAGE });   // a save not resumed is told in it
   if (out.ok && out.part) {   // a game with a friend's device: its play loaded first
     try {
@@ -167,7 +168,8 @@ async function start() {
   window.__ready = true;
   document.body.dataset.ready = "1";
   // The move made before Python: the engine judges it now (refused: its words, in a toast).
-  if (pending && out.ok && out.resumed) doAct(pending);
+  // Not when a new game or a lesson was chosen meanwhile: the game it was made in is left.
+  if (pending && out.ok && out.resumed && !chosen?.pending) doAct(pending);
   openLinkedRecord();
   // A game shared as a link (#game=, an embed's ?game=): share.js loaded to open it.
   if ((window.stEmbed?.game ?? null) !== null || location.hash.startsWith("#game=")) withShare((m) => m.openLinkedGame());
@@ -231,14 +233,15 @@ function adoptEarly() {
 }
 
 function applyEarly(pending) {
-  if (pending === "deal") $("#new-form").requestSubmit($("#new-start"));
+  if (pending === "deal") dealChosen();
   else if (pending === "learn") $("#welcome-learn").click();
   else $("#new-cancel").hidden = false;   // as firstVisit() after a deal: Cancel keeps it
 }
 
 // A returning visit: the table as the last visit drew it, at once, while Python starts
 // (quick.js). Not when the address carries a link or a record, nor in another language than
-// the one it was drawn in. The tools wait for Python; a card and a stone can be chosen.
+// the one it was drawn in. The tools wait for Python but New game; a card and a stone can be
+// chosen.
 function drawEarly() {
   if (location.hash || window.stEarly?.active) return;
   const P = drawnBefore();
@@ -246,7 +249,9 @@ function drawEarly() {
   state.waiting = true;
   $("#loading").hidden = true;
   $("#app").hidden = false;
-  $("#tools").inert = true;
+  // The tools wait for Python, but New game: its dialog's choices are made at once, the deal
+  // waits (dialogs.js startNewGame).
+  for (const tool of $("#tools").children) tool.inert = tool.id !== "btn-new";
   setPayload(P);
   document.body.dataset.quick = "1";
 }
