@@ -26,7 +26,7 @@ import { saveErrorText, wireSaves } from "./saves.js";
 import { wireSound } from "./sound.js";
 import { isAI, state } from "./state.js";
 import { toast, wireToast } from "./toast.js";
-import { firstVisit } from "./welcome.js";
+import { firstVisit, learnFirst } from "./welcome.js";
 import { chooseLanguage, LANGUAGE, LANGUAGES, t } from "./words.js";
 
 // ------------------------------------------------------------------ loading progress
@@ -133,7 +133,10 @@ async function start() {
   document.body.classList.remove("early");
   $("#new-start").disabled = false;
   $("#new-note").hidden = true;
-  const pending = state.waiting ? takePending() : null;   // a move made on the early table
+  // The first lesson's screen drawn before Python (lesson-early.js) stays until the lesson
+  // starts, and a move made on it waits for the lesson (applyEarly).
+  const lessonUp = chosen?.pending === "learn" && Boolean(earlyLesson?.firstLessonShown());
+  const pending = state.waiting && !lessonUp ? takePending() : null;   // a move made on the early table
   $("#tools").inert = false;
   for (const tool of $("#tools").children) tool.inert = false;
   let out = call("boot", { lang: LANGUAGE });   // a save not resumed is told in it
@@ -153,11 +156,12 @@ async function start() {
     if (chosen) $("#dlg-new").close();   // the pairing under way has its own dialog
     (await duoPart()).resumePairing(inLanguage(out));   // a game with a friend's device, not dealt yet
   } else if (out.ok && out.resumed) {
-    setPayload(inLanguage(out));
+    if (!lessonUp) setPayload(inLanguage(out));
     if (chosen) applyEarly(chosen.pending);   // the new-game dialog put back up over it
   } else {
     // An embed (embed.js) deals at once with the options in its URL; the full page asks.
-    setPayload(inLanguage(call("new_game", window.stEmbed?.options ?? { opponent: "ai", tactics: false })));
+    const dealt = inLanguage(call("new_game", window.stEmbed?.options ?? { opponent: "ai", tactics: false }));
+    if (!lessonUp) setPayload(dealt);   // behind the lesson: given back when it is left
     if (out.save_error) showMessage(t("save.not_resumed"), saveErrorText(out));
     else if (chosen) applyEarly(chosen.pending);   // the dialog is up already
     else if (!window.stEmbed && !startLink) firstVisit();   // the welcome the first time
@@ -230,12 +234,41 @@ function adoptEarly() {
   if (!early?.active) return;
   early.wired = true;
   syncNewGame();
+  if (early.pending === "learn") showLessonEarly();   // chosen before the modules loaded, or reloaded
 }
 
 function applyEarly(pending) {
   if (pending === "deal") dealChosen();
-  else if (pending === "learn") $("#welcome-learn").click();
+  else if (pending === "learn") learnEarly();
   else $("#new-cancel").hidden = false;   // as firstVisit() after a deal: Cancel keeps it
+}
+
+// Learn to play chosen before Python: the first lesson's first screen at once, from the
+// payload the build made (lesson-early.js, loaded on first use), if it can be had before
+// Python is ready.
+let earlyLesson = null;
+function showLessonEarly() {
+  import("./lesson-early.js").then((m) => { earlyLesson = m; return m.showFirstLesson(); })
+    .catch(() => { /* not to be had: the dialog's note says the lesson starts soon */ });
+}
+document.addEventListener("st:early-wait", (e) => { if (e.detail === "learn") showLessonEarly(); });
+
+// Python is ready: the lesson starts through the engine (its screen replaces the early one),
+// then the move made on the early screen is sent, as any move. The lessons cannot be
+// loaded: the game dealt behind comes back, and the failure is said.
+function learnEarly() {
+  learnFirst().then(() => {
+    const move = takePending();
+    if (move) doAct(move);
+  }, (error) => {
+    takePending();
+    if (earlyLesson?.firstLessonShown()) {
+      document.body.classList.remove("in-lesson");
+      $("#lesson").hidden = true;
+      setPayload(call("state"));
+    }
+    toast(partFailed(error));
+  });
 }
 
 // A returning visit: the table as the last visit drew it, at once, while Python starts

@@ -296,7 +296,7 @@ export function wireDialogs() {
   $("#btn-rules").addEventListener("click", showRules);
   $("#new-form").addEventListener("submit", startNewGame);
   // Closed over the table drawn before Python (Cancel, Escape): the deal waiting is withdrawn.
-  $("#dlg-new").addEventListener("close", () => { if (state.waiting && window.stEarly.pending) window.stEarly.done(); });
+  $("#dlg-new").addEventListener("close", () => { if (state.waiting && window.stEarly.pending === "deal") window.stEarly.done(); });
   $("#new-form").addEventListener("change", syncNewGame);
   $("#new-cancel").addEventListener("click", () => $("#dlg-new").close());
   $("#message-ok").addEventListener("click", () => { $("#dlg-message").close(); openNewGame(); });

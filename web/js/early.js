@@ -117,6 +117,8 @@
     start.setAttribute("aria-disabled", "true");
     document.body.dataset.pending = kind;
     note.scrollIntoView({ block: "nearest" });
+    // The lesson's first screen is drawn at once (boot.js, js/lesson-early.js).
+    document.dispatchEvent(new CustomEvent("st:early-wait", { detail: kind }));
   }
   // The waiting choice applied (boot.js) or withdrawn (the dialog closed over a game).
   function done() {
