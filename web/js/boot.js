@@ -168,7 +168,7 @@ async function start() {
   }
   // The embed's game carried here and a game saved here under its name: which is on the
   // table, and that the other is kept aside (app.py take_carried), said in words.
-  if (out.carry && !out.save_error) showMessage(t("save.carry.title"), out.carry.text);
+  if (out.carry && !out.save_error) showMessage(t("save.carry.title"), out.carry.text, t("save.carry.play_on"));
   window.__ready = true;
   document.body.dataset.ready = "1";
   // The move made before Python: the engine judges it now (refused: its words, in a toast).

@@ -277,9 +277,14 @@ export function dealChosen() {
   $("#new-form").requestSubmit($("#new-start"));
 }
 
-export function showMessage(title, text) {
+// A message over the table. Its button offers a new game (a save not resumed), or, given
+// its words (`button`), only closes it: the game on the table goes on.
+let messageOffersNewGame = true;
+export function showMessage(title, text, button = null) {
   $("#message-title").textContent = title;
   $("#message-text").textContent = text;
+  messageOffersNewGame = !button;
+  $("#message-ok").textContent = button ?? t("new.title");
   openDialog($("#dlg-message"));
 }
 
@@ -299,7 +304,10 @@ export function wireDialogs() {
   $("#dlg-new").addEventListener("close", () => { if (state.waiting && window.stEarly.pending === "deal") window.stEarly.done(); });
   $("#new-form").addEventListener("change", syncNewGame);
   $("#new-cancel").addEventListener("click", () => $("#dlg-new").close());
-  $("#message-ok").addEventListener("click", () => { $("#dlg-message").close(); openNewGame(); });
+  $("#message-ok").addEventListener("click", () => {
+    $("#dlg-message").close();
+    if (messageOffersNewGame) openNewGame();
+  });
   document.addEventListener("change", onAutoclaim);
   $$("dialog [data-close]").forEach((b) => b.addEventListener("click", () => b.closest("dialog").close()));
   // A click on a dialog's backdrop closes it (not the message dialog: it asks for a new game).

@@ -148,7 +148,10 @@
     store.remove(REOPEN_KEY, { session: true });
     return text;
   })();
-  if (embedded || (saved() && !kept) || location.hash.startsWith("#record=") || location.hash.startsWith("#game=") || !$("#dlg-new")) return;
+  // The full page on an embed's game (?game=NAME, js/embed.js: its own save key, a game
+  // carried) is no first visit either: Python resumes that game, or asks (boot.js).
+  const embedsGame = new URLSearchParams(location.search).has("game");
+  if (embedded || embedsGame || (saved() && !kept) || location.hash.startsWith("#record=") || location.hash.startsWith("#game=") || !$("#dlg-new")) return;
   state.active = true;
   state.reopened = Boolean(kept);
   document.body.classList.add("early");
