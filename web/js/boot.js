@@ -138,7 +138,8 @@ async function start() {
   const lessonUp = chosen?.pending === "learn" && Boolean(earlyLesson?.firstLessonShown());
   const pending = state.waiting && !lessonUp ? takePending() : null;   // a move made on the early table
   $("#tools").inert = false;
-  for (const tool of $("#tools").children) tool.inert = false;
+  // (Under the first lesson's early screen they wait for the lesson: learnEarly.)
+  if (!lessonUp) for (const tool of $("#tools").children) tool.inert = false;
   let out = call("boot", { lang: LANGUAGE });   // a save not resumed is told in it
   if (out.ok && out.part) {   // a game with a friend's device: its play loaded first
     try {
@@ -257,16 +258,25 @@ document.addEventListener("st:early-wait", (e) => { if (e.detail === "learn") sh
 // then the move made on the early screen is sent, as any move. The lessons cannot be
 // loaded: the game dealt behind comes back, and the failure is said.
 function learnEarly() {
-  learnFirst().then(() => {
-    const move = takePending();
-    if (move) doAct(move);
-  }, (error) => {
+  const shown = Boolean(earlyLesson?.firstLessonShown());
+  // The early screen's table: the game dealt behind it back, its tools live again.
+  const giveBack = () => {
     takePending();
-    if (earlyLesson?.firstLessonShown()) {
+    if (shown) {
       document.body.classList.remove("in-lesson");
       $("#lesson").hidden = true;
       setPayload(call("state"));
     }
+  };
+  const toolsLive = () => { for (const tool of $("#tools").children) tool.inert = false; };
+  learnFirst().then((started) => {
+    toolsLive();
+    if (!started) { giveBack(); return; }   // refused: said in a toast
+    const move = takePending();
+    if (move) doAct(move);
+  }, (error) => {
+    toolsLive();
+    giveBack();
     toast(partFailed(error));
   });
 }
