@@ -273,6 +273,66 @@ def test_embed_with_storage_blocked_carries_its_game_to_the_full_page(
     full.close()
 
 
+def _save(seed: int, moves: int, at: int) -> str:
+    """A save of a game against the computer (``seed``), ``moves`` actions on, written at
+    ``at`` (seconds since 1970), as web/saves.py writes it."""
+    import sys
+
+    sys.path.insert(0, str(ROOT / "web"))
+    from saves import MemoryStore, Saves
+    from session import Session
+
+    from engine import action_to_json, legal_actions
+
+    s = Session()
+    s.new_game({"opponent": "ai", "seed": seed, "starter": 0})
+    for _ in range(moves):
+        s.act(action_to_json(legal_actions(s.state)[0]), s.state.to_move)
+    store = MemoryStore()
+    Saves(store, "k", tab=f"t{seed}", clock=lambda: at).write(s.save_data())
+    return store.getItem("k")
+
+
+@pytest.mark.parametrize("width", [390, 1280])
+def test_a_later_game_carried_from_the_embed_replaces_an_older_one_kept_aside(
+    page, site_url, width
+):
+    """The full page already holds an older game under the embed's name: the game carried
+    by ↗ (played later) is the one on the table, the older one is kept aside (not
+    deleted), and the player is told in words."""
+    from urllib.parse import quote
+
+    page.set_viewport_size({"width": width, "height": 800})
+    older, carried = _save(3, 6, at=1_000), _save(4, 2, at=2_000)
+    key = "schotten-totten.embed.post"
+    page.goto(site_url + "rules.html")
+    page.evaluate("([k, v]) => localStorage.setItem(k, v)", [key, older])
+    page.goto(f"{site_url}index.html?game=post&aipause=40#carry={quote(carried)}")
+    page.wait_for_selector(READY, state="attached", timeout=BOOT_MS)
+    dialog = page.locator("#dlg-message")
+    dialog.wait_for(state="visible")
+    assert page.inner_text("#message-title") == "Two games under one name"
+    assert "kept aside on this device" in page.inner_text("#message-text")
+    page.screenshot(path=str(shot_path(f"carry-replaces-older-{width}")))
+    stored = page.evaluate(
+        """(k) => Object.fromEntries(Object.keys(localStorage)
+             .filter((n) => n.startsWith(k)).map((n) => [n, localStorage.getItem(n)]))""",
+        key,
+    )
+    assert stored[key] == carried
+    assert [v for n, v in stored.items() if ".broken." in n] == [older]
+    assert key + ".carried" not in stored
+    assert "#carry" not in page.url
+    assert page.locator("#dlg-new").is_hidden()  # no first-visit dialog over the game
+    assert page.inner_text("#message-ok") == "Play on"
+    page.click("#message-ok")
+    assert page.locator("#dlg-new").is_hidden()  # the game goes on: no new-game dialog
+    page.reload()  # weighed once: nothing said again, the carried game goes on
+    page.wait_for_selector(READY, state="attached", timeout=BOOT_MS)
+    assert dialog.is_hidden()
+    assert page.evaluate("(k) => localStorage.getItem(k)", key) == carried
+
+
 # Stones that overlap each other, and stones, hand cards and tools out of the window.
 CROWDED = """() => {
   const boxes = (sel) => [...document.querySelectorAll(sel)].map((e) => e.getBoundingClientRect());

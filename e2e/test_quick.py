@@ -11,6 +11,7 @@ response until the test lets it go.
 
 from __future__ import annotations
 
+import contextlib
 import json
 from pathlib import Path
 
@@ -20,6 +21,21 @@ BOOT_MS = 60_000
 SAVE = "schotten-totten.save"
 DRAWN = SAVE + ".drawn"
 QUICK = 'body[data-quick="1"]'
+# The tools that take a click (not inert): their ids.
+LIVE_TOOLS = (
+    "[...document.querySelectorAll('#tools > *')].filter((e) => !e.inert && e.id).map((e) => e.id)"
+)
+TOOLS = [
+    "btn-new",
+    "btn-undo",
+    "btn-games",
+    "btn-stones",
+    "btn-log",
+    "btn-rules",
+    "btn-learn",
+    "btn-sound",
+    "btn-keys",
+]
 
 
 def cards_on_table(page) -> int:
@@ -60,7 +76,8 @@ def held_visit(browser, url: str, storage: str):
 
     def release():
         for route in held:
-            route.continue_()
+            with contextlib.suppress(Exception):  # a request of a page reloaded since
+                route.continue_()
         held.clear()
         context.unroute("**/app.py")
 
@@ -84,8 +101,9 @@ def test_a_move_made_before_python_is_applied_once(browser, site_url, tmp_path):
     assert page.locator(f'#hand .card.pending[data-card="{card}"]').count() == 1
     assert page.locator('#board .lane.pending[data-stone="4"]').count() == 1
     assert "stone 5" in page.inner_text("#prompt-text")
-    # a second move, or a tool, waits too: nothing else is sent meanwhile
-    assert page.evaluate("document.getElementById('tools').inert")
+    # a second move, or a tool, waits too: nothing else is sent meanwhile (New game opens
+    # its dialog, and its deal waits too)
+    assert page.evaluate(LIVE_TOOLS) == ["btn-new"]
     assert page.evaluate("document.body.dataset.ready") != "1"
     assert page.evaluate(f"localStorage.getItem('{SAVE}')") == saved, "applied before Python"
 
@@ -97,7 +115,7 @@ def test_a_move_made_before_python_is_applied_once(browser, site_url, tmp_path):
     )
     assert board(page)[4][0] == [card]
     assert page.locator("body.move-pending").count() == 0
-    assert not page.evaluate("document.getElementById('tools').inert")
+    assert page.evaluate(LIVE_TOOLS) == [tool for tool in TOOLS]
     # the turn goes on as usual: draw, the computer answers, the game is saved
     finish_turn(page)
     page.wait_for_function(
@@ -166,4 +184,92 @@ def test_no_early_table_for_a_save_changed_since(browser, site_url, tmp_path):
     page.goto(site_url + "index.html?aipause=0")
     page.wait_for_selector(READY, state="attached", timeout=BOOT_MS)
     assert page.evaluate("document.body.dataset.quick ?? null") is None
+    context.close()
+
+
+def saved_game(page) -> dict:
+    """The saved game without the stamp of the tab that wrote it."""
+    data = json.loads(page.evaluate(f"localStorage.getItem('{SAVE}')"))
+    return {k: v for k, v in data.items() if k not in ("tab", "generation", "at")}
+
+
+def test_a_new_game_chosen_before_python_is_dealt_once_across_a_reload(
+    browser, site_url, tmp_path, screenshot
+):
+    """On a returning visit's table before Python: New game opens its dialog at once, the
+    choices are made and Deal pressed; the deal waits, said in the dialog ("dealing…"). A
+    reload meanwhile puts the dialog back up with the choices and the deal still waiting;
+    once Python is ready the game is dealt with them, once: another reload shows the same
+    game, and no dialog."""
+    storage = str(tmp_path / "state.json")
+    first_visit(browser, site_url, storage)
+    context, page, release = held_visit(browser, site_url, storage)
+    old = saved_game(page)
+    page.click("#btn-new")
+    assert page.locator("#dlg-new").is_visible()
+    page.check('#dlg-new input[name="opponent"][value="human"]')
+    page.check('#dlg-new input[name="tactics"][value="on"]')
+    page.fill("#dlg-new input[name=name_0]", "Ada")
+    page.keyboard.press("Tab")
+    page.focus("#new-start")
+    page.keyboard.press("Enter")  # the keyboard as the mouse
+    note = page.locator("#new-note")
+    assert note.inner_text() == "The cards are dealt as soon as the game has loaded…"
+    start = page.locator("#new-start")
+    assert start.inner_text() == "Dealing…" and start.get_attribute("aria-disabled") == "true"
+    assert page.evaluate("document.activeElement.id") == "new-start"  # the focus stays
+    page.keyboard.press("Enter")  # a second press deals no second game
+    assert page.evaluate("document.body.dataset.ready") != "1"
+    assert saved_game(page) == old, "dealt before Python"
+    for width in (390, 1280):
+        page.set_viewport_size({"width": width, "height": 800})
+        screenshot(page, f"quick-new-game-waiting-{width}")
+
+    page.reload()  # app.py is still held back
+    page.wait_for_selector('body[data-pending="deal"]', state="attached", timeout=BOOT_MS)
+    assert page.locator("#dlg-new").is_visible()
+    assert note.inner_text() == "The cards are dealt as soon as the game has loaded…"
+    assert page.is_checked('#dlg-new input[name="opponent"][value="human"]')
+    assert page.is_checked('#dlg-new input[name="tactics"][value="on"]')
+    assert page.input_value("#dlg-new input[name=name_0]") == "Ada"
+    assert saved_game(page) == old
+
+    release()
+    page.wait_for_selector(READY, state="attached", timeout=BOOT_MS)
+    page.wait_for_selector("#dlg-new", state="hidden", timeout=BOOT_MS)
+    assert page.evaluate("document.body.dataset.mode") == "human"
+    dealt = saved_game(page)
+    assert dealt != old and dealt["record"]["rules"]["tactics"] is True
+    assert dealt["settings"]["names"][0] == "Ada"
+    assert page.locator("body[data-pending]").count() == 0
+    # the dialog as usual again (its Deal no longer waiting)
+    assert page.evaluate("document.getElementById('new-start').textContent") == "Deal"
+    assert page.get_attribute("#new-start", "aria-disabled") is None
+
+    page.reload()
+    page.wait_for_selector(READY, state="attached", timeout=BOOT_MS)
+    assert saved_game(page) == dealt, "dealt twice"
+    assert page.locator("#dlg-new").is_hidden()
+    context.close()
+
+
+def test_cancel_withdraws_a_deal_waiting_for_python(browser, site_url, tmp_path):
+    """The dialog closed while its deal waits (Escape): the game on the table goes on once
+    Python is ready, nothing dealt."""
+    storage = str(tmp_path / "state.json")
+    first_visit(browser, site_url, storage)
+    context, page, release = held_visit(browser, site_url, storage)
+    old = saved_game(page)
+    page.click("#btn-new")
+    page.click("#new-start")
+    assert page.locator('body[data-pending="deal"]').count() == 1
+    page.keyboard.press("Escape")
+    page.wait_for_selector("#dlg-new", state="hidden")
+    # the dialog's close event comes a moment after: the deal is withdrawn then
+    page.wait_for_selector("body:not([data-pending])", state="attached")
+    assert page.inner_text("#new-start") == "Deal"
+    release()
+    page.wait_for_selector(READY, state="attached", timeout=BOOT_MS)
+    assert page.locator("#dlg-new").is_hidden()
+    assert saved_game(page) == old
     context.close()

@@ -13,6 +13,7 @@ from pathlib import Path
 from .bytecode import compiled_zip
 from .docstrings import minify_python
 from .icons import write_icons, write_manifest
+from .lesson import write_first_lesson
 from .pages import add_csp, write_dev_pages, write_early, write_embed_page
 from .paths import DIST, ROOT, WEB, BuildError, copy, log
 from .service_worker import write_service_worker
@@ -118,6 +119,7 @@ def write_site(out: Path, dev_pages: bool = False, stun: str | None = None) -> l
     (out / ".nojekyll").write_text("")
     if (out / "index.html").is_file():
         write_early(out)
+        write_first_lesson(out)
         write_embed_page(out)
         write_icons(out)
         write_manifest(out)

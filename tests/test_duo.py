@@ -55,7 +55,7 @@ def _no_hidden_card(strings: list, hidden: set, where: str) -> None:
 def _game(store) -> dict:
     """The saved game, without the stamp of the tab that wrote it."""
     data = json.loads(store.getItem("schotten-totten.save"))
-    return {k: v for k, v in data.items() if k not in ("tab", "generation")}
+    return {k: v for k, v in data.items() if k not in ("tab", "generation", "at")}
 
 
 def _this_round(events: list) -> list:

@@ -297,7 +297,7 @@ def _same_save(text, game) -> bool:
     its tab and a new generation)."""
 
     def unstamped(t):
-        return {k: v for k, v in json.loads(t).items() if k not in ("tab", "generation")}
+        return {k: v for k, v in json.loads(t).items() if k not in ("tab", "generation", "at")}
 
     return isinstance(text, str) and unstamped(text) == unstamped(game)
 
@@ -434,3 +434,25 @@ def test_the_page_asks_whether_a_lesson_was_left_open(app):
     assert _call(app, "lesson_open")["open"] is False
     storage.setItem(app.app.SAVE + ".lesson", "{not json")  # damaged: none left open
     assert _call(app, "lesson_open")["open"] is False
+
+
+def test_the_built_first_screen_is_what_the_page_answers_and_hides_nothing(app):
+    """lesson-first.json (sitebuild/lesson.py), drawn before Python is ready, is the page's
+    own answer to lesson_start in each language: the same view, legal moves and lesson
+    status; no card of the computer's hand, no seed."""
+    from sitebuild.lesson import first_lesson_payloads
+
+    app, _storage = app
+    built = first_lesson_payloads()
+    assert sorted(built) == ["de", "en", "fr"]
+    _call(app, "new_game", {"opponent": "ai"})  # a first visit's deal, then the lesson
+    for lang, payload in built.items():
+        _call(app, "set_option", {"name": "lang", "value": lang})
+        live = _call(app, "lesson_start", {"lesson": "basics", "step": 0})
+        assert payload["view"] == live["view"]
+        assert payload["lesson"] == live["lesson"]
+        assert payload["seat"] == live["seat"] == 0
+        text = json.dumps(payload)
+        assert '"seed"' not in text
+        for card in position("basics", 0)["hands"][1]:
+            assert f'"{card}"' not in text

@@ -393,3 +393,88 @@ def test_a_setting_held_badly_falls_back_to_its_default_and_the_rest_is_kept(ope
     }
     assert out["view"] == s.payload(0)["view"]
     assert store.getItem("schotten-totten.save") is not None
+
+
+# ------------------------------------------------------------------ an embed's game carried here
+
+
+def _dealt(seed: int, moves: int, at: int) -> str:
+    """A save of a game against the computer (seed ``seed``), ``moves`` actions on, written
+    at ``at`` (seconds)."""
+    s = Session()
+    s.new_game({"opponent": "ai", "seed": seed})
+    for _ in range(moves):
+        seat = s.state.to_move
+        s.act(action_to_json(legal_actions(s.state)[0]), seat)
+    store = MemoryStore()
+    Saves(store, "k", tab=f"t{seed}", clock=lambda: at).write(s.save_data())
+    return store.getItem("k")
+
+
+def _carry(stored, carried, limit=None):
+    store = MemoryStore(limit=limit)
+    if stored is not None:
+        store.setItem("k", stored)
+    out = Saves(store, "k", clock=lambda: 9).take_carried(carried, when="T")
+    return out, store.items
+
+
+def test_a_carried_game_with_no_save_here_is_taken():
+    carried = _dealt(1, 2, at=100)
+    assert _carry(None, carried) == ({}, {"k": carried})
+
+
+def test_the_same_game_further_on_is_kept_whichever_side_it_is_on():
+    earlier, later = _dealt(1, 2, at=500), _dealt(1, 6, at=100)  # stamps do not matter here
+    assert _carry(earlier, later) == ({}, {"k": later})
+    assert _carry(later, earlier) == ({}, {"k": later})
+    assert _carry(later, later) == ({}, {"k": later})
+
+
+def test_a_different_later_game_carried_is_taken_and_the_one_here_kept_aside():
+    here, carried = _dealt(1, 8, at=100), _dealt(2, 2, at=200)
+    out, items = _carry(here, carried)
+    assert out == {"carry": "taken", "aside": "k.broken.T"}
+    assert items == {"k": carried, "k.broken.T": here}
+
+
+def test_a_different_earlier_game_carried_is_kept_aside_and_the_one_here_stays():
+    here, carried = _dealt(1, 2, at=300), _dealt(2, 8, at=200)
+    out, items = _carry(here, carried)
+    assert out == {"carry": "kept", "aside": "k.broken.T"}
+    assert items == {"k": here, "k.broken.T": carried}
+
+
+def test_without_stamps_to_compare_the_game_the_player_opened_is_taken():
+    here = json.dumps({k: v for k, v in json.loads(_dealt(1, 4, at=900)).items() if k != "at"})
+    carried = _dealt(2, 2, at=100)
+    out, items = _carry(here, carried)
+    assert out["carry"] == "taken" and items["k.broken.T"] == here
+
+
+def test_no_room_to_keep_one_aside_swaps_nothing():
+    here, carried = _dealt(1, 8, at=100), _dealt(2, 2, at=200)
+    out, items = _carry(here, carried, limit=len(here) + 5)
+    assert out == {"carry": "no_room"}
+    assert items == {"k": here}
+
+
+def test_the_page_weighs_the_carried_game_once_and_tells_the_player(open_tab):
+    """app.py boot: the embed's game put under ``<key>.carried`` by embed.js is weighed, the
+    player told in the page's language, the waiting copy removed; a second boot (a part
+    loaded, a take-over) tells nothing again."""
+    store = MemoryStore()
+    here, carried = _dealt(1, 8, at=100), _dealt(2, 2, at=200)
+    store.setItem("schotten-totten.save", here)
+    store.setItem("schotten-totten.save.carried", carried)
+    tab = open_tab(store)
+    out = tab("boot", {"lang": "de"})
+    assert out["resumed"]
+    de = json.loads((Path(__file__).parent.parent / "web/messages/de.json").read_text())
+    assert out["carry"]["text"] == de["save.carry.taken"]
+    assert "schotten-totten.save.carried" not in store.items
+    aside = [k for k in store.items if ".broken." in k]
+    assert [store.items[k] for k in aside] == [here]
+    assert store.items["schotten-totten.save"] == carried  # the game resumed
+    assert tab.call("state")["view"]["round"] == 1
+    assert "carry" not in tab("boot", {"lang": "de"})

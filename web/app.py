@@ -9,6 +9,7 @@ console, and the player reads a short apology. Every change of the game is saved
 ``ai_request``'s JSON to the worker (ai_worker.py) and plays its answer back through ``act``.
 """
 
+import contextlib
 import json
 import traceback
 
@@ -21,7 +22,7 @@ from pyscript import window
 from refusal import RequestError, apology, worded
 from saves import MemoryStore, SaveError, Saves, parse_save, progress_of
 from session import SAVE_KEY, Session
-from stored import REFUSALS, Storage
+from stored import REFUSALS, Storage, StorageRefused
 from words import Words, languages
 
 from engine import GameError, position_from_json, view
@@ -167,10 +168,43 @@ def in_lesson() -> bool:
 puzzles = PuzzleDesk(session, storage, SAVE, save, warn=window.console.warn)
 
 
+carried_taken = False  # the embed's carried game was weighed (once per page)
+
+
+def take_carried(words) -> dict:
+    """The full page opened from an embed's ↗ with the embed's game (``#carry=``): embed.js
+    put it under ``<save key>.carried`` (or in ``window.stCarried`` where storage is blocked).
+    It is weighed once against the save here (``Saves.take_carried``: the later game kept,
+    the other kept aside), and what the player must be told comes back in words."""
+    global carried_taken
+    if carried_taken:
+        return {}
+    carried_taken = True
+    key = SAVE + ".carried"
+    text = storage.get(key)
+    if text is None:
+        text = getattr(window, "stCarried", None)
+    out = saves.take_carried(text if isinstance(text, str) else None)
+    with contextlib.suppress(StorageRefused):  # refused: weighed again next time
+        storage.remove(key)
+    if "carry" not in out:
+        return {}
+    return {"carry": {**out, "text": words.t(f"save.carry.{out['carry']}")}}
+
+
 def boot(arg, have=None):
     """Resume the saved game if there is one; otherwise report that there is none. A save
     that cannot be resumed is kept aside (never deleted) and the player told why, in the
-    page's language (``arg.lang``)."""
+    page's language (``arg.lang``). The embed's game carried to this page is weighed first
+    (``take_carried``)."""
+    lang = arg.get("lang") if isinstance(arg, dict) else None
+    words = Words(lang) if lang in languages() else session.words(None)
+    carry = take_carried(words)
+    return {**resume_saved(words, have), **carry}
+
+
+def resume_saved(words, have=None):
+    """The saved game resumed (``boot``), in ``words``' language for what is told."""
     # A reload in the middle of the puzzles: the game put aside for them comes back.
     aside = puzzles.take_aside()
     text = saves.read()  # read even so: this tab then knows the save it writes over
@@ -178,8 +212,6 @@ def boot(arg, have=None):
         text = aside or None
     if text is None:
         return {"resumed": False, "storage_blocked": BLOCKED}
-    lang = arg.get("lang") if isinstance(arg, dict) else None
-    words = Words(lang) if lang in languages() else session.words(None)
     if is_duo_save(text) and not parts.available("duo"):
         return {"resumed": False, "part": "duo"}  # the page loads it and asks again
     try:

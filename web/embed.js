@@ -28,9 +28,17 @@
     window.stSaveKey = `schotten-totten.embed.${game}`;
     // The embed's save carried in the link (#carry=): browsers that keep an embed's storage
     // apart from the site's own (storage partitioning) would otherwise show no game here.
+    // Python weighs it against a save already here under that name (app.py take_carried:
+    // the later game played, the other kept aside and the player told). It waits under
+    // <key>.carried, so a reload before Python is ready loses nothing; where storage is
+    // blocked, in memory.
     if (location.hash.startsWith("#carry=")) {
-      // Refused (storage blocked): a fresh game.
-      if (!store.get(window.stSaveKey)) store.set(window.stSaveKey, decodeURIComponent(location.hash.slice(7)));
+      let text = null;
+      try { text = decodeURIComponent(location.hash.slice(7)); } catch { /* a link cut short: nothing carried */ }
+      if (text) {
+        window.stCarried = text;
+        store.set(`${window.stSaveKey}.carried`, text);
+      }
       history.replaceState(null, "", location.pathname + location.search);
     }
     return;

@@ -53,7 +53,7 @@ SAVE_FORMAT = "schotten-totten/save"
 # change ever need a new version.
 SAVE_VERSION = 1
 UPGRADES: dict = {}  # version -> function(data) -> data of version + 1
-STAMP = ("tab", "generation")
+STAMP = ("tab", "generation", "at")
 
 
 class SaveError(FileError):
@@ -108,9 +108,7 @@ def body_of(text):
     data = read_stored(text)
     if not isinstance(data, dict):
         return None
-    return json.dumps(
-        {k: v for k, v in data.items() if k not in ("tab", "generation", "last")}, sort_keys=True
-    )
+    return json.dumps({k: v for k, v in data.items() if k not in (*STAMP, "last")}, sort_keys=True)
 
 
 def progress_of(text) -> dict | None:
@@ -126,6 +124,43 @@ def progress_of(text) -> dict | None:
             cards += len(side) if isinstance(side, list) else 0
     rnd = position.get("round")
     return {"round": rnd if type(rnd) is int else 1, "cards": cards}
+
+
+def _continues(later, earlier) -> bool:
+    """Is save ``later`` the game of save ``earlier``, as far or further on: the same deal
+    (record start: rules and seed) whose actions begin with ``earlier``'s? The same text, or
+    the same game without the stamp, counts too.
+
+    >>> a = '{"record": {"seed": 4, "rules": {}, "actions": [1], "takebacks": 0}, "tab": "x"}'
+    >>> b = '{"record": {"seed": 4, "rules": {}, "actions": [1, 2], "takebacks": 0}}'
+    >>> _continues(b, a), _continues(a, b)
+    (True, False)
+    """
+    if later == earlier or (body_of(later) is not None and body_of(later) == body_of(earlier)):
+        return True
+    one, two = read_stored(later), read_stored(earlier)
+    rec1 = one.get("record") if isinstance(one, dict) else None
+    rec2 = two.get("record") if isinstance(two, dict) else None
+    if not isinstance(rec1, dict) or not isinstance(rec2, dict):
+        return False
+    acts1, acts2 = rec1.get("actions"), rec2.get("actions")
+    if not isinstance(acts1, list) or not isinstance(acts2, list):
+        return False
+    start = ("rules", "seed")
+    return (
+        all(rec1.get(k) == rec2.get(k) for k in start)
+        and rec1.get("seed") is not None
+        and acts1[: len(acts2)] == acts2
+    )
+
+
+def _later(one, two) -> bool:
+    """Was save ``one`` written after save ``two`` (their ``at`` stamps)? Not known (a save
+    of an older build has none): no."""
+    a, b = (read_stored(t) for t in (one, two))
+    at1 = a.get("at") if isinstance(a, dict) else None
+    at2 = b.get("at") if isinstance(b, dict) else None
+    return isinstance(at1, int) and isinstance(at2, int) and at1 > at2
 
 
 class MemoryStore:
@@ -156,9 +191,10 @@ class MemoryStore:
 class Saves:
     """One tab's saves under one key."""
 
-    def __init__(self, storage, key: str, tab: str | None = None):
+    def __init__(self, storage, key: str, tab: str | None = None, clock=time.time):
         self.storage, self.key = as_storage(storage), key
         self.tab = tab or secrets.token_hex(6)
+        self.clock = clock  # seconds since 1970: when a save was written (``at``)
         self.generation = 0
         self.known = None  # the stamp of the stored save as this tab last saw it
         self.body = None  # and that save without its stamp (body_of)
@@ -221,7 +257,7 @@ class Saves:
             self.conflict = True
             return "conflict"
         gen = max(self.generation, stamp[1] if stamp and stamp[0] else 0) + 1
-        written = json.dumps({**data, "tab": self.tab, "generation": gen})
+        written = json.dumps({**data, "tab": self.tab, "generation": gen, "at": int(self.clock())})
         try:
             self.storage.set(self.key, written)
         except StorageRefused as e:  # a full or disabled storage must not stop the game
@@ -239,11 +275,7 @@ class Saves:
     def keep_aside(self, text: str, when: str | None = None) -> str | None:
         """Move a save that cannot be resumed to ``<key>.broken.<time>`` (never deleted);
         return that key, or ``None`` if the storage has no room even for the move."""
-        when = when or time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime())
-        aside, n = f"{self.key}.broken.{when}", 1
-        while self.storage.get(aside) is not None:
-            n += 1
-            aside = f"{self.key}.broken.{when}.{n}"
+        aside = self._aside_key(when)
         try:
             self.storage.set(aside, text)
         except StorageRefused:  # no room for a copy: move it instead
@@ -256,6 +288,59 @@ class Saves:
         self.storage.remove(self.key)
         self.known, self.body, self.conflict = None, None, False
         return aside
+
+    def _aside_key(self, when: str | None) -> str:
+        """A free ``<key>.broken.<time>`` (``.2``, ``.3`` ... after it when taken)."""
+        when = when or time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime(self.clock()))
+        aside, n = f"{self.key}.broken.{when}", 1
+        while self.storage.get(aside) is not None:
+            n += 1
+            aside = f"{self.key}.broken.{when}.{n}"
+        return aside
+
+    def take_carried(self, carried, when: str | None = None) -> dict:
+        """The embed's save carried to the full page (``#carry=``, ``docs/embed.md``) against
+        the save stored here under the same key. Nothing is lost, and nothing silently:
+
+        - no save here, or the same game (as far, or one of them further on in the same
+          deal): the game furthest on is kept, nothing to tell (``{}``, or ``taken``);
+        - two different games: the later one (its ``at`` stamp; without one on both, the
+          carried game, the one the player just opened) is kept under the key, the other is
+          kept aside as a save that cannot be resumed is (``<key>.broken.<time>``), and the
+          page tells the player: ``{"carry": "taken" | "kept", "aside": key}``;
+        - no room to keep one aside: the save here stays, the carried game stays in the
+          embed (``{"carry": "no_room"}``).
+        """
+        if not isinstance(carried, str) or not carried:
+            return {}
+        stored = self._stored()
+        if stored is None or _continues(carried, stored):
+            if stored == carried:
+                return {}
+            try:
+                self.storage.set(self.key, carried)
+            except StorageRefused:
+                return {"carry": "no_room"}
+            return {}
+        if _continues(stored, carried):
+            return {}  # the game here is the carried one, further on
+        if _later(stored, carried):
+            aside = self._aside_key(when)
+            try:
+                self.storage.set(aside, carried)
+            except StorageRefused:
+                return {"carry": "no_room"}
+            return {"carry": "kept", "aside": aside}
+        aside = self.keep_aside(stored, when)
+        if aside is None:
+            return {"carry": "no_room"}
+        try:
+            self.storage.set(self.key, carried)
+        except StorageRefused:  # the game here comes back: nothing swapped
+            self.storage.set(self.key, stored)
+            self.storage.remove(aside)
+            return {"carry": "no_room"}
+        return {"carry": "taken", "aside": aside}
 
     def news(self) -> dict:
         """What the page must tell the player after a call: a write held back

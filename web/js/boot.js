@@ -11,7 +11,7 @@
 //   dialogs   end of round/match, discard, claims, new game  ai       the AI worker and hints
 import { aiWorker, maybeAI } from "./ai.js";
 import { call, onPayload, setPayload } from "./bridge.js";
-import { keepNewGame, maybeShowEnd, openNewGame, showMessage, syncNewGame, wireDialogs } from "./dialogs.js";
+import { dealChosen, keepNewGame, maybeShowEnd, openNewGame, showMessage, syncNewGame, wireDialogs } from "./dialogs.js";
 import { $ } from "./dom.js";
 import { duoPart, handOver, linkAtStart, receiveLink, wireDuoLinks } from "./duo-link.js";
 import { openLinkedRecord, wireGames } from "./games.js";
@@ -26,7 +26,7 @@ import { saveErrorText, wireSaves } from "./saves.js";
 import { wireSound } from "./sound.js";
 import { isAI, state } from "./state.js";
 import { toast, wireToast } from "./toast.js";
-import { firstVisit } from "./welcome.js";
+import { firstVisit, learnFirst } from "./welcome.js";
 import { chooseLanguage, LANGUAGE, LANGUAGES, t } from "./words.js";
 
 // ------------------------------------------------------------------ loading progress
@@ -129,12 +129,17 @@ async function start() {
   progress(0.95, t("loading.shuffling"));
   const early = window.stEarly;
   const chosen = early?.active ? { pending: early.pending } : null;
-  if (early) early.active = false;
+  early?.done();   // the choice that waited is applied below, once (forgotten for the tab)
   document.body.classList.remove("early");
   $("#new-start").disabled = false;
   $("#new-note").hidden = true;
-  const pending = state.waiting ? takePending() : null;   // a move made on the early table
+  // The first lesson's screen drawn before Python (lesson-early.js) stays until the lesson
+  // starts, and a move made on it waits for the lesson (applyEarly).
+  const lessonUp = chosen?.pending === "learn" && Boolean(earlyLesson?.firstLessonShown());
+  const pending = state.waiting && !lessonUp ? takePending() : null;   // a move made on the early table
   $("#tools").inert = false;
+  // (Under the first lesson's early screen they wait for the lesson: learnEarly.)
+  if (!lessonUp) for (const tool of $("#tools").children) tool.inert = false;
   let out = call("boot", { lang: LANGUAGE });   // a save not resumed is told in it
   if (out.ok && out.part) {   // a game with a friend's device: its play loaded first
     try {
@@ -152,19 +157,24 @@ async function start() {
     if (chosen) $("#dlg-new").close();   // the pairing under way has its own dialog
     (await duoPart()).resumePairing(inLanguage(out));   // a game with a friend's device, not dealt yet
   } else if (out.ok && out.resumed) {
-    setPayload(inLanguage(out));
+    if (!lessonUp) setPayload(inLanguage(out));
     if (chosen) applyEarly(chosen.pending);   // the new-game dialog put back up over it
   } else {
     // An embed (embed.js) deals at once with the options in its URL; the full page asks.
-    setPayload(inLanguage(call("new_game", window.stEmbed?.options ?? { opponent: "ai", tactics: false })));
+    const dealt = inLanguage(call("new_game", window.stEmbed?.options ?? { opponent: "ai", tactics: false }));
+    if (!lessonUp) setPayload(dealt);   // behind the lesson: given back when it is left
     if (out.save_error) showMessage(t("save.not_resumed"), saveErrorText(out));
     else if (chosen) applyEarly(chosen.pending);   // the dialog is up already
     else if (!window.stEmbed && !startLink) firstVisit();   // the welcome the first time
   }
+  // The embed's game carried here and a game saved here under its name: which is on the
+  // table, and that the other is kept aside (app.py take_carried), said in words.
+  if (out.carry && !out.save_error) showMessage(t("save.carry.title"), out.carry.text, t("save.carry.play_on"));
   window.__ready = true;
   document.body.dataset.ready = "1";
   // The move made before Python: the engine judges it now (refused: its words, in a toast).
-  if (pending && out.ok && out.resumed) doAct(pending);
+  // Not when a new game or a lesson was chosen meanwhile: the game it was made in is left.
+  if (pending && out.ok && out.resumed && !chosen?.pending) doAct(pending);
   openLinkedRecord();
   // A game shared as a link (#game=, an embed's ?game=): share.js loaded to open it.
   if ((window.stEmbed?.game ?? null) !== null || location.hash.startsWith("#game=")) withShare((m) => m.openLinkedGame());
@@ -220,17 +230,56 @@ function adoptEarly() {
   if (!early?.active) return;
   early.wired = true;
   syncNewGame();
+  if (early.pending === "learn") showLessonEarly();   // chosen before the modules loaded, or reloaded
 }
 
 function applyEarly(pending) {
-  if (pending === "deal") $("#new-form").requestSubmit($("#new-start"));
-  else if (pending === "learn") $("#welcome-learn").click();
+  if (pending === "deal") dealChosen();
+  else if (pending === "learn") learnEarly();
   else $("#new-cancel").hidden = false;   // as firstVisit() after a deal: Cancel keeps it
+}
+
+// Learn to play chosen before Python: the first lesson's first screen at once, from the
+// payload the build made (lesson-early.js, loaded on first use), if it can be had before
+// Python is ready.
+let earlyLesson = null;
+function showLessonEarly() {
+  import("./lesson-early.js").then((m) => { earlyLesson = m; return m.showFirstLesson(); })
+    .catch(() => { /* not to be had: the dialog's note says the lesson starts soon */ });
+}
+document.addEventListener("st:early-wait", (e) => { if (e.detail === "learn") showLessonEarly(); });
+
+// Python is ready: the lesson starts through the engine (its screen replaces the early one),
+// then the move made on the early screen is sent, as any move. The lessons cannot be
+// loaded: the game dealt behind comes back, and the failure is said.
+function learnEarly() {
+  const shown = Boolean(earlyLesson?.firstLessonShown());
+  // The early screen's table: the game dealt behind it back, its tools live again.
+  const giveBack = () => {
+    takePending();
+    if (shown) {
+      document.body.classList.remove("in-lesson");
+      $("#lesson").hidden = true;
+      setPayload(call("state"));
+    }
+  };
+  const toolsLive = () => { for (const tool of $("#tools").children) tool.inert = false; };
+  learnFirst().then((started) => {
+    toolsLive();
+    if (!started) { giveBack(); return; }   // refused: said in a toast
+    const move = takePending();
+    if (move) doAct(move);
+  }, (error) => {
+    toolsLive();
+    giveBack();
+    toast(partFailed(error));
+  });
 }
 
 // A returning visit: the table as the last visit drew it, at once, while Python starts
 // (quick.js). Not when the address carries a link or a record, nor in another language than
-// the one it was drawn in. The tools wait for Python; a card and a stone can be chosen.
+// the one it was drawn in. The tools wait for Python but New game; a card and a stone can be
+// chosen.
 function drawEarly() {
   if (location.hash || window.stEarly?.active) return;
   const P = drawnBefore();
@@ -238,7 +287,9 @@ function drawEarly() {
   state.waiting = true;
   $("#loading").hidden = true;
   $("#app").hidden = false;
-  $("#tools").inert = true;
+  // The tools wait for Python, but New game: its dialog's choices are made at once, the deal
+  // waits (dialogs.js startNewGame).
+  for (const tool of $("#tools").children) tool.inert = tool.id !== "btn-new";
   setPayload(P);
   document.body.dataset.quick = "1";
 }

@@ -174,17 +174,12 @@ export function openNewGame(note) {
 
 // The dialog's choices as they stand (every named field: the opponent, the level, tactics,
 // names ...) and whether the welcome shows, kept for this tab before the page reloads in
-// another language; js/early.js puts the dialog back up with them (stEarly.reopenKey).
+// another language; js/early.js puts the dialog back up with them (stEarly.reopenKey), and
+// a deal or a lesson waiting for Python still waiting.
 export function keepNewGame() {
-  const fields = {};
-  for (const el of $("#new-form").elements) {
-    if (!el.name || el.tagName !== "INPUT") continue;
-    if (el.type === "radio") { if (el.checked) fields[el.name] = el.value; }
-    else if (el.type === "checkbox") fields[el.name] = el.checked;
-    else fields[el.name] = el.value;
-  }
-  const kept = { fields, welcome: !$("#new-welcome").hidden };
-  window.stStore.setJSON(window.stEarly.reopenKey, kept, { session: true });   // refused: a fresh dialog
+  const early = window.stEarly;
+  const kept = { fields: early.fields(), welcome: !$("#new-welcome").hidden, pending: early.pending };
+  window.stStore.setJSON(early.reopenKey, kept, { session: true });   // refused: a fresh dialog
 }
 
 // Names for a game on one device, remembered on this device.
@@ -243,6 +238,9 @@ function startNewGame(ev) {
     $("#new-start").textContent = t("new.abandon_button");
     return;
   }
+  // A returning visit's table before Python (quick.js): the deal waits, said in the dialog
+  // and kept for the tab (js/early.js), and boot.js deals it once Python is ready.
+  if (state.waiting) { window.stEarly.wait("deal"); return; }
   if (opts.opponent === "remote") {   // the game starts once the friend's device answers
     if (stunServer) chooseStun(f.stun.checked);
     // A refusal is said in the dialog (a toast would sit behind its backdrop).
@@ -272,9 +270,21 @@ function startNewGame(ev) {
   maybeAI();
 }
 
-export function showMessage(title, text) {
+// The deal chosen before Python was ready, now made: the player confirmed it then (a game
+// in progress abandoned included), so it is not asked again.
+export function dealChosen() {
+  abandonAsked = true;
+  $("#new-form").requestSubmit($("#new-start"));
+}
+
+// A message over the table. Its button offers a new game (a save not resumed), or, given
+// its words (`button`), only closes it: the game on the table goes on.
+let messageOffersNewGame = true;
+export function showMessage(title, text, button = null) {
   $("#message-title").textContent = title;
   $("#message-text").textContent = text;
+  messageOffersNewGame = !button;
+  $("#message-ok").textContent = button ?? t("new.title");
   openDialog($("#dlg-message"));
 }
 
@@ -290,9 +300,14 @@ export function wireDialogs() {
   $("#btn-stones").addEventListener("click", showStones);
   $("#btn-rules").addEventListener("click", showRules);
   $("#new-form").addEventListener("submit", startNewGame);
+  // Closed over the table drawn before Python (Cancel, Escape): the deal waiting is withdrawn.
+  $("#dlg-new").addEventListener("close", () => { if (state.waiting && window.stEarly.pending === "deal") window.stEarly.done(); });
   $("#new-form").addEventListener("change", syncNewGame);
   $("#new-cancel").addEventListener("click", () => $("#dlg-new").close());
-  $("#message-ok").addEventListener("click", () => { $("#dlg-message").close(); openNewGame(); });
+  $("#message-ok").addEventListener("click", () => {
+    $("#dlg-message").close();
+    if (messageOffersNewGame) openNewGame();
+  });
   document.addEventListener("change", onAutoclaim);
   $$("dialog [data-close]").forEach((b) => b.addEventListener("click", () => b.closest("dialog").close()));
   // A click on a dialog's backdrop closes it (not the message dialog: it asks for a new game).

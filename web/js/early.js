@@ -82,6 +82,60 @@
     reopenKey: REOPEN_KEY, reopened: false };
   window.stEarly = state;
 
+  // ------------------------------------------------------------ a choice that waits for Python
+
+  // The new-game dialog's fields as they stand (every named input), for sessionStorage.
+  function fields() {
+    const out = {};
+    for (const el of $("#new-form")?.elements ?? []) {
+      if (!el.name || el.tagName !== "INPUT") continue;
+      if (el.type === "radio") { if (el.checked) out[el.name] = el.value; }
+      else if (el.type === "checkbox") out[el.name] = el.checked;
+      else out[el.name] = el.value;
+    }
+    return out;
+  }
+  // A choice made before Python is ready (Deal, Learn to play; on a first visit, on a
+  // returning visit's table before Python, on the dialog put back up): said in the dialog
+  // ("dealing…"), and kept for this tab with the dialog's fields, so a reload meanwhile
+  // puts the dialog back up with it still waiting; boot.js applies it once, as soon as
+  // Python is ready, and forgets it (state.done). Nothing is dealt before then.
+  function wait(kind) {
+    state.active = true;
+    state.pending = kind;
+    store.setJSON(REOPEN_KEY, { fields: fields(), welcome: false, pending: kind }, { session: true });
+    const note = $("#new-note");
+    note.textContent = early(kind === "learn" ? "early.learn" : "early.deal");
+    note.hidden = false;
+    // Deal says "Dealing…" and takes no second deal (a press repeats this), and keeps the
+    // focus where the player is: a screen reader reads its new name, and the note (a status).
+    const start = $("#new-start");
+    if (kind === "deal" && !start.dataset.label) {
+      start.dataset.label = start.textContent;
+      start.textContent = early("early.dealing");
+    }
+    start.setAttribute("aria-disabled", "true");
+    document.body.dataset.pending = kind;
+    note.scrollIntoView({ block: "nearest" });
+    // The lesson's first screen is drawn at once (boot.js, js/lesson-early.js).
+    document.dispatchEvent(new CustomEvent("st:early-wait", { detail: kind }));
+  }
+  // The waiting choice applied (boot.js) or withdrawn (the dialog closed over a game).
+  function done() {
+    state.active = false;
+    state.pending = null;
+    store.remove(REOPEN_KEY, { session: true });
+    delete document.body.dataset.pending;
+    const note = $("#new-note");
+    if (note) note.hidden = true;
+    const start = $("#new-start");
+    if (start?.dataset.label) { start.textContent = start.dataset.label; delete start.dataset.label; }
+    start?.removeAttribute("aria-disabled");
+  }
+  state.wait = wait;
+  state.done = done;
+  state.fields = fields;
+
   // ------------------------------------------------------------ a first visit: the choices
 
   const embedded = document.documentElement.classList.contains("embed");
@@ -94,7 +148,10 @@
     store.remove(REOPEN_KEY, { session: true });
     return text;
   })();
-  if (embedded || (saved() && !kept) || location.hash.startsWith("#record=") || location.hash.startsWith("#game=") || !$("#dlg-new")) return;
+  // The full page on an embed's game (?game=NAME, js/embed.js: its own save key, a game
+  // carried) is no first visit either: Python resumes that game, or asks (boot.js).
+  const embedsGame = new URLSearchParams(location.search).has("game");
+  if (embedded || embedsGame || (saved() && !kept) || location.hash.startsWith("#record=") || location.hash.startsWith("#game=") || !$("#dlg-new")) return;
   state.active = true;
   state.reopened = Boolean(kept);
   document.body.classList.add("early");
@@ -132,14 +189,7 @@
   // Until Python is ready (boot.js sets state.active = false), a choice waits; Escape cannot
   // close the dialog (there is no game behind it). Capture listeners: they run before
   // dialogs.js's and welcome.js's, which need Python.
-  function wait(kind) {
-    state.pending = kind;
-    const note = $("#new-note");
-    note.textContent = early(kind === "learn" ? "early.learn" : "early.deal");
-    note.hidden = false;
-    $("#new-start").disabled = true;
-    note.scrollIntoView({ block: "nearest" });
-  }
+  if (kept?.pending === "deal" || kept?.pending === "learn") wait(kept.pending);   // reloaded meanwhile
   dialog.addEventListener("cancel", (e) => { if (state.active) e.preventDefault(); });
   form.addEventListener("submit", (e) => {
     if (!state.active) return;

@@ -45,6 +45,8 @@ export function remember(P) {
 
 // The payload to draw before Python, or null.
 export function drawnBefore() {
+  // An embed's game carried here waits for Python to weigh it against the save (embed.js).
+  if (window.stCarried || store.get(`${SAVE}.carried`)) return null;
   const save = store.get(SAVE);
   const kept = store.getJSON(KEY);   // none, or not readable: the usual start
   if (save && kept?.save === digest(save) && kept.payload?.view) return kept.payload;

@@ -86,12 +86,14 @@ function openForms() {
 
 // ------------------------------------------------------------------ a lesson at the table
 
+// Resolves to whether the lesson started (refused: said in a toast).
 export async function startLesson(id, step) {
   await aiIdle(); // the computer finishes its move before the table changes under it
   for (const d of document.querySelectorAll("dialog[open]")) d.close();
   const out = call("lesson_start", step === undefined ? { lesson: id } : { lesson: id, step });
-  if (!out.ok) { toast(out.error); return; }
+  if (!out.ok) { toast(out.error); return false; }
   enter(out);
+  return true;
 }
 
 function enter(out) {

@@ -49,6 +49,12 @@ function choose(opponent) {
   $("#new-start").focus();
 }
 
+// The first lesson, chosen before Python was ready (boot.js): a promise that it started.
+export function learnFirst() {
+  if ($("#dlg-new").open) $("#dlg-new").close();
+  return lessonsPart().then((lessons) => lessons.startLesson("basics"));
+}
+
 // After a reload in the middle of a lesson (Python says whether one was left open): the
 // lessons loaded, and its step starts again.
 function lessonLeftOpen() {
