@@ -85,6 +85,7 @@ LONGEST_FIRST = {
 }
 
 
+@pytest.hookimpl(tryfirst=True)  # before xdist's, which reads the groups given here
 def pytest_collection_modifyitems(config, items):
     for item in items:
         if item.path.parent == ROOT / "e2e" and item.path.name not in QUICK:

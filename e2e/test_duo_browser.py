@@ -287,7 +287,9 @@ def test_a_tactic_game_by_links_with_a_reload(browser, site_url, screenshot):
     its save, its replay so far), and moves by links on both devices after it."""
     (host_ctx, host), (guest_ctx, guest) = _pair(browser, site_url)
     done = _play([host, guest], 12, screenshot, takeback_at=6, stop_at=18)
-    assert done["moves"] >= 18 and done["links"] >= 12 and done["takebacks"] == 1, done
+    # Every turn (a few of the driver's steps: a card, its stone, a claim) went as a link.
+    assert done["moves"] >= 18 and done["links"] >= done["moves"] // 3, done
+    assert done["takebacks"] == 1, done
     for page in (host, guest):  # mid-game: the opponent's hand only as backs
         assert page.locator("#seat-top .card[data-card]").count() == 0
     host_ctx.close()

@@ -76,6 +76,7 @@ FIRST_TABLE_JS = {
     "quick",
     "render",
     "saves",
+    "scrolling",
     "snapshot",
     "sound",
     "state",

@@ -55,8 +55,8 @@ def test_the_games_where_the_soak_found_a_difference(variant, seed):
 def test_the_soak_sees_a_hidden_card_in_a_payload(monkeypatch):
     payload = soak.page_session.Session.payload
 
-    def leaky(self, seat):
-        out = payload(self, seat)
+    def leaky(self, seat, have=None):
+        out = payload(self, seat, have)
         if seat is not None:  # the opponent's hand, slipped in
             out["debug"] = [soak.card_text(c) for c in self.state.hands[1 - seat]]
         return out
