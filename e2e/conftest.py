@@ -147,6 +147,16 @@ def site_url():
 
 
 @pytest.fixture(scope="session")
+def browser_context_args(browser_context_args):
+    """pytest-playwright's context options, with the game's service worker blocked: a first
+    visit's worker fetches and stores every file of the site (about 1 CPU second of a page
+    boot's 5, docs/performance.md), which a test of the table does not need. A test of
+    offline play or updates asks for it: ``@pytest.mark.browser_context_args(
+    service_workers="allow")`` (the closest marker wins: repeat the file's other options)."""
+    return {**browser_context_args, "service_workers": "block"}
+
+
+@pytest.fixture(scope="session")
 def base_url(site_url):
     """Overrides pytest-base-url's fixture: relative page.goto() targets the served site."""
     return site_url
