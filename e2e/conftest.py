@@ -15,6 +15,9 @@ on 127.0.0.1 under a sub-path (like GitHub Pages' /repo/), so root-absolute URLs
 Without /usr/bin/chromium (or $CHROMIUM_PATH) the browser tests are skipped, except when CI
 is set: there they fail, so a CI machine without a browser cannot pass by skipping.
 
+Contexts block the game's service worker (``browser_context_args``): a test of offline play
+or updates allows it with ``@pytest.mark.browser_context_args(service_workers="allow")``.
+
 A new screen: add it to the screen walk, e2e/test_every_screen.py (its docstring says how;
 docs/web.md, "Every screen, every size"). There it is looked at in every size and language
 with the geometry check, axe, "no English left" and a screenshot, with no page boot of its
