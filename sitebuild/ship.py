@@ -18,8 +18,6 @@ import os
 from dataclasses import dataclass
 from pathlib import Path
 
-from engine.words import DEFAULT_LANGUAGE
-
 from .paths import ENGINE, ROOT, WEB
 
 SKIP_DIRS = {"__pycache__", "tests", ".pytest_cache"}
@@ -31,8 +29,9 @@ SW_TEMPLATE = WEB / "sw.js"  # written last, with the hash of every other file
 ENTRY_SCRIPTS = ("app.py", "ai_worker.py")
 # Data files of web/ that Python reads as well as the page: the table's catalogues.
 WEB_PYTHON_DATA = ("messages/",)
-# The one language whose catalogues come with Python's modules: the engine's default.
-PYTHON_LANGUAGE = DEFAULT_LANGUAGE
+# The one language whose catalogues come with Python's modules: the engine's default
+# (engine/words.py's DEFAULT_LANGUAGE; the build does not import the engine, a test compares).
+PYTHON_LANGUAGE = "en"
 # Where the build lists every language for the engine (engine/words.py, LISTED), in game.zip.
 LANGUAGE_LIST = "engine/messages/languages.json"
 # Modules the browser never imports: the command line and the arena's sparring partner.

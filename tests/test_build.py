@@ -16,6 +16,8 @@ from pathlib import Path
 import pytest
 
 import build
+import engine.words
+import sitebuild.ship
 import sitebuild.site
 from sitebuild import ENGINE, ROOT, WEB, shipped_files
 from sitebuild.js_comments import without_comment_lines
@@ -137,6 +139,7 @@ def test_the_tables_catalogues_ship_for_python_and_for_javascript(shipped):
     data = sorted((WEB / "messages").glob("*.json"))
     assert WEB / "messages" / "en.json" in data
     by_src = {f.src: f for f in shipped}
+    assert sitebuild.ship.PYTHON_LANGUAGE == engine.words.DEFAULT_LANGUAGE
     for path in data:
         f = by_src[path]
         assert f.url == f"messages/{path.name}"
