@@ -295,6 +295,10 @@ function drawEarly() {
   document.body.dataset.quick = "1";
 }
 
+// The dialog put back up over a saved game (a reload while its deal waited) closed before
+// Python: the deal withdrawn (js/early.js), that game's table drawn as on any returning visit.
+document.addEventListener("st:early-withdrawn", () => { if (!startLink) drawEarly(); });
+
 // A link from a friend's device opened in a new tab while the game's tab is open goes to that
 // tab (duo.js); this one then only says so.
 const startLink = linkAtStart();
