@@ -4,8 +4,8 @@ each shape). Where and how it is stored (stamps, two tabs, a full storage) is ``
 
 A setting the save holds badly (an ``ai_seat`` of ``0.0`` or ``true``, a language whose
 catalogue is not at hand: in the browser, a save made in a language the page is not in, told
-in English until the page sets its own) falls back to that setting's default; the rest of the save is kept. A position
-or record the engine refuses makes the save ``SaveError("damaged")``.
+in English until the page sets its own) falls back to that setting's default; the rest of the
+save is kept. A position or record the engine refuses makes the save ``SaveError("damaged")``.
 """
 
 from __future__ import annotations
