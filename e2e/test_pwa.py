@@ -94,6 +94,9 @@ FIRST_TABLE_JS = {
 LATER = re.compile(
     r"part-\w+\.zip|js/(duo|rtc|sdp|reconnect|replay|review|tutorial)\.js|vendor/qrcode/"
 )
+# The catalogues of a language the page does not show (an English page here): fetched when the
+# page is switched to it, from the service worker's cache once it has every file.
+OTHER_LANGUAGE = re.compile(r"(^|/)messages/(?!en\.json$)[\w-]+\.json$")
 FIRST_VISIT_BUDGET = 5_000_000  # bytes of bodies as GitHub Pages sends them (gzipped)
 # Notes when the page is ready (body[data-ready="1"]), for the resource timings before it.
 READY_AT = """
@@ -116,6 +119,14 @@ def saved_game(page) -> dict:
 def game_state(page) -> tuple:
     """What must survive a reload: the cards on the table and the move log."""
     return board(page), page.inner_text("#log")
+
+
+def switch_language(page, code: str):
+    """The rules dialog's language switch: the choice is remembered and the page reloads."""
+    page.click("#btn-rules")
+    with page.expect_navigation(timeout=BOOT_MS):
+        page.select_option("#dlg-rules .lang-switch select", code)
+    ready(page)
 
 
 def wait_offline_ready(page):
@@ -176,6 +187,17 @@ def test_offline_after_one_visit_and_after_a_restart(
     assert page.inner_text("#log").count("The computer played") == 2
     after_first = game_state(page)
     screenshot(page, "pwa-offline-reload")
+    # A language never shown before, offline: its catalogues (not fetched by the first visit)
+    # come from the service worker's cache, Python's words too; and back.
+    switch_language(page, "de")
+    assert page.evaluate("document.documentElement.lang") == "de"
+    assert page.inner_text("#log").startswith("Neues Spiel"), page.inner_text("#log")[:80]
+    assert page.inner_text("#log").count("Der Computer spielt ") == 2
+    catalogues = {u.removeprefix(url) for u in served if "messages/" in u}
+    assert {"engine/messages/de.json", "messages/de.json"} <= catalogues, catalogues
+    assert not [u for u in catalogues if "fr.json" in u], "a language the page does not show"
+    switch_language(page, "en")
+    assert game_state(page) == after_first
     context.close()
 
     # Close the browser and open it again with the same profile, still offline; open the
@@ -232,6 +254,8 @@ def test_a_first_visit_fetches_only_what_the_first_table_needs(site_url, browser
     listing = "\n".join(f"{size:9d} {name}" for name, size in sorted(files.items()))
     print(f"A first visit until its table is playable:\n{listing}\n{sum(files.values()):9d} in all")
     assert not [f for f in files if LATER.search(f)], listing
+    assert not [f for f in files if OTHER_LANGUAGE.search(f)], listing
+    assert {"engine/messages/en.json", "messages/en.json"} <= set(files), listing
     modules = {f.removeprefix("js/").removesuffix(".js") for f in files if f.startswith("js/")}
     assert modules == FIRST_TABLE_JS, (modules - FIRST_TABLE_JS, FIRST_TABLE_JS - modules)
     assert "game.zip" in files and "vendor/pyodide/pyodide.asm.wasm" in files

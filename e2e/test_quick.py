@@ -273,3 +273,30 @@ def test_cancel_withdraws_a_deal_waiting_for_python(browser, site_url, tmp_path)
     assert page.locator("#dlg-new").is_hidden()
     assert saved_game(page) == old
     context.close()
+
+
+def test_cancel_after_a_reload_while_a_deal_waits_keeps_the_game(browser, site_url, tmp_path):
+    """A reload while the deal waits puts the dialog back up over the saved game, with its
+    Cancel: pressed, the deal is withdrawn and the game's table drawn before Python; once
+    Python is ready that game goes on, nothing dealt."""
+    storage = str(tmp_path / "state.json")
+    first_visit(browser, site_url, storage)
+    context, page, release = held_visit(browser, site_url, storage)
+    old, cards = saved_game(page), cards_on_table(page)
+    page.click("#btn-new")
+    page.click("#new-start")
+    assert page.locator('body[data-pending="deal"]').count() == 1
+    page.reload()  # app.py is still held back
+    page.wait_for_selector('body[data-pending="deal"]', state="attached", timeout=BOOT_MS)
+    cancel = page.locator("#new-cancel")
+    assert cancel.is_visible(), "the dialog is over a game: Cancel goes back to it"
+    cancel.click()
+    page.wait_for_selector("#dlg-new", state="hidden")
+    page.wait_for_selector("body:not([data-pending])", state="attached")
+    page.wait_for_selector(QUICK, state="attached", timeout=BOOT_MS)
+    assert cards_on_table(page) == cards
+    release()
+    page.wait_for_selector(READY, state="attached", timeout=BOOT_MS)
+    assert page.locator("#dlg-new").is_hidden()
+    assert saved_game(page) == old and cards_on_table(page) == cards
+    context.close()

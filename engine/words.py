@@ -64,9 +64,25 @@ PLAYER_PARAMS = ("player", "other", "owner", "winner")
 FORMATION_PARAMS = ("mine", "theirs", "best")
 
 
+# The languages' one home is their catalogue files. The browser's Python has only some of
+# them (English's, and its page's language's, which the page hands over: web/words.py), so
+# the build lists every language in this file beside them (sitebuild/site.py); the source
+# has no such file.
+LISTED = MESSAGES / "languages.json"
+
+
 def languages() -> list[str]:
-    """The languages there is a catalogue for (one file each)."""
+    """The languages there is a catalogue for (one file each in the source; the build's list
+    where not every file is at hand)."""
+    if LISTED.is_file():
+        return list(json.loads(LISTED.read_text(encoding="utf-8")))
     return sorted(p.stem for p in MESSAGES.glob("*.json"))
+
+
+def at_hand(lang: str) -> bool:
+    """Whether ``lang`` is a language whose catalogue can be read here: every one in the
+    source; in the browser English and the page's own language."""
+    return lang in languages() and (MESSAGES / f"{lang}.json").is_file()
 
 
 def add_catalogue(folder: Path) -> None:
@@ -90,7 +106,7 @@ def catalogue(lang: str = DEFAULT_LANGUAGE) -> dict:
     """The catalogue of ``lang``, the engine's and every added one's keys (read once),
     falling back to English for a missing key."""
     if lang not in _catalogues:
-        if not (MESSAGES / f"{lang}.json").is_file():
+        if not at_hand(lang):
             raise GameError("no_language", value=shown(lang), languages=", ".join(languages()))
         _catalogues[lang] = _read(lang)
     return _catalogues[lang]

@@ -6,7 +6,10 @@ outside it, in ``tools/``) and everything in ``web/``, with the table's catalogu
 ``web/messages/*.json``. Engine files keep their path, web/ files go to the site's root, so
 ``./engine/messages/en.json`` and ``./messages/en.json`` are each both a file in Pyodide's
 file system (next to the module that reads it: engine/words.py, web/words.py) and a URL the
-page's JavaScript can fetch (web/js/words.js).
+page's JavaScript can fetch (web/js/words.js). Only English's catalogues go into Python's file
+system with the modules (the default language: the engine's own words, every language's
+fallback); a page in another language hands its own over as it fetched them (web/words.py),
+so a first visit fetches no catalogue of a language it does not show (docs/offline.md).
 """
 
 from __future__ import annotations
@@ -26,6 +29,11 @@ SW_TEMPLATE = WEB / "sw.js"  # written last, with the hash of every other file
 ENTRY_SCRIPTS = ("app.py", "ai_worker.py")
 # Data files of web/ that Python reads as well as the page: the table's catalogues.
 WEB_PYTHON_DATA = ("messages/",)
+# The one language whose catalogues come with Python's modules: the engine's default
+# (engine/words.py's DEFAULT_LANGUAGE; the build does not import the engine, a test compares).
+PYTHON_LANGUAGE = "en"
+# Where the build lists every language for the engine (engine/words.py, LISTED), in game.zip.
+LANGUAGE_LIST = "engine/messages/languages.json"
 # Modules the browser never imports: the command line and the arena's sparring partner.
 NOT_IN_BROWSER = ("engine/__main__.py", "engine/cli.py", "engine/ai/barca.py")
 GAME_ARCHIVE = "game.zip"
@@ -63,6 +71,14 @@ class Shipped:
     python: bool
 
 
+def for_python(url: str) -> bool:
+    """Whether PyScript copies a data file into Python's file system: any but a catalogue of
+    another language than ``PYTHON_LANGUAGE``."""
+    folder, _, name = url.rpartition("/")
+    is_catalogue = folder in ("messages", "engine/messages") and name.endswith(".json")
+    return not is_catalogue or name == f"{PYTHON_LANGUAGE}.json"
+
+
 def walk(top: Path):
     """Files under top, sorted, skipping caches, test folders and hidden folders."""
     for dirpath, dirnames, filenames in os.walk(top):
@@ -78,11 +94,14 @@ def shipped_files() -> list[Shipped]:
     if ENGINE.is_dir():
         for src in walk(ENGINE):
             if src.suffix in ENGINE_SUFFIXES and not src.name.startswith("test_"):
-                out.append(Shipped(src, src.relative_to(ROOT).as_posix(), python=True))
+                url = src.relative_to(ROOT).as_posix()
+                out.append(Shipped(src, url, python=for_python(url)))
     if WEB.is_dir():
         for src in walk(WEB):
             rel = src.relative_to(WEB).as_posix()
             if rel not in (WEB_CONFIG, SW_TEMPLATE.name):
-                python = src.suffix == ".py" or rel.startswith(WEB_PYTHON_DATA)
+                python = src.suffix == ".py" or (
+                    rel.startswith(WEB_PYTHON_DATA) and for_python(rel)
+                )
                 out.append(Shipped(src, rel, python=python))
     return out

@@ -10,6 +10,7 @@ import shutil
 import tempfile
 from pathlib import Path
 
+from . import catalogues
 from .bytecode import compiled_zip
 from .docstrings import minify_python
 from .icons import write_icons, write_manifest
@@ -21,6 +22,7 @@ from .service_worker import write_service_worker
 from .ship import (
     ENTRY_SCRIPTS,
     GAME_ARCHIVE,
+    LANGUAGE_LIST,
     NOT_IN_BROWSER,
     PARTS,
     SW_TEMPLATE,
@@ -98,10 +100,15 @@ def write_site(out: Path, dev_pages: bool = False, stun: str | None = None) -> l
     config = {**web_config, **RUNTIME_CONFIG}
     # The modules come as one archive of bytecode, unpacked into the cwd ("./*": PyScript
     # unpacks an archive whose target ends so): one request instead of 36, nothing to compile.
-    shutil.copy2(
-        compiled_zip(PYODIDE_DIR, files=modules, strip_lines=True, what="the game's modules"),
-        out / GAME_ARCHIVE,
-    )
+    # With them the list of the languages: Python has not every catalogue (engine/words.py).
+    with tempfile.TemporaryDirectory() as tmp:
+        listing = Path(tmp) / "languages.json"
+        listing.write_text(json.dumps(catalogues.languages()) + "\n")
+        modules[LANGUAGE_LIST] = listing
+        shutil.copy2(
+            compiled_zip(PYODIDE_DIR, files=modules, strip_lines=True, what="the game's modules"),
+            out / GAME_ARCHIVE,
+        )
     for name, files in parts.items():  # not in `files`: fetched on first use (js/part.js)
         shutil.copy2(
             compiled_zip(PYODIDE_DIR, files=files, strip_lines=True, what=f"the {name} part"),

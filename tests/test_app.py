@@ -4,7 +4,10 @@ only what the page does not hold yet."""
 
 import json
 import random
+import shutil
+from pathlib import Path
 
+import pytest
 from session import Session
 
 from engine import Words, action_to_json
@@ -295,3 +298,70 @@ def test_the_two_device_play_waits_for_its_part(open_tab, monkeypatch):
     out = again("boot", {"lang": "en"})
     assert out["resumed"] and out["duo"] and "part" not in out
     assert not again("lesson_open")["open"]
+
+
+# ------------------------------------------------------------------ the page's language only
+
+
+@pytest.fixture
+def english_only(tmp_path, monkeypatch):
+    """Python's file system as the browser's: English's two catalogues and the build's list
+    of every language (sitebuild/site.py), no other language's file."""
+    import words as table_words
+
+    import engine.words
+    from sitebuild.ship import LANGUAGE_LIST
+
+    folders = {}
+    for name, source in (("engine", engine.words.MESSAGES), ("table", table_words.MESSAGES)):
+        folder = tmp_path / name
+        folder.mkdir()
+        shutil.copy(source / "en.json", folder / "en.json")
+        folders[name] = (folder, source)
+    listed = folders["engine"][0] / Path(LANGUAGE_LIST).name
+    listed.write_text(json.dumps(engine.words.languages()))
+    monkeypatch.setattr(engine.words, "MESSAGES", folders["engine"][0])
+    monkeypatch.setattr(engine.words, "LISTED", listed)
+    monkeypatch.setattr(table_words, "MESSAGES", folders["table"][0])
+    added = [folders["table"][0] if f == folders["table"][1] else f for f in engine.words._added]
+    monkeypatch.setattr(engine.words, "_added", added)
+    monkeypatch.setattr(engine.words, "_catalogues", {})
+    return {name: source for name, (_folder, source) in folders.items()}
+
+
+def test_python_knows_every_language_and_reads_the_pages_own_once_handed_over(
+    english_only, open_tab
+):
+    from saves import MemoryStore
+    from words import at_hand, languages
+
+    assert languages() == ["de", "en", "fr"]
+    assert at_hand("en") and not at_hand("de") and not at_hand("fr")
+    # A game saved in French, resumed on a German page: French is never read (it is not at
+    # hand), the page's German is, once the page has handed it over.
+    store = MemoryStore()
+    tab = open_tab(store)
+    tab("new_game", {"opponent": "ai", "seed": 3})
+    saved = json.loads(store.getItem("schotten-totten.save"))
+    saved["settings"]["lang"] = "fr"
+    store.setItem("schotten-totten.save", json.dumps(saved))
+    tab = open_tab(store)
+    out = tab("set_option", {"name": "lang", "value": "de"})
+    assert out["ok"] is False and out["code"] == "bad_option"  # not handed over yet
+    bad = {"lang": "xx", "engine": {"@language": "x"}, "table": {"@language": "x"}}
+    assert tab("words", bad)["code"] == "bad_argument"
+    assert tab("words", {"lang": "de", "engine": [], "table": {}})["code"] == "bad_argument"
+    given = {
+        "lang": "de",
+        **{k: json.loads((v / "de.json").read_text("utf-8")) for k, v in english_only.items()},
+    }
+    assert tab("words", given) == {"ok": True}
+    assert at_hand("de") and not at_hand("fr")
+    out = tab("boot", {"lang": "de"})
+    assert out["resumed"] is True and out["settings"]["lang"] == "en"  # French not at hand
+    out = tab("set_option", {"name": "lang", "value": "de"})
+    assert out["log"][0]["text"].startswith("Neues"), out["log"][0]
+    out = tab("act", {"action": {"kind": "claim", "stone": 3}, "seat": 0})
+    assert out["code"] == "wrong_step" and out["error"].startswith("Zugreihenfolge")
+    assert tab("set_option", {"name": "lang", "value": "fr"})["code"] == "bad_option"
+    assert not tab.window.errors

@@ -16,6 +16,8 @@ from pathlib import Path
 import pytest
 
 import build
+import engine.words
+import sitebuild.ship
 import sitebuild.site
 from sitebuild import ENGINE, ROOT, WEB, shipped_files
 from sitebuild.js_comments import without_comment_lines
@@ -125,7 +127,10 @@ def test_engine_data_files_ship_for_python_and_for_javascript(shipped):
     by_src = {f.src: f for f in shipped}
     for path in data:
         f = by_src[path]
-        assert f.python and f.url == path.relative_to(ROOT).as_posix()
+        assert f.url == path.relative_to(ROOT).as_posix()
+        # in Python's file system with the modules: English's catalogue only (the page hands
+        # over its own language's: web/words.py)
+        assert f.python == (path.parent.name != "messages" or path.stem == "en"), f.url
 
 
 def test_the_tables_catalogues_ship_for_python_and_for_javascript(shipped):
@@ -134,9 +139,11 @@ def test_the_tables_catalogues_ship_for_python_and_for_javascript(shipped):
     data = sorted((WEB / "messages").glob("*.json"))
     assert WEB / "messages" / "en.json" in data
     by_src = {f.src: f for f in shipped}
+    assert sitebuild.ship.PYTHON_LANGUAGE == engine.words.DEFAULT_LANGUAGE
     for path in data:
         f = by_src[path]
-        assert f.python and f.url == f"messages/{path.name}"
+        assert f.url == f"messages/{path.name}"
+        assert f.python == (path.stem == "en"), f.url  # the others: handed over by the page
 
 
 def test_web_files_ship_at_the_site_root(shipped):
@@ -159,17 +166,14 @@ def test_the_written_site_maps_python_files_and_serves_the_catalogue(tmp_path, m
     # The modules come compiled in one archive, unpacked into the cwd (PyScript: "./*"); only
     # the scripts PyScript runs by their src stay source files.
     assert config["files"]["./game.zip"] == "./*"
+    # English's catalogues only: a page in another language hands its own over (web/words.py),
+    # and a first visit fetches none of a language it does not show
     assert sorted(py_files) == [
         "ai_worker.py",
         "app.py",
-        "engine/messages/de.json",
         "engine/messages/en.json",
-        "engine/messages/fr.json",
-        "messages/de.json",
         "messages/en.json",
-        "messages/fr.json",
     ]
-    assert config["files"]["./messages/de.json"] == "./messages/de.json"
     with zipfile.ZipFile(tmp_path / "game.zip") as archive:
         names = set(archive.namelist())
         assert {"engine/ai/hard.pyc", "engine/__init__.pyc", "session.pyc", "words.pyc"} <= names
@@ -177,6 +181,10 @@ def test_the_written_site_maps_python_files_and_serves_the_catalogue(tmp_path, m
         assert "engine/cli.pyc" not in names and "engine/ai/barca.pyc" not in names
         # what the first table does not need is not in it (sitebuild/ship.py, PARTS)
         assert not {"duo.pyc", "engine/remote/__init__.pyc", "lessons.pyc"} & names
+        # every language listed for the engine, which has not every catalogue at hand
+        listed = json.loads(archive.read("engine/messages/languages.json"))
+        assert listed == sorted(p.stem for p in (ENGINE / "messages").glob("*.json"))
+        assert {"en", "de", "fr"} <= set(listed)
     # The parts loaded on first use: archives of their own, not in `files` (js/part.js)
     with zipfile.ZipFile(tmp_path / "part-duo.zip") as archive:
         duo = set(archive.namelist())
@@ -198,6 +206,7 @@ def test_the_written_site_maps_python_files_and_serves_the_catalogue(tmp_path, m
     assert {"index.html", "embed.html", "sw.js", "manifest.webmanifest"} <= written
     precached = build.precache_list(tmp_path)  # kept offline too
     assert {"engine/messages/en.json", "messages/en.json", "messages/de.json"} <= set(precached)
+    assert {"engine/messages/fr.json", "messages/fr.json"} <= set(precached)
     # the formatting rule, the storage's door and early.js are written into the pages, before
     # the first paint, each before early.js uses it
     index = (tmp_path / "index.html").read_text(encoding="utf-8")

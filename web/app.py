@@ -23,7 +23,7 @@ from refusal import RequestError, apology, worded
 from saves import MemoryStore, SaveError, Saves, parse_save, progress_of
 from session import SAVE_KEY, Session
 from stored import REFUSALS, Storage, StorageRefused
-from words import Words, languages
+from words import Words, add_language, at_hand
 
 from engine import GameError, position_from_json, view
 from engine.gamelink import game_link
@@ -198,7 +198,7 @@ def boot(arg, have=None):
     page's language (``arg.lang``). The embed's game carried to this page is weighed first
     (``take_carried``)."""
     lang = arg.get("lang") if isinstance(arg, dict) else None
-    words = Words(lang) if lang in languages() else session.words(None)
+    words = Words(lang) if at_hand(lang) else session.words(None)
     carry = take_carried(words)
     return {**resume_saved(words, have), **carry}
 
@@ -241,6 +241,16 @@ def save_take_over(_arg, have):
         session.set_option("lang", lang)
         out.update(session.payload(session.first_seat(), have))
     return out
+
+
+def words(a):
+    """The page's language's catalogues, as the page fetched them (js/words.js): Python has
+    English's only (web/words.py), and needs the page's before ``boot``."""
+    try:
+        add_language(need(a, "lang"), need(a, "engine"), need(a, "table"))
+    except ValueError:
+        raise RequestError("bad_argument", name="lang") from None
+    return {}
 
 
 def warm(_arg):
@@ -405,6 +415,7 @@ API = {
             waiting=opt(a, "waiting", False) is True,
         )
     ),
+    "words": words,
     "warm": warm,
     "ai_request": table(lambda _: {"request": None}, lambda _: {"request": session.ai_request()}),
     "ai_choose": choose_on_page,

@@ -21,7 +21,7 @@ from match import DEFAULT_SETTINGS, PUBLIC_STEPS
 from presenter import Presenter
 from refusal import RequestError, worded
 from saves import SAVE_FORMAT, SAVE_VERSION, SaveError, parse_save
-from words import Words, languages
+from words import Words, at_hand
 
 from engine import GameError, Rules
 from engine.events import check_event
@@ -435,7 +435,7 @@ class Duo:
             and all(x is None or (type(x) is int and 0 <= x <= len(events)) for x in marks)
         ):
             marks = None  # a damaged mark: a take-back then cuts the whole log
-        lang = saved_lang if saved_lang in languages() else lang
+        lang = saved_lang if isinstance(saved_lang, str) and at_hand(saved_lang) else lang
         self._take_up(ep, lang, events, marks, duo.get("code"))
         return self.payload(have)
 

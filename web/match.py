@@ -21,7 +21,7 @@ from game_options import rules_of
 from players import AI_LEVELS, names_of, players_of
 from refusal import RecordError, RequestError
 from takeback import PUBLIC_STEPS, TakeBacks
-from words import languages
+from words import at_hand
 
 from engine import (
     action_from_json,
@@ -241,7 +241,7 @@ class Match(TakeBacks):
             if self.state is not None:
                 self.auto_claim()
         elif name == "lang":
-            if value not in languages():
+            if not isinstance(value, str) or not at_hand(value):
                 raise RequestError("bad_option", name="lang", value=shown(value))
             self.settings["lang"] = value
         else:

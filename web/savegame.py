@@ -2,9 +2,10 @@
 written back into a match (docs/formats.md, "Saves"; ``tests/data/saves/`` keeps one of
 each shape). Where and how it is stored (stamps, two tabs, a full storage) is ``saves.py``.
 
-A setting the save holds badly (an ``ai_seat`` of ``0.0`` or ``true``, a language that is
-not there) falls back to that setting's default; the rest of the save is kept. A position
-or record the engine refuses makes the save ``SaveError("damaged")``.
+A setting the save holds badly (an ``ai_seat`` of ``0.0`` or ``true``, a language whose
+catalogue is not at hand: in the browser, a save made in a language the page is not in, told
+in English until the page sets its own) falls back to that setting's default; the rest of the
+save is kept. A position or record the engine refuses makes the save ``SaveError("damaged")``.
 """
 
 from __future__ import annotations
@@ -13,7 +14,7 @@ from match import DEFAULT_SETTINGS
 from players import AI_LEVELS, names_of
 from replay import REFUSED, read_record
 from saves import SAVE_FORMAT, SAVE_VERSION, SaveError, parse_save
-from words import languages
+from words import at_hand
 
 from engine import action_from_json, action_to_json, position_from_json, position_to_json
 
@@ -60,7 +61,7 @@ def settings_of(raw) -> dict:
         settings["ai_seat"] = raw["ai_seat"]
     if isinstance(raw.get("ai_level"), str) and raw["ai_level"] in AI_LEVELS:
         settings["ai_level"] = raw["ai_level"]
-    if isinstance(raw.get("lang"), str) and raw["lang"] in languages():
+    if isinstance(raw.get("lang"), str) and at_hand(raw["lang"]):
         settings["lang"] = raw["lang"]
     settings["autoclaim"] = raw.get("autoclaim") is True
     if settings["opponent"] == "human":

@@ -8,17 +8,40 @@ from here, never from ``engine``: then whichever of them is imported first, the 
 are there (tests/test_catalogue.py checks both). The JavaScript reads the same two files
 (web/js/words.js).
 
+In the browser Python gets English's two files with its modules (pyscript.json) and no other
+language's: a page in another language hands over its own two, as it fetched them
+(``add_language``, app.py's ``words`` call), so a first visit fetches no language it does
+not show.
+
 >>> Words("de").t("toast.hint_not_your_turn")
 'Kein Tipp: Du bist nicht am Zug.'
 """
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 
-from engine.words import Words, add_catalogue, catalogue, languages
+import engine.words
+from engine.words import Words, add_catalogue, at_hand, catalogue, languages
 
 MESSAGES = Path(__file__).with_name("messages")
 add_catalogue(MESSAGES)
 
-__all__ = ["MESSAGES", "Words", "catalogue", "languages"]
+
+def add_language(lang: str, engine_words: dict, table_words: dict) -> None:
+    """``lang``'s catalogues, the engine's and the table's, written where they are read
+    (``engine/messages``, ``messages``); a language already at hand is kept as it is."""
+    if lang not in languages():
+        raise ValueError(f"no such language: {lang!r}")
+    if at_hand(lang):
+        return
+    for folder, data in ((MESSAGES, table_words), (engine.words.MESSAGES, engine_words)):
+        if not isinstance(data, dict) or data.get("@language") is None:
+            raise ValueError(f"not a catalogue of {lang!r}")
+        folder.mkdir(parents=True, exist_ok=True)
+        text = json.dumps(data, ensure_ascii=False)
+        (folder / f"{lang}.json").write_text(text, encoding="utf-8")
+
+
+__all__ = ["MESSAGES", "Words", "add_language", "at_hand", "catalogue", "languages"]

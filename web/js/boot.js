@@ -27,7 +27,7 @@ import { wireSound } from "./sound.js";
 import { isAI, state } from "./state.js";
 import { toast, wireToast } from "./toast.js";
 import { firstVisit, learnFirst } from "./welcome.js";
-import { chooseLanguage, LANGUAGE, LANGUAGES, t } from "./words.js";
+import { chooseLanguage, LANGUAGE, LANGUAGES, PYTHON_WORDS, t } from "./words.js";
 
 // ------------------------------------------------------------------ loading progress
 
@@ -140,6 +140,7 @@ async function start() {
   $("#tools").inert = false;
   // (Under the first lesson's early screen they wait for the lesson: learnEarly.)
   if (!lessonUp) for (const tool of $("#tools").children) tool.inert = false;
+  if (PYTHON_WORDS) call("words", PYTHON_WORDS);   // the page's language's catalogues
   let out = call("boot", { lang: LANGUAGE });   // a save not resumed is told in it
   if (out.ok && out.part) {   // a game with a friend's device: its play loaded first
     try {
@@ -293,6 +294,10 @@ function drawEarly() {
   setPayload(P);
   document.body.dataset.quick = "1";
 }
+
+// The dialog put back up over a saved game (a reload while its deal waited) closed before
+// Python: the deal withdrawn (js/early.js), that game's table drawn as on any returning visit.
+document.addEventListener("st:early-withdrawn", () => { if (!startLink) drawEarly(); });
 
 // A link from a friend's device opened in a new tab while the game's tab is open goes to that
 // tab (duo.js); this one then only says so.

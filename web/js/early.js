@@ -169,7 +169,11 @@
     lane.append(side("top"), stone, side("bottom"));
     board.append(lane);
   }
-  $("#new-cancel").hidden = true;   // there is no game behind the dialog yet
+  // A game behind the dialog put back up (a reload while its deal waited, a language switch):
+  // Cancel and Escape close it over that game, the choice withdrawn (boot.js then draws the
+  // table before Python). On a first visit there is none.
+  const behind = Boolean(kept) && store.usable() && Boolean(store.get(store.SAVE_KEY));
+  $("#new-cancel").hidden = !behind;
   const dialog = $("#dlg-new");
   const form = $("#new-form");
   for (const [name, value] of Object.entries(kept?.fields ?? {})) {
@@ -187,10 +191,15 @@
   (dialog.classList.contains("welcoming") ? $("#welcome-learn") : $("#new-start")).focus();
 
   // Until Python is ready (boot.js sets state.active = false), a choice waits; Escape cannot
-  // close the dialog (there is no game behind it). Capture listeners: they run before
+  // close the dialog unless a game is behind it. Capture listeners: they run before
   // dialogs.js's and welcome.js's, which need Python.
   if (kept?.pending === "deal" || kept?.pending === "learn") wait(kept.pending);   // reloaded meanwhile
-  dialog.addEventListener("cancel", (e) => { if (state.active) e.preventDefault(); });
+  dialog.addEventListener("cancel", (e) => { if (state.active && !behind) e.preventDefault(); });
+  dialog.addEventListener("close", () => {
+    if (!state.active || !behind || state.pending === "learn") return;   // the lesson's screen
+    done();
+    document.dispatchEvent(new CustomEvent("st:early-withdrawn"));
+  });
   form.addEventListener("submit", (e) => {
     if (!state.active) return;
     e.preventDefault();

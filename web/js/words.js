@@ -34,14 +34,24 @@ export function chooseLanguage(code) {
 
 export const LANGUAGE = early.language;
 
-// The engine's catalogue and the table's (they share no key), fetched side by side.
-const FOLDERS = ["../engine/messages/", "../messages/"];
+// The engine's catalogue and the table's (they share no key), fetched side by side: the
+// page's language's only (and English's, which fills any key a catalogue lacks, as in Python:
+// engine/words.py). Another language is fetched when the page is switched to it (a reload),
+// from the service worker's cache once it has every file.
 const catalogue = async (folder, code) =>
   (await fetch(new URL(`${folder}${code}.json`, import.meta.url))).json();
-// English fills any key a catalogue lacks, as in Python (engine/words.py).
+const pair = async (code) => {
+  const [engine, table] = await Promise.all([
+    catalogue("../engine/messages/", code), catalogue("../messages/", code)]);
+  return { engine, table };
+};
 const codes = LANGUAGE === DEFAULT_LANGUAGE ? [LANGUAGE] : [DEFAULT_LANGUAGE, LANGUAGE];
-export const WORDS = Object.assign({}, ...await Promise.all(
-  codes.flatMap((code) => FOLDERS.map((folder) => catalogue(folder, code)))));
+const pairs = await Promise.all(codes.map(pair));
+export const WORDS = Object.assign({}, ...pairs.flatMap((p) => [p.engine, p.table]));
+
+// What Python is handed before the game starts (boot.js): it has English's catalogues with its
+// modules (pyscript.json) and no other language's; null on an English page.
+export const PYTHON_WORDS = LANGUAGE === DEFAULT_LANGUAGE ? null : { lang: LANGUAGE, ...pairs[1] };
 
 // t("seat.stones", {n: 2}) -> "2 stones". A missing key shows itself (and warns in the console).
 export function t(key, params = {}) {
