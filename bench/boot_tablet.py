@@ -325,6 +325,8 @@ def main() -> int:
         f"\nMedians of {args.runs} runs (load average {load} at the start, {load_end} at "
         "the end); ratios of the medians, then per run:"
     )
+    if args.returning:
+        print(f"(--returning {args.returning}: visit 1 unthrottled, each returning visit counted)")
     kinds = list(pages)
     pairs = [(a, b) for a, b in RATIOS if a in pages and b in pages]
     print(
