@@ -90,10 +90,9 @@ def write_module_preloads(out: Path, name: str = "index.html") -> list[str]:
     if len(MARK.findall(page)) != 1:
         raise BuildError(f"web/{name}: expected one <!-- @MODULEPRELOAD@ ... --> line")
     urls = preloads(out, page, name)
-    # Low priority: nothing here runs before the page is parsed, which waits for the style
-    # sheets (js/early.js, a first visit's welcome, waits for them): they come first.
-    tags = "".join(
-        f'<link rel="modulepreload" href="./{url}" fetchpriority="low">\n' for url in urls
-    )
-    path.write_text(MARK.sub(lambda m: tags, page))
+    # In a template, put in <head> by js/early.js once the page is parsed: as tags of the
+    # page itself they arrived while it was parsed, and compiling them on the page's thread
+    # held up the parse and the welcome (docs/performance.md).
+    tags = "".join(f'<link rel="modulepreload" href="./{url}">\n' for url in urls)
+    path.write_text(MARK.sub(lambda m: f'<template id="modulepreload">\n{tags}</template>\n', page))
     return urls

@@ -444,7 +444,10 @@ def test_index_html_preloads_its_whole_module_graph_and_the_embed_none(tmp_path,
     monkeypatch.setattr(sitebuild.site, "write_runtime", lambda out, **kw: None)
     build.write_site(tmp_path)
     index = (tmp_path / "index.html").read_text()
-    preloaded = re.findall(r'<link rel="modulepreload" href="\./([^"]+)"[^>]*>', index)
+    template = re.search(r'<template id="modulepreload">(.*?)</template>', index, re.DOTALL)
+    assert template  # js/early.js puts it in <head> once the page is parsed
+    assert index.count('rel="modulepreload"') == template.group(1).count('rel="modulepreload"')
+    preloaded = re.findall(r'<link rel="modulepreload" href="\./([^"]+)">', template.group(1))
     assert len(preloaded) == len(set(preloaded))
     entries = re.findall(r'<script type="module" src="\./([^"]+)">', index)
     graph, queue = set(), list(entries)
@@ -463,7 +466,7 @@ def test_index_html_preloads_its_whole_module_graph_and_the_embed_none(tmp_path,
                 queue.append(dep)
     assert {"js/words.js", "js/render.js", "js/quick.js", "vendor/pyodide/pyodide.mjs"} <= graph
     assert set(preloaded) == graph - set(entries) | {"vendor/pyscript/core.js"}
-    assert "modulepreload" not in (tmp_path / "embed.html").read_text()
+    assert 'rel="modulepreload"' not in (tmp_path / "embed.html").read_text()
     assert "@MODULEPRELOAD@" not in (tmp_path / "embed.html").read_text()
     # no module of a part loaded on first use
     assert not {"js/duo.js", "js/rtc.js", "js/replay.js", "js/tutorial.js"} & set(preloaded)
