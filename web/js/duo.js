@@ -75,6 +75,9 @@ function take(out) {
     return;
   }
   pairing = null;
+  // Live, the message it brings goes before the table is drawn: the other device works on it
+  // meanwhile (at the deal, each device's drawing was on the other's wait).
+  if (rtc.isOpen()) queue(out.duo);
   document.body.classList.remove("duo-pairing");
   if ($("#dlg-duo").open && !joining && !document.body.dataset.duoReconnect) $("#dlg-duo").close();
   setPayload(out);   // the bar (an onPayload listener) queues the message it brings
