@@ -78,6 +78,36 @@ def test_a_value_that_is_no_element_is_refused():
     assert not check_share(c, s, ch, g.q, a.commit, g)  # a response out of range
 
 
+def test_decoded_elements_are_kept_a_few_hundred_at_most_and_refusals_never():
+    """The memo of decoded elements (``Ristretto._decode``) changes no answer: an element
+    decodes as before, a value that is no element is refused every time, and it stays
+    small."""
+    g = sra.PLAY
+    g._points.clear()
+    a = Key.new(group=g)
+    c = lock(sra.code(3, g), a)
+    assert g.valid(c) and c in g._points
+    kept = g.exp(c, 5)  # through the memo's point
+    g._points.clear()
+    assert g.exp(c, 5) == kept and unlock(lock(c, a), a) == c
+    for _ in range(2):
+        assert not g.valid(1) and 1 not in g._points
+        with pytest.raises(ValueError):
+            g._point(1)
+    rng = random.Random(5)
+    for _ in range(g._DECODED + 10):
+        assert g.valid(g.gen(rng.getrandbits(200) + 1))
+    assert 0 < len(g._points) <= g._DECODED
+
+
+def test_prepare_makes_the_codes_and_the_generators_table():
+    from engine.remote import ristretto
+
+    sra.prepare()
+    assert sra.PLAY._codes and ristretto._base_table
+    sra.prepare(Group(TEST_P, 64))  # a MODP group: its codes (no table)
+
+
 @pytest.mark.parametrize("group", [sra.PLAY, Group(TEST_P, 64)], ids=["play", "test"])
 def test_locks_commute_and_undo(group):
     a, b = Key.new(group=group), Key.new(group=group)

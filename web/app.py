@@ -400,6 +400,7 @@ API = {
     "export_save": lambda _: {"save": session.save_json()},
     "carry": lambda _: {"save": saves.held()},
     "duo_invitation": with_duo(lambda a: duo.invitation(need(a, "link"), lang())),
+    "duo_prepare": with_duo(lambda _: duo.prepare()),
     "duo_rtc_said": with_duo(lambda a: saved(duo.said_rtc(need(a, "rtc")))),
     "duo_leave": lambda _: duo.leave() or {},
     "duo_reconnect": with_duo(

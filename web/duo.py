@@ -30,7 +30,7 @@ from engine.remote import Endpoint
 from engine.remote.errors import Cheat, RemoteError
 from engine.remote.links import message_of, page_link
 from engine.remote.messages import dumps, loads
-from engine.remote.sra import SYSTEM
+from engine.remote.sra import SYSTEM, prepare
 from engine.state import Step
 
 # Refusals that only mean "this message was seen already, or is not for this game": the page
@@ -173,6 +173,13 @@ class Duo:
             "rules": msg["rules"],
             "rules_text": variant_text(rules, Words(lang)),
         }
+
+    @staticmethod
+    def prepare() -> dict:
+        """While the guest reads an invitation: what the set-up after Join would otherwise make
+        first (the card codes, the generator's table: ``sra.prepare``)."""
+        prepare()
+        return {}
 
     def join(self, link, name, lang: str, rtc=None, have=None) -> dict:
         """Answer an invitation (``rtc``: the WebRTC offer its link carried): the answer to

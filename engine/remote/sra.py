@@ -154,6 +154,7 @@ class Ristretto(_Cards):
         self.key_bits = 252  # below the order L, so any key is a valid scalar
         self.q = ristretto.L
         self.g = self._int(ristretto.encode(ristretto.BASE))
+        self._points: dict[int, ristretto.Element] = {}
 
     def _code(self, i: int) -> int:
         """Physical card ``i`` hashed to the group: nobody knows its logarithm to another."""
@@ -165,9 +166,25 @@ class Ristretto(_Cards):
     def _int(data: bytes) -> int:
         return int.from_bytes(data, "big")
 
-    @staticmethod
-    def _point(x: int):
-        point = ristretto.decode(x.to_bytes(ristretto.ENCODED_BYTES, "big"))
+    # Elements decoded lately, by their number: a deck's entry is decoded when its message is
+    # checked (``valid``) and again when it is locked or unlocked, a share when its proof is
+    # checked twice over. A decoding is a square root (about a tenth of a lock); what is kept
+    # is public (the messages' own numbers), and at most _DECODED of them.
+    _DECODED = 512
+
+    def _decode(self, x: int):
+        """The point ``x`` encodes, or ``None`` (not canonical, not an element)."""
+        point = self._points.get(x)
+        if point is None:
+            point = ristretto.decode(x.to_bytes(ristretto.ENCODED_BYTES, "big"))
+            if point is not None:
+                if len(self._points) >= self._DECODED:
+                    self._points.clear()
+                self._points[x] = point
+        return point
+
+    def _point(self, x: int):
+        point = self._decode(x)
         if point is None:
             raise ValueError("not a ristretto255 element")
         return point
@@ -186,7 +203,7 @@ class Ristretto(_Cards):
         """The encoding of an element other than the identity (which carries no card)."""
         if type(x) is not int or not 0 < x < 1 << self.bits:
             return False
-        point = ristretto.decode(x.to_bytes(ristretto.ENCODED_BYTES, "big"))
+        point = self._decode(x)
         return point is not None and not ristretto.is_identity(point)
 
     def lock_exponent(self, k: int) -> int:
@@ -213,6 +230,17 @@ ELEMENT_BITS = 256  # an element of every group in GROUPS, as a number: at most 
 # The group of a new game when none is given (``Endpoint.host``, ``Endpoint.join``): read
 # only when a game begins, never by a game under way (which keeps its own).
 GROUP: Group | Ristretto = PLAY
+
+
+def prepare(group: Group | Ristretto | None = None) -> None:
+    """Make now what a device's first set-up would make on first use and keep for the page's
+    life: the 64 card codes and, in ristretto255, the table of the generator's multiples
+    (together about 0.3 s on the tablet profile). The page calls it while the guest reads
+    the invitation (web/duo.py, ``Duo.prepare``), so that it is not among what the players
+    wait through after Join. Nothing secret: the same for every game."""
+    group = group or GROUP
+    group.codes  # noqa: B018 - made on first use (_Cards)
+    group.gen(1)  # ristretto255: builds the generator's table (ristretto.mul_base)
 
 
 def code(i: int, group: Group | Ristretto) -> int:

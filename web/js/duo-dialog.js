@@ -3,7 +3,7 @@
 // link's QR code, the page's address that links carry, and the friend's name.
 import { $ } from "./dom.js";
 import { base, capital } from "./duo-link.js";
-import { state } from "./state.js";
+import { options, state } from "./state.js";
 import { t } from "./words.js";
 
 // The friend's name as this device knows it ("your friend" before it is known).
@@ -32,16 +32,29 @@ export function showDialog(title, text, mode) {
 const QR_MAX = 2000;
 let qrcode = null;   // the vendored generator (build.py copies it from node_modules)
 
+// The generator's module, fetched once: early on the guest's device, while the invitation
+// is read (duo.js, showJoin), so that the answer's QR code does not wait for it.
+export function loadQR() {
+  loadQR.promise ??= import("../vendor/qrcode/qrcode.mjs").then((m) => { qrcode = m.default; }, () => {
+    loadQR.promise = null;   // the site without its vendored files (web/ served as it is)
+  });
+  return loadQR.promise;
+}
+
 export async function showQR(link) {
   const box = $("#duo-qr");
   box.textContent = "";
   if (!link || link.length > QR_MAX) return;
-  try {
-    qrcode ??= (await import("../vendor/qrcode/qrcode.mjs")).default;
-  } catch { return; }   // the site without its vendored files (web/ served as it is)
+  await loadQR();
+  // A QR code costs 0.1-0.3 s on the tablet profile: none for a link replaced meanwhile (the
+  // guest's answer gets its live part a moment after it is first shown).
+  await new Promise((resolve) => setTimeout(resolve));
+  if (!qrcode || $("#duo-link").value !== link) return;
+  const t0 = performance.now();
   const qr = qrcode(0, "L");
   qr.addData(link);
   qr.make();
+  if (options.perf) performance.measure("qr", { start: t0 });   // ?perf (state.js)
   if ($("#duo-link").value !== link) return;   // another link is on show by now
   box.innerHTML = qr.createSvgTag({ cellSize: 4, margin: 4, scalable: true });
   box.setAttribute("aria-label", t("duo.qr"));
