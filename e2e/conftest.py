@@ -284,7 +284,8 @@ def pytest_runtest_makereport(item, call):
     """On a failed browser test, keep a screenshot of its page and what its console said."""
     outcome = yield
     report = outcome.get_result()
-    page = item.funcargs.get("page") if hasattr(item, "funcargs") else None
+    funcargs = getattr(item, "funcargs", {})
+    page = funcargs.get("page") or funcargs.get("shared_page")
     if report.failed and page is not None:
         page.e2e_failed = True  # a shared page is loaded afresh for the next test
     if report.failed and call.when == "call" and page is not None:

@@ -102,9 +102,10 @@ def open_or_take_over(page, site_url: str, text: str, query: str = "") -> None:
     on the same table (a file's tests sharing one page: e2e/conftest.py's ``shared_page``),
     ``take_over``: a test's own position without a boot of its own."""
     url = site_url + "index.html" + QUERY + query
-    if page.url != url:
+    if not page.url.startswith(site_url):
         open_with_save(page, site_url, text, query)
-    elif getattr(page, "e2e_failed", False):  # a test failed on it: a clean table again
+    elif page.url != url or getattr(page, "e2e_failed", False):
+        # Another address (a language), or a test failed on this page: booted afresh.
         page.e2e_failed = False
         page.evaluate("([k, t]) => localStorage.setItem(k, t)", [SAVE_KEY, text])
         page.goto(url)
