@@ -7,25 +7,12 @@ import re
 
 import pytest
 
-from tools.table import Driver, body, open_with_save, py, start_new_game, take_device
+from tools.table import Driver, body, py, start_new_game, table_for_a_new_game
 
 
 @pytest.fixture
 def page(shared_page):
     return shared_page
-
-
-def a_table(page, site_url):
-    """The table: booted on a first visit for the file's first game (or after a test failed
-    on it); for the next, the last game's end dialog closed (Look at the table) and the
-    device taken."""
-    if getattr(page, "e2e_failed", False) or not page.url.startswith(site_url):
-        page.e2e_failed = False
-        open_with_save(page, site_url, None)
-    if page.locator("#dlg-end[open]").count():
-        page.click("#end-look")
-        page.wait_for_selector("#dlg-end", state="hidden")
-    take_device(page)
 
 
 def hidden_hand_check(site_url):
@@ -84,7 +71,7 @@ def main_thread_tasks(trace: dict, mark_now: float) -> list[tuple[float, float, 
 
 
 def test_against_the_computer_without_stalls(page, browser, site_url):
-    a_table(page, site_url)
+    table_for_a_new_game(page, site_url)
     start_new_game(page, opponent="ai", tactics=True, autoclaim=True)
     # The main thread's tasks from here on: the AI thinks in its worker.
     browser.start_tracing(page=page, categories=TRACE_CATEGORIES)
@@ -116,7 +103,7 @@ def test_against_the_computer_without_stalls(page, browser, site_url):
 
 
 def test_two_players_without_tactics(page, site_url, screenshot):
-    a_table(page, site_url)
+    table_for_a_new_game(page, site_url)
     start_new_game(page, opponent="human", tactics=False)
     check = hidden_hand_check(site_url)
     d = Driver(page, seed=3, on_handover=check)
@@ -132,7 +119,7 @@ def test_two_players_without_tactics(page, site_url, screenshot):
 
 
 def test_two_players_with_tactics_expert(page, site_url):
-    a_table(page, site_url)
+    table_for_a_new_game(page, site_url)
     start_new_game(page, opponent="human", tactics=True, expert=True, starter="1")
     check = hidden_hand_check(site_url)
     d = Driver(page, seed=8, on_handover=check)
