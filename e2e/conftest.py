@@ -11,6 +11,8 @@ on 127.0.0.1 under a sub-path (like GitHub Pages' /repo/), so root-absolute URLs
                     takes it away at once (offline); all are stopped after the test
     persistent_context  persistent_context(profile) launches Chromium with an on-disk profile
                     (service workers and caches survive a restart: launch it again)
+    shared_page     module: one page for a file's tests (a file overrides ``page`` with it);
+                    tools.table.open_or_take_over loads each test's save without a boot
 
 Without /usr/bin/chromium (or $CHROMIUM_PATH) the browser tests are skipped, except when CI
 is set: there they fail, so a CI machine without a browser cannot pass by skipping.
@@ -262,11 +264,32 @@ def wait_ready():
 def page(page):
     """pytest-playwright's page, with what its console said in errors kept for a failure's
     report (an exception in a redraw shows there, not in the assertion that follows it)."""
+    _keep_console(page)
+    return page
+
+
+def _keep_console(page) -> list[str]:
     said: list[str] = []
     page.on("pageerror", lambda e: said.append(f"pageerror: {e}"))
     page.on("console", lambda m: m.type == "error" and said.append(f"console: {m.text}"))
     page.console_said = said
-    return page
+    return said
+
+
+@pytest.fixture(scope="module")
+def shared_page(browser, browser_context_args, request):
+    """One page for a whole test file, in a context of its own (the module's
+    ``browser_context_args`` marker applies): a file whose tests each look at a position
+    opens its table once and loads the next test's save with ``tools.table.open_or_take_over``
+    (the game's own take-over, no boot), instead of a Pyodide boot per test (4-5 s of CPU
+    each). A file opts in by overriding ``page`` with it; each test leaves the page usable
+    (no dialog open, the default window size), or reloads it."""
+    marker = next(request.node.iter_markers("browser_context_args"), None)
+    context = browser.new_context(**{**browser_context_args, **(marker.kwargs if marker else {})})
+    page = context.new_page()
+    _keep_console(page)
+    yield page
+    context.close()
 
 
 @pytest.hookimpl(hookwrapper=True)
@@ -274,7 +297,10 @@ def pytest_runtest_makereport(item, call):
     """On a failed browser test, keep a screenshot of its page and what its console said."""
     outcome = yield
     report = outcome.get_result()
-    page = item.funcargs.get("page") if hasattr(item, "funcargs") else None
+    funcargs = getattr(item, "funcargs", {})
+    page = funcargs.get("page") or funcargs.get("shared_page")
+    if report.failed and page is not None:
+        page.e2e_failed = True  # a shared page is loaded afresh for the next test
     if report.failed and call.when == "call" and page is not None:
         said = getattr(page, "console_said", [])
         report.sections.append(("browser console", "\n".join(said[-40:]) or "(nothing)"))

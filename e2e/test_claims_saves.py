@@ -10,6 +10,7 @@ from tools.table import (
     board,
     body,
     hand,
+    open_or_take_over,
     open_with_save,
     position,
     py,
@@ -37,8 +38,9 @@ def claim_position():
     )
 
 
-def test_claim_with_proof(page, site_url, screenshot):
-    open_with_save(page, site_url, save_text(claim_position()))
+def test_claim_with_proof(shared_page, site_url, screenshot):
+    page = shared_page  # the claims' two tests share a page: one boot
+    open_or_take_over(page, site_url, save_text(claim_position()))
     take_device(page)
     assert body(page, "step") == "claim"
     claimable = page.eval_on_selector_all(".lane.claimable", "ls => ls.map(l => +l.dataset.stone)")
@@ -70,8 +72,9 @@ def test_claim_with_proof(page, site_url, screenshot):
     page.wait_for_selector("#handover", state="visible")
 
 
-def test_claim_automatically(page, site_url):
-    open_with_save(page, site_url, save_text(claim_position()))
+def test_claim_automatically(shared_page, site_url):
+    page = shared_page
+    open_or_take_over(page, site_url, save_text(claim_position()))
     take_device(page)
     page.click("#btn-stones")
     page.check("#autoclaim")

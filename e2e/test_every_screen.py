@@ -107,6 +107,9 @@ BETWEEN = [
     (667, 375),
     (844, 390),
 ]
+# The phone, the narrowest phone and the first width above phones (style.css's 420 px), then
+# the tablet and the desktop (axe at the first and the last).
+PHONES_AND_UP = [PHONE, (360, 740), (421, 800), *SIZES[1:]]
 # 320x640 (the narrowest phone WCAG asks for), 360x740, 1280x800 at 200% zoom (the CSS
 # viewport of 640x400 that Chromium lays out for it: no stylesheet of the site asks for the
 # resolution, so the device scale factor changes no layout), a tablet and a desktop.
@@ -456,7 +459,8 @@ def _first_visit(walk: Walk) -> None:
         rows = 2 if page.evaluate(ROUND_FITS_BESIDE_TOOLS) else 3
         assert page.evaluate(HEADER_ROWS) == rows, f"the header takes more than {rows} rows"
     # Every tool on show (Undo comes after a turn of ours), the window turned or resized
-    # through the in-between sizes.
+    # through the in-between sizes: each word whole in its button ("Steine" and "Leçons" ran
+    # 5 px out at 390 px, "Ansprüche" and "Apprendre" at 360 and 421).
     found = []
     for bw, bh in BETWEEN:
         page.set_viewport_size({"width": bw, "height": bh})
@@ -464,6 +468,7 @@ def _first_visit(walk: Walk) -> None:
         tools = page.evaluate(TOOLS)
         assert "btn-undo" in [t[0] for t in tools], tools
         found += _tool_problems(page, f"{bw}x{bh} with Undo", tools)
+        found += [f"{bw}x{bh} with Undo: {p}" for p in problems(page)]
     walk.found += found
     page.set_viewport_size(_size(WORK))
     at_rest(page)
@@ -853,7 +858,10 @@ def _duo_mid_game(walk: Walk) -> None:
             _load_duo(walk, same, unsent=[sent], game=d["game"])
             page.wait_for_selector("#duo-send:visible")
             assert page.locator("#duo-code-small").is_visible()
-            walk.look("duo-unsent")
+            # Also the narrowest phone and the first width above phones: the bar's buttons
+            # keep their words ("Reconnecter" ran out of its button at 390 px, "Reconnect"
+            # at 360).
+            walk.look("duo-unsent", sizes=PHONES_AND_UP)
             page.evaluate("k => localStorage.removeItem(k)", UNSENT_KEY)
     # The duo bar's buttons are the table's: 40 px or more, a focus ring.
     _load_duo(walk, mover)
@@ -911,7 +919,10 @@ def _duo_end(walk: Walk) -> None:
     for selector in ("#duo-key", "#end-duo-key"):
         assert page.locator(selector).is_hidden(), selector
     assert page.locator("#seat-top .card[data-card]").count() == 0
-    walk.look("duo-over-table")
+    # The bar's pairing code leaves the board too short for nine rows on phones: the stones
+    # stand in a row of narrow lanes, and the claimed stones' rings keep apart.
+    assert page.locator("#board .stone[data-owner]").count() >= 5
+    walk.look("duo-over-table", sizes=PHONES_AND_UP)
     page.reload()  # the finished game is counted once, also after a reload
     page.wait_for_selector('body[data-ready="1"]', state="attached", timeout=BOOT_MS)
     if page.locator("#dlg-end").is_visible():

@@ -1,10 +1,18 @@
-"""Complete games through the card table's UI: two players passing the device (with and
-without tactic cards) and one against the computer."""
+"""Complete games through the card table's UI: one against the computer, then two players
+passing the device (with and without tactic cards), one after the other in one page (one
+Pyodide boot for the file): each game is dealt by the new-game dialog."""
 
 import json
 import re
 
-from tools.table import Driver, body, open_with_save, py, start_new_game
+import pytest
+
+from tools.table import Driver, body, py, start_new_game, table_for_a_new_game
+
+
+@pytest.fixture
+def page(shared_page):
+    return shared_page
 
 
 def hidden_hand_check(site_url):
@@ -39,33 +47,6 @@ def finish_and_check_end(page):
     return title
 
 
-def test_two_players_without_tactics(page, site_url, screenshot):
-    open_with_save(page, site_url, None)
-    start_new_game(page, opponent="human", tactics=False)
-    check = hidden_hand_check(site_url)
-    d = Driver(page, seed=3, on_handover=check)
-    d.play_until_over()
-    assert check.count >= 10, "the device was passed at every turn"
-    assert "claim" in d.seen
-    finish_and_check_end(page)
-    screenshot(page, "game-end-two-players")
-    # Rematch deals a new game: the starter is asked to take the device.
-    page.click("#end-next")
-    page.wait_for_selector("#handover", state="visible")
-    assert body(page, "step") == "play"
-
-
-def test_two_players_with_tactics_expert(page, site_url):
-    open_with_save(page, site_url, None)
-    start_new_game(page, opponent="human", tactics=True, expert=True, starter="1")
-    check = hidden_hand_check(site_url)
-    d = Driver(page, seed=8, on_handover=check)
-    d.play_until_over()
-    assert check.count >= 10
-    assert "draw" in d.seen, "a deck was chosen at least once"
-    finish_and_check_end(page)
-
-
 # The main thread's own work, from Chromium's trace: each task's thread time ("tdur", the CPU
 # the renderer's main thread spent on it), not its wall time, which on a busy machine also
 # counts the time the thread waited for a core. A page mark ties the trace's clock to the
@@ -90,7 +71,7 @@ def main_thread_tasks(trace: dict, mark_now: float) -> list[tuple[float, float, 
 
 
 def test_against_the_computer_without_stalls(page, browser, site_url):
-    open_with_save(page, site_url, None)
+    table_for_a_new_game(page, site_url)
     start_new_game(page, opponent="ai", tactics=True, autoclaim=True)
     # The main thread's tasks from here on: the AI thinks in its worker.
     browser.start_tracing(page=page, categories=TRACE_CATEGORIES)
@@ -119,3 +100,30 @@ def test_against_the_computer_without_stalls(page, browser, site_url):
     # Applying and drawing a move happens on the main thread; a generous bound keeps it honest.
     worst = max(((cpu, wall) for _, wall, cpu in tasks), default=(0, 0))
     assert worst[0] < 1000, f"a task took {worst[0]:.0f} ms ({worst[1]:.0f} ms of wall time)"
+
+
+def test_two_players_without_tactics(page, site_url, screenshot):
+    table_for_a_new_game(page, site_url)
+    start_new_game(page, opponent="human", tactics=False)
+    check = hidden_hand_check(site_url)
+    d = Driver(page, seed=3, on_handover=check)
+    d.play_until_over()
+    assert check.count >= 10, "the device was passed at every turn"
+    assert "claim" in d.seen
+    finish_and_check_end(page)
+    screenshot(page, "game-end-two-players")
+    # Rematch deals a new game: the starter is asked to take the device.
+    page.click("#end-next")
+    page.wait_for_selector("#handover", state="visible")
+    assert body(page, "step") == "play"
+
+
+def test_two_players_with_tactics_expert(page, site_url):
+    table_for_a_new_game(page, site_url)
+    start_new_game(page, opponent="human", tactics=True, expert=True, starter="1")
+    check = hidden_hand_check(site_url)
+    d = Driver(page, seed=8, on_handover=check)
+    d.play_until_over()
+    assert check.count >= 10
+    assert "draw" in d.seen, "a deck was chosen at least once"
+    finish_and_check_end(page)

@@ -1,19 +1,16 @@
 """The table at phone, tablet and desktop sizes: screenshots for people to look at, no
 horizontal scrolling, touch targets of at least 44 px (the header's tools: 40 px), a status
-that is never clipped, and no request outside the site."""
+that is never clipped, and no request outside the site. The header's tools with Undo on show
+and a friend's device's bar at 360, 390 and 421 px are the screen walk's
+(e2e/test_every_screen.py)."""
 
 import json
-import random
-import sys
 
 import pytest
-from geometry import problems
 
 from tools.table import (
     BOOT_MS,
-    QUERY,
     READY,
-    ROOT,
     SAVE_KEY,
     at_rest,
     open_with_save,
@@ -21,14 +18,6 @@ from tools.table import (
     position,
     save_text,
 )
-
-sys.path.insert(0, str(ROOT / "web"))
-from duo import Duo
-from session import Session
-
-from engine import action_to_json
-from engine.ai import make_agent
-from engine.remote.sra import Entropy
 
 SIZES = [
     ("desktop", 1280, 800),
@@ -304,110 +293,3 @@ def test_the_computers_last_turn_shows_whole(page, site_url, screenshot, lang):
 
 def _size(wh) -> dict:
     return {"width": wh[0], "height": wh[1]}
-
-
-# ------------------------------------------------------------------ phones, every tool on show
-
-# The narrowest phone, a common one, and the first width above phones (style.css's 420 px).
-PHONES = [(360, 740), (390, 844), (421, 800)]
-UNSENT_KEY = "schotten-totten.duo-unsent"
-
-
-def _a_turn_each() -> str:
-    """A game against the computer after a turn of each side: Undo is on show."""
-    s = Session()
-    p = s.new_game({"opponent": "ai", "seed": 7, "ai_level": "easy", "tactics": True, "rounds": 3})
-    rng, agent = random.Random(7), make_agent("easy")
-    p = s.act(action_to_json(agent.choose(p["view"], rng)), 0)
-    while p["ai_to_move"] or p["view"]["to_move"] != 0 or p["view"]["step"] != "play":
-        seat, view = (1, s.ai_request()["view"]) if p["ai_to_move"] else (0, p["view"])
-        p = s.act(action_to_json(agent.choose(view, rng)), seat)
-    return s.save_json()
-
-
-@pytest.mark.parametrize("lang", ["en", "de", "fr"])
-def test_the_header_tools_keep_their_words_on_phones_with_undo(page, site_url, screenshot, lang):
-    """Every tool on show (Undo after a turn) at 360, 390 and 421 px: each word whole in its
-    button ("Steine", "Leçons": "Ansprüche" and "Apprendre" ran 5 px out at 390)."""
-    open_with_save(page, site_url, _a_turn_each(), f"&lang={lang}")
-    for width, height in PHONES:
-        page.set_viewport_size({"width": width, "height": height})
-        at_rest(page)
-        assert page.locator("#btn-undo").is_visible()
-        screenshot(page, f"tools-undo-{width}-{lang}")
-        assert problems(page) == [], f"{width} px"
-
-
-def _copy(duo) -> dict:
-    return json.loads(json.dumps(duo.save_data()))
-
-
-@pytest.fixture(scope="module")
-def duo_saves() -> dict:
-    """A seeded Tactic game between two devices, CPython playing both with the real group (a
-    few seconds): the device waiting after 12 moves, with its last move's link not sent yet
-    (``unsent``: its save, the link, the game), and the host at the end (``over``)."""
-    duos = [Duo(Entropy(random.Random(1))), Duo(Entropy(random.Random(2)))]
-    host, guest = duos
-    invitation = host.host({"tactics": True, "name": "Ann"}, "en")["duo"]["send"]["link"]
-    inbox = [(0, guest.join(invitation, "Bob", "en")["duo"]["send"]["text"])]
-    rng, moves, out = random.Random(3), 0, {}
-    while True:
-        while inbox:
-            to, text = inbox.pop(0)
-            send = duos[to].receive(text, "en")["duo"]["send"]
-            if send:
-                inbox.append((1 - to, send["text"]))
-        movers = [d for d in duos if d.ep.can_play()]
-        if moves == 12 and "unsent" not in out:  # the code compared already: small in the bar
-            waiting = next(d for d in duos if d not in movers)
-            save = _copy(waiting)
-            save["duo"]["code"] = "same"
-            link = waiting.payload()["duo"]["resend"][1:]
-            out["unsent"] = (save, {"game": host.ep.game, "unsent": [link]})
-        if not movers:
-            out["over"] = _copy(host)
-            return out
-        send = movers[0].act(rng.choice(movers[0].ep.legal()))["duo"]["send"]
-        moves += 1
-        if send:
-            inbox.append((1 - movers[0].ep.seat, send["text"]))
-
-
-def _open_duo(page, site_url, save: dict, lang: str, unsent=None) -> None:
-    """The table with a friend's device's save in ``lang`` (and a move not sent yet)."""
-    save = {**save, "settings": {**save["settings"], "lang": lang}}
-    if not page.url.startswith(site_url):  # the storage is the site's
-        page.goto(site_url + "rules.html")
-    page.evaluate(
-        "([k, s, u, t]) => { localStorage.setItem(k, s); "
-        "u ? localStorage.setItem(t, u) : localStorage.removeItem(t); }",
-        [SAVE_KEY, json.dumps(save), json.dumps(unsent) if unsent else None, UNSENT_KEY],
-    )
-    page.goto(f"{site_url}index.html{QUERY}&lang={lang}")
-    page.wait_for_selector(READY, state="attached", timeout=BOOT_MS)
-
-
-@pytest.mark.parametrize("lang", ["en", "de", "fr"])
-def test_a_friends_device_on_phones(page, site_url, screenshot, duo_saves, lang):
-    """A move waiting to be sent: the bar's buttons keep their words whole ("Reconnecter" ran
-    out of its button at 390 px, "Reconnect" at 360). The game over, looking at the table
-    (the bar's pairing code leaves the board too short for nine rows, so the stones stand in
-    a row of narrow lanes): the claimed stones' rings keep apart."""
-    save, unsent = duo_saves["unsent"]
-    _open_duo(page, site_url, save, lang, unsent)
-    page.wait_for_selector("#duo-send:visible")
-    for width, height in PHONES:
-        page.set_viewport_size({"width": width, "height": height})
-        at_rest(page)
-        screenshot(page, f"duo-unsent-{width}-{lang}")
-        assert problems(page) == [], f"a move to send, {width} px"
-    _open_duo(page, site_url, duo_saves["over"], lang)
-    page.wait_for_selector("#dlg-end[open]")
-    page.click("#end-look")
-    for width, height in PHONES:
-        page.set_viewport_size({"width": width, "height": height})
-        at_rest(page)
-        assert page.locator("#board .stone[data-owner]").count() >= 5
-        screenshot(page, f"duo-over-{width}-{lang}")
-        assert problems(page) == [], f"the game over, {width} px"

@@ -1,4 +1,5 @@
-"""Take-backs, the replay viewer and game records, clicked through in Chromium."""
+"""Take-backs, the replay viewer and game records, clicked through in Chromium. The games
+dealt by the new-game dialog are played one after the other in one page (one boot)."""
 
 import json
 import re
@@ -14,13 +15,15 @@ from tools.table import (
     play_turn,
     py,
     start_new_game,
+    table_for_a_new_game,
     take_device,
 )
 
 
-def test_take_back_against_the_computer(page, site_url):
+def test_take_back_against_the_computer(shared_page, site_url):
+    page = shared_page
     page.set_viewport_size({"width": 390, "height": 844})  # a phone: the log is closed
-    open_with_save(page, site_url, None)
+    table_for_a_new_game(page, site_url)
     start_new_game(page, opponent="ai", level="easy")
     assert page.locator("#btn-undo").is_hidden()
     before = py(page, "state", {"seat": 0})["view"]
@@ -50,10 +53,12 @@ def test_take_back_against_the_computer(page, site_url):
     assert p["view"] == before and board(page) == board_before
     # The cards drawn meanwhile went back into decks shuffled again: nothing hidden is told.
     assert "the decks were shuffled again" in page.inner_text("#log")
+    page.set_viewport_size({"width": 1280, "height": 720})  # the page's size for the next test
 
 
-def test_take_back_on_a_shared_device_needs_the_other_players_agreement(page, site_url):
-    open_with_save(page, site_url, None)
+def test_take_back_on_a_shared_device_needs_the_other_players_agreement(shared_page, site_url):
+    page = shared_page
+    table_for_a_new_game(page, site_url)
     start_new_game(page, opponent="human")
     take_device(page)
     play_turn(page, seed=1)
@@ -67,8 +72,9 @@ def test_take_back_on_a_shared_device_needs_the_other_players_agreement(page, si
     assert py(page, "state", {"seat": None})["takebacks"] == 1
 
 
-def test_replay_steps_through_the_game_and_opens_a_record(page, site_url, screenshot):
-    open_with_save(page, site_url, None)
+def test_replay_steps_through_the_game_and_opens_a_record(shared_page, site_url, screenshot):
+    page = shared_page
+    table_for_a_new_game(page, site_url)
     start_new_game(page, opponent="ai", level="easy")
     for seed in range(3):
         play_turn(page, seed=seed)

@@ -1,5 +1,6 @@
 """Every tactic card's flow through the UI, each from a saved position injected into
-localStorage (the save format holds a full engine position)."""
+localStorage (the save format holds a full engine position). The tests share one page (one
+Pyodide boot for the file): each loads its position by the game's own take-over."""
 
 import pytest
 
@@ -9,7 +10,7 @@ from tools.table import (
     body,
     finish_turn,
     hand,
-    open_with_save,
+    open_or_take_over,
     pick_on_table,
     play_card,
     position,
@@ -22,6 +23,11 @@ from tools.table import (
 TACTICS = {"tactics": True}
 
 
+@pytest.fixture
+def page(shared_page):
+    return shared_page
+
+
 def stones(**by_stone):
     """stones(s0=(south cards, north cards), ...) -> the position's stone list."""
     out = [{} for _ in range(9)]
@@ -32,7 +38,7 @@ def stones(**by_stone):
 
 def open_position(page, site_url, **fields):
     pos = position(TACTICS, **fields)
-    open_with_save(page, site_url, save_text(pos))
+    open_or_take_over(page, site_url, save_text(pos))
     take_device(page)
     return pos
 

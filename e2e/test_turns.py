@@ -1,7 +1,15 @@
 """The whole turn, told from the engine's events: the handover screen and the computer's
-turn name the card played, each claim with its reason, and the draw; a refusal says the rule."""
+turn name the card played, each claim with its reason, and the draw; a refusal says the rule.
+The positions' tests share one page (e2e/conftest.py's ``shared_page``): one boot for them."""
 
-from tools.table import open_with_save, play_card, position, save_text, take_device
+from tools.table import (
+    open_or_take_over,
+    open_with_save,
+    play_card,
+    position,
+    save_text,
+    take_device,
+)
 
 
 def _claimable_after_play(to_move: int) -> dict:
@@ -16,8 +24,9 @@ def _claimable_after_play(to_move: int) -> dict:
     return position({}, hands=hands, stones=stones, to_move=to_move)
 
 
-def test_the_handover_shows_the_whole_turn(page, site_url):
-    open_with_save(page, site_url, save_text(_claimable_after_play(0)))
+def test_the_handover_shows_the_whole_turn(shared_page, site_url):
+    page = shared_page
+    open_or_take_over(page, site_url, save_text(_claimable_after_play(0)))
     take_device(page)
     play_card(page, "R9", 0)
     page.click('.lane[data-stone="0"].claimable .stone')  # claim the stone just completed
@@ -32,9 +41,10 @@ def test_the_handover_shows_the_whole_turn(page, site_url):
     assert "drew a card" in text and "R9" not in page.inner_text("#hand")
 
 
-def test_the_computers_turn_shows_the_whole_turn(page, site_url):
+def test_the_computers_turn_shows_the_whole_turn(shared_page, site_url):
     """The computer (North) holds a Color-Run nothing can beat on stone 1: whatever it plays,
     it claims stone 1 after its play, then draws."""
+    page = shared_page
     stones = [{} for _ in range(9)]
     stones[0] = {"sides": [["Y1"], ["B7", "B8", "B9"]]}
     pos = position(
@@ -43,7 +53,7 @@ def test_the_computers_turn_shows_the_whole_turn(page, site_url):
         stones=stones,
         to_move=1,
     )
-    open_with_save(page, site_url, save_text(pos, opponent="ai"))
+    open_or_take_over(page, site_url, save_text(pos, opponent="ai"))
     # The computer (North) plays, claims and draws; then it is South's turn.
     page.wait_for_function(
         "() => document.body.dataset.toMove === '0' && "
@@ -60,11 +70,12 @@ def test_the_computers_turn_shows_the_whole_turn(page, site_url):
     assert "claimed stone 1" in page.inner_text("#log")
 
 
-def test_a_refused_move_says_the_rule(page, site_url):
+def test_a_refused_move_says_the_rule(shared_page, site_url):
     """A card put where the rules forbid: the engine's refusal, in players' words."""
+    page = shared_page
     stones = [{} for _ in range(9)]
     stones[0] = {"sides": [["G1", "G2", "G3"], []]}
-    open_with_save(
+    open_or_take_over(
         page, site_url, save_text(position({}, hands=[["R9", "B1"], ["Y1"]], stones=stones))
     )
     take_device(page)

@@ -77,6 +77,43 @@ def open_with_save(page, site_url: str, text: str | None, query: str = ""):
     page.wait_for_selector(READY, state="attached", timeout=BOOT_MS)
 
 
+def take_over(page, text: str) -> None:
+    """Load ``text`` into the table already open (and ready) in ``page``, with no new boot:
+    through the game's own "Continued elsewhere" question (web/js/saves.js). Another tab of
+    the site (a second page on rules.html, which boots no Python) saves ``text``; the table
+    asks which game to keep, and Take over here loads it as a boot would have resumed it."""
+    site = page.url.split("index.html")[0]
+    other = page.context.new_page()
+    try:
+        other.goto(site + "rules.html")
+        other.evaluate("([k, t]) => localStorage.setItem(k, t)", [SAVE_KEY, text])
+    finally:
+        other.close()
+    page.wait_for_selector("#dlg-save-conflict[open]")
+    page.click("#save-take-over")
+    page.wait_for_selector("#dlg-save-conflict", state="hidden")
+    # Taken over once this tab knows the stored game as its own (saves.js lets a move of the
+    # computer's land first).
+    page.wait_for_function("() => !JSON.parse(window.stCall('save_check', 'null')).conflict")
+
+
+def open_or_take_over(page, site_url: str, text: str, query: str = "") -> None:
+    """The table with ``text``: a boot (``open_with_save``) the first time in ``page``, then,
+    on the same table (a file's tests sharing one page: e2e/conftest.py's ``shared_page``),
+    ``take_over``: a test's own position without a boot of its own."""
+    url = site_url + "index.html" + QUERY + query
+    if not page.url.startswith(site_url):
+        open_with_save(page, site_url, text, query)
+    elif page.url != url or getattr(page, "e2e_failed", False):
+        # Another address (a language), or a test failed on this page: booted afresh.
+        page.e2e_failed = False
+        page.evaluate("([k, t]) => localStorage.setItem(k, t)", [SAVE_KEY, text])
+        page.goto(url)
+        page.wait_for_selector(READY, state="attached", timeout=BOOT_MS)
+    else:
+        take_over(page, text)
+
+
 def _seed_script(text: str | None) -> str:
     args = json.dumps([SAVE_KEY, text])
     return f"""(() => {{
@@ -85,6 +122,20 @@ def _seed_script(text: str | None) -> str:
       sessionStorage.setItem('e2e-seeded', '1');
       if (text === null) localStorage.removeItem(key); else localStorage.setItem(key, text);
     }})();"""
+
+
+def table_for_a_new_game(page, site_url: str) -> None:
+    """The table, ready for ``start_new_game``: a first visit booted when ``page`` shows none
+    yet (or a test failed on it); on a page shared by a file's tests (e2e/conftest.py's
+    ``shared_page``) the last game's end dialog closed (Look at the table) and the device
+    taken, with no boot."""
+    if getattr(page, "e2e_failed", False) or not page.url.startswith(site_url):
+        page.e2e_failed = False
+        open_with_save(page, site_url, None)
+    if page.locator("#dlg-end[open]").count():
+        page.click("#end-look")
+        page.wait_for_selector("#dlg-end", state="hidden")
+    take_device(page)
 
 
 def py(page, name: str, arg=None):
