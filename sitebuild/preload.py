@@ -1,7 +1,8 @@
 """index.html's `<link rel="modulepreload">` tags, in a template js/early.js puts into <head>:
 every module its module scripts import statically, found by reading the import statements of
-the built files, so the browser asks for the whole graph at once instead of one wave of imports per round trip (docs/performance.md,
-"The table's modules in one wave"). Computed at build time from the files shipped: never stale.
+the built files, so the browser asks for the whole graph at once instead of one wave of
+imports per round trip (docs/performance.md, "The table's modules in one wave"). Computed at
+build time from the files shipped: never stale.
 """
 
 from __future__ import annotations
