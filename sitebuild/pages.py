@@ -12,7 +12,6 @@ from pathlib import Path
 
 from . import catalogues
 from .paths import BuildError
-from .preload import without_mark
 
 # Content-Security-Policy of every page (a meta tag: GitHub Pages cannot send headers, so
 # frame-ancestors, which only works as a header, is not set and blogs may embed the game).
@@ -179,15 +178,14 @@ def write_embed_page(out: Path) -> None:
         if marked.count(tag) != 1:
             raise BuildError(f"web/index.html: expected {tag} once (embed.js loads it)")
         marked = marked.replace(tag + "\n", "").replace(tag, "")
-    # and no modulepreload tags: the light preview moves a few tens of KB until Play
-    (out / "embed.html").write_text(without_mark(marked))
+    (out / "embed.html").write_text(marked)
 
 
-# The scripts embed.html leaves to embed.js (it adds them in this order; js/boot.js then
-# imports PyScript's core, as on the full page).
+# The scripts embed.html leaves to embed.js (it adds them in this order).
 EMBED_DEFERRED = (
     '<script type="module" src="./js/snapshot.js"></script>',
-    '<script type="module" src="./js/boot.js"></script>',  # which starts PyScript
+    '<script type="module" src="./js/boot.js"></script>',
+    '<script type="module" src="./vendor/pyscript/core.js"></script>',
     '<script type="py" src="./app.py" config="./pyscript.json"></script>',
 )
 

@@ -18,7 +18,6 @@ from .js_comments import without_comment_lines
 from .lesson import write_first_lesson
 from .pages import add_csp, write_dev_pages, write_early, write_embed_page
 from .paths import DIST, ROOT, WEB, BuildError, copy, log
-from .preload import write_module_preloads
 from .service_worker import write_service_worker
 from .ship import (
     ENTRY_SCRIPTS,
@@ -134,7 +133,6 @@ def write_site(out: Path, dev_pages: bool = False, stun: str | None = None) -> l
         write_early(out)
         write_first_lesson(out)
         write_embed_page(out)
-        write_module_preloads(out)
         write_icons(out)
         write_manifest(out)
     for page in sorted(out.glob("*.html")):

@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import ast
 import json
-import posixpath
 import re
 import urllib.request
 import zipfile
@@ -408,77 +407,10 @@ def test_the_snapshot_module_knows_the_build_and_the_modules(tmp_path, monkeypat
     assert written()[0] != key
     precached = build.precache_list(tmp_path)
     assert precached[SNAPSHOT_JS]  # kept offline, as written
-    # index.html reads the stored snapshot before PyScript starts (boot.js starts PyScript
-    # once the table is drawn); embed.html on Play
+    # index.html reads the stored snapshot before PyScript starts; embed.html on Play
     index = (tmp_path / "index.html").read_text()
-    assert 'src="./js/snapshot.js"' in index
-    assert '<script type="module" src="./vendor/pyscript/core.js">' not in index
-    assert 'import("../vendor/pyscript/core.js")' in (tmp_path / "js/boot.js").read_text()
+    assert index.index('src="./js/snapshot.js"') < index.index('src="./vendor/pyscript/core.js"')
     assert 'src="./js/snapshot.js"' not in (tmp_path / "embed.html").read_text()
-
-
-def test_the_module_graph_follows_static_imports_only(tmp_path):
-    """sitebuild/preload.py reads import and export-from statements (minified ones too),
-    resolves ./ and ../, visits each module once, and leaves dynamic import() alone."""
-    from sitebuild.preload import module_graph
-
-    files = {
-        "a.js": 'import { b } from "./js/b.js";\nexport { c } from "./js/c.js";\n'
-        'const later = () => import("./js/lazy.js");\n',
-        "js/b.js": 'import "./c.js";\nimport {x as y} from "../vendor/v.js";\n',
-        "js/c.js": 'import { b } from "./b.js";   // a cycle\n// import "./comment.js"\n',
-        "vendor/v.js": 'export{p as q}from"./chunk-1.js";\n',
-        "vendor/chunk-1.js": "export const p = 1;\n",
-        "js/lazy.js": "",
-    }
-    for name, text in files.items():
-        (tmp_path / name).parent.mkdir(parents=True, exist_ok=True)
-        (tmp_path / name).write_text(text)
-    assert module_graph(tmp_path, ["a.js"]) == [
-        "js/b.js",
-        "js/c.js",
-        "vendor/v.js",
-        "vendor/chunk-1.js",
-    ]
-    (tmp_path / "js/c.js").write_text('import "./gone.js";\n')
-    with pytest.raises(build.BuildError):
-        module_graph(tmp_path, ["a.js"])
-
-
-def test_index_html_preloads_its_whole_module_graph_and_the_embed_none(tmp_path, monkeypatch):
-    """index.html names every module its module scripts import statically, directly or not,
-    with a modulepreload tag, and nothing else but PyScript's core (boot.js starts it once the
-    table is drawn): all of them are asked for in one wave. The graph is recomputed here
-    from the shipped files' imports by a reading of its own; the embed preloads nothing."""
-    monkeypatch.setattr(sitebuild.site, "write_runtime", lambda out, **kw: None)
-    build.write_site(tmp_path)
-    index = (tmp_path / "index.html").read_text()
-    template = re.search(r'<template id="modulepreload">(.*?)</template>', index, re.DOTALL)
-    assert template  # js/early.js puts it in <head> once the page is parsed
-    assert index.count('rel="modulepreload"') == template.group(1).count('rel="modulepreload"')
-    preloaded = re.findall(r'<link rel="modulepreload" href="\./([^"]+)">', template.group(1))
-    assert len(preloaded) == len(set(preloaded))
-    entries = re.findall(r'<script type="module" src="\./([^"]+)">', index)
-    graph, queue = set(), list(entries)
-    while queue:
-        url = queue.pop()
-        if not (tmp_path / url).is_file():
-            assert url.startswith("vendor/"), url  # the runtime is not written here
-            continue
-        text = (tmp_path / url).read_text()
-        specs = re.findall(r'^(?:import|export)\b.*?from "([^"]+)";', text, re.MULTILINE)
-        specs += re.findall(r'^import "([^"]+)";', text, re.MULTILINE)
-        for spec in specs:
-            dep = posixpath.normpath(posixpath.join(posixpath.dirname(url), spec))
-            if dep not in graph:
-                graph.add(dep)
-                queue.append(dep)
-    assert {"js/words.js", "js/render.js", "js/quick.js", "vendor/pyodide/pyodide.mjs"} <= graph
-    assert set(preloaded) == graph - set(entries) | {"vendor/pyscript/core.js"}
-    assert 'rel="modulepreload"' not in (tmp_path / "embed.html").read_text()
-    assert "@MODULEPRELOAD@" not in (tmp_path / "embed.html").read_text()
-    # no module of a part loaded on first use
-    assert not {"js/duo.js", "js/rtc.js", "js/replay.js", "js/tutorial.js"} & set(preloaded)
 
 
 def test_the_embed_example_names_no_local_server_and_the_local_server_fills_it_in():

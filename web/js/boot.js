@@ -304,22 +304,11 @@ document.addEventListener("st:early-withdrawn", () => { if (!startLink) drawEarl
 const startLink = linkAtStart();
 let handedOver = false;
 
-// PyScript (which starts Python) once what is drawn before Python has been painted: its
-// start holds the page's thread in long tasks, which would hold up that first table and a
-// tap on it. index.html fetched its files with the table's modules (modulepreload), so none
-// is waiting on the network by then. (A background tab paints no frame: the timer.)
-let pyscript = null;
-function startPyScript() {
-  pyscript ??= import("../vendor/pyscript/core.js").catch((error) => reportError(error));
-}
-
 wireLanguage();
 wire();
 watchLoading();
 adoptEarly();
 if (!startLink) drawEarly();
-requestAnimationFrame(() => setTimeout(startPyScript, 0));
-setTimeout(startPyScript, 250);
 (startLink ? handOver(startLink) : Promise.resolve(false)).then((taken) => {
   if (taken) {
     handedOver = true;

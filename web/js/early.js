@@ -138,14 +138,6 @@
 
   // ------------------------------------------------------------ a first visit: the choices
 
-  // The table's modules and PyScript's core, all at once (build.py lists the whole static
-  // graph in this template: sitebuild/preload.py). Asked for once this script has run (the
-  // welcome up first), not by tags in <head>: there their 32 arrivals, compiled on the page's
-  // thread, held up the parse and this script, so a first visit's welcome came seconds later
-  // on a tablet.
-  const preloads = document.getElementById("modulepreload");
-  if (preloads) setTimeout(() => document.head.append(preloads.content), 0);
-
   const embedded = document.documentElement.classList.contains("embed");
   // A saved game (a storage that cannot be read may hold one: no first-visit dialog then).
   const saved = () => !store.usable() || Boolean(store.get(store.SAVE_KEY));
