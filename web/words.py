@@ -36,9 +36,11 @@ def add_language(lang: str, engine_words: dict, table_words: dict) -> None:
         raise ValueError(f"no such language: {lang!r}")
     if at_hand(lang):
         return
-    for folder, data in ((MESSAGES, table_words), (engine.words.MESSAGES, engine_words)):
-        if not isinstance(data, dict) or data.get("@language") is None:
-            raise ValueError(f"not a catalogue of {lang!r}")
+    pairs = ((MESSAGES, table_words), (engine.words.MESSAGES, engine_words))
+    # Both checked before either is written: a refused pair leaves no half of it behind.
+    if any(not isinstance(data, dict) or data.get("@language") is None for _, data in pairs):
+        raise ValueError(f"not a catalogue of {lang!r}")
+    for folder, data in pairs:
         folder.mkdir(parents=True, exist_ok=True)
         text = json.dumps(data, ensure_ascii=False)
         (folder / f"{lang}.json").write_text(text, encoding="utf-8")
