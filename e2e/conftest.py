@@ -292,6 +292,24 @@ def shared_page(browser, browser_context_args, request):
     context.close()
 
 
+def _machine_now() -> str:
+    """Memory and load when a browser page crashed (a renderer killed for memory, or a bug of
+    the page's own: these lines tell which), and the processes holding the most memory."""
+    lines = [Path("/proc/loadavg").read_text().strip()]
+    meminfo = Path("/proc/meminfo").read_text().splitlines()
+    lines += [line for line in meminfo if line.startswith(("MemTotal", "MemAvailable"))]
+    sizes = []
+    for status in Path("/proc").glob("[0-9]*/status"):
+        with contextlib.suppress(OSError):
+            fields = dict(
+                line.split(":", 1) for line in status.read_text().splitlines() if ":" in line
+            )
+            if "VmRSS" in fields:
+                sizes.append((int(fields["VmRSS"].split()[0]), fields["Name"].strip()))
+    lines += [f"{kb // 1024:>6} MB  {name}" for kb, name in sorted(sizes, reverse=True)[:8]]
+    return "\n".join(lines)
+
+
 @pytest.hookimpl(hookwrapper=True)
 def pytest_runtest_makereport(item, call):
     """On a failed browser test, keep a screenshot of its page and what its console said."""
@@ -301,6 +319,8 @@ def pytest_runtest_makereport(item, call):
     page = funcargs.get("page") or funcargs.get("shared_page")
     if report.failed and page is not None:
         page.e2e_failed = True  # a shared page is loaded afresh for the next test
+    if report.failed and "crashed" in str(report.longrepr):
+        report.sections.append(("the machine when the page crashed", _machine_now()))
     if report.failed and call.when == "call" and page is not None:
         said = getattr(page, "console_said", [])
         report.sections.append(("browser console", "\n".join(said[-40:]) or "(nothing)"))

@@ -109,6 +109,10 @@ try {
   await page.waitForFunction(() => document.body.dataset.ready === "1" && window.__smoke.settled(),
     { timeout: BOOT_MS });
   expect(await value(() => document.body.dataset.mode) === "ai", "the embed is not against the computer");
+  // The same Firefox bug as above: the embed's worker is left to finish starting before the
+  // page is left (without this wait the offline page failed to load pyodide.asm.mjs in one
+  // full run of the suite out of two, session 17).
+  await page.evaluate(() => window.__aiWorker().then(() => true));
   await lap("embed-preview-and-Play");
 
   step = "offline: the game from the service worker, and a turn";
