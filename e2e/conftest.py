@@ -48,7 +48,7 @@ BOOT_TIMEOUT_MS = 60_000  # PyScript boot takes 2-4 s here; leave room for a bus
 
 sys.path.insert(0, str(ROOT))
 import build  # repo-root build.py: standard library only
-from tools.chromium import CHROMIUM, CHROMIUM_ARGS
+from tools.chromium import CHROMIUM, CHROMIUM_ARGS, NO_SNAPSHOTS
 
 # The quick loop (`bash scripts/test.sh -m "not slow"`, README) keeps these browser tests: the
 # pages boot offline, a turn is played, handed over and refused, a match goes on to its end.
@@ -260,6 +260,18 @@ def wait_ready():
     return wait
 
 
+def _keep_no_snapshots(context, request) -> None:
+    if request.node.get_closest_marker("python_snapshots") is None:
+        context.add_init_script(NO_SNAPSHOTS)
+
+
+@pytest.fixture
+def context(context, request):
+    """pytest-playwright's context, keeping no Python snapshot (``NO_SNAPSHOTS``)."""
+    _keep_no_snapshots(context, request)
+    return context
+
+
 @pytest.fixture
 def page(page):
     """pytest-playwright's page, with what its console said in errors kept for a failure's
@@ -286,6 +298,7 @@ def shared_page(browser, browser_context_args, request):
     (no dialog open, the default window size), or reloads it."""
     marker = next(request.node.iter_markers("browser_context_args"), None)
     context = browser.new_context(**{**browser_context_args, **(marker.kwargs if marker else {})})
+    _keep_no_snapshots(context, request)
     page = context.new_page()
     _keep_console(page)
     yield page

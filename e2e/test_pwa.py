@@ -19,7 +19,10 @@ import build
 from tools.table import QUERY, READY, board, play_turn, start_new_game
 
 # Offline play and updates are the service worker's (blocked elsewhere: e2e/conftest.py).
-pytestmark = pytest.mark.browser_context_args(service_workers="allow")
+pytestmark = [
+    pytest.mark.browser_context_args(service_workers="allow"),
+    pytest.mark.python_snapshots,  # the offline reload and restart start from one
+]
 
 SUB_PATH = "/schotten-totten/"
 

@@ -19,6 +19,23 @@ CHROMIUM_ARGS = [
 ]
 
 
+# A page's first visit makes a Python snapshot for the next (web/js/snapshot.js): about one
+# CPU second of a boot's five or six, for a visit a test seldom makes. The browser tests'
+# contexts keep none (IndexedDB refuses the snapshot's database, the fall-back a browser
+# that blocks storage gets: Python starts as usual), except in files marked
+# ``python_snapshots``, which test the snapshot itself (e2e/conftest.py; bench/boot_cpu.py
+# measures the difference).
+NO_SNAPSHOTS = """(() => {
+  const open = IDBFactory.prototype.open;
+  IDBFactory.prototype.open = function (name, ...rest) {
+    if (name === "schotten-totten.python") {
+      throw new DOMException("the browser tests keep no Python snapshot", "SecurityError");
+    }
+    return open.call(this, name, ...rest);
+  };
+})();"""
+
+
 @contextlib.contextmanager
 def table_page(query: str, timeout_ms: int = 180_000):
     """The built site (dist/) served on a free port and opened in Chromium at
