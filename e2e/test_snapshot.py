@@ -85,7 +85,8 @@ def first_visit(context, url: str):
 
 def test_a_returning_visit_boots_from_the_snapshot(site_copy, serve, persistent_context, tmp_path):
     """The first visit stores a snapshot of this build; the browser restarted, the game
-    starts from it, resumes the saved game and plays on; a new game is dealt afresh."""
+    starts from it, resumes the saved game and plays on; a new game is dealt afresh. Then
+    the snapshots it must refuse (``refused_one_after_another``)."""
     _, url = serve(site_copy)
     profile = tmp_path / "profile"
     context = persistent_context(profile)
@@ -120,6 +121,9 @@ def test_a_returning_visit_boots_from_the_snapshot(site_copy, serve, persistent_
     assert not [w for w in warnings if "snapshot" in w], warnings
     # It makes no new snapshot: it had one (none pending since Python started).
     assert page.evaluate("document.documentElement.dataset.snapshot ?? null") is None
+    # Then snapshots this build must not use, on this device (no first visit of their own).
+    page.warnings = warnings  # type: ignore[attr-defined]
+    refused_one_after_another(page, site_copy)
 
 
 # How the page's record is spoilt (RECORD's ``change``), and what the console then says.
@@ -131,17 +135,12 @@ REFUSALS = [
 ]
 
 
-def test_a_snapshot_not_of_this_build_or_not_whole_is_refused(
-    site_copy, serve, persistent_context, tmp_path
-):
+def refused_one_after_another(page, site) -> None:
     """Another build's snapshot, one cut short, one with a byte changed, or one whose
     packing is wrong under a good digest: the page starts Python as usual, says so in one
     console line and nothing on the page, resumes the game as it was and stores a new one.
-    The four one after the other on one device (one first visit): each spoils the snapshot
-    the one before stored."""
-    _, url = serve(site_copy)
-    context = persistent_context(tmp_path / "profile")
-    page = first_visit(context, url)
+    The four one after the other on ``page`` (its console's warnings in ``page.warnings``),
+    each spoiling the snapshot the one before stored."""
     for change, said in REFUSALS:
         before, saved = board(page), page.evaluate(f"localStorage.getItem('{SAVE}')")
         page.evaluate(RECORD, change)
@@ -158,7 +157,7 @@ def test_a_snapshot_not_of_this_build_or_not_whole_is_refused(
         play_turn(page)
         # a new one replaces it, and the next visit starts from that
         page.wait_for_selector(STORED, state="attached", timeout=BOOT_MS)
-        assert page.evaluate(RECORD)["build"] == snapshot_build(site_copy), change
+        assert page.evaluate(RECORD)["build"] == snapshot_build(site), change
         page.reload()
         ready(page)
         assert python_start(page) == "snapshot", change
