@@ -30,16 +30,22 @@ from tools.table import BOOT_MS, QUERY, Driver, body
 pytestmark = pytest.mark.slow
 
 
-def _device(browser, site_url, width=1280):
+def _device(browser, site_url, width=1280, query=""):
+    """A device with the game open (its first visit: the welcome)."""
+    ctx, page = _blank_device(browser, site_url, width)
+    page.goto(site_url + "index.html" + QUERY + query)
+    page.wait_for_selector('body[data-ready="1"]', state="attached", timeout=BOOT_MS)
+    return ctx, page
+
+
+def _blank_device(browser, site_url, width=1280):
+    """A device with nothing open yet: the friend's, whose first page is the invitation."""
     ctx = browser.new_context(
         permissions=["clipboard-read", "clipboard-write"],
         base_url=site_url,
         viewport={"width": width, "height": 844 if width < 500 else 800},
     )
-    page = ctx.new_page()
-    page.goto(site_url + "index.html" + QUERY)
-    page.wait_for_selector('body[data-ready="1"]', state="attached", timeout=BOOT_MS)
-    return ctx, page
+    return ctx, ctx.new_page()
 
 
 # The longest invitation or answer link (web/js/duo.js): a QR code of version 13 at most.
@@ -187,9 +193,15 @@ def _wait_for_news(pages) -> None:
     raise AssertionError("no news from either device")
 
 
+ANNOUNCED = "() => document.querySelector('#announce').textContent"
+
+
 def _take_back(pages, i: int) -> None:
-    """Page ``i`` (whose turn the other has just received) takes it back, with consent."""
+    """Page ``i`` (whose turn the other has just received) takes it back, with consent; the
+    live region that told the friend that turn (#announce) tells the take-back instead."""
     asker, friend = pages[i], pages[1 - i]
+    told = friend.wait_for_function(f"() => ({ANNOUNCED[6:]}) || null").json_value()
+    assert "played" in told, told  # the asker's turn, told on the friend's device
     hand = asker.eval_on_selector_all("#hand .card", "els => els.map(e => e.dataset.card)")
     asker.click("#btn-undo")
     assert "to answer your take-back request" in asker.inner_text("#duo-status")
@@ -208,6 +220,15 @@ def _take_back(pages, i: int) -> None:
     again = asker.eval_on_selector_all("#hand .card", "els => els.map(e => e.dataset.card)")
     assert len([c for c in again if c]) == len([c for c in hand if c]) + 1
     assert friend.locator("#seat-top .card[data-card]").count() == 0
+    # The screen reader's live region no longer holds the turn taken back: on both devices
+    # it tells the take-back instead.
+    names = ("Ann", "Bob") if i == 0 else ("Bob", "Ann")
+    for page, words in (
+        (friend, f"{names[0]}'s turn is taken back."),
+        (asker, f"{names[1]} agreed: your turn is taken back."),
+    ):
+        page.wait_for_function(f"w => ({ANNOUNCED[6:]}) === w", arg=words)
+    assert told not in friend.text_content("#announce")
 
 
 ENDS = ("round_over", "over")
@@ -283,8 +304,9 @@ def _play(
 
 
 def test_a_tactic_game_by_links_with_a_reload(browser, site_url, screenshot):
-    """Pairing, a take-back after 6 moves, the guest's reload after 12 (the game resumed from
-    its save, its replay so far), and moves by links on both devices after it."""
+    """Pairing, a take-back after 6 moves (the screen reader's live region told it on both
+    devices), the guest's reload after 12 (the game resumed from its save, its replay so
+    far), and moves by links on both devices after it."""
     (host_ctx, host), (guest_ctx, guest) = _pair(browser, site_url)
     done = _play([host, guest], 12, screenshot, takeback_at=6, stop_at=18)
     # Every turn (a few of the driver's steps: a card, its stone, a claim) went as a link.
@@ -292,43 +314,6 @@ def test_a_tactic_game_by_links_with_a_reload(browser, site_url, screenshot):
     assert done["takebacks"] == 1, done
     for page in (host, guest):  # mid-game: the opponent's hand only as backs
         assert page.locator("#seat-top .card[data-card]").count() == 0
-    host_ctx.close()
-    guest_ctx.close()
-
-
-ANNOUNCED = "() => document.querySelector('#announce').textContent"
-
-
-def test_a_take_back_leaves_the_screen_readers_region_on_both_devices(browser, site_url):
-    """The live region that tells the friend's turn (#announce) no longer holds it once the
-    turn is taken back: on both devices it tells the take-back instead."""
-    (host_ctx, host), (guest_ctx, guest) = _pair(browser, site_url)
-    pages = [host, guest]
-    drivers = [Driver(host, seed=1), Driver(guest, seed=2)]
-    for _ in range(100):
-        states = [body(p, "duo") for p in pages]
-        if "unsent" in states:
-            i = states.index("unsent")
-            _open_link(pages[1 - i], _sent_link(pages[i]))
-            if pages[i].locator("#btn-undo").is_visible():
-                break
-        elif "you" in states:
-            drivers[states.index("you")].step()
-        else:
-            _wait_for_news(pages)
-    else:
-        raise AssertionError("no turn to take back")
-    asker, friend = pages[i], pages[1 - i]
-    told = friend.wait_for_function(f"() => ({ANNOUNCED[6:]}) || null").json_value()
-    assert "played" in told, told  # the asker's turn, told on the friend's device
-    _take_back(pages, i)
-    names = ("Ann", "Bob") if i == 0 else ("Bob", "Ann")
-    for page, words in (
-        (friend, f"{names[0]}'s turn is taken back."),
-        (asker, f"{names[1]} agreed: your turn is taken back."),
-    ):
-        page.wait_for_function(f"w => ({ANNOUNCED[6:]}) === w", arg=words)
-    assert told not in friend.text_content("#announce")
     host_ctx.close()
     guest_ctx.close()
 
@@ -372,43 +357,13 @@ def _reconnect(host_ctx, host, guest, screenshot) -> None:
         assert body(page, "duoConnection") == "live"
 
 
-def test_a_tactic_game_live_over_webrtc(browser_type, site_url, screenshot):
-    """Live: the offer and answer ride in the invitation and answer links; the deal and every
-    move then go over the data channel (no link to send). The guest reloads after 10 moves:
-    its save resumes the game, the reconnect screens bring the channel back, and anything
-    lost with the old channel is sent again, so the game goes on live with no link at all.
-
-    Flag: ``--disable-features=WebRtcHideLocalIpsWithMdns``. Chromium hides a page's local
-    addresses behind mDNS names (``….local``) in its ICE candidates, and the suite's
-    ``--host-resolver-rules=MAP * ~NOTFOUND`` (no request leaves the machine) makes those
-    names unresolvable, so the two pages would never connect; with the flag the candidates
-    carry the machine's plain addresses, as with no ICE server on a home network."""
-    browser = browser_type.launch(
-        executable_path=CHROMIUM,
-        args=[*CHROMIUM_ARGS, "--disable-features=WebRtcHideLocalIpsWithMdns"],
-    )
-    (host_ctx, host), (_, guest) = _pair(browser, site_url, live=True)
-    assert "connected live" in host.inner_text("#duo-status")
-    back = lambda: _reconnect(host_ctx, host, guest, screenshot)  # noqa: E731
-    done = _play([host, guest], 10, screenshot, after_reload=back, stop_at=16)
-    assert done["moves"] >= 16 and done["links"] == 0, done
-    browser.close()
-
-
-def test_both_press_reconnect_after_a_reload_and_the_channel_comes_back(
-    browser_type, site_url, screenshot
-):
+def _both_reconnect(host, guest, screenshot) -> None:
     """The guest reloads: its bar says to press Reconnect, the host's that the channel is lost
     and to open the guest's link. Both press Reconnect at once (glare). The host opens the
     guest's offer first: its own offer stands, and its screen says so; the guest opens the
     host's offer: being polite, it drops its own and answers, and says so. The host opens the
-    answer in the field of its reconnect screen, and the channel is live again on both.
-    Flag: as ``test_a_tactic_game_live_over_webrtc``."""
-    browser = browser_type.launch(
-        executable_path=CHROMIUM,
-        args=[*CHROMIUM_ARGS, "--disable-features=WebRtcHideLocalIpsWithMdns"],
-    )
-    (_, host), (_, guest) = _pair(browser, site_url, live=True)
+    answer in the field of its reconnect screen, and the channel is live again on both; a
+    turn goes over it."""
     guest.reload()
     guest.wait_for_selector('body[data-ready="1"]', state="attached", timeout=BOOT_MS)
     host.wait_for_selector('body[data-duo-connection="links"]', state="attached")
@@ -467,6 +422,31 @@ def test_both_press_reconnect_after_a_reload_and_the_channel_comes_back(
     # The host's offer opened again now the channel is back: said, nothing done.
     _open_link_live(guest, offers["host"])
     guest.wait_for_selector("#toast:text('connected live already')")
+
+
+def test_a_tactic_game_live_over_webrtc(browser_type, site_url, screenshot):
+    """Live: the offer and answer ride in the invitation and answer links; the deal and every
+    move then go over the data channel (no link to send). Right after the deal the guest
+    reloads and both devices press Reconnect at once (``_both_reconnect``); the game goes on
+    live. The guest reloads again after 10 more moves: its save resumes the game, the
+    reconnect screens bring the channel back, and anything lost with the old channel is sent
+    again, so the game goes on live with no link at all.
+
+    Flag: ``--disable-features=WebRtcHideLocalIpsWithMdns``. Chromium hides a page's local
+    addresses behind mDNS names (``….local``) in its ICE candidates, and the suite's
+    ``--host-resolver-rules=MAP * ~NOTFOUND`` (no request leaves the machine) makes those
+    names unresolvable, so the two pages would never connect; with the flag the candidates
+    carry the machine's plain addresses, as with no ICE server on a home network."""
+    browser = browser_type.launch(
+        executable_path=CHROMIUM,
+        args=[*CHROMIUM_ARGS, "--disable-features=WebRtcHideLocalIpsWithMdns"],
+    )
+    (host_ctx, host), (_, guest) = _pair(browser, site_url, live=True)
+    assert "connected live" in host.inner_text("#duo-status")
+    _both_reconnect(host, guest, screenshot)
+    back = lambda: _reconnect(host_ctx, host, guest, screenshot)  # noqa: E731
+    done = _play([host, guest], 10, screenshot, after_reload=back, stop_at=16)
+    assert done["moves"] >= 16 and done["links"] == 0, done
     browser.close()
 
 
@@ -484,14 +464,21 @@ def _check_replay_in_progress(page) -> None:
     page.wait_for_selector("#replay-bar", state="hidden")
 
 
+# How long the pages wait for the channel to open before they say the game goes on by links
+# (web/js/rtc.js: 10 s; ?live_wait= in tests, put into the invitation's address for the
+# friend's device, as links carry no query).
+LIVE_WAIT_MS = 3000
+
+
 def test_pairing_screens_the_code_and_links_when_live_cannot_connect(browser, site_url, screenshot):
     """The pairing's screens, without a live connection (the suite's browser resolves no
     mDNS name, so no candidate pair forms and Chromium's connection stays "new"): a name
     refused inside the dialogs, no other game behind the guest's join dialog, a link handed
-    over with no progress bar, the code large on both screens, and 10 s after offer and
-    answer met both screens say the game goes on by links and what to send. "They differ"
+    over with no progress bar, the code large on both screens, and once offer and answer
+    have met and the wait for the channel is over (10 s; here 3 s, by ?live_wait=) both
+    screens say the game goes on by links and what to send. "They differ"
     ends the game on that device; "The codes match" is kept across a reload."""
-    host_ctx, host = _device(browser, site_url, width=1280)
+    host_ctx, host = _device(browser, site_url, width=1280, query=f"&live_wait={LIVE_WAIT_MS}")
     host.wait_for_selector("#new-welcome:not([hidden])")
     host.click("#welcome-remote")
     host.fill('#dlg-new input[name="my_name"]', "")
@@ -509,8 +496,8 @@ def test_pairing_screens_the_code_and_links_when_live_cannot_connect(browser, si
     host.wait_for_function(RTC_IN_LINK)
     invitation = host.input_value("#duo-link")
 
-    guest_ctx, guest = _device(browser, site_url, width=390)
-    guest.goto(invitation)
+    guest_ctx, guest = _blank_device(browser, site_url, width=390)
+    guest.goto(invitation.replace("#", f"?live_wait={LIVE_WAIT_MS}#", 1))
     guest.wait_for_selector("#dlg-duo[open] #duo-join-set:not([hidden])", timeout=BOOT_MS)
     assert guest.evaluate("getComputedStyle(document.querySelector('#table')).visibility") == (
         "hidden"
@@ -538,7 +525,7 @@ def test_pairing_screens_the_code_and_links_when_live_cannot_connect(browser, si
     host.wait_for_selector("#duo-title:text('Dealing')")
     host.wait_for_selector("#dlg-duo #duo-check:not([hidden]) #duo-code-same")
     screenshot(host, "duo-dealing-1280")
-    # No channel opens: 10 s after offer and answer met, both screens say so, and what to do.
+    # No channel opens: once the wait for it is over, both screens say so, and what to do.
     for page, words in ((host, "Send Bob the link above"), (guest, "Send Ann your answer")):
         page.wait_for_function(
             "w => document.querySelector('#duo-state').textContent.includes(w)",
@@ -634,7 +621,7 @@ def test_the_invitation_is_a_qr_code_a_phone_reads_and_the_stun_choice_travels(
     assert figures["shown_px"] >= 200, figures  # big enough modules on a phone's screen
 
     for agree, reach in ((True, "stun"), (False, "declined")):
-        guest_ctx, guest = _device(browser, url, width=390)
+        guest_ctx, guest = _blank_device(browser, url, width=390)
         guest.goto(invitation)
         guest.wait_for_selector("#dlg-duo[open] #duo-join-set:not([hidden])", timeout=BOOT_MS)
         assert guest.is_visible("#duo-stun") and guest.is_checked("#duo-stun")  # Ann asked
@@ -672,7 +659,7 @@ def test_an_invitation_without_its_live_part_goes_by_links_at_once(browser, site
     host.click("#new-start")
     host.wait_for_function(RTC_IN_LINK)
     invitation = re.sub(r"&rtc=[^&]*", "", host.input_value("#duo-link"))
-    guest_ctx, guest = _device(browser, site_url)
+    guest_ctx, guest = _blank_device(browser, site_url)
     guest.goto(invitation)
     guest.wait_for_selector("#dlg-duo[open] #duo-join-set:not([hidden])", timeout=BOOT_MS)
     guest.fill("#duo-name", "Bob")

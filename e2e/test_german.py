@@ -24,6 +24,7 @@ from tools.table import (
     py,
     save_text,
     take_device,
+    take_over,
 )
 
 DE = "&lang=de"
@@ -304,7 +305,8 @@ def _switch_language(page, code: str):
 def test_the_language_switched_in_the_new_game_dialog_keeps_its_choices(page, site_url):
     """A first visit: the welcome, then the computer at Hard with tactic cards; each switch
     of the language reloads the page, and the dialog comes back at once (before Python is
-    ready), as the player left it, in the other language. The deal is the game chosen."""
+    ready), as the player left it, in the other language. The deal is the game chosen. Then
+    the switch over a game in progress (``_switched_over_a_game``)."""
     open_with_save(page, site_url, None)
     page.wait_for_selector("#new-welcome", state="visible")
     _switch_language(page, "de")
@@ -338,12 +340,15 @@ def test_the_language_switched_in_the_new_game_dialog_keeps_its_choices(page, si
     page.reload()
     page.wait_for_selector('body[data-ready="1"]', state="attached", timeout=60_000)
     assert page.locator("#dlg-new").is_hidden()
+    # Then a game of two people on this device, taken over from another tab (no boot).
+    take_over(page, save_text(_claimable_position(tactics=False)))
+    _switched_over_a_game(page)
 
 
-def test_the_language_switched_over_a_game_keeps_the_dialog_and_the_game(page, site_url):
-    """The dialog opened over a game in progress: a friend's names typed, then German. The
-    dialog is back with the names; Cancel gives the game back as it was."""
-    open_with_save(page, site_url, save_text(_claimable_position(tactics=False)))
+def _switched_over_a_game(page) -> None:
+    """The dialog opened over a game in progress (the table's, in English): a friend's names
+    typed, then German. The dialog is back with the names; Cancel gives the game back as it
+    was."""
     take_device(page)
     before = py(page, "state", {"seat": None})["view"]["stones"]
     page.click("#btn-new")

@@ -4,6 +4,8 @@ a move that waits, shown on the table, and the engine applies it once Python is 
 refuses it, with its words). Reloading then shows the move once: nothing lost, nothing
 applied twice.
 
+One first visit (a module fixture) leaves the storage each test returns with.
+
 Python is held back deterministically: the second visit's context blocks the service worker
 (so the page's requests reach the network, where the test sees them) and holds app.py's
 response until the test lets it go.
@@ -13,7 +15,10 @@ from __future__ import annotations
 
 import contextlib
 import json
+import shutil
 from pathlib import Path
+
+import pytest
 
 from tools.table import READY, board, finish_turn, start_new_game
 
@@ -53,7 +58,7 @@ def edit_stored(storage: str, url: str, name: str, change) -> None:
 
 
 def first_visit(browser, url: str, storage: str):
-    """Deal a game against the computer (the player starts); return the storage state."""
+    """Deal a game against the computer (the player starts); its storage state to ``storage``."""
     context = browser.new_context()
     page = context.new_page()
     page.goto(url + "index.html?aipause=0")
@@ -63,6 +68,23 @@ def first_visit(browser, url: str, storage: str):
     assert kept["payload"]["view"]["legal"], "the payload kept has the moves then legal"
     context.storage_state(path=storage)
     context.close()
+
+
+@pytest.fixture(scope="module")
+def first_visit_state(browser, site_url, tmp_path_factory) -> Path:
+    """The storage a first visit left (``first_visit``), made once for the file: each test's
+    returning visit starts from a copy of it (a Pyodide boot each saved)."""
+    storage = tmp_path_factory.mktemp("quick") / "state.json"
+    first_visit(browser, site_url, str(storage))
+    return storage
+
+
+@pytest.fixture
+def storage(first_visit_state, tmp_path) -> str:
+    """This test's copy of the first visit's storage state (a test may edit it)."""
+    copy = tmp_path / "state.json"
+    shutil.copyfile(first_visit_state, copy)
+    return str(copy)
 
 
 def held_visit(browser, url: str, storage: str):
@@ -84,9 +106,7 @@ def held_visit(browser, url: str, storage: str):
     return context, page, release
 
 
-def test_a_move_made_before_python_is_applied_once(browser, site_url, tmp_path):
-    storage = str(tmp_path / "state.json")
-    first_visit(browser, site_url, storage)
+def test_a_move_made_before_python_is_applied_once(browser, site_url, storage):
     context, page, release = held_visit(browser, site_url, storage)
     assert page.evaluate("document.body.dataset.ready") != "1"
     assert cards_on_table(page) == 0
@@ -134,12 +154,10 @@ def test_a_move_made_before_python_is_applied_once(browser, site_url, tmp_path):
     context.close()
 
 
-def test_the_engine_refuses_a_move_it_does_not_allow(browser, site_url, tmp_path):
+def test_the_engine_refuses_a_move_it_does_not_allow(browser, site_url, storage):
     """The kept payload says a card may be played that the engine's game does not hold (as
     if the payload were stale): the move waits, then the engine refuses it in its words and
     it is withdrawn; the game is as saved."""
-    storage = str(tmp_path / "state.json")
-    first_visit(browser, site_url, storage)
     foreign = None
 
     def stale(value: str) -> str:
@@ -173,11 +191,9 @@ def test_the_engine_refuses_a_move_it_does_not_allow(browser, site_url, tmp_path
     context.close()
 
 
-def test_no_early_table_for_a_save_changed_since(browser, site_url, tmp_path):
+def test_no_early_table_for_a_save_changed_since(browser, site_url, storage):
     """The kept payload belongs to another save (another tab played on): no early table,
     Python starts the page as usual."""
-    storage = str(tmp_path / "state.json")
-    first_visit(browser, site_url, storage)
     edit_stored(storage, site_url, SAVE, lambda v: v.replace('"version"', ' "version"', 1))
     context = browser.new_context(storage_state=storage)
     page = context.new_page()
@@ -194,15 +210,13 @@ def saved_game(page) -> dict:
 
 
 def test_a_new_game_chosen_before_python_is_dealt_once_across_a_reload(
-    browser, site_url, tmp_path, screenshot
+    browser, site_url, storage, screenshot
 ):
     """On a returning visit's table before Python: New game opens its dialog at once, the
     choices are made and Deal pressed; the deal waits, said in the dialog ("dealing…"). A
     reload meanwhile puts the dialog back up with the choices and the deal still waiting;
     once Python is ready the game is dealt with them, once: another reload shows the same
     game, and no dialog."""
-    storage = str(tmp_path / "state.json")
-    first_visit(browser, site_url, storage)
     context, page, release = held_visit(browser, site_url, storage)
     old = saved_game(page)
     page.click("#btn-new")
@@ -253,11 +267,9 @@ def test_a_new_game_chosen_before_python_is_dealt_once_across_a_reload(
     context.close()
 
 
-def test_cancel_withdraws_a_deal_waiting_for_python(browser, site_url, tmp_path):
+def test_cancel_withdraws_a_deal_waiting_for_python(browser, site_url, storage):
     """The dialog closed while its deal waits (Escape): the game on the table goes on once
     Python is ready, nothing dealt."""
-    storage = str(tmp_path / "state.json")
-    first_visit(browser, site_url, storage)
     context, page, release = held_visit(browser, site_url, storage)
     old = saved_game(page)
     page.click("#btn-new")
@@ -275,12 +287,10 @@ def test_cancel_withdraws_a_deal_waiting_for_python(browser, site_url, tmp_path)
     context.close()
 
 
-def test_cancel_after_a_reload_while_a_deal_waits_keeps_the_game(browser, site_url, tmp_path):
+def test_cancel_after_a_reload_while_a_deal_waits_keeps_the_game(browser, site_url, storage):
     """A reload while the deal waits puts the dialog back up over the saved game, with its
     Cancel: pressed, the deal is withdrawn and the game's table drawn before Python; once
     Python is ready that game goes on, nothing dealt."""
-    storage = str(tmp_path / "state.json")
-    first_visit(browser, site_url, storage)
     context, page, release = held_visit(browser, site_url, storage)
     old, cards = saved_game(page), cards_on_table(page)
     page.click("#btn-new")

@@ -13,8 +13,6 @@ from __future__ import annotations
 import json
 import re
 
-import pytest
-
 import build
 from tools.table import QUERY, READY, board, play_turn, start_new_game, take_device
 
@@ -89,7 +87,8 @@ def first_visit(context, url: str):
 
 def test_a_returning_visit_boots_from_the_snapshot(site_copy, serve, persistent_context, tmp_path):
     """The first visit stores a snapshot of this build; the browser restarted, the game
-    starts from it, resumes the saved game and plays on; a new game is dealt afresh."""
+    starts from it, resumes the saved game and plays on; a new game is dealt afresh. Then
+    the snapshots it must refuse (``refused_one_after_another``)."""
     _, url = serve(site_copy)
     profile = tmp_path / "profile"
     context = persistent_context(profile)
@@ -124,43 +123,46 @@ def test_a_returning_visit_boots_from_the_snapshot(site_copy, serve, persistent_
     assert not [w for w in warnings if "snapshot" in w], warnings
     # It makes no new snapshot: it had one (none pending since Python started).
     assert page.evaluate("document.documentElement.dataset.snapshot ?? null") is None
+    # Then snapshots this build must not use, on this device (no first visit of their own).
+    page.warnings = warnings  # type: ignore[attr-defined]
+    refused_one_after_another(page, site_copy)
 
 
-@pytest.mark.parametrize(
-    "change, said",
-    [
-        ("build", "made by another build"),
-        ("cut", "cut short"),
-        ("damaged", "damaged"),
-        ("forged", "damaged"),
-    ],
-)
-def test_a_snapshot_not_of_this_build_or_not_whole_is_refused(
-    site_copy, serve, persistent_context, tmp_path, change, said
-):
+# How the page's record is spoilt (RECORD's ``change``), and what the console then says.
+REFUSALS = [
+    ("build", "made by another build"),
+    ("cut", "cut short"),
+    ("damaged", "damaged"),
+    ("forged", "damaged"),
+]
+
+
+def refused_one_after_another(page, site) -> None:
     """Another build's snapshot, one cut short, one with a byte changed, or one whose
     packing is wrong under a good digest: the page starts Python as usual, says so in one
-    console line and nothing on the page, resumes the game as it was and stores a new one."""
-    _, url = serve(site_copy)
-    context = persistent_context(tmp_path / "profile")
-    page = first_visit(context, url)
-    before, saved = board(page), page.evaluate(f"localStorage.getItem('{SAVE}')")
-    page.evaluate(RECORD, change)
-    page.warnings.clear()
-    page.reload()
-    ready(page)
-    assert python_start(page) == "started"
-    lines = [w for w in page.warnings if "snapshot" in w]
-    assert lines == [f"Python snapshot: not used ({said}), Python starts as usual."], lines
-    assert board(page) == before and page.evaluate(f"localStorage.getItem('{SAVE}')") == saved
-    assert page.locator("#loading-error").is_hidden() and page.locator("#toast").is_hidden()
-    play_turn(page)
-    # a new one replaces it, and the next visit starts from that
-    page.wait_for_selector(STORED, state="attached", timeout=BOOT_MS)
-    assert page.evaluate(RECORD)["build"] == snapshot_build(site_copy)
-    page.reload()
-    ready(page)
-    assert python_start(page) == "snapshot"
+    console line and nothing on the page, resumes the game as it was and stores a new one.
+    The four one after the other on ``page`` (its console's warnings in ``page.warnings``),
+    each spoiling the snapshot the one before stored."""
+    for change, said in REFUSALS:
+        before, saved = board(page), page.evaluate(f"localStorage.getItem('{SAVE}')")
+        page.evaluate(RECORD, change)
+        page.warnings.clear()
+        page.reload()
+        ready(page)
+        assert python_start(page) == "started", change
+        lines = [w for w in page.warnings if "snapshot" in w]
+        assert lines == [f"Python snapshot: not used ({said}), Python starts as usual."], lines
+        assert board(page) == before, change
+        assert page.evaluate(f"localStorage.getItem('{SAVE}')") == saved, change
+        assert page.locator("#loading-error").is_hidden(), change
+        assert page.locator("#toast").is_hidden(), change
+        play_turn(page)
+        # a new one replaces it, and the next visit starts from that
+        page.wait_for_selector(STORED, state="attached", timeout=BOOT_MS)
+        assert page.evaluate(RECORD)["build"] == snapshot_build(site), change
+        page.reload()
+        ready(page)
+        assert python_start(page) == "snapshot", change
 
 
 def test_without_storage_python_starts_as_usual(site_copy, serve, persistent_context, tmp_path):

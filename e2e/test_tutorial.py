@@ -1,11 +1,10 @@
 """Learn to play in Chromium, clicked through as a new player would: the welcome of a first
 visit, the whole first lesson (a missed step tried again included) and the tactic lesson;
 leaving a lesson gives the game in progress back, and a lesson resumes at its step (after a
-reload too). Screenshots of a lesson step at phone and desktop sizes."""
+reload too). Screenshots of a lesson step at phone and desktop sizes. The first visits (in
+English and German) also look at the welcome with the phone on its side and upright."""
 
 import json
-
-import pytest
 
 from tools.table import (
     at_rest,
@@ -43,11 +42,39 @@ def claim(page, stone: int):
     page.click(f'#board .lane.claimable[data-stone="{stone}"] .stone')
 
 
-def test_a_new_player_learns_both_lessons(page, site_url, screenshot):
-    page.set_viewport_size(PHONE)
-    open_with_save(page, site_url, None)
-    # A first visit: the welcome's three choices, over the new-game options.
+# Each welcome choice's box against the dialog's and the sticky Deal/Cancel row's.
+CHOICES_SHOWN = """() => {
+  const d = document.querySelector('#dlg-new').getBoundingClientRect();
+  const row = document.querySelector('#dlg-new .dlg-buttons.sticky').getBoundingClientRect();
+  return [...document.querySelectorAll('.welcome-choices button')].map((b) => {
+    const r = b.getBoundingClientRect();
+    return [b.id, r.top >= d.top && r.bottom <= row.top + 1 && r.right <= d.right];
+  });
+}"""
+
+
+SIDEWAYS = {"width": 844, "height": 390}
+
+
+def welcome_shows_its_four_choices(page, lang: str, screenshot) -> None:
+    """A first visit (opened at ``SIDEWAYS``), the phone on its side or upright: the
+    welcome's four choices all show above Deal, none scrolled out of the dialog (one page,
+    turned and resized). It ends upright, at ``PHONE``'s size."""
     page.wait_for_selector("#new-welcome", state="visible")
+    for width, height in [(844, 390), (740, 360), (390, 844)]:
+        page.set_viewport_size({"width": width, "height": height})
+        at_rest(page)
+        screenshot(page, f"welcome-{width}x{height}-{lang}")
+        shown = page.evaluate(CHOICES_SHOWN)
+        assert len(shown) == 4 and all(ok for _id, ok in shown), (width, height, shown)
+    assert page.viewport_size == PHONE
+
+
+def test_a_new_player_learns_both_lessons(page, site_url, screenshot):
+    page.set_viewport_size(SIDEWAYS)
+    open_with_save(page, site_url, None)
+    welcome_shows_its_four_choices(page, "en", screenshot)
+    # A first visit: the welcome's three choices, over the new-game options.
     assert page.locator("#dlg-new").is_visible()
     for sel, text in (
         ("#welcome-learn", "Learn to play"),
@@ -336,10 +363,10 @@ def test_the_welcome_chooses_the_opponent(page, site_url):
     page.click("#new-cancel")
 
 
-def test_a_lesson_in_german(page, site_url):
-    page.set_viewport_size(PHONE)
+def test_a_lesson_in_german(page, site_url, screenshot):
+    page.set_viewport_size(SIDEWAYS)
     open_with_save(page, site_url, None, "&lang=de")
-    page.wait_for_selector("#new-welcome", state="visible")
+    welcome_shows_its_four_choices(page, "de", screenshot)
     assert page.inner_text("#welcome-learn-label") == "Spielen lernen"
     page.click("#welcome-learn")
     lesson_at(page, 0)
@@ -384,29 +411,3 @@ def test_a_missed_step_is_marked_before_the_computer_answers(page, site_url):
     play_card(page, "R9", 2)  # the step asks for stone 5
     lesson_at(page, 0, "missed")
     assert body(page, "toMove") == "1", "marked before the computer's move"
-
-
-# Each welcome choice's box against the dialog's and the sticky Deal/Cancel row's.
-CHOICES_SHOWN = """() => {
-  const d = document.querySelector('#dlg-new').getBoundingClientRect();
-  const row = document.querySelector('#dlg-new .dlg-buttons.sticky').getBoundingClientRect();
-  return [...document.querySelectorAll('.welcome-choices button')].map((b) => {
-    const r = b.getBoundingClientRect();
-    return [b.id, r.top >= d.top && r.bottom <= row.top + 1 && r.right <= d.right];
-  });
-}"""
-
-
-@pytest.mark.parametrize("lang", ["en", "de"])
-def test_the_welcome_shows_its_four_choices(page, site_url, screenshot, lang):
-    """A first visit, the phone upright or on its side: the welcome's four choices all show
-    above Deal, none scrolled out of the dialog (one page, turned and resized)."""
-    page.set_viewport_size({"width": 844, "height": 390})
-    open_with_save(page, site_url, None, f"&lang={lang}")
-    page.wait_for_selector("#new-welcome", state="visible")
-    for width, height in [(844, 390), (740, 360), (390, 844)]:
-        page.set_viewport_size({"width": width, "height": height})
-        at_rest(page)
-        screenshot(page, f"welcome-{width}x{height}-{lang}")
-        shown = page.evaluate(CHOICES_SHOWN)
-        assert len(shown) == 4 and all(ok for _id, ok in shown), (width, height, shown)
