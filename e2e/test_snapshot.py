@@ -17,7 +17,6 @@ import build
 from tools.table import QUERY, READY, board, play_turn, start_new_game, take_device
 
 BOOT_MS = 60_000
-pytestmark = pytest.mark.python_snapshots  # tools/chromium.py NO_SNAPSHOTS
 
 STORED = 'html[data-snapshot="stored"]'
 SAVE = "schotten-totten.save"

@@ -23,8 +23,9 @@ CHROMIUM_ARGS = [
 # CPU second of a boot's five or six, for a visit a test seldom makes. The browser tests'
 # contexts keep none (IndexedDB refuses the snapshot's database, the fall-back a browser
 # that blocks storage gets: Python starts as usual), except in files marked
-# ``python_snapshots``, which test the snapshot itself (e2e/conftest.py; bench/boot_cpu.py
-# measures the difference).
+# ``python_snapshots`` (e2e/test_pwa.py) and in ``persistent_context``'s browsers
+# (e2e/test_snapshot.py), which test the snapshot itself (e2e/conftest.py;
+# bench/boot_cpu.py measures the difference).
 NO_SNAPSHOTS = """(() => {
   const open = IDBFactory.prototype.open;
   IDBFactory.prototype.open = function (name, ...rest) {
