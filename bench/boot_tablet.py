@@ -39,6 +39,8 @@ same load. --pages picks the pages (default game,nosnap,bare, plus base with --b
 --returning N makes visit 1 unthrottled (desktop) and then N returning visits on the
 profile, each counted: many samples of the returning visit for one first visit, which is
 what a loaded machine needs (a tablet first visit takes 20-50 s there).
+--welcome N: only N first visits per page (game, and base with --baseline) until the
+welcome's choices show, in fresh profiles, alternating; nothing after.
 --timeline prints, per game visit, the long tasks (over 50 ms) and when the page's modules,
 the catalogues and PyScript's core arrived, until the table before Python (returning) or the
 first-visit choices.
@@ -216,6 +218,60 @@ def measure(
     return out
 
 
+def welcome_only(playwright, directory: Path, profile: str) -> float:
+    """A first visit in a fresh browser profile until the welcome's choices show (s), nothing
+    after: the welcome alone, sampled many times where a whole first visit takes 20 s."""
+    server = build.serve_in_thread(directory=directory, prefix=PREFIX, gzip=True)
+    try:
+        with tempfile.TemporaryDirectory(prefix="boot-tablet-") as folder:
+            context = playwright.chromium.launch_persistent_context(
+                folder, executable_path=CHROMIUM, headless=True, args=CHROMIUM_ARGS
+            )
+            try:
+                context.add_init_script(PROBE)
+                page = context.pages[0]
+                cdp = context.new_cdp_session(page)
+                cdp.send("Network.enable")
+                throttle = PROFILES[profile]
+                if throttle:
+                    cdp.send("Emulation.setCPUThrottlingRate", {"rate": throttle["cpu"]})
+                    cdp.send(
+                        "Network.emulateNetworkConditions",
+                        {
+                            "offline": False,
+                            "latency": throttle["latency"],
+                            "downloadThroughput": throttle["down"],
+                            "uploadThroughput": throttle["up"],
+                        },
+                    )
+                page.goto(build.url_of(server) + "index.html", wait_until="commit")
+                page.wait_for_function("window.__earlyAt !== undefined", timeout=TIMEOUT_MS)
+                return page.evaluate("window.__earlyAt") / 1000
+            finally:
+                context.close()
+    finally:
+        server.stop()
+
+
+def welcomes(playwright, runs: int, profiles: list[str], baseline: Path | None) -> None:
+    """--welcome: the welcome's time on a first visit, game (and base) alternating."""
+    dirs = {"game": build.DIST, **({"base": baseline} if baseline else {})}
+    for profile in profiles:
+        got: dict[str, list[float]] = {k: [] for k in dirs}
+        for run in range(runs):
+            for kind in list(dirs) if run % 2 == 0 else list(dirs)[::-1]:
+                got[kind].append(welcome_only(playwright, dirs[kind], profile))
+        line = f"{profile:8} first visit, the welcome's choices shown: " + ", ".join(
+            f"{k} {statistics.median(v):.3f} s ({', '.join(f'{x:.2f}' for x in v)})"
+            for k, v in got.items()
+        )
+        if baseline:
+            g, b = got["game"], got["base"]
+            per_run = ", ".join(f"{x / y:.2f}" for x, y in zip(g, b))
+            line += f"; game/base {statistics.median(g) / statistics.median(b):.2f}x ({per_run})"
+        print(line, flush=True)
+
+
 # What the first visit's bytes are, in the order printed; the rest is the page's own files
 # (the page, its scripts, styles and catalogues, pyscript.json, app.py).
 GROUPS = (
@@ -262,6 +318,12 @@ def main() -> int:
     parser.add_argument("--pages", help="which of game,nosnap,bare,base (default: all)")
     parser.add_argument("--timeline", action="store_true", help="long tasks and arrivals")
     parser.add_argument(
+        "--welcome",
+        type=int,
+        default=0,
+        help="only this many first visits per page until the welcome shows (game, base)",
+    )
+    parser.add_argument(
         "--returning",
         type=int,
         default=0,
@@ -278,6 +340,13 @@ def main() -> int:
             breakdown(measure(playwright, "index.html", "desktop", visits=1)[1]["files"])
         return 0
     load = ", ".join(f"{x:.1f}" for x in os.getloadavg())
+    if args.welcome:
+        print(f"{args.welcome} first visits per page, load average {load}")
+        with sync_playwright() as playwright:
+            welcomes(playwright, args.welcome, profiles, args.baseline)
+        load = ", ".join(f"{x:.1f}" for x in os.getloadavg())
+        print(f"load average {load} at the end")
+        return 0
     print(f"{args.runs} runs, profiles {profiles}; load average {load} on {os.cpu_count()} CPUs")
     pages = {"game": "index.html", "nosnap": "index.html?snapshot=off", "bare": "bare.html"}
     if args.baseline:
