@@ -32,6 +32,19 @@ script and Pyodide's full standard library), in a fresh Chromium profile of its 
             Python shows (body[data-quick="1"]) and when a tap on a hand card, made at that
             moment, is answered (its stones offered)
 
+--baseline DIST adds "base": index.html from another build's dist/ folder (an older tree
+built apart, e.g. `git archive OLD | tar -x -C /tmp/old && (cd /tmp/old && python build.py)`),
+served the same way in the same runs, so a change is compared with what it replaces under the
+same load. --pages picks the pages (default game,nosnap,bare, plus base with --baseline).
+--returning N makes visit 1 unthrottled (desktop) and then N returning visits on the
+profile, each counted: many samples of the returning visit for one first visit, which is
+what a loaded machine needs (a tablet first visit takes 20-50 s there).
+--welcome N: only N first visits per page (game, and base with --baseline) until the
+welcome's choices show, in fresh profiles, alternating; nothing after.
+--timeline prints, per game visit, the long tasks (over 50 ms) and when the page's modules,
+the catalogues and PyScript's core arrived, until the table before Python (returning) or the
+first-visit choices.
+
 Printed: the game's first visit until playable by what the bytes are (Pyodide, its standard
 library, PyScript, game.zip, the parts loaded on first use: none, the page's own files), then
 medians per profile and page, the ratios game / bare and nosnap / bare of the
@@ -64,6 +77,12 @@ PROFILES = {
 # returning visit's table before Python shows (quick: js/quick.js); at that moment it taps the
 # first playable card of the hand and notes when its stones are offered (the tap answered).
 PROBE = """
+window.__longTasks = [];
+try {
+  new PerformanceObserver((list) => {
+    for (const e of list.getEntries()) window.__longTasks.push([e.startTime, e.duration]);
+  }).observe({ type: "longtask", buffered: true });
+} catch { /* no long-task timing */ }
 const flags = [["ready", "__readyAt"], ["early", "__earlyAt"], ["quick", "__quickAt"]];
 for (const [flag, key] of flags) {
   new MutationObserver((_, observer) => {
@@ -78,6 +97,23 @@ for (const [flag, key] of flags) {
   }).observe(document, {subtree: true, attributes: true, attributeFilter: [`data-${flag}`]});
 }
 """
+
+
+# Long tasks, and when the page's own scripts, catalogues and PyScript's core finished arriving.
+TIMELINE = """(() => {
+  const mark = (x) => Math.round(x);
+  const until = (window.__quickAt ?? window.__earlyAt ?? window.__readyAt) + 1;
+  const wanted = new RegExp("/(js/[\\\\w-]+\\\\.js|messages/\\\\w+\\\\.json|pyscript/core\\\\.js"
+    + "|pyodide\\\\.mjs|[\\\\w-]+\\\\.css)");
+  const files = performance.getEntriesByType("resource")
+    .filter((e) => wanted.test(e.name) && e.responseEnd < until)
+    .map((e) => [e.name.match(wanted)[1], mark(e.startTime), mark(e.responseEnd)]);
+  const tasks = window.__longTasks.filter(([at]) => at < until)
+    .map(([at, d]) => [mark(at), mark(d)]);
+  const nav = performance.getEntriesByType("navigation")[0];
+  const page = nav && [mark(nav.responseStart), mark(nav.responseEnd), mark(nav.domInteractive)];
+  return { page, files, tasks };
+})()"""
 
 
 def visit(context, url: str, profile: str) -> dict:
@@ -121,14 +157,24 @@ def visit(context, url: str, profile: str) -> dict:
         "offered": (page.evaluate("window.__offeredAt ?? null") or 0) / 1000 or None,
         "bytes": sum(until_ready.values()),
         "requests": len(until_ready),
+        "timeline": page.evaluate(TIMELINE),
     }
     if throttle:
         cdp.send("Emulation.setCPUThrottlingRate", {"rate": 1})
     return out
 
 
-def measure(playwright, page_name: str, profile: str, visits: int = 2) -> dict:
-    server = build.serve_in_thread(prefix=PREFIX, gzip=True)
+def measure(
+    playwright,
+    page_name: str,
+    profile: str,
+    visits: int = 2,
+    directory: Path = build.DIST,
+    first_profile: str | None = None,
+) -> dict:
+    """Visit 1 (on first_profile, if given), then visits - 1 returning visits (each a browser
+    restarted): out[1], out[2], and every returning visit in out["returning"]."""
+    server = build.serve_in_thread(directory=directory, prefix=PREFIX, gzip=True)
     url = build.url_of(server) + page_name
     out = {}
     try:
@@ -143,7 +189,7 @@ def measure(playwright, page_name: str, profile: str, visits: int = 2) -> dict:
 
             context = launch()
             try:
-                out[1] = visit(context, url, profile)
+                out[1] = visit(context, url, first_profile or profile)
                 if visits == 1:
                     return out
                 page = context.pages[0]
@@ -158,15 +204,72 @@ def measure(playwright, page_name: str, profile: str, visits: int = 2) -> dict:
                 page.wait_for_timeout(3000)  # the same chance to store compiled code
             finally:
                 context.close()
-            context = launch()
+            out["returning"] = []
+            for _ in range(visits - 1):
+                context = launch()
+                try:
+                    out["returning"].append(visit(context, url, profile))
+                    context.pages[0].wait_for_timeout(1000)
+                finally:
+                    context.close()
+            out[2] = out["returning"][0]
+    finally:
+        server.stop()
+    return out
+
+
+def welcome_only(playwright, directory: Path, profile: str) -> float:
+    """A first visit in a fresh browser profile until the welcome's choices show (s), nothing
+    after: the welcome alone, sampled many times where a whole first visit takes 20 s."""
+    server = build.serve_in_thread(directory=directory, prefix=PREFIX, gzip=True)
+    try:
+        with tempfile.TemporaryDirectory(prefix="boot-tablet-") as folder:
+            context = playwright.chromium.launch_persistent_context(
+                folder, executable_path=CHROMIUM, headless=True, args=CHROMIUM_ARGS
+            )
             try:
-                out[2] = visit(context, url, profile)
-                context.pages[0].wait_for_timeout(1000)
+                context.add_init_script(PROBE)
+                page = context.pages[0]
+                cdp = context.new_cdp_session(page)
+                cdp.send("Network.enable")
+                throttle = PROFILES[profile]
+                if throttle:
+                    cdp.send("Emulation.setCPUThrottlingRate", {"rate": throttle["cpu"]})
+                    cdp.send(
+                        "Network.emulateNetworkConditions",
+                        {
+                            "offline": False,
+                            "latency": throttle["latency"],
+                            "downloadThroughput": throttle["down"],
+                            "uploadThroughput": throttle["up"],
+                        },
+                    )
+                page.goto(build.url_of(server) + "index.html", wait_until="commit")
+                page.wait_for_function("window.__earlyAt !== undefined", timeout=TIMEOUT_MS)
+                return page.evaluate("window.__earlyAt") / 1000
             finally:
                 context.close()
     finally:
         server.stop()
-    return out
+
+
+def welcomes(playwright, runs: int, profiles: list[str], baseline: Path | None) -> None:
+    """--welcome: the welcome's time on a first visit, game (and base) alternating."""
+    dirs = {"game": build.DIST, **({"base": baseline} if baseline else {})}
+    for profile in profiles:
+        got: dict[str, list[float]] = {k: [] for k in dirs}
+        for run in range(runs):
+            for kind in list(dirs) if run % 2 == 0 else list(dirs)[::-1]:
+                got[kind].append(welcome_only(playwright, dirs[kind], profile))
+        line = f"{profile:8} first visit, the welcome's choices shown: " + ", ".join(
+            f"{k} {statistics.median(v):.3f} s ({', '.join(f'{x:.2f}' for x in v)})"
+            for k, v in got.items()
+        )
+        if baseline:
+            g, b = got["game"], got["base"]
+            per_run = ", ".join(f"{x / y:.2f}" for x, y in zip(g, b))
+            line += f"; game/base {statistics.median(g) / statistics.median(b):.2f}x ({per_run})"
+        print(line, flush=True)
 
 
 # What the first visit's bytes are, in the order printed; the rest is the page's own files
@@ -195,11 +298,38 @@ def breakdown(files: dict[str, int]) -> None:
         print(f"      {size:9d}  {path}")
 
 
+MEASURES = (
+    ("visit 1, navigation to ready", "ready", 1, "s"),
+    ("visit 2 (returning), to ready", "ready", 2, "s"),
+    ("visit 1, bytes moved until ready", "bytes", 1, "MB"),
+    ("visit 1, first-visit choices shown", "early", 1, "s"),
+    ("visit 2, table before Python shown", "quick", 2, "s"),
+    ("visit 2, a tap answered (stones)", "offered", 2, "s"),
+)
+RATIOS = (("game", "bare"), ("nosnap", "bare"), ("game", "nosnap"), ("game", "base"))
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--runs", type=int, default=3)
     parser.add_argument("--profiles", default="desktop,tablet")
     parser.add_argument("--bytes", action="store_true", help="only visit 1's bytes, by file")
+    parser.add_argument("--baseline", type=Path, help="another build's dist/: page 'base'")
+    parser.add_argument("--pages", help="which of game,nosnap,bare,base (default: all)")
+    parser.add_argument("--timeline", action="store_true", help="long tasks and arrivals")
+    parser.add_argument(
+        "--welcome",
+        type=int,
+        default=0,
+        help="only this many first visits per page until the welcome shows (game, base)",
+    )
+    parser.add_argument(
+        "--returning",
+        type=int,
+        default=0,
+        help="visit 1 unthrottled, then this many returning visits on the profile (each "
+        "counted: many samples of the returning visit per first visit, on a loaded machine)",
+    )
     args = parser.parse_args()
     profiles = args.profiles.split(",")
     from playwright.sync_api import sync_playwright
@@ -210,8 +340,20 @@ def main() -> int:
             breakdown(measure(playwright, "index.html", "desktop", visits=1)[1]["files"])
         return 0
     load = ", ".join(f"{x:.1f}" for x in os.getloadavg())
+    if args.welcome:
+        print(f"{args.welcome} first visits per page, load average {load}")
+        with sync_playwright() as playwright:
+            welcomes(playwright, args.welcome, profiles, args.baseline)
+        load = ", ".join(f"{x:.1f}" for x in os.getloadavg())
+        print(f"load average {load} at the end")
+        return 0
     print(f"{args.runs} runs, profiles {profiles}; load average {load} on {os.cpu_count()} CPUs")
     pages = {"game": "index.html", "nosnap": "index.html?snapshot=off", "bare": "bare.html"}
+    if args.baseline:
+        pages["base"] = "index.html"
+        print(f"base: {args.baseline.resolve()}")
+    if args.pages:
+        pages = {k: v for k, v in pages.items() if k in args.pages.split(",")}
     got: dict = {(p, k): [] for p in profiles for k in pages}
     with sync_playwright() as playwright:
         measure(playwright, "bare.html", "desktop")  # warms the OS file cache; discarded
@@ -219,7 +361,15 @@ def main() -> int:
             for profile in profiles:
                 order = list(pages) if run % 2 == 0 else list(pages)[::-1]
                 for kind in order:
-                    r = measure(playwright, pages[kind], profile)
+                    where = args.baseline if kind == "base" else build.DIST
+                    r = measure(
+                        playwright,
+                        pages[kind],
+                        profile,
+                        visits=1 + (args.returning or 1),
+                        directory=where,
+                        first_profile="desktop" if args.returning else None,
+                    )
                     got[profile, kind].append(r)
                     early = f", choices {r[1]['early']:.2f} s" if r[1]["early"] else ""
                     print(
@@ -228,45 +378,62 @@ def main() -> int:
                         f"requests), visit 2 {r[2]['ready']:.2f} s",
                         flush=True,
                     )
+                    back = ", ".join(
+                        f"{v['ready']:.2f}/{v['quick'] or 0:.2f}/{v['offered'] or 0:.2f}"
+                        for v in r["returning"]
+                    )
+                    print(f"    returning (ready/table/tap): {back}", flush=True)
+                    if args.timeline and kind in ("game", "base"):
+                        for n, v in [(1, r[1])] + [(2, v) for v in r["returning"]]:
+                            print(f"    visit {n}: {v['timeline']}", flush=True)
     print()
-    breakdown(got[profiles[0], "game"][0][1]["files"])
+    if "game" in pages:
+        breakdown(got[profiles[0], "game"][0][1]["files"])
     load_end = ", ".join(f"{x:.1f}" for x in os.getloadavg())
     print(
         f"\nMedians of {args.runs} runs (load average {load} at the start, {load_end} at "
-        "the end); ratio = game / bare:"
+        "the end); ratios of the medians, then per run:"
     )
+    if args.returning:
+        print(f"(--returning {args.returning}: visit 1 unthrottled, each returning visit counted)")
+    kinds = list(pages)
+    pairs = [(a, b) for a, b in RATIOS if a in pages and b in pages]
     print(
-        f"{'profile':8} {'measure':34} {'game':>9} {'nosnap':>9} {'bare':>9} "
-        f"{'game/bare':>9} {'nosnap/bare':>11} {'game/nosnap':>11}  per run (game/bare)"
+        f"{'profile':8} {'measure':36}"
+        + "".join(f"{k:>9}" for k in kinds)
+        + "".join(f"{a + '/' + b:>12}" for a, b in pairs)
     )
     med = statistics.median
     for profile in profiles:
-        game, nosnap, bare = (got[profile, k] for k in ("game", "nosnap", "bare"))
-        for label, key, visit_n, unit in (
-            ("visit 1, navigation to ready", "ready", 1, "s"),
-            ("visit 2 (returning), to ready", "ready", 2, "s"),
-            ("visit 1, bytes moved until ready", "bytes", 1, "MB"),
-        ):
-            g, n, b = ([r[visit_n][key] for r in runs] for runs in (game, nosnap, bare))
+        for label, key, visit_n, unit in MEASURES:
+            values = {
+                k: [
+                    v[key]
+                    for r in got[profile, k]
+                    for v in (r["returning"] if visit_n == 2 else [r[1]])
+                    if v[key]
+                ]
+                for k in kinds
+            }
+            if not any(values.values()):
+                continue
             scale = 1e6 if unit == "MB" else 1
-            per_run = ", ".join(f"{x / y:.2f}" for x, y in zip(g, b))
-            print(
-                f"{profile:8} {label:34} {med(g) / scale:>7.2f} {unit:<2}"
-                f"{med(n) / scale:>7.2f} {unit:<2}{med(b) / scale:>7.2f} {unit:<2}"
-                f"{med(g) / med(b):>8.2f}x {med(n) / med(b):>10.2f}x {med(g) / med(n):>10.2f}x"
-                f"  {per_run}"
+            line = f"{profile:8} {label:36}"
+            line += "".join(
+                f"{med(v) / scale:>7.2f}{unit:<2}" if v else f"{'-':>9}" for v in values.values()
             )
-        early = [r[1]["early"] for r in game if r[1]["early"]]
-        if early:
-            print(f"{profile:8} {'visit 1, first-visit choices shown':34} {med(early):>7.2f} s")
-        for label, key in (
-            ("visit 2, table before Python shown", "quick"),
-            ("visit 2, a tap answered (stones)", "offered"),
-        ):
-            got_at = [r[2][key] for r in game if r[2][key]]
-            if got_at:
-                per_run = ", ".join(f"{x:.2f}" for x in got_at)
-                print(f"{profile:8} {label:34} {med(got_at):>7.2f} s  (per run {per_run})")
+            runs = []
+            for a, b in pairs:
+                x, y = values[a], values[b]
+                if x and y and len(x) == len(y):
+                    line += f"{med(x) / med(y):>11.2f}x"
+                    runs.append(f"{a}/{b} " + ", ".join(f"{i / j:.2f}" for i, j in zip(x, y)))
+                else:
+                    line += f"{'-':>12}"
+            each = "; ".join(
+                f"{k} " + ", ".join(f"{x / scale:.2f}" for x in v) for k, v in values.items() if v
+            )
+            print(f"{line}  ({each}{'; ' if runs else ''}{'; '.join(runs)})")
     return 0
 
 

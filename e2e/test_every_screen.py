@@ -404,7 +404,7 @@ def _first_visit(walk: Walk) -> None:
     assert page.evaluate("document.querySelector('link[rel=manifest]').href") == (
         walk.site_url + manifest
     )
-    assert page.evaluate("document.querySelector('#rules-frame').dataset.src") == f"./{rules}"
+    assert page.evaluate("document.querySelector('#dlg-rules').dataset.src") == f"./{rules}"
     assert page.get_attribute("#dlg-new .dlg-credits a", "href") == f"./{rules}"
     assert page.text_content("#loading h1") == "Schotten Totten"
     assert page.text_content("#loading .loading-sub") == w["loading"]

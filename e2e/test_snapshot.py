@@ -243,8 +243,8 @@ def test_a_new_build_makes_its_own_snapshot(site_copy, serve, persistent_context
     page.wait_for_function("navigator.serviceWorker.controller !== null", timeout=BOOT_MS)
     old = snapshot_build(site_copy)
     before = board(page)
-    css = site_copy / "style.css"
-    css.write_text(css.read_text() + '\n:root { --build: "second"; }\n')
+    script = site_copy / "pwa.js"
+    script.write_text(script.read_text() + '\nwindow.stBuild = "second";\n')
     build.write_service_worker(site_copy)
     new = snapshot_build(site_copy)
     assert new != old

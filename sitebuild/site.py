@@ -31,6 +31,7 @@ from .ship import (
     part_of,
     shipped_files,
 )
+from .styles import inline_styles
 from .vendor import PYODIDE_DIR, RUNTIME_CONFIG, ensure_node_modules, write_runtime
 
 CONFIG_JS = "js/config.js"  # what the build chose, read by the page (web/js/config.js)
@@ -131,6 +132,7 @@ def write_site(out: Path, dev_pages: bool = False, stun: str | None = None) -> l
     (out / ".nojekyll").write_text("")
     if (out / "index.html").is_file():
         write_early(out)
+        inline_styles(out)
         write_first_lesson(out)
         write_embed_page(out)
         write_icons(out)

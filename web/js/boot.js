@@ -90,8 +90,7 @@ function inLanguage(out) {
 // language switch focused: where the player was.
 function wireLanguage() {
   const rules = LANGUAGES[LANGUAGE].rules;
-  const frame = $("#rules-frame");
-  if (frame) frame.dataset.src = rules;
+  $("#dlg-rules").dataset.src = rules;
   for (const a of document.querySelectorAll('a[href="./rules.html"]')) a.href = rules;
   // In the rules dialog's narrow head the select goes alone (its label for screen readers).
   $("#dlg-rules .panel-head .close")?.before(languageSwitch(true));

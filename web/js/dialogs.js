@@ -288,10 +288,18 @@ export function showMessage(title, text, button = null) {
   openDialog($("#dlg-message"));
 }
 
+// The rules' page in a frame made on first use (none in the page: a frame is a document to
+// make before the first paint); its page is the page's language's (boot.js).
 function showRules() {
-  const f = $("#rules-frame");
-  if (!f.src) f.src = f.dataset.src;
-  openDialog($("#dlg-rules"));
+  const dialog = $("#dlg-rules");
+  if (!$("#rules-frame")) {
+    const frame = document.createElement("iframe");
+    frame.id = "rules-frame";
+    frame.title = t("rules.frame");
+    frame.src = dialog.dataset.src;
+    dialog.append(frame);
+  }
+  openDialog(dialog);
 }
 
 export function wireDialogs() {

@@ -50,13 +50,15 @@
   //                             <meta>), data-t-alt: that attribute
   //   data-t-params='{"s": 1}'  parameters for the element's keys (JSON)
   // t(key, params) gives the text, or null to leave the element as it is.
+  // A word already there is left alone: words.js's pass over an English page changes
+  // nothing, so it makes the browser lay out nothing again.
   function setOwnText(el, text) {
-    if (!el.firstElementChild) { el.textContent = text; return; }
+    if (!el.firstElementChild) { if (el.textContent !== text) el.textContent = text; return; }
     const own = [...el.childNodes].find((n) => n.nodeType === Node.TEXT_NODE && n.data.trim());
     if (!own) { el.append(text); return; }
     // Keep the spaces around it (they separate it from an input or a <small> note).
     const [, before, , after] = own.data.match(/^(\s*)([\s\S]*?)(\s*)$/);
-    own.data = before + text + after;
+    if (own.data !== before + text + after) own.data = before + text + after;
   }
   function translate(root, t) {
     const params = (el) => (el.dataset.tParams ? JSON.parse(el.dataset.tParams) : {});
@@ -67,7 +69,7 @@
     for (const name of T_ATTRIBUTES)
       for (const el of root.querySelectorAll(`[data-t-${name}]`)) {
         const text = t(el.getAttribute(`data-t-${name}`), params(el));
-        if (text !== null) el.setAttribute(name, text);
+        if (text !== null && el.getAttribute(name) !== text) el.setAttribute(name, text);
       }
   }
   const words = { ...catalogues[DEFAULT_LANGUAGE], ...catalogues[language] };

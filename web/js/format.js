@@ -16,17 +16,21 @@
 // leaves window.stFormat; early.js hands it on as stEarly.format, which words.js uses.
 (() => {
   const PLACEHOLDER = /\{(\w+)(?::(\w+))?\}/g;
-  const byLanguage = new Map();   // lang -> {plurals, numbers}: Intl's objects are slow to make
-  const intl = (lang) => {
-    if (!byLanguage.has(lang))
-      byLanguage.set(lang, { plurals: new Intl.PluralRules(lang), numbers: new Intl.NumberFormat(lang) });
-    return byLanguage.get(lang);
+  // Intl's objects are slow to make: each once per language, and only when first needed
+  // (Intl.NumberFormat's first costs a slow tablet about 0.1 s; Intl.PluralRules' little).
+  const made = new Map();   // "plurals:en" -> Intl.PluralRules, "numbers:en" -> Intl.NumberFormat
+  const once = (kind, lang, make) => {
+    const key = `${kind}:${lang}`;
+    if (!made.has(key)) made.set(key, make(lang));
+    return made.get(key);
   };
+  const plurals = (lang) => once("plurals", lang, (l) => new Intl.PluralRules(l));
+  const numbers = (lang) => once("numbers", lang, (l) => new Intl.NumberFormat(l));
 
   // The text of an entry: itself, or its plural form for n.
   function pick(lang, entry, n) {
     if (typeof entry !== "object") return entry;
-    const form = typeof n === "number" ? intl(lang).plurals.select(n) : "other";
+    const form = typeof n === "number" ? plurals(lang).select(n) : "other";
     return entry[form] ?? entry.other;
   }
 
@@ -36,7 +40,12 @@
       const key = form ? `${name}:${form}` : name;
       if (!Object.hasOwn(params, key)) return m;
       const value = params[key];
-      return typeof value === "number" ? intl(lang).numbers.format(value) : String(value);
+      if (typeof value !== "number") return String(value);
+      // A whole number under 1000 is its digits in every catalogue's language (no grouping,
+      // no decimals): written without Intl.NumberFormat, so that a returning visit's table
+      // (every number on it is such) waits for none to be made.
+      if (Number.isInteger(value) && (value > 0 || Object.is(value, 0)) && value < 1000) return String(value);
+      return numbers(lang).format(value);
     });
   }
 
