@@ -20,7 +20,7 @@ scenes: the others load their saves into its page by the game's own take-over (a
 save, "Take over here": tools/table.py ``take_over``), as a reload would have resumed them; a
 table scene walked alone boots its own page. A friend's device's saves are stored and the page
 reloaded (one boot each: a pairing not dealt yet is resumed, and the messages not sent yet are
-read, only as a page starts), as for the invitation or a link opened: 13 boots per language
+read, only as a page starts), as for the invitation or a link opened: 11 boots per language
 (19 before the take-overs). The scenes:
 the first visit (the page's words and head, the welcome, the new-game dialog, a game dealt
 against the computer and played a turn, Undo then on show at every header width, the games
@@ -251,6 +251,7 @@ def _duo_saves() -> dict:
                 inbox.append((1 - to, send))
         if moves == 12 and "mid" not in out:  # the last move arrived: one device to move
             out["mid"] = [_copy(x) for x in duos]
+            out["mid_moves"] = [x.ep.can_play() for x in duos]
             out["mid_sent"] = [x.payload()["duo"]["resend"] for x in duos]
             out["game"] = host.ep.game
         movers = [d for d in duos if d.ep.can_play()]
@@ -880,18 +881,17 @@ def _duo_mid_game(walk: Walk) -> None:
     waiting; then that one with its move not sent yet; the duo bar's buttons; the reconnect
     link."""
     page, d = walk.page, walk.saves["duo"]
-    mover = None
-    for save in d["mid"]:
+    # The device waiting first (then with its move not sent), the one on its move last: its
+    # bar and the reconnect link are looked at on its page.
+    for save, moves in sorted(zip(d["mid"], d["mid_moves"]), key=lambda x: x[1]):
         seat = save["duo"]["endpoint"]["seat"]
         _load_duo(walk, save)
         state = body(page, "duo")
-        assert state in ("you", "them")
+        assert state == ("you" if moves else "them"), state
         assert page.locator("#seat-top .card[data-card]").count() == 0
         assert page.locator("#btn-hint").is_hidden()
         walk.look("duo-play" if state == "you" else "duo-waiting")
-        if state == "you":
-            mover = save
-        else:  # the code compared already: small in the bar
+        if state == "them":  # the code compared already: small in the bar
             sent = d["mid_sent"][seat][1:]
             same = {**save, "duo": {**save["duo"], "code": "same"}}
             _load_duo(walk, same, unsent=[sent], game=d["game"])
@@ -903,7 +903,6 @@ def _duo_mid_game(walk: Walk) -> None:
             walk.look("duo-unsent", sizes=PHONES_AND_UP)
             page.evaluate("k => localStorage.removeItem(k)", UNSENT_KEY)
     # The duo bar's buttons are the table's: 40 px or more, a focus ring.
-    _load_duo(walk, mover)
     sizes = page.eval_on_selector_all(
         "#duo-bar button:not([hidden])", "els => els.map(e => e.getBoundingClientRect().height)"
     )
@@ -949,7 +948,8 @@ def _duo_end(walk: Walk) -> None:
     page.evaluate(
         "k => [k + '.games', k + '.stats'].forEach((x) => localStorage.removeItem(x))", SAVE_KEY
     )
-    _load_duo(walk, before)
+    page.goto(walk.site_url + "rules.html")  # the table's page left: it saves no more
+    page.evaluate("([k, t]) => localStorage.setItem(k, t)", [SAVE_KEY, _in(before, walk.lang)])
     page.goto(f"{walk.site_url}index.html{QUERY}&lang={walk.lang}&opened=1{link}")
     page.wait_for_selector("#dlg-end[open]", timeout=BOOT_MS)
     walk.look("duo-over")
