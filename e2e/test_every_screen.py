@@ -14,8 +14,14 @@ At each screen the walker (``Walk.look``) runs, in each size:
 * a screenshot for people to look at: artifacts/screenshots/screen-<screen>-<width>-<lang>.png
   (every size in English, the phone's in German and French).
 
-The walk is a list of scenes (``SCENES``), each one page load: a save stored and the page
-reloaded (one Pyodide boot), then screens reached by clicks and looked at. The scenes:
+The walk is a list of scenes (``SCENES``), each starting with ``walk.load(save)``, then
+screens reached by clicks and looked at. Only the first visit boots Pyodide for the table's
+scenes: the others load their saves into its page by the game's own take-over (another tab's
+save, "Take over here": tools/table.py ``take_over``), as a reload would have resumed them; a
+table scene walked alone boots its own page. A friend's device's saves are stored and the page
+reloaded (one boot each: a pairing not dealt yet is resumed, and the messages not sent yet are
+read, only as a page starts), as for the invitation or a link opened: 11 boots per language
+(19 before the take-overs). The scenes:
 the first visit (the page's words and head, the welcome, the new-game dialog, a game dealt
 against the computer and played a turn, Undo then on show at every header width, the games
 dialog and the replay bar), the table mid-game (a card selected, a hint, every dialog, the
@@ -70,6 +76,7 @@ from tools.table import (
     body,
     save_text,
     take_device,
+    take_over,
     won_round,
 )
 
@@ -116,6 +123,9 @@ PHONES_AND_UP = [PHONE, (360, 740), (421, 800), *SIZES[1:]]
 ZOOM = [("320", (320, 640)), ("360", (360, 740)), ("zoom200", (640, 400))]
 ZOOM += [("tablet", (820, 1180)), ("desktop", (1280, 800))]
 REVIEW_ITERATIONS = 12  # a quick review: the layout, not the verdicts
+# The table's options for the whole walk (a take-over keeps the address the page booted
+# with): a short thinking time for the hint, a quick review (the layout, not the verdicts).
+TABLE = f"&ai_time=0.3&review_iterations={REVIEW_ITERATIONS}"
 UNSENT_KEY = "schotten-totten.duo-unsent"
 DUO_OPEN = "#dlg-duo[open] #duo-qr svg"
 
@@ -241,6 +251,7 @@ def _duo_saves() -> dict:
                 inbox.append((1 - to, send))
         if moves == 12 and "mid" not in out:  # the last move arrived: one device to move
             out["mid"] = [_copy(x) for x in duos]
+            out["mid_moves"] = [x.ep.can_play() for x in duos]
             out["mid_sent"] = [x.payload()["duo"]["resend"] for x in duos]
             out["game"] = host.ep.game
         movers = [d for d in duos if d.ep.can_play()]
@@ -298,9 +309,21 @@ class Walk:
     looked: list[str] = field(default_factory=list)
     skip_english: tuple[str, ...] = ()
 
-    def load(self, save: str | None, extra: str = "", lang: bool = True) -> None:
-        """The table with ``save`` stored (None: no save), reloaded: one Pyodide boot."""
+    def load(self, save: str | None, extra: str = TABLE, lang: bool = True, boot=False) -> None:
+        """The table with ``save`` stored (None: no save). On the table an earlier scene left
+        (ready, its address with the walk's options, TABLE), the game's own take-over loads it
+        with no boot (tools.table.take_over: as a reload would have resumed it; an end
+        screen left open is closed first, as a player would); else, or with ``boot``, the
+        page is reloaded: one Pyodide boot."""
         page = self.page
+        if not boot and save is not None and self.at_table():
+            if page.locator("#dlg-end[open]").count():
+                page.click("#end-look")
+                page.wait_for_selector("#dlg-end", state="hidden")
+            page.set_viewport_size(_size(WORK))
+            take_over(page, save)
+            self.skip_english = ()
+            return
         if not page.url.startswith(self.site_url):  # storage needs the site's origin
             page.goto(self.site_url + "rules.html")
         page.evaluate(
@@ -312,6 +335,15 @@ class Walk:
         page.goto(f"{self.site_url}index.html{QUERY}{query}{extra}")
         page.wait_for_selector('body[data-ready="1"]', state="attached", timeout=BOOT_MS)
         self.skip_english = ()
+
+    def at_table(self) -> bool:
+        """The table is up and ready, opened with the walk's options (TABLE)."""
+        url = self.page.url
+        return (
+            url.startswith(f"{self.site_url}index.html")
+            and TABLE in url
+            and body(self.page, "ready") == "1"
+        )
 
     def look(self, name: str, sizes=SIZES, allowed=(), then=None, back=WORK) -> None:
         """The screen as it shows now, in each size: the checks, a screenshot, ``then(w)``;
@@ -395,7 +427,7 @@ def _first_visit(walk: Walk) -> None:
     computer dealt, a turn played, the computer's answer; the table; the header at every
     width with Undo on show; the games dialog and the replay bar."""
     page, w = walk.page, walk.words
-    walk.load(None, "&seed=7", lang=False)
+    walk.load(None, f"&seed=7{TABLE}", lang=False)
     assert page.evaluate("document.documentElement.lang") == walk.lang
     assert page.title() == "Schotten Totten"
     assert w["description"] in page.get_attribute('meta[name="description"]', "content")
@@ -485,10 +517,18 @@ def _first_visit(walk: Walk) -> None:
     page.wait_for_selector("#replay-bar", state="hidden")
 
     if walk.lang in NOT_HERE:  # the checks can fail: an English word, hidden or on show
+        words = [page.text_content("#end-look"), page.get_attribute("#btn-hint", "title")]
         page.evaluate("document.querySelector('#end-look').textContent = 'Look at the table'")
         assert walk.english(anywhere=True) == ["Look at the table"]
         page.evaluate("document.querySelector('#btn-hint').title = 'Hint: suggest a move'")
         assert walk.english() == ["Hint: suggest a move"]
+        # The page's own words back: the next scenes take their games over in this page.
+        page.evaluate(
+            """([look, hint]) => { document.querySelector('#end-look').textContent = look;
+            const b = document.querySelector('#btn-hint');
+            if (hint === null) b.removeAttribute('title'); else b.title = hint; }""",
+            words,
+        )
 
 
 # Elements (selector) not wholly inside the box of another (container) as it shows.
@@ -540,7 +580,7 @@ def _mid_game(walk: Walk) -> None:
     """A tactics game against the computer mid-game: the table, a card selected, a hint on
     a phone, every dialog, the log, Learn to play and a lesson, the header at every width."""
     page, w = walk.page, walk.words
-    walk.load(walk.saves["play"], "&ai_time=0.3")
+    walk.load(walk.saves["play"])
     walk.skip_english = STORED_LOG
     walk.look("play", then=lambda width: _check_play(page, width))
     page.click('#hand .card[data-card="R5"]')
@@ -702,7 +742,7 @@ def _finished(walk: Walk) -> None:
     """A finished game: its end, the replay (from you, then with every card open), the
     review while it runs and its verdicts (also at 1366x768)."""
     page = walk.page
-    walk.load(walk.saves["finished"], f"&review_iterations={REVIEW_ITERATIONS}")
+    walk.load(walk.saves["finished"])
     page.wait_for_selector("#dlg-end[open]")
     walk.look("over")
     page.click("#end-look")
@@ -802,7 +842,7 @@ def _load_duo(walk: Walk, save, unsent=None, game=None, extra=""):
         "([k, u]) => u ? localStorage.setItem(k, u) : localStorage.removeItem(k)",
         [UNSENT_KEY, json.dumps({"game": game, "unsent": unsent}) if unsent else None],
     )
-    walk.load(_in(save, walk.lang), extra)
+    walk.load(_in(save, walk.lang), extra, boot=True)
 
 
 @scene
@@ -841,18 +881,17 @@ def _duo_mid_game(walk: Walk) -> None:
     waiting; then that one with its move not sent yet; the duo bar's buttons; the reconnect
     link."""
     page, d = walk.page, walk.saves["duo"]
-    mover = None
-    for save in d["mid"]:
+    # The device waiting first (then with its move not sent), the one on its move last: its
+    # bar and the reconnect link are looked at on its page.
+    for save, moves in sorted(zip(d["mid"], d["mid_moves"]), key=lambda x: x[1]):
         seat = save["duo"]["endpoint"]["seat"]
         _load_duo(walk, save)
         state = body(page, "duo")
-        assert state in ("you", "them")
+        assert state == ("you" if moves else "them"), state
         assert page.locator("#seat-top .card[data-card]").count() == 0
         assert page.locator("#btn-hint").is_hidden()
         walk.look("duo-play" if state == "you" else "duo-waiting")
-        if state == "you":
-            mover = save
-        else:  # the code compared already: small in the bar
+        if state == "them":  # the code compared already: small in the bar
             sent = d["mid_sent"][seat][1:]
             same = {**save, "duo": {**save["duo"], "code": "same"}}
             _load_duo(walk, same, unsent=[sent], game=d["game"])
@@ -864,7 +903,6 @@ def _duo_mid_game(walk: Walk) -> None:
             walk.look("duo-unsent", sizes=PHONES_AND_UP)
             page.evaluate("k => localStorage.removeItem(k)", UNSENT_KEY)
     # The duo bar's buttons are the table's: 40 px or more, a focus ring.
-    _load_duo(walk, mover)
     sizes = page.eval_on_selector_all(
         "#duo-bar button:not([hidden])", "els => els.map(e => e.getBoundingClientRect().height)"
     )
@@ -910,7 +948,8 @@ def _duo_end(walk: Walk) -> None:
     page.evaluate(
         "k => [k + '.games', k + '.stats'].forEach((x) => localStorage.removeItem(x))", SAVE_KEY
     )
-    _load_duo(walk, before)
+    page.goto(walk.site_url + "rules.html")  # the table's page left: it saves no more
+    page.evaluate("([k, t]) => localStorage.setItem(k, t)", [SAVE_KEY, _in(before, walk.lang)])
     page.goto(f"{walk.site_url}index.html{QUERY}&lang={walk.lang}&opened=1{link}")
     page.wait_for_selector("#dlg-end[open]", timeout=BOOT_MS)
     walk.look("duo-over")
