@@ -157,6 +157,17 @@ def site_url():
     server.server_close()
 
 
+@pytest.fixture(scope="module")
+def browser(launch_browser):
+    """A Chromium per test file rather than per worker (pytest-playwright's is the session's):
+    twice in full runs (CI on 2026-11-27 and session 17's), after a quarter of an hour every
+    new page of one worker's browser crashed while booting, test after test, with memory to
+    spare. A fresh browser per file (about 0.3 s to launch) keeps one file's trouble in it."""
+    browser = launch_browser()
+    yield browser
+    browser.close()
+
+
 @pytest.fixture(scope="session")
 def browser_context_args(browser_context_args):
     """pytest-playwright's context options, with the game's service worker blocked: a first
