@@ -116,6 +116,22 @@ TIMELINE = """(() => {
 })()"""
 
 
+def throttle(cdp, profile: str) -> None:
+    """Slow the page's CPU and network as the profile says (desktop: not at all)."""
+    slow = PROFILES[profile]
+    if slow:
+        cdp.send("Emulation.setCPUThrottlingRate", {"rate": slow["cpu"]})
+        cdp.send(
+            "Network.emulateNetworkConditions",
+            {
+                "offline": False,
+                "latency": slow["latency"],
+                "downloadThroughput": slow["down"],
+                "uploadThroughput": slow["up"],
+            },
+        )
+
+
 def visit(context, url: str, profile: str) -> dict:
     page = context.pages[0] if context.pages else context.new_page()
     cdp = context.new_cdp_session(page)
@@ -130,18 +146,7 @@ def visit(context, url: str, profile: str) -> dict:
         lambda e: moved.__setitem__(e["requestId"], e["encodedDataLength"]),
     )
     cdp.send("Network.enable")
-    throttle = PROFILES[profile]
-    if throttle:
-        cdp.send("Emulation.setCPUThrottlingRate", {"rate": throttle["cpu"]})
-        cdp.send(
-            "Network.emulateNetworkConditions",
-            {
-                "offline": False,
-                "latency": throttle["latency"],
-                "downloadThroughput": throttle["down"],
-                "uploadThroughput": throttle["up"],
-            },
-        )
+    throttle(cdp, profile)
     page.goto(url, timeout=TIMEOUT_MS)
     page.wait_for_function("window.__readyAt !== undefined", timeout=TIMEOUT_MS)
     until_ready = dict(moved)
@@ -159,7 +164,7 @@ def visit(context, url: str, profile: str) -> dict:
         "requests": len(until_ready),
         "timeline": page.evaluate(TIMELINE),
     }
-    if throttle:
+    if PROFILES[profile]:
         cdp.send("Emulation.setCPUThrottlingRate", {"rate": 1})
     return out
 
@@ -232,18 +237,7 @@ def welcome_only(playwright, directory: Path, profile: str) -> float:
                 page = context.pages[0]
                 cdp = context.new_cdp_session(page)
                 cdp.send("Network.enable")
-                throttle = PROFILES[profile]
-                if throttle:
-                    cdp.send("Emulation.setCPUThrottlingRate", {"rate": throttle["cpu"]})
-                    cdp.send(
-                        "Network.emulateNetworkConditions",
-                        {
-                            "offline": False,
-                            "latency": throttle["latency"],
-                            "downloadThroughput": throttle["down"],
-                            "uploadThroughput": throttle["up"],
-                        },
-                    )
+                throttle(cdp, profile)
                 page.goto(build.url_of(server) + "index.html", wait_until="commit")
                 page.wait_for_function("window.__earlyAt !== undefined", timeout=TIMEOUT_MS)
                 return page.evaluate("window.__earlyAt") / 1000
