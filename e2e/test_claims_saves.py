@@ -30,7 +30,8 @@ def claim_position():
     stones[7] = {"sides": [["P4", "P5", "P6"], ["O2", "B2", "G2"]]}
     return position(
         {},
-        hands=[["R5", "B8", "O9"], ["P1", "P2", "P3"]],
+        # South has played (5 of 6 until the draw); North's hand is full.
+        hands=[["R5", "B8", "O9", "O5", "O6"], ["P1", "P2", "P3", "P7", "P8", "P9"]],
         stones=stones,
         to_move=0,
         step="claim",

@@ -314,7 +314,8 @@ def test_a_focus_moved_before_the_dialog_says_it_closed_stays(page, site_url):
     """A dialog's close event comes a task after it closed (and the browser has given the
     focus back by then): a key pressed in between (Escape, then Shift+Tab at once on a busy
     device) moved the focus on, and the event must not pull it back to where it was."""
-    pos = position({}, hands=[["R9", "B1", "B3", "G1", "G5", "P2"], ["Y1", "Y3"]], to_move=0)
+    hands = [["R9", "B1", "B3", "G1", "G5", "P2"], ["Y1", "Y3", "Y4", "Y5", "Y6", "Y7"]]
+    pos = position({}, hands=hands, to_move=0)
     open_with_save(page, site_url, save_text(pos, opponent="ai"))
     idle(page)
     assert focus(page)["region"] == "hand"

@@ -36,6 +36,10 @@ def stones(**by_stone):
     return out
 
 
+# North's hand while the decks hold cards: full (every turn's draw refills it).
+NORTH_FULL = ["O1", "O2", "O3", "O4", "O5", "O6", "O7"]
+
+
 def open_position(page, site_url, **fields):
     pos = position(TACTICS, **fields)
     open_or_take_over(page, site_url, save_text(pos))
@@ -91,7 +95,7 @@ def test_second_joker_stays_in_hand(page, site_url):
     open_position(
         page,
         site_url,
-        hands=[["Joker", "R1", "R2"], ["O1"]],
+        hands=[["Joker", "R1", "R2", "R3", "R4", "R5", "R6"], NORTH_FULL],
         stones=stones(s4=(["Joker"], [])),
         discard=["Traitor"],  # North's tactic card
         tactics_played=[1, 1],
@@ -278,7 +282,7 @@ def test_tactic_limit(page, site_url):
     open_position(
         page,
         site_url,
-        hands=[["Traitor", "MudFight", "R1"], ["O1"]],
+        hands=[["Traitor", "MudFight", "R1", "R2", "R3", "R4", "R5"], NORTH_FULL],
         stones=stones(s4=(["Spy"], [])),
         tactics_played=[1, 0],
         to_move=0,
@@ -313,7 +317,11 @@ def test_tactic_limit(page, site_url):
 
 def test_drag_and_drop_a_card(page, site_url):
     open_position(
-        page, site_url, hands=[["R5", "B2", "Spy"], ["O1", "O2"]], tactics_played=[0, 0], to_move=0
+        page,
+        site_url,
+        hands=[["R5", "B2", "Spy", "R1", "R2", "R3", "R4"], NORTH_FULL],
+        tactics_played=[0, 0],
+        to_move=0,
     )
     card = page.locator('#hand .card[data-card="R5"]').bounding_box()
     lane = page.locator('.lane[data-stone="6"] .stone').bounding_box()

@@ -76,7 +76,15 @@ def test_a_refused_move_says_the_rule(shared_page, site_url):
     stones = [{} for _ in range(9)]
     stones[0] = {"sides": [["G1", "G2", "G3"], []]}
     open_or_take_over(
-        page, site_url, save_text(position({}, hands=[["R9", "B1"], ["Y1"]], stones=stones))
+        page,
+        site_url,
+        save_text(
+            position(
+                {},
+                hands=[["R9", "B1", "B2", "B3", "B4", "B5"], ["Y1", "Y2", "Y3", "Y4", "Y5", "Y6"]],
+                stones=stones,
+            )
+        ),
     )
     take_device(page)
     page.click('#hand .card[data-card="R9"]')

@@ -23,6 +23,7 @@ from .narrate import claim_line, narrate, new_game_line
 from .positions import position_from_json
 from .records import record_to_json, replay_events
 from .remote import cli as remote_cli
+from .remote.sra import PLAY
 from .state import AFTER_PLAY, START_OF_TURN, Rules, Step, new_game
 from .turn import apply, apply_events
 from .view import view
@@ -179,7 +180,9 @@ def cmd_selfplay(args) -> int:
     return 0
 
 
-def main(argv=None) -> int:
+def main(argv=None, remote_group=PLAY) -> int:
+    """The command line; ``remote_group``: the cipher's group of a remote game begun here
+    (the tests pass the small test group; a game under way keeps its own)."""
     ap = argparse.ArgumentParser(prog="python -m engine", description="Schotten Totten engine")
     sub = ap.add_subparsers(dest="cmd", required=True)
     p = sub.add_parser("play", help="play in the terminal against the built-in AI")
@@ -209,7 +212,7 @@ def main(argv=None) -> int:
             "replay": cmd_replay,
             "check": cmd_check,
             "selfplay": cmd_selfplay,
-            "remote": remote_cli.run,
+            "remote": lambda a: remote_cli.run(a, remote_group),
         }[args.cmd](args)
     except GameError as e:  # a refusal, in the catalogue's words; any other error is a bug
         return _error(WORDS.refusal(e))

@@ -31,6 +31,7 @@ def check_position(s: State) -> None:
     _check_claims(s)
     _check_stuck(s)
     _check_passes(s)
+    _check_refilled(s)
 
 
 # The fewest stones a round's winner holds, by the reason the round ended.
@@ -143,6 +144,39 @@ def _check_step(s: State) -> None:
             raise FormatError("played_before_claim")
         if not any_claim(s, p):
             raise FormatError("nothing_to_claim", player=p)
+
+
+def _check_refilled(s: State) -> None:
+    """No hand below the hand size while a deck has a card, but where a turn leaves it so.
+
+    A turn's draw (``turn._to_draw``) refills the hand of whoever played, one card a turn,
+    whenever either deck has one; so while the decks have cards, a hand is short only in its
+    own turn, between its play and its draw (``played``), and the Recruiter's player holds
+    what its counters say. Hands shrink once the decks are empty, and cards come back to a
+    deck only under the Recruiter: a player who drew fewer than 3 (the decks ran dry) puts 2
+    back, so after it up to 2 cards may wait in the decks while hands are short."""
+    left = len(s.decks[0]) + len(s.decks[1])
+    if not left or (RECRUITER in s.discard and left <= 2):
+        return
+    size, p, step = s.rules.hand_size, s.to_move, s.step
+    after_play = size - s.played  # a play made, its draw still to come
+    fewest = [size, size]
+    held = [len(s.hands[0]), len(s.hands[1])]
+    if step == Step.ROUND_OVER:  # the ender was either player: one hand at most is short
+        fewest = [after_play, size if held[0] < size else after_play]
+    elif step in (Step.DRAW, Step.OVER) or (
+        step == Step.CLAIM and s.rules.claim_timing == AFTER_PLAY
+    ):  # between a play and its draw, or the claim that ended the match came there
+        fewest[p] = after_play
+    elif step == Step.RECRUIT_DRAW:  # the Recruiter played, 3 - draws_left drawn
+        fewest[p] = size - 1 + 3 - s.draws_left
+    elif step == Step.RECRUIT_RETURN:  # 3 drawn, 2 - returns_left put back
+        fewest[p] = size + s.returns_left
+    for q in (0, 1):
+        if held[q] < fewest[q]:
+            raise FormatError(
+                "hand_short", index=q, n=held[q], left=left, at=step, player=q, fewest=fewest[q]
+            )
 
 
 def _check_match(s: State) -> None:

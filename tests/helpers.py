@@ -41,7 +41,13 @@ def c1(text: str) -> int:
 
 
 def doc(
-    rules=None, hands=("", ""), stones=None, discard="", decks=None, rest_to_discard=False, **fields
+    rules=None,
+    hands=("", ""),
+    stones=None,
+    discard="",
+    decks=None,
+    rest_to_discard=False,
+    **fields,
 ) -> dict:
     """A position document from compact text.
 
@@ -49,8 +55,16 @@ def doc(
     dict with ``mode``/``owner``/``done_at``. Omitted decks are filled by the engine with the
     remaining cards. ``decks`` is ``(clan, tactic)`` card texts, bottom first, top last;
     ``rest_to_discard`` puts every card not placed elsewhere on the discard pile.
+
+    With decks omitted, a hand given short is topped up from the cards left, clan cards first,
+    the highest codes first, as a game's draws would have refilled it: while a deck has cards
+    a hand is short only between its play and its draw (the position reader refuses it
+    otherwise, ``hand_short``). Hand cards are unseen like the decks', so no claim's proof
+    changes; a test that needs a short hand gives the decks (or ``rest_to_discard``).
     """
     rules = rules or Rules()
+    if decks is None and not rest_to_discard:
+        hands = _refilled(rules, hands, stones, discard, fields)
     if rest_to_discard:
         used = [*hands, discard, *(decks or ())]
         for south, north, *more in (stones or {}).values():
@@ -78,6 +92,45 @@ def doc(
         out["decks"] = {"clan": _texts(decks[0]), "tactic": _texts(decks[1])}
     out.update(fields)
     return out
+
+
+def _refilled(rules, hands, stones, discard, fields) -> tuple:
+    """``hands`` with each short one topped up from the cards no other field holds (``doc``)."""
+    used = [*hands, discard]
+    for south, north, *more in (stones or {}).values():
+        used += [south, north, (more[0].get("mode") or "") if more else ""]
+    left = sorted(C(rest_of(" ".join(" ".join(_texts(u)) for u in used), rules.tactics)))
+    left.sort(key=lambda c: (c >= N_CLAN, -c))  # clan cards first, the highest first
+    step = fields.get("step", "play")
+    mover = fields.get("to_move", fields.get("round_starter", rules.starter))
+    if step in ("recruit_draw", "recruit_return"):
+        return hands
+    out = []
+    for q, hand in enumerate(hands):
+        cards = _texts(hand)
+        want = rules.hand_size
+        if q == mover and (step == "draw" or (step == "claim" and fields.get("played"))):
+            want -= 1  # played, not drawn yet
+        while len(cards) < want and left:
+            cards.append(card_text(left.pop(0)))
+        out.append(cards)
+    return tuple(out)
+
+
+def decks_left(d: dict) -> dict:
+    """The decks of position document ``d`` holding every card no other field of it holds
+    (clan cards in code order, the tactic deck in ``TACTIC_DECK`` order, bottom first)."""
+    used = [*d["hands"], d.get("discard", [])]
+    for st in d.get("stones", []):
+        used += [*st.get("sides", ([], [])), [st["mode"]] if st.get("mode") else []]
+    tactics = d.get("rules", {}).get("tactics", False)
+    left = Counter(C(rest_of(" ".join(" ".join(_texts(u)) for u in used), tactics)))
+    tactic = []
+    for c in TACTIC_DECK:  # the two Jokers are one code
+        if left[c]:
+            left[c] -= 1
+            tactic.append(card_text(c))
+    return {"clan": [card_text(c) for c in sorted(left.elements()) if c < N_CLAN], "tactic": tactic}
 
 
 def position(*args, **kwargs):

@@ -9,7 +9,6 @@ import dataclasses
 import json
 import random
 
-import pytest
 from hypothesis import strategies as st
 
 from engine.cards import CLAN_BACK, TACTIC_BACK, card_text
@@ -19,20 +18,18 @@ from engine.remote.sra import PHYSICAL, Entropy, card_of, int_to_text
 from engine.state import State
 
 BACKS = (CLAN_BACK, TACTIC_BACK)
+# The 256-bit test prime of the suite's protocol games (a parameter of each game, which keeps
+# it in its save): a game's exponentiations cost microseconds instead of milliseconds. A test
+# at the real size passes ``group=sra.PLAY``.
 TEST_GROUP = sra.TEST
 
 
-@pytest.fixture
-def small_group(monkeypatch):
-    """The 256-bit test prime for the games begun here (``sra.GROUP``: the group of a new game,
-    which keeps it): a game's exponentiations cost microseconds instead of seconds."""
-    monkeypatch.setattr(sra, "GROUP", TEST_GROUP)
-
-
-def pair(rules, seed: int):
-    """A host and a guest, paired and dealt; the messages in flight."""
-    host = Endpoint.host(rules, "Ann", Entropy(random.Random(seed)))
-    guest, r = Endpoint.join(host.invitation(), "Bob", Entropy(random.Random(seed + 10**6)))
+def pair(rules, seed: int, group=TEST_GROUP):
+    """A host and a guest of a game in ``group``, paired and dealt; the messages in flight."""
+    host = Endpoint.host(rules, "Ann", Entropy(random.Random(seed)), group)
+    guest, r = Endpoint.join(
+        host.invitation(), "Bob", Entropy(random.Random(seed + 10**6)), group=group
+    )
     return [host, guest], [(0, r.send)]
 
 
@@ -121,12 +118,14 @@ def damage(draw, doc):
     return doc
 
 
-def play_game(rules, seed: int, after_message=None, chooser=None, before_message=None):
-    """A whole match between two endpoints; ``after_message(eps)`` runs after every message
-    is received (``before_message(eps, msg, to)`` before). Returns the endpoints and every
-    message sent."""
+def play_game(
+    rules, seed: int, after_message=None, chooser=None, before_message=None, group=TEST_GROUP
+):
+    """A whole match between two endpoints in ``group``; ``after_message(eps)`` runs after
+    every message is received (``before_message(eps, msg, to)`` before). Returns the
+    endpoints and every message sent."""
     rng = random.Random(seed)
-    eps, inbox = pair(rules, seed)
+    eps, inbox = pair(rules, seed, group)
     sent = [inbox[0][1]]
     while True:
         while inbox:
@@ -150,11 +149,11 @@ def play_game(rules, seed: int, after_message=None, chooser=None, before_message
             sent.append(r.send)
 
 
-def run_until(rules, seed: int, want):
-    """Play a game until a message ``want(msg, receiver)`` holds; return the endpoints and the
-    message, not yet delivered, with its receiver's seat."""
+def run_until(rules, seed: int, want, group=TEST_GROUP):
+    """Play a game in ``group`` until a message ``want(msg, receiver)`` holds; return the
+    endpoints and the message, not yet delivered, with its receiver's seat."""
     rng = random.Random(seed)
-    eps, inbox = pair(rules, seed)
+    eps, inbox = pair(rules, seed, group)
     while True:
         while inbox:
             to, msg = inbox.pop(0)

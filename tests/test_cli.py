@@ -8,6 +8,8 @@ from pathlib import Path
 
 import pytest
 
+from engine.cards import card_text
+
 ROOT = Path(__file__).resolve().parents[1]
 
 
@@ -44,7 +46,17 @@ def test_check_explains_each_stone(tmp_path):
     ]
     path.write_text(
         json.dumps(
-            {"format": "schotten-totten/position", "version": 1, "to_move": 0, "stones": stones}
+            {
+                "format": "schotten-totten/position",
+                "version": 1,
+                "to_move": 0,
+                "stones": stones,
+                # Full hands, as every game's draws leave them while the decks hold cards.
+                "hands": [
+                    ["R1", "R2", "R3", "R4", "R5", "R6"],
+                    ["B1", "B2", "B3", "B4", "B5", "B6"],
+                ],
+            }
         )
     )
     out = run("check", str(path))
@@ -73,6 +85,9 @@ def test_check_explains_each_stone(tmp_path):
                 "to_move": 0,
                 "step": "claim",
                 "stones": stones,
+                # South has played and not drawn yet: one card short.
+                "played": True,
+                "hands": [["R1", "R2", "R3", "R4", "R5"], ["B1", "B2", "B3", "B4", "B5", "B6"]],
             }
         )
     )
@@ -159,6 +174,8 @@ def test_terminal_game_takes_moves_by_number_and_text():
 
 POSITION = '{"format": "schotten-totten/position", "version": 1, '
 RECORD = '{"format": "schotten-totten/record", "version": 1, '
+# Every clan card on the discard pile: the decks are out, so empty hands are ones a game reaches.
+ALL_CLAN = json.dumps([card_text(c) for c in range(54)])
 
 BAD_FILES = [
     # (name, command, file content (str, or bytes), the error's words)
@@ -310,7 +327,9 @@ def test_a_bug_is_not_a_refusal_and_shows_its_traceback(tmp_path, monkeypatch):
     from engine import cli
 
     path = tmp_path / "pos.json"
-    path.write_text(POSITION + '"step": "play"}')
+    path.write_text(
+        POSITION + '"step": "play", "decks": {"clan": []}, "discard": ' + ALL_CLAN + "}"
+    )
     assert cli.main(["check", str(path)]) == 0
 
     def broken(data):

@@ -4,8 +4,8 @@ Tactic game with each message carried as a link or as live text, and after every
 card of the other's hand or of the decks in either page's payload or save; a reload resumes;
 a repeated or foreign link is ignored with words; refusals in the table's language.
 
-The 256-bit test prime (``small_group``) keeps the exponentiations cheap, as in the protocol
-tests."""
+Each page's games begin in the 256-bit test group (``Duo.group``, a parameter of the games it
+begins) to keep the exponentiations cheap, as in the protocol tests."""
 
 from __future__ import annotations
 
@@ -18,10 +18,10 @@ from pathlib import Path
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-from remote_play import assert_hidden, damage, hidden_from, pair, small_group  # noqa: F401
+from remote_play import TEST_GROUP, assert_hidden, damage, hidden_from, pair
 
 from engine.cards import card_text
-from engine.remote.sra import Entropy
+from engine.remote.sra import PLAY, Entropy
 from engine.state import START_OF_TURN, Rules
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -72,7 +72,9 @@ class Devices:
         self.stores = [None, None]
         self.tabs = [open_tab(), open_tab()]
         for seat, tab in enumerate(self.tabs):
+            tab.app.duo_part()  # the page's Duo now, to be given what its games begin with
             tab.app.duo.entropy = Entropy(random.Random(seed * 2 + seat))
+            tab.app.duo.group = TEST_GROUP
             self.stores[seat] = tab.window.localStorage
         self.open_tab, self.live, self.rng = open_tab, live, random.Random(seed)
         self.inbox: list = []
@@ -178,7 +180,7 @@ class Devices:
         self.payloads[seat] = out
 
 
-def test_a_tactic_game_by_links_with_a_reload(open_tab, small_group):  # noqa: F811
+def test_a_tactic_game_by_links_with_a_reload(open_tab):
     d = Devices(open_tab, seed=3, live=False)
     d.pair({"tactics": True, "rounds": 1})
     p0, p1 = d.payloads
@@ -190,10 +192,14 @@ def test_a_tactic_game_by_links_with_a_reload(open_tab, small_group):  # noqa: F
         out = d.payloads[seat]
         assert out["duo"]["waiting"] == "over" and out["view"]["step"] == "over"
         assert out["outcome_text"]
+        assert _game(d.stores[seat])["duo"]["endpoint"]["group"] == TEST_GROUP.name
     assert d.payloads[0]["view"]["scores"] == d.payloads[1]["view"]["scores"]
+    # The reloaded page's Duo would begin a game in the group in play; the game it resumed
+    # kept its own, from its save.
+    assert d.tabs[1].app.duo.group is PLAY and d.eps()[1].group is TEST_GROUP
 
 
-def test_by_links_the_first_move_comes_three_links_after_the_invitation(open_tab, small_group):  # noqa: F811
+def test_by_links_the_first_move_comes_three_links_after_the_invitation(open_tab):
     """Answer, deal, reply: the host starts and the guest's hand goes with its first move. When
     the guest starts, the host's shares of its hand are a fourth link."""
     d = Devices(open_tab, seed=11, live=False)
@@ -214,7 +220,7 @@ def test_by_links_the_first_move_comes_three_links_after_the_invitation(open_tab
     assert d.payloads[1]["duo"]["waiting"] == "you"
 
 
-def test_live_the_guests_hand_comes_before_the_hosts_first_move(open_tab, small_group):  # noqa: F811
+def test_live_the_guests_hand_comes_before_the_hosts_first_move(open_tab):
     """Live a message costs nothing: the host sends the guest's hand's shares as soon as the
     deal is done, so the guest sees its cards while the host thinks."""
     d = Devices(open_tab, seed=13, live=True)
@@ -225,7 +231,7 @@ def test_live_the_guests_hand_comes_before_the_hosts_first_move(open_tab, small_
     assert not guest["duo"]["hand_coming"]
 
 
-def test_a_match_in_german_live_with_the_expert_timing(open_tab, small_group):  # noqa: F811
+def test_a_match_in_german_live_with_the_expert_timing(open_tab):
     d = Devices(open_tab, seed=5, live=True)
     for tab in d.tabs:  # the table's language, as the page sets it before a game
         tab.app.session.settings["lang"] = "de"
@@ -237,7 +243,7 @@ def test_a_match_in_german_live_with_the_expert_timing(open_tab, small_group):  
     assert [a["round"] for a in d.eps()[0].audits] == [1, 2]
 
 
-def test_stale_repeated_and_foreign_links_are_ignored(open_tab, small_group):  # noqa: F811
+def test_stale_repeated_and_foreign_links_are_ignored(open_tab):
     d = Devices(open_tab, seed=7, live=False)
     d.pair({"tactics": False})
     seat = next(s for s in (0, 1) if d.payloads[s]["view"]["legal"])
@@ -267,7 +273,6 @@ def test_stale_repeated_and_foreign_links_are_ignored(open_tab, small_group):  #
 
 def test_a_link_repeating_an_old_move_is_answered_in_words_alone_and_not_saved(
     open_tab,
-    small_group,  # noqa: F811
 ):
     """The page reads each message of a link in turn: a link that repeats an old move
     thousands of times froze it for seconds when each repeat drew the table again and wrote
@@ -330,7 +335,7 @@ def _links_js(texts: list) -> dict:
     return json.loads(done.stdout)
 
 
-def test_a_link_with_more_messages_than_the_page_ever_sends_is_refused_unread(small_group):  # noqa: F811
+def test_a_link_with_more_messages_than_the_page_ever_sends_is_refused_unread():
     """The page puts three messages in one link at most (the hand's shares after the deal, a
     turn, a take-back question); web/js/links.js (and engine/remote/links.py alike:
     tests/test_link_grammar.py) refuses a link with more than its limit
@@ -353,7 +358,7 @@ def test_a_link_with_more_messages_than_the_page_ever_sends_is_refused_unread(sm
     assert out["links"][2]["parsed"] == {"refused": ["too_many", {"n": 3000, "limit": limit}]}
 
 
-def test_refusals_are_worded_and_change_nothing(open_tab, small_group):  # noqa: F811
+def test_refusals_are_worded_and_change_nothing(open_tab):
     d = Devices(open_tab, seed=9, live=True)
     d.pair({"tactics": True})
     seat = next(s for s in (0, 1) if not d.payloads[s]["view"]["legal"])
@@ -383,7 +388,7 @@ def test_refusals_are_worded_and_change_nothing(open_tab, small_group):  # noqa:
     assert out["ok"] and "duo" not in out and not d.tabs[seat].app.duo.active
 
 
-def test_a_cheat_found_is_named_on_the_table(open_tab, small_group):  # noqa: F811
+def test_a_cheat_found_is_named_on_the_table(open_tab):
     d = Devices(open_tab, seed=11, live=True)
     d.pair({"tactics": False})
     # As the endpoint records what the round's audit found (tests/test_remote_tamper.py).
@@ -394,7 +399,7 @@ def test_a_cheat_found_is_named_on_the_table(open_tab, small_group):  # noqa: F8
     assert out["duo"]["verdict"] == "Cheat found: Bob unlocked a card other than the one drawn."
 
 
-def test_a_take_back_asked_on_one_device_and_answered_on_the_other(open_tab, small_group):  # noqa: F811
+def test_a_take_back_asked_on_one_device_and_answered_on_the_other(open_tab):
     """Through the page's calls: Undo offered to the player who just moved, the question on
     the friend's device, agreed (both tables back, the undone card in no log or save of the
     other), then asked again and declined; the game goes on to its end."""
@@ -433,7 +438,7 @@ def test_a_take_back_asked_on_one_device_and_answered_on_the_other(open_tab, sma
     assert d.payloads[0]["view"]["scores"] == d.payloads[1]["view"]["scores"]
 
 
-def test_the_pairing_code_is_compared_and_the_answer_kept(open_tab, small_group):  # noqa: F811
+def test_the_pairing_code_is_compared_and_the_answer_kept(open_tab):
     """Both devices show the same code once paired, and what the pairing waits for; "the
     codes match" is kept in the save (a reload does not ask again)."""
     d = Devices(open_tab, seed=15, live=False)
@@ -468,7 +473,7 @@ def test_the_pairing_code_is_compared_and_the_answer_kept(open_tab, small_group)
     assert out["duo"]["send"]["kind"] == "move"
 
 
-def test_codes_that_differ_end_the_game_on_this_device(open_tab, small_group):  # noqa: F811
+def test_codes_that_differ_end_the_game_on_this_device(open_tab):
     d = Devices(open_tab, seed=17, live=True)
     d.pair({"tactics": False})
     seat = next(s for s in (0, 1) if d.payloads[s]["view"]["legal"])
@@ -498,7 +503,6 @@ def test_codes_that_differ_end_the_game_on_this_device(open_tab, small_group):  
 )
 def test_a_device_whose_key_went_with_the_rounds_end_says_it_waits_for_the_others(
     open_tab,
-    small_group,  # noqa: F811
     rounds,
     lang,
     words,
@@ -533,7 +537,7 @@ def test_a_device_whose_key_went_with_the_rounds_end_says_it_waits_for_the_other
     assert len(d.eps()[seat].audits) == 1
 
 
-def test_the_log_says_you_on_your_own_device(open_tab, small_group):  # noqa: F811
+def test_the_log_says_you_on_your_own_device(open_tab):
     """Each device tells its own player's moves in the second person ("You played Red 4"),
     the friend's by name, in English and in German."""
     d = Devices(open_tab, seed=19, live=True)
@@ -578,7 +582,6 @@ def _page_saves(open_tab) -> list:
 
 def test_a_save_whose_settings_are_not_an_object_resumes_in_the_pages_language(
     open_tab,
-    small_group,  # noqa: F811
 ):
     from duo import Duo
 
@@ -595,7 +598,7 @@ def test_a_save_whose_settings_are_not_an_object_resumes_in_the_pages_language(
     suppress_health_check=list(HealthCheck),
 )
 @given(data=st.data())
-def test_a_damaged_duo_save_is_refused_as_damaged_or_resumes(open_tab, small_group, data):  # noqa: F811
+def test_a_damaged_duo_save_is_refused_as_damaged_or_resumes(open_tab, data):
     """A save of a game against a friend's device with any part damaged (its endpoint, its
     events, its marks, its settings): refused with the page's ``SaveError`` (the refusal
     inside named), or resumed to a table the page can show; never another error."""

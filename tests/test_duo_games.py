@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import json
 
-from remote_play import hidden_from, small_group  # noqa: F401
+from remote_play import hidden_from
 from test_duo import Devices, _strings
 
 from engine.cards import card_text
@@ -24,7 +24,7 @@ def _finished(open_tab, seed: int, options: dict, lang: str = "en") -> Devices:
     return d
 
 
-def test_in_progress_the_replay_shows_what_this_seat_saw(open_tab, small_group):  # noqa: F811
+def test_in_progress_the_replay_shows_what_this_seat_saw(open_tab):
     """While the game goes on, the replay steps through the game as this seat saw it (its own
     seat only, never a card it may not see, its own hand as the table showed it); the review
     and the record are refused by name; nothing is among the recent games yet."""
@@ -75,7 +75,6 @@ def test_in_progress_the_replay_shows_what_this_seat_saw(open_tab, small_group):
 
 def test_a_finished_game_is_kept_counted_once_replayed_and_reviewed(
     open_tab,
-    small_group,  # noqa: F811
 ):
     d = _finished(open_tab, 4, {"tactics": False, "rounds": 2})
     d.play()
@@ -141,7 +140,7 @@ def test_a_finished_game_is_kept_counted_once_replayed_and_reviewed(
     assert all(g["text"] != e["text"] for g, e in zip(german, english))  # the replay in German
 
 
-def test_a_record_of_a_duo_game_opens_from_a_file(open_tab, small_group):  # noqa: F811
+def test_a_record_of_a_duo_game_opens_from_a_file(open_tab):
     d = _finished(open_tab, 6, {"tactics": True})
     d.play()
     record = d.tabs[1]("record", None)["record"]
@@ -155,7 +154,6 @@ def test_a_record_of_a_duo_game_opens_from_a_file(open_tab, small_group):  # noq
 
 def test_a_german_page_counts_the_game_in_german_and_replays_from_its_own_seat(
     open_tab,
-    small_group,  # noqa: F811
 ):
     """After a reload in German the statistics' row is German (the table's language is the
     game's, not the session's English); the guest's replay opens from the guest's seat."""

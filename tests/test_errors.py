@@ -11,8 +11,10 @@ from helpers import (
     DONE,
     NEXT_ROUND,
     PASS,
+    C,
     c1,
     claim,
+    decks_left,
     doc,
     draw,
     play,
@@ -44,7 +46,7 @@ from engine import (
     view,
 )
 from engine.actions import DISCARD, Action, Kind
-from engine.cards import N_CLAN, TACTIC_DECK, card_text
+from engine.cards import TACTIC_DECK, card_text
 from engine.documents import loads
 from engine.state import START_OF_TURN
 from engine.words import Words
@@ -120,7 +122,7 @@ def _unprovable():
 def _recruit(step):
     s = position(
         TACTICS,
-        hands=("Recruiter R1 R2 R3 R4 R5 R6", "O1"),
+        hands=("Recruiter R1 R2 R3 R4 R5 R6", "O1 O2 O3 O4 O5 O6 O7"),
         decks=("P1 P2 P3", "Spy Traitor"),
         rest_to_discard=True,
     )
@@ -356,7 +358,7 @@ ILLEGAL = [
     ),
     (
         "draw from deck 5",
-        lambda: position(TACTICS, step="draw"),
+        lambda: position(TACTICS, step="draw", played=True),
         draw(5),
         None,
         "bad_deck",
@@ -445,7 +447,7 @@ ILLEGAL = [
     ),
     (
         "a deck given as a boolean",
-        lambda: position(TACTICS, step="draw"),
+        lambda: position(TACTICS, step="draw", played=True),
         Action("draw", deck=True),
         0,
         "bad_field",
@@ -819,7 +821,7 @@ MALFORMED_POSITIONS = [
     ),
     (
         "tactic card in a base game",
-        _set(["hands", 1], ["O1", "Spy"]),
+        lambda d: d["hands"][1].append("Spy"),
         "card accounting: Spy is not in this game",
     ),
     ("over without outcome", _set(["step"], "over"), "needs an 'outcome'"),
@@ -1102,14 +1104,7 @@ MALFORMED_POSITIONS = [
 )
 def test_malformed_positions(name, change, message):
     d = doc(hands=("R1 R2", "O1"), stones={0: ("R7 R8 R9", "B1 B2"), 3: ("G1", "")})
-    d["decks"] = {
-        "clan": [
-            card_text(c)
-            for c in range(N_CLAN)
-            if card_text(c) not in ("R1", "R2", "O1", "R7", "R8", "R9", "B1", "B2", "G1")
-        ],
-        "tactic": [],
-    }
+    d["decks"] = decks_left(d)  # the hands refilled (helpers.doc), the rest in the decks
     position_from_json(copy.deepcopy(d))  # the unchanged position is fine
     changed = change(d)
     with pytest.raises(FormatError) as e:
@@ -1127,19 +1122,7 @@ def _tdoc(**fields):
         stones={0: ("R7 R8 Joker", "B1 B2"), 3: ("G1", "")},
         discard="Banshee",
     )
-    used = {"R1", "R2", "Spy", "O1", "O2", "R7", "R8", "Joker", "B1", "B2", "G1", "Banshee"}
-    d["decks"] = {
-        "clan": [card_text(c) for c in range(N_CLAN) if card_text(c) not in used],
-        "tactic": [
-            "Joker",
-            "ShieldBearer",
-            "BlindMansBluff",
-            "MudFight",
-            "Recruiter",
-            "Strategist",
-            "Traitor",
-        ],
-    }
+    d["decks"] = decks_left(d)  # the hands refilled (helpers.doc), the rest in the decks
     d["tactics_played"] = [1, 1]
     d.update(fields)
     return d
@@ -1173,12 +1156,12 @@ INCONSISTENT_POSITIONS = [
     (
         "a Joker in the clan deck",
         _move("Joker", ["decks", "tactic"], ["decks", "clan"]),
-        "decks.clan[45]: Joker is a tactic card; it cannot be in that deck",
+        "decks.clan[36]: Joker is a tactic card; it cannot be in that deck",
     ),
     (
         "a clan card in the tactic deck",
-        _move("P9", ["decks", "clan"], ["decks", "tactic"]),
-        "decks.tactic[7]: Purple 9 is a clan card; it cannot be in that deck",
+        _move("Y5", ["decks", "clan"], ["decks", "tactic"]),
+        "decks.tactic[7]: Yellow 5 is a clan card; it cannot be in that deck",
     ),
     (
         "both Jokers on one side",
@@ -1238,12 +1221,12 @@ INCONSISTENT_POSITIONS = [
     ("a round over without its outcome", _set(["step"], "round_over"), "needs an 'outcome'"),
     (
         "a hand above the hand size",
-        lambda d: _give(d, 1, "P9 P8 P7 P6 P5 P4"),
+        lambda d: _give(d, 1, "Y5"),
         "hands[1] holds 8 cards, but at step 'play' North holds 7 at most",
     ),
     (
         "a draw step with a full hand",
-        lambda d: _give(d, 0, "P9 P8 P7 P6", step="draw"),
+        lambda d: d.update(step="draw", played=True),
         "step 'draw': South's hand must be below 7 cards, not 7",
     ),
     (
@@ -1345,6 +1328,14 @@ def _stuck_doc(**fields):
     return d
 
 
+def _bare_table(**fields):
+    """``_stuck_doc`` with nothing on the table: South's R1 R2 R3 discarded too (the decks
+    stay empty, where the empty hands are short)."""
+    d = _stuck_doc(stones=[{}] * 9, **fields)
+    d["discard"] += ["R1", "R2", "R3"]
+    return d
+
+
 # A round stuck and over: stone 0 awarded to South, whose side alone is complete.
 STUCK_OVER = {
     "step": "over",
@@ -1375,7 +1366,7 @@ STUCK_POSITIONS = [
     ),
     (
         "two turns passed while nobody can claim",
-        lambda: _stuck_doc(stones=[{}] * 9, passes=2),
+        lambda: _bare_table(passes=2),
         "passes: 2 turns in a row with nothing done and nobody can claim, so the round is "
         "stuck and over",
     ),
@@ -1393,7 +1384,7 @@ def test_stuck_endings_and_passes_no_game_produces(name, make, message):
     positions that break either are refused by name (their unbroken forms read)."""
     assert position_from_json(_award(_stuck_doc(**STUCK_OVER))).over
     assert position_from_json(_stuck_doc(passes=2)).passes == 2  # South can still claim
-    assert position_from_json(_stuck_doc(stones=[{}] * 9, passes=1)).passes == 1
+    assert position_from_json(_bare_table(passes=1)).passes == 1
     with pytest.raises(FormatError) as e:
         position_from_json(make())
     assert message in str(e.value)
@@ -1446,7 +1437,10 @@ def test_the_recruiters_steps_read_back():
         ("recruit_return", {"returns_left": 2}),
     ):
         d = _tdoc()
-        _recruiter(d, step=step, **fields)
+        south = d["hands"][0]
+        _recruiter(d, hands=[south[:-1], d["hands"][1]], step=step, **fields)  # played it
+        if step == "recruit_return":
+            _give(d, 0, " ".join(d["decks"]["clan"][-3:]))  # and drew 3
         s = position_from_json(d)
         assert s.step == step and legal_actions(s)
 
@@ -1611,3 +1605,116 @@ def test_a_card_that_does_not_exist_is_malformed():
             parse_card(text)
         assert e.value.code == "unknown_card"
         assert said_in_german(e.value).startswith("Unbekannte Karte")
+
+
+# ---------------------------------------------------------------- hands refilled from the decks
+
+
+def _reached(rules, seed, want) -> dict:
+    """The position document of the first state of a seeded random game where ``want``."""
+    rng, s = random.Random(seed), new_game(rules, seed)
+    while not want(s):
+        s = apply(s, rng.choice(legal_actions(s)))
+    return position_to_json(s)
+
+
+def _under_deck(d, q, n=1):
+    """``n`` cards of hand ``q`` put under their own decks (the decks keep every card)."""
+    for c in d["hands"][q][:n]:
+        d["hands"][q].remove(c)
+        d["decks"]["tactic" if c in TACTIC_DECK_NAMES else "clan"].insert(0, c)
+    return d
+
+
+def _recruited_low():
+    """South plays the Recruiter with one card left in the decks: it draws that one, puts two
+    back, and its turn's draw takes one of them: South holds 6 of 7 with a card still in the
+    clan deck (North to move), a moment every game with those cards reaches."""
+    s = position(
+        TACTICS,
+        hands=("Recruiter R1 R2 R3 R4 R5 R6", "O1 O2 O3 O4 O5 O6 O7"),
+        decks=("P1", ""),
+        rest_to_discard=True,
+    )
+    s = apply(s, play("Recruiter"))
+    s = apply(apply(s, Action("return", C("R1")[0])), Action("return", C("R2")[0]))
+    while s.to_move == 0:
+        s = apply(s, legal_actions(s)[0])  # its claims, if any, are done
+    return s
+
+
+HAND_SHORT = [
+    (
+        "the other player short at the start of a turn",
+        lambda: _under_deck(position_to_json(new_game(Rules(), 1)), 1),
+        "hands[1] holds 5 cards, but with 43 cards left in the decks North holds at least 6 "
+        "at step 'play'",
+    ),
+    (
+        "the player to move short before playing",
+        lambda: _under_deck(position_to_json(new_game(TACTICS, 1)), 0, 2),
+        "hands[0] holds 5 cards, but with 52 cards left in the decks South holds at least 7",
+    ),
+    (
+        "a draw step two cards short",
+        lambda: _under_deck(d := _reached(TACTICS, 3, lambda s: s.step == "draw"), d["to_move"]),
+        "cards, but with 51 cards left in the decks",
+    ),
+    (
+        "a claim before playing, short",
+        lambda: _under_deck(
+            d := _reached(Rules(claim_timing=START_OF_TURN), 5, lambda s: s.step == "claim"),
+            d["to_move"],
+        ),
+        "at least 6 at step 'claim'",
+    ),
+    (
+        "the Recruiter's draw short of what it drew",
+        lambda: _under_deck(position_to_json(_recruit("recruit_draw")), 0),
+        "hands[0] holds 5 cards, but with 6 cards left in the decks South holds at least 6 "
+        "at step 'recruit_draw'",
+    ),
+    (
+        "a round over with both hands short",
+        lambda: _under_deck(
+            _under_deck(_reached(Rules(rounds=2), 7, lambda s: s.step == "round_over"), 0), 1
+        ),
+        "at step 'round_over'",
+    ),
+    (
+        "three cards back in the decks after the Recruiter",
+        lambda: _under_deck(position_to_json(_recruited_low()), 0, 2),
+        "hands[0] holds 4 cards, but with 3 cards left in the decks South holds at least 7",
+    ),
+]
+
+
+@pytest.mark.parametrize("name,make,message", HAND_SHORT, ids=[c[0] for c in HAND_SHORT])
+def test_a_short_hand_while_a_deck_has_cards_is_refused(name, make, message):
+    """A turn's draw refills the hand while either deck has a card: a hand below the hand
+    size with cards in the decks, but where a turn leaves it so, no game reaches."""
+    with pytest.raises(FormatError) as e:
+        position_from_json(make())
+    assert e.value.code == "hand_short" and message in str(e.value), str(e.value)
+    said_in_german(e.value)
+
+
+def test_short_hands_a_game_reaches_are_read():
+    """Between a play and its draw; after a claim that ended the round; with the decks
+    empty; and with up to 2 cards the Recruiter put back (its player drew fewer than 3)."""
+    for rules, seed, step in (
+        (TACTICS, 3, "draw"),
+        (Rules(), 5, "claim"),
+        (Rules(rounds=2), 7, "round_over"),
+        (Rules(), 9, "over"),
+    ):
+        d = _reached(rules, seed, lambda s, step=step: s.step == step)
+        assert min(map(len, d["hands"])) < rules.hand_size or step != "draw"
+        assert position_from_json(d).step == step
+    empty = position(hands=("R1", ""), stones={0: ("R7 R8 R9", "")}, rest_to_discard=True)
+    assert empty.hands == [C("R1"), []]
+    s = _recruited_low()
+    assert (len(s.hands[0]), len(s.decks[0]), s.to_move) == (6, 1, 1)
+    assert position_from_json(position_to_json(s)) == s
+    d = _under_deck(position_to_json(s), 0)  # 2 cards left: still what the Recruiter allows
+    assert position_from_json(d).hands[0] == s.hands[0][1:]

@@ -63,12 +63,12 @@ def test_the_text_form_round_trips_and_reads_through_the_checked_position_reader
 @pytest.mark.parametrize(
     "text, field",
     [
-        ("x;ABC;,,,,,,,,,,,,,,,,,;xxxxxxxxx;;6;A0", "puzzle"),
-        ("c;AB?;,,,,,,,,,,,,,,,,,;xxxxxxxxx;;6;A0", "hand"),
-        ("c;ABC;,,,;xxxxxxxxx;;6;A0", "sides"),
-        ("c;ABC;,,,,,,,,,,,,,,,,,;xxxxxxxxx;z;6;A0", "order"),
-        ("c;ABC;,,,,,,,,,,,,,,,,,;xxxxxxxxx;;six;A0", "count"),
-        ("c;ABC;,,,,,,,,,,,,,,,,,;xxxxxxxxx;;6;A9", "line"),
+        ("x;ABCDEF;,,,,,,,,,,,,,,,,,;xxxxxxxxx;;6;A0", "puzzle"),
+        ("c;ABCDE?;,,,,,,,,,,,,,,,,,;xxxxxxxxx;;6;A0", "hand"),
+        ("c;ABCDEF;,,,;xxxxxxxxx;;6;A0", "sides"),
+        ("c;ABCDEF;,,,,,,,,,,,,,,,,,;xxxxxxxxx;z;6;A0", "order"),
+        ("c;ABCDEF;,,,,,,,,,,,,,,,,,;xxxxxxxxx;;six;A0", "count"),
+        ("c;ABCDEF;,,,,,,,,,,,,,,,,,;xxxxxxxxx;;6;A9", "line"),
     ],
 )
 def test_a_damaged_puzzle_is_refused_by_name(text, field):

@@ -13,6 +13,7 @@ On a sample (the costly checks):
 
 import json
 import random
+from collections import Counter
 
 import pytest
 from helpers import DONE, PASS, check_accounting, claim, hidden_texts, visible_tokens
@@ -34,7 +35,8 @@ from engine import (
     replay,
     view,
 )
-from engine.cards import JOKER, N_CLAN
+from engine.cards import JOKER, N_CLAN, RECRUITER
+from engine.position_checks import check_position
 from engine.rules import Reason
 from engine.state import START_OF_TURN
 
@@ -229,3 +231,24 @@ def test_random_matches_of_several_rounds():
         for seed in range(10):
             final, _actions = play_checked(rules, 1000 + seed, deep=seed % 5 == 0)
             assert len(final.history) == rules.rounds and final.round == rules.rounds
+
+
+def test_every_position_of_random_games_reads_back_with_the_recruiter_late():
+    """Each state of seeded random games, the Recruiter and passes favoured so that decks
+    run dry under it, passes ``check_position`` (``position_from_json``'s whole-position
+    check): the short hands a game leaves while the decks still hold cards (between a play
+    and its draw, and after a Recruiter that drew fewer than 3) are among them."""
+    met = Counter()
+    for rules in (Rules(tactics=True), Rules(tactics=True, claim_timing=START_OF_TURN)):
+        for seed in range(40):
+            rng, s = random.Random(seed), new_game(rules, seed)
+            while s.step != "over":
+                check_position(s)
+                left = len(s.decks[0]) + len(s.decks[1])
+                if left and min(map(len, s.hands)) < rules.hand_size:
+                    met["recruiter" if RECRUITER in s.discard and left <= 2 else str(s.step)] += 1
+                acts = legal_actions(s)
+                late = [a for a in acts if a.card == RECRUITER or a.kind == "pass"]
+                apply_fast(s, rng.choice(late if late and rng.random() < 0.7 else acts))
+            check_position(s)
+    assert met["draw"] and met["claim"] and met["recruiter"], met

@@ -13,7 +13,7 @@ import zlib
 from pathlib import Path
 
 import pytest
-from remote_play import pair, small_group  # noqa: F401
+from remote_play import pair
 
 from engine import Rules
 from engine.remote.messages import VERSION, seal
@@ -50,7 +50,7 @@ def _code(fn) -> str:
     return e.value.code
 
 
-def test_each_side_reads_the_others_offer_and_answer(small_group):  # noqa: F811
+def test_each_side_reads_the_others_offer_and_answer():
     host, guest = _dealt(3)
     before = [json.dumps(e.to_json(), sort_keys=True) for e in (host, guest)]
     link = reconnect_link(guest, "offer", OFFER, "o1", at=5)
@@ -69,7 +69,7 @@ def test_each_side_reads_the_others_offer_and_answer(small_group):  # noqa: F811
     assert [json.dumps(e.to_json(), sort_keys=True) for e in (host, guest)] == before
 
 
-def test_refusals_name_what_is_wrong(small_group):  # noqa: F811
+def test_refusals_name_what_is_wrong():
     host, guest = _dealt(4)
     other_host, _ = _dealt(5)
     link = reconnect_link(guest, "offer", OFFER)
@@ -94,7 +94,7 @@ def test_refusals_name_what_is_wrong(small_group):  # noqa: F811
         assert _code(lambda link=link: read_reconnect(host, link)) == "not_a_link"
 
 
-def test_a_link_nested_deep_or_too_long_is_refused_by_name(small_group):  # noqa: F811
+def test_a_link_nested_deep_or_too_long_is_refused_by_name():
     """A reconnect link nested 5,000 deep would overflow the browser's stack in the parser;
     one of a megabyte is refused unread."""
     host, _ = _dealt(9)
@@ -105,7 +105,7 @@ def test_a_link_nested_deep_or_too_long_is_refused_by_name(small_group):  # noqa
     assert _code(lambda: read_reconnect(host, "#r=" + "A" * 1_000_000)) == "too_big"
 
 
-def test_what_cannot_be_signed_is_refused(small_group):  # noqa: F811
+def test_what_cannot_be_signed_is_refused():
     host, _ = _dealt(6)
     assert _code(lambda: reconnect_link(host, "hello", OFFER)) == "bad_field"
     assert _code(lambda: reconnect_link(host, "offer", "sdp")) == "bad_field"
@@ -114,7 +114,7 @@ def test_what_cannot_be_signed_is_refused(small_group):  # noqa: F811
     assert _code(lambda: reconnect_link(unpaired[0], "offer", OFFER)) == "not_dealt"
 
 
-def test_fuzzed_links_are_refused_or_read(small_group):  # noqa: F811
+def test_fuzzed_links_are_refused_or_read():
     """Random bytes and random cuts of a real link: each a named refusal, never a crash."""
     host, guest = _dealt(8)
     link = reconnect_link(guest, "offer", OFFER, "o1", at=7)
@@ -176,7 +176,6 @@ def _connects(offerer: Device, answerer: Device, answer: dict) -> None:
 
 @pytest.mark.parametrize("first", ["host", "guest"])
 def test_both_press_reconnect_and_either_link_opened_first_ends_in_one_exchange(
-    small_group,  # noqa: F811
     first,
 ):
     """Glare: both devices offer. The guest (polite) drops its own offer for the host's; the
@@ -198,7 +197,7 @@ def test_both_press_reconnect_and_either_link_opened_first_ends_in_one_exchange(
         assert device.opens(link)["do"] == "already"
 
 
-def test_one_device_presses_reconnect_whichever_it_is(small_group):  # noqa: F811
+def test_one_device_presses_reconnect_whichever_it_is():
     for asker in (0, 1):
         devices = _devices(12 + asker)
         me, friend = devices[asker], devices[1 - asker]
@@ -207,7 +206,7 @@ def test_one_device_presses_reconnect_whichever_it_is(small_group):  # noqa: F81
         _connects(me, friend, answered)
 
 
-def test_stale_links_are_said_and_change_nothing(small_group):  # noqa: F811
+def test_stale_links_are_said_and_change_nothing():
     host, guest = _devices(14)
     first, second = host.press(), host.press()  # pressed twice: the first offer is put down
     old_answer = guest.opens(first)
@@ -230,7 +229,7 @@ def test_stale_links_are_said_and_change_nothing(small_group):  # noqa: F811
     assert host.opens(answer["link"]) == {**host.opens(answer["link"]), "why": "no_offer"}
 
 
-def test_an_answer_after_another_game_started_is_stale(small_group):  # noqa: F811
+def test_an_answer_after_another_game_started_is_stale():
     host, guest = _devices(15)
     answer = guest.opens(host.press())
     other, _ = _dealt(16)

@@ -197,7 +197,8 @@ def test_omitted_decks_hold_the_remaining_cards_shuffled_by_the_seed():
     )
     s = position_from_json(d)
     check_accounting(s)
-    assert len(s.decks[0]) == 54 - 4 and len(s.decks[1]) == 10 - 3
+    # The hands refilled to 7 (tests/helpers.doc) with clan cards: 13 of them, and 2 troops.
+    assert len(s.decks[0]) == 54 - 13 - 2 and len(s.decks[1]) == 10 - 3
     assert JOKER not in s.decks[1] and c1("Banshee") not in s.decks[1]
     assert position_from_json(d).decks == s.decks  # deterministic
     d["seed"] = 1

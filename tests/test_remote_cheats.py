@@ -12,7 +12,7 @@ from __future__ import annotations
 import random
 
 import pytest
-from remote_play import pair, resealed, run_until, small_group, snapshot  # noqa: F401
+from remote_play import TEST_GROUP, pair, resealed, run_until, snapshot
 
 from engine.cards import card_text
 from engine.errors import GameError
@@ -33,7 +33,6 @@ def _deal_until_second_pass(rules, seed):
 
 @pytest.mark.parametrize("tactics", [False, True], ids=["base", "tactics"])
 def test_a_guest_that_puts_the_hosts_own_values_in_its_hand_is_named_before_any_share(
-    small_group,  # noqa: F811
     tactics,
 ):
     """Issue 29, attack 1: at the host's hand places the guest puts honest entries; at its
@@ -66,12 +65,12 @@ def test_a_guest_that_puts_the_hosts_own_values_in_its_hand_is_named_before_any_
     assert void.value.code == "game_void"
 
 
-def test_a_first_pass_with_a_card_left_unlocked_is_named(small_group):  # noqa: F811
+def test_a_first_pass_with_a_card_left_unlocked_is_named():
     eps, inbox = pair(Rules(), 3)
     host, guest = eps
     r = host.receive(inbox[0][1])
     decks = r.send["deal"]["decks"]
-    forged_deck = [int_to_text(sra.GROUP.codes[0])] + decks[0][1:]
+    forged_deck = [int_to_text(host.group.codes[0])] + decks[0][1:]
     msg = resealed(host.key, r.send, deal={**r.send["deal"], "decks": [forged_deck, decks[1]]})
     with pytest.raises(Cheat) as e:
         guest.receive(msg)
@@ -81,18 +80,24 @@ def test_a_first_pass_with_a_card_left_unlocked_is_named(small_group):  # noqa: 
 # ---------------------------------------------------------------- pairing
 
 
-def test_whoever_carries_the_links_cannot_force_the_pairing_code(small_group):  # noqa: F811
+def test_whoever_carries_the_links_cannot_force_the_pairing_code():
     """Issue 29, attack 3: the relay answers the host itself and invites the guest itself.
     The relay must commit to its answer before it sees the host's half, and the host takes
     one answer only: there is no search to run, and the two codes differ."""
     rules = Rules()
-    host = Endpoint.host(rules, "Ann", Entropy(random.Random(1)))
-    relay_host = Endpoint.host(rules, "Ann", Entropy(random.Random(2)))  # toward the guest
-    guest, answer = Endpoint.join(relay_host.invitation(), "Bob", Entropy(random.Random(3)))
+    host = Endpoint.host(rules, "Ann", Entropy(random.Random(1)), group=TEST_GROUP)
+    relay_host = Endpoint.host(
+        rules, "Ann", Entropy(random.Random(2)), group=TEST_GROUP
+    )  # toward the guest
+    guest, answer = Endpoint.join(
+        relay_host.invitation(), "Bob", Entropy(random.Random(3)), group=TEST_GROUP
+    )
     r = relay_host.receive(answer.send)
     guest.receive(r.send)
     invitation = host.invitation()
-    relay_guest, forged = Endpoint.join(invitation, "Bob", Entropy(random.Random(4)))
+    relay_guest, forged = Endpoint.join(
+        invitation, "Bob", Entropy(random.Random(4)), group=TEST_GROUP
+    )
     assert relay_guest.pairing_code() == ""  # the host's half is still a promise
     r = host.receive(forged.send)
     relay_guest.receive(r.send)
@@ -101,7 +106,7 @@ def test_whoever_carries_the_links_cannot_force_the_pairing_code(small_group):  
     assert host.pairing_code() != guest.pairing_code()  # the players see it
     # A second try at the host, with another half, is not taken.
     for seed in range(5, 25):
-        _, retry = Endpoint.join(invitation, "Bob", Entropy(random.Random(seed)))
+        _, retry = Endpoint.join(invitation, "Bob", Entropy(random.Random(seed)), group=TEST_GROUP)
         before = snapshot(host)
         with pytest.raises(RemoteError) as e:
             host.receive(retry.send)
@@ -120,12 +125,13 @@ def test_whoever_carries_the_links_cannot_force_the_pairing_code(small_group):  
     ids=["host_name", "rounds", "tactics", "claim_timing", "starter"],
 )
 def test_a_rewritten_invitation_is_refused_at_the_first_signed_message(
-    small_group,  # noqa: F811
     change,
 ):
     """Issue 29, attack 4: the invitation's rules and the host's name are in the key."""
-    host = Endpoint.host(Rules(), "Ann", Entropy(random.Random(1)))
-    guest, answer = Endpoint.join({**host.invitation(), **change}, "Bob", Entropy(random.Random(2)))
+    host = Endpoint.host(Rules(), "Ann", Entropy(random.Random(1)), group=TEST_GROUP)
+    guest, answer = Endpoint.join(
+        {**host.invitation(), **change}, "Bob", Entropy(random.Random(2)), group=TEST_GROUP
+    )
     r = host.receive(answer.send)
     before = snapshot(guest)
     with pytest.raises(RemoteError) as e:
@@ -134,16 +140,20 @@ def test_a_rewritten_invitation_is_refused_at_the_first_signed_message(
     assert snapshot(guest) == before and guest.state is None
 
 
-def test_a_rewritten_answer_or_host_half_is_refused(small_group):  # noqa: F811
-    host = Endpoint.host(Rules(), "Ann", Entropy(random.Random(1)))
-    guest, answer = Endpoint.join(host.invitation(), "Bob", Entropy(random.Random(2)))
-    renamed = Endpoint.host(Rules(), "Ann", Entropy(random.Random(1)))  # the same host again
+def test_a_rewritten_answer_or_host_half_is_refused():
+    host = Endpoint.host(Rules(), "Ann", Entropy(random.Random(1)), group=TEST_GROUP)
+    guest, answer = Endpoint.join(
+        host.invitation(), "Bob", Entropy(random.Random(2)), group=TEST_GROUP
+    )
+    renamed = Endpoint.host(
+        Rules(), "Ann", Entropy(random.Random(1)), group=TEST_GROUP
+    )  # the same host again
     r = renamed.receive({**answer.send, "name": "Mallory"})
     with pytest.raises(RemoteError) as e:
         guest.receive(r.send)
     assert e.value.code == "pairing_mismatch"
     r = host.receive(answer.send)
-    other_half = int_to_text(pow(sra.GROUP.g, 12345, sra.GROUP.p))
+    other_half = int_to_text(host.group.gen(12345))
     with pytest.raises(RemoteError) as e:
         guest.receive({**r.send, "dh": other_half})
     assert e.value.code == "pairing_mismatch"
@@ -160,16 +170,16 @@ OFFER, ANSWER, RELAYS = "djA.offer", "djA.answer", "djA.relays"  # rtc= parts (s
 def _paired_with_live(offer_heard: str | None, answer_heard: str | None):
     """A host whose link carried OFFER and a guest whose link carried ANSWER, each opened
     with what the link carrier let through; the host's deal, not yet delivered."""
-    host = Endpoint.host(Rules(), "Ann", Entropy(random.Random(1)))
+    host = Endpoint.host(Rules(), "Ann", Entropy(random.Random(1)), group=TEST_GROUP)
     host.said_rtc(OFFER)
     guest, answer = Endpoint.join(
-        host.invitation(), "Bob", Entropy(random.Random(2)), rtc=offer_heard
+        host.invitation(), "Bob", Entropy(random.Random(2)), rtc=offer_heard, group=TEST_GROUP
     )
     guest.said_rtc(ANSWER)
     return host, guest, host.receive(answer.send, rtc=answer_heard).send
 
 
-def test_the_live_parts_of_the_pairing_links_are_bound_to_the_key(small_group):  # noqa: F811
+def test_the_live_parts_of_the_pairing_links_are_bound_to_the_key():
     """Issue 29, attack 4, its WebRTC part: whoever carries the links swaps the offer or the
     answer (its DTLS fingerprint would put it inside the live channel). The first signed
     message of the device that opened that link names what it got: refused by name on the
@@ -231,9 +241,7 @@ def _deliver(eps, inbox):
             inbox.append((1 - to, r.send))
 
 
-def test_a_card_played_but_never_held_is_named_when_its_real_place_is_drawn(
-    small_group,  # noqa: F811
-):
+def test_a_card_played_but_never_held_is_named_when_its_real_place_is_drawn():
     """Issue 29, attack 5: the guest plays a card from the deck. When the host draws it, the
     host reads a second copy of a card face up: a ``Cheat`` at once, not a stall."""
     eps, inbox = pair(Rules(), 11)
@@ -264,7 +272,7 @@ def test_a_card_played_but_never_held_is_named_when_its_real_place_is_drawn(
     assert host.waiting_for() == "over" and snapshot(host) != before  # the verdict is kept
 
 
-def test_a_round_ended_without_the_enders_key_is_refused(small_group):  # noqa: F811
+def test_a_round_ended_without_the_enders_key_is_refused():
     """Whoever ends the round shows their key with that message; the other never shows
     theirs first to a device that could then walk away unchecked."""
     eps, msg, to = run_until(Rules(), 21, lambda m, _ep: "reveal" in m and "actions" in m)
@@ -277,15 +285,13 @@ def test_a_round_ended_without_the_enders_key_is_refused(small_group):  # noqa: 
     assert snapshot(eps[to]) == before
 
 
-def test_a_deal_entry_that_is_no_card_is_named_when_its_honest_share_comes(
-    small_group,  # noqa: F811
-):
+def test_a_deal_entry_that_is_no_card_is_named_when_its_honest_share_comes():
     """The guest puts a value that is no card at a place of the host's hand, locked with its
     real key: its share passes the proof, and the host names the deal at once."""
     host, guest, deal = _deal_until_second_pass(Rules(), 9)
     deck = [sra.text_to_int(x) for x in deal["deal"]["decks"][0]]
     first_host_place = next(i for i, p in dealt_positions(6, 0) if p == 0)
-    deck[-1 - first_host_place] = sra.lock(pow(sra.GROUP.g, 77, sra.GROUP.p), guest.cards.key)
+    deck[-1 - first_host_place] = sra.lock(host.group.gen(77), guest.cards.key)
     shares = []
     for i, p in dealt_positions(6, 0):
         if p == 0:
@@ -301,9 +307,7 @@ def test_a_deal_entry_that_is_no_card_is_named_when_its_honest_share_comes(
     assert (e.value.code, e.value.params["player"]) == ("shuffle_not_cards", 1)
 
 
-def test_a_device_that_keeps_its_key_is_named_and_its_round_not_counted(
-    small_group,  # noqa: F811
-):
+def test_a_device_that_keeps_its_key_is_named_and_its_round_not_counted():
     """The round ends with this device's move (its key goes with it); the other never
     answers with theirs: the round stays unaudited, the game not over, and the endpoint
     says whose key is due."""

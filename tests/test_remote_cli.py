@@ -12,7 +12,7 @@ import random
 import re
 from pathlib import Path
 
-from remote_play import small_group  # noqa: F401
+from remote_play import TEST_GROUP
 from test_remote_links import OFFER_SDP, encode, link_of, part, with_live
 
 from engine.cards import card_text
@@ -24,7 +24,8 @@ from engine.state import Rules
 
 
 def _run(capsys, *argv):
-    rc = main(list(argv))
+    """The command line, its remote games begun in the test group."""
+    rc = main(list(argv), remote_group=TEST_GROUP)
     out = capsys.readouterr()
     return rc, out.out, out.err
 
@@ -58,7 +59,7 @@ def _paired(tmp_path, capsys):
     return a, b, out
 
 
-def test_two_terminals_play_a_tactic_game_over_links(tmp_path, capsys, small_group):  # noqa: F811
+def test_two_terminals_play_a_tactic_game_over_links(tmp_path, capsys):
     a, b = str(tmp_path / "ann.json"), str(tmp_path / "bob.json")
     base = "https://user.github.io/schotten-totten/"
     rc, out, _ = _run(
@@ -127,7 +128,7 @@ def test_two_terminals_play_a_tactic_game_over_links(tmp_path, capsys, small_gro
     assert "match over" in out and f"scores {scores[0]}-{scores[1]}" in out
 
 
-def test_moves_by_text_and_a_refused_move(tmp_path, capsys, small_group):  # noqa: F811
+def test_moves_by_text_and_a_refused_move(tmp_path, capsys):
     a, _, out = _paired(tmp_path, capsys)
     # Three links after the invitation, and Ann moves: Bob's hand goes with her move.
     assert "your move" in out and _link(out) is None
@@ -154,7 +155,7 @@ def test_moves_by_text_and_a_refused_move(tmp_path, capsys, small_group):  # noq
     assert rc == 2 and not out and "both devices have checked every round" in err
 
 
-def test_a_take_back_asked_and_answered_from_two_terminals(tmp_path, capsys, small_group):  # noqa: F811
+def test_a_take_back_asked_and_answered_from_two_terminals(tmp_path, capsys):
     a, b, out = _paired(tmp_path, capsys)
     before = json.loads(Path(a).read_text(encoding="utf-8"))["state"]
     rc, out, err = _run(capsys, "remote", "takeback", "--save", a)
@@ -177,12 +178,12 @@ def test_a_take_back_asked_and_answered_from_two_terminals(tmp_path, capsys, sma
     assert rc == 2 and "Nobody asked" in err
 
 
-def test_the_terminal_joins_the_pages_invitation_and_plays_its_links(tmp_path, capsys, small_group):  # noqa: F811
+def test_the_terminal_joins_the_pages_invitation_and_plays_its_links(tmp_path, capsys):
     """The page hosts (web/duo.py's endpoint, its links as duo.js writes them); the terminal
     joins its invitation with the WebRTC offer, answers "rtc=none", and plays a link of the
     page that carries several messages, one of them already received."""
     b = str(tmp_path / "bob.json")
-    page = Endpoint.host(Rules(), "Ann", Entropy(random.Random(7)))
+    page = Endpoint.host(Rules(), "Ann", Entropy(random.Random(7)), TEST_GROUP)
     page.said_rtc(encode(OFFER_SDP))  # duo.js withLive: the offer joins the link
     invitation = with_live(link_of([part(page.invitation())]), f"rtc={encode(OFFER_SDP)}")
     rc, out, err = _run(capsys, "remote", "join", invitation, "--save", b, "--name", "Bob")
@@ -217,7 +218,7 @@ def test_the_terminal_joins_the_pages_invitation_and_plays_its_links(tmp_path, c
     assert rc == 0 and out.startswith("ignored: This link brings back a live connection")
 
 
-def test_the_terminal_hosts_and_reads_the_pages_answer(tmp_path, capsys, small_group):  # noqa: F811
+def test_the_terminal_hosts_and_reads_the_pages_answer(tmp_path, capsys):
     """The page joins (its answer carries its WebRTC answer): the terminal host reads it and
     tells the pairing code, the same as the page's."""
     a = str(tmp_path / "ann.json")
@@ -226,7 +227,7 @@ def test_the_terminal_hosts_and_reads_the_pages_answer(tmp_path, capsys, small_g
     _, out, _ = _run(capsys, "remote", "show", "--save", a)
     assert "pairing code" not in out
     invitation = from_link(_link(out.replace("last sent: ", "send: ")))
-    page, r = Endpoint.join(invitation, "Bob", Entropy(random.Random(8)))
+    page, r = Endpoint.join(invitation, "Bob", Entropy(random.Random(8)), group=TEST_GROUP)
     page.said_rtc(encode(OFFER_SDP))
     answer = with_live(link_of([part(r.send)]), f"rtc={encode(OFFER_SDP)}")
     rc, out, err = _run(capsys, "remote", "receive", answer, "--save", a)
@@ -235,6 +236,21 @@ def test_the_terminal_hosts_and_reads_the_pages_answer(tmp_path, capsys, small_g
     assert "Compare it with the code on the other screen" in out
     (r,) = _page_receives(page, _link(out))
     assert page.pairing_code() == _code(out)
+
+
+def test_a_game_begun_here_is_in_the_group_given_and_its_save_keeps_it(tmp_path, capsys):
+    """The command line begins a game in the group in play unless its caller passes another
+    (the tests' ``_run``); each side's save names the group, and the game goes on in it."""
+    a, b, out = _paired(tmp_path, capsys)
+    for path in (a, b):
+        assert json.loads(Path(path).read_text())["group"] == TEST_GROUP.name
+    hand = json.loads(Path(a).read_text(encoding="utf-8"))["state"]["hands"][0]
+    rc, out, err = _run(capsys, "remote", "play", f"{hand[0]}@5", "--save", a)
+    assert rc == 0 and _link(out), err
+    assert json.loads(Path(a).read_text())["group"] == TEST_GROUP.name
+    played = tmp_path / "played.json"
+    assert main(["remote", "host", "--save", str(played), "--name", "Cy"]) == 0
+    assert json.loads(played.read_text())["group"] == "ristretto255"
 
 
 def test_a_save_nested_deep_or_not_json_is_refused_in_one_line(tmp_path, capsys):

@@ -2,16 +2,16 @@
 Expert claim timing, matches of several rounds), each round audited by both, and after every
 message neither device's memory nor save holds a card it may not see.
 
-Most games use a 256-bit test prime (``small_group``): at the real 1,536-bit size a game
-costs seconds of exponentiation, and the protocol does not depend on the size. Two games run
-at the real size."""
+Most games are played in the 256-bit test group (``remote_play.TEST_GROUP``, passed to each
+game): in the group in play (ristretto255) a game costs more exponentiation, and the protocol
+does not depend on the group. Two games run in the group in play."""
 
 from __future__ import annotations
 
 import pytest
-from remote_play import assert_hidden, play_game, small_group  # noqa: F401
+from remote_play import TEST_GROUP, assert_hidden, play_game
 
-from engine.remote import Endpoint
+from engine.remote import Endpoint, sra
 from engine.state import START_OF_TURN, Rules, Step
 
 KINDS = {
@@ -32,13 +32,13 @@ SEEDS = {
 }  # 104 games, 142 rounds
 
 
-def _check_game(rules, seed, checks):
+def _check_game(rules, seed, checks, group=TEST_GROUP):
     def after(eps):
         for seat in (0, 1):
             checks["cards"] += assert_hidden(eps, seat)
         checks["messages"] += 1
 
-    eps, sent = play_game(rules, seed, after)
+    eps, sent = play_game(rules, seed, after, group=group)
     host, guest = eps
     assert host.state.step == guest.state.step == Step.OVER
     assert host.state.scores == guest.state.scores
@@ -55,7 +55,7 @@ def _check_game(rules, seed, checks):
 
 
 @pytest.mark.parametrize("kind", sorted(KINDS))
-def test_whole_games_of_every_kind(kind, small_group):  # noqa: F811
+def test_whole_games_of_every_kind(kind):
     checks = {"cards": 0, "messages": 0}
     recruiter_round_trips = 0
     for seed in range(SEEDS[kind]):
@@ -82,11 +82,11 @@ def test_the_suite_plays_at_least_100_games():
 )
 def test_a_game_at_the_real_prime_size(rules):
     checks = {"cards": 0, "messages": 0}
-    _check_game(rules, 7, checks)
-    assert checks["cards"] > 1000
+    eps, _ = _check_game(rules, 7, checks, sra.PLAY)
+    assert checks["cards"] > 1000 and eps[0].group is eps[1].group is sra.PLAY
 
 
-def test_a_save_resumes_mid_game(small_group):  # noqa: F811
+def test_a_save_resumes_mid_game():
     """Each side saved and reloaded after every message plays on to the same end."""
     import json
 

@@ -4,10 +4,12 @@ a copy of it shares nothing that can change; a message is read and its numbers d
 from __future__ import annotations
 
 import dataclasses
+import inspect
+import json
 import random
 
 import pytest
-from remote_play import pair, resealed, small_group, snapshot  # noqa: F401
+from remote_play import pair, play_game, resealed, snapshot
 
 from engine.errors import GameError
 from engine.remote import Endpoint, deal, messages, sra
@@ -39,7 +41,6 @@ def _tampered(msg: dict) -> list[tuple[str, dict]]:
 def test_every_refused_message_leaves_the_whole_save_and_the_device_as_they_were(
     rules,
     seed,
-    small_group,  # noqa: F811
 ):
     rng = random.Random(seed)
     eps, inbox = pair(rules, seed)
@@ -71,7 +72,7 @@ def test_every_refused_message_leaves_the_whole_save_and_the_device_as_they_were
     assert refused == {"out_of_order", "share_count", "not_top", "missing_reveal", "unexpected"}
 
 
-def test_an_illegal_move_or_question_leaves_the_device_as_it_was(small_group):  # noqa: F811
+def test_an_illegal_move_or_question_leaves_the_device_as_it_was():
     eps, inbox = pair(Rules(), 5)
     while inbox:
         to, msg = inbox.pop(0)
@@ -123,7 +124,7 @@ def _assert_unshared(a, b, where: str) -> None:
             _assert_unshared(getattr(a, f.name), getattr(b, f.name), f"{where}.{f.name}")
 
 
-def test_a_copy_of_the_device_shares_nothing_that_can_change(small_group):  # noqa: F811
+def test_a_copy_of_the_device_shares_nothing_that_can_change():
     rng = random.Random(7)
     eps, inbox = pair(Rules(tactics=True), 7)
     checked = 0
@@ -160,7 +161,7 @@ def test_a_part_of_a_kind_with_no_copy_rule_stops_the_copy():
     assert fresh([{"a": (1, "b")}]) == [{"a": (1, "b")}]
 
 
-def test_a_message_is_read_once_with_its_numbers_decoded_once(small_group, monkeypatch):  # noqa: F811
+def test_a_message_is_read_once_with_its_numbers_decoded_once(monkeypatch):
     eps, inbox = pair(Rules(), 3)
     _, answer = inbox[0]
     text = to_link(eps[0].receive(answer).send)
@@ -181,11 +182,36 @@ def test_a_message_is_read_once_with_its_numbers_decoded_once(small_group, monke
     assert r.send is not None and eps[1].pairing_code() == eps[0].pairing_code()
 
 
+def test_the_module_keeps_no_group_to_swap():
+    """A new game's group is what its caller passes (the group in play unless told), never a
+    module's setting: there is none to swap, and the groups a save may name are read-only."""
+    assert not hasattr(sra, "GROUP")
+    with pytest.raises(TypeError):
+        sra.GROUPS["ristretto255"] = sra.TEST  # type: ignore[index]
+    for begin in (Endpoint.host, Endpoint.join):
+        assert inspect.signature(begin).parameters["group"].default is sra.PLAY
+
+
+def test_a_game_begun_in_the_test_group_keeps_it_through_every_save_to_its_end():
+    """Both devices saved and read back after every message: each save names the test group,
+    each device read back from it is in it, and the game plays on to its audited end."""
+    names = []
+
+    def restore(eps):
+        for i in (0, 1):
+            save = json.loads(json.dumps(eps[i].to_json()))
+            names.append(save["group"])
+            eps[i] = Endpoint.from_json(save)
+            assert eps[i].group is sra.TEST
+
+    eps, sent = play_game(Rules(tactics=True), 4, restore, group=sra.TEST)
+    assert set(names) == {sra.TEST.name} and len(names) == 2 * len(sent)
+    assert eps[0].waiting_for() == eps[1].waiting_for() == "over" and len(eps[0].audits) == 1
+
+
 def test_the_group_is_a_parameter_of_the_game_and_its_save_keeps_it():
-    """A game in the suite's small group, begun with the default group left as it is: the
-    group travels with the game (its save names it) and a device in another group cannot
-    pair with it."""
-    assert sra.GROUP is sra.PLAY
+    """A game in the suite's small group: the group travels with the game (its save names it)
+    and a device that joins in another group (the one in play) cannot pair with it."""
     host = Endpoint.host(Rules(), "Ann", Entropy(random.Random(1)), group=sra.TEST)
     guest, r = Endpoint.join(host.invitation(), "Bob", Entropy(random.Random(2)), group=sra.TEST)
     r = host.receive(r.send)

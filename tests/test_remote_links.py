@@ -10,7 +10,7 @@ import random
 from pathlib import Path
 
 import pytest
-from remote_play import pair, small_group  # noqa: F401
+from remote_play import TEST_GROUP, pair
 
 from engine.errors import GameError
 from engine.remote import Endpoint
@@ -73,8 +73,8 @@ def _code(fn) -> str:
     return e.value.code
 
 
-def test_the_pages_invitation_with_its_offer_is_read(small_group):  # noqa: F811
-    host = Endpoint.host(Rules(tactics=True), "Ann", Entropy(random.Random(1)))
+def test_the_pages_invitation_with_its_offer_is_read():
+    host = Endpoint.host(Rules(tactics=True), "Ann", Entropy(random.Random(1)), TEST_GROUP)
     link = with_live(link_of([part(host.invitation())]), f"rtc={encode(OFFER_SDP)}")
     assert link.startswith(BASE + "#m=") and "&rtc=" in link
     got = parse_link(link)
@@ -86,7 +86,7 @@ def test_the_pages_invitation_with_its_offer_is_read(small_group):  # noqa: F811
     assert parse_link(link.split("#", 1)[1]) == got
 
 
-def test_the_pages_link_with_several_messages_is_read_in_order(small_group):  # noqa: F811
+def test_the_pages_link_with_several_messages_is_read_in_order():
     eps, inbox = pair(Rules(), 4)
     host, guest = eps
     r = host.receive(inbox[0][1])  # the answer: the host's first deal message
@@ -129,7 +129,7 @@ def test_anything_else_is_not_a_link(text):
     assert _code(lambda: messages_of(parse_link(text))) in refusals
 
 
-def test_the_terminal_writes_links_the_page_reads(small_group):  # noqa: F811
+def test_the_terminal_writes_links_the_page_reads():
     _, inbox = pair(Rules(), 5)
     answer = inbox[0][1]
     assert page_link([answer], BASE) == to_link(answer, BASE)  # one message: as ever

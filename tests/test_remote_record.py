@@ -8,7 +8,7 @@ from __future__ import annotations
 import json
 
 import pytest
-from remote_play import play_game, small_group  # noqa: F401
+from remote_play import play_game
 
 from engine.cards import card_text
 from engine.errors import FormatError
@@ -37,7 +37,7 @@ def _same_end(record, ep) -> None:
 
 
 @pytest.mark.parametrize("kind", sorted(KINDS))
-def test_the_record_replays_to_the_endpoints_end(kind, small_group):  # noqa: F811
+def test_the_record_replays_to_the_endpoints_end(kind):
     rules, games = KINDS[kind]
     returns = 0
     for seed in range(games):
@@ -60,7 +60,7 @@ def test_the_record_replays_to_the_endpoints_end(kind, small_group):  # noqa: F8
         assert returns > 0, "no Recruiter put a card back: its named return is untested"
 
 
-def test_a_match_record_has_a_deal_for_every_round(small_group):  # noqa: F811
+def test_a_match_record_has_a_deal_for_every_round():
     eps, _ = play_game(Rules(rounds=2), 31)
     record = game_record(eps[0])
     assert [a["kind"] for a in record["actions"]].count("next_round") == 1
@@ -80,7 +80,7 @@ def test_a_match_record_has_a_deal_for_every_round(small_group):  # noqa: F811
     assert e.value.code == "unknown_card" and e.value.params["where"] == "deal[1].deck[0]"
 
 
-def test_no_record_before_the_game_is_over_and_audited(small_group):  # noqa: F811
+def test_no_record_before_the_game_is_over_and_audited():
     """While the game goes on (and at its last message before both audits), asking for the
     record is refused by name: no device knows every card yet."""
     refused = []
@@ -97,7 +97,7 @@ def test_no_record_before_the_game_is_over_and_audited(small_group):  # noqa: F8
     assert all(is_complete(ep) for ep in eps)
 
 
-def test_the_record_survives_the_save(small_group):  # noqa: F811
+def test_the_record_survives_the_save():
     eps, _ = play_game(Rules(rounds=2), 8)
     for ep in eps:
         again = Endpoint.from_json(json.loads(json.dumps(ep.to_json())))
@@ -116,7 +116,7 @@ def test_an_old_single_deal_record_still_reads():
 
 
 @pytest.mark.parametrize("kind", ["base", "tactics", "tactics_match"])
-def test_the_round_as_a_seat_saw_it_ends_where_its_device_is(kind, small_group):  # noqa: F811
+def test_the_round_as_a_seat_saw_it_ends_where_its_device_is(kind):
     """After every message, the round played again from what the device keeps
     (``seen_round``) reaches the device's own state, and no step shows a card the device may
     not see: the other's hand and the decks are backs, my hand holds only cards I read."""

@@ -19,7 +19,7 @@ from pathlib import Path
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-from remote_play import TEST_GROUP, damage, pair, small_group  # noqa: F401
+from remote_play import TEST_GROUP, damage, pair
 
 from engine.cli import main
 from engine.remote import Cheat, Endpoint, RemoteError, sra
@@ -73,19 +73,15 @@ def _game(rules, seed: int, saves: list, every: int) -> None:
 
 
 def _corpus() -> list:
-    old, sra.GROUP = sra.GROUP, TEST_GROUP
-    try:
-        host = Endpoint.host(Rules(), "Ann", sra.Entropy(random.Random(0)))
-        saves = [host.to_json()]  # the host before the answer: its half, no key, no deal
-        _game(Rules(tactics=True, rounds=2), 1, saves, 5)
-        _game(Rules(claim_timing=START_OF_TURN), 2, saves, 7)
-        _game(Rules(tactics=True, starter=1, next_starter="winner", rounds=2), 3, saves, 9)
-        void = copy.deepcopy(saves[-1])
-        void["verdict"] = Cheat("illegal_move", player=1, move="R7@3", rule="not_in_hand").to_json()
-        saves.append(void)
-        return json.loads(json.dumps(saves))
-    finally:
-        sra.GROUP = old
+    host = Endpoint.host(Rules(), "Ann", sra.Entropy(random.Random(0)), TEST_GROUP)
+    saves = [host.to_json()]  # the host before the answer: its half, no key, no deal
+    _game(Rules(tactics=True, rounds=2), 1, saves, 5)
+    _game(Rules(claim_timing=START_OF_TURN), 2, saves, 7)
+    _game(Rules(tactics=True, starter=1, next_starter="winner", rounds=2), 3, saves, 9)
+    void = copy.deepcopy(saves[-1])
+    void["verdict"] = Cheat("illegal_move", player=1, move="R7@3", rule="not_in_hand").to_json()
+    saves.append(void)
+    return json.loads(json.dumps(saves))
 
 
 SAVES = _corpus()
@@ -117,7 +113,7 @@ def _usable(ep: Endpoint) -> None:
     _shown(again)
 
 
-def test_every_real_save_reads_back_as_it_was(small_group):  # noqa: F811
+def test_every_real_save_reads_back_as_it_was():
     assert len(SAVES) > 60
     for save in SAVES:
         ep = Endpoint.from_json(copy.deepcopy(save))
@@ -127,7 +123,7 @@ def test_every_real_save_reads_back_as_it_was(small_group):  # noqa: F811
 
 @FUZZ
 @given(damaged())
-def test_a_damaged_save_is_refused_by_name_or_usable(small_group, case):  # noqa: F811
+def test_a_damaged_save_is_refused_by_name_or_usable(case):
     _i, save = case
     try:
         ep = Endpoint.from_json(save)
@@ -154,7 +150,7 @@ def test_a_damaged_save_is_refused_by_name_or_usable(small_group, case):  # noqa
         lambda s: s.update(asked={"player": 1}),
     ],
 )
-def test_a_save_damaged_where_it_was_not_checked_is_refused(small_group, change):  # noqa: F811
+def test_a_save_damaged_where_it_was_not_checked_is_refused(change):
     """Damaged where the reader did not look (the save was read, and crashed later: a step,
     a side, a hand, a deck's numbers, the names, the verdict, the last message) or where it
     stumbled (a number of 5,000 digits, a list for an object): each the same refusal now."""

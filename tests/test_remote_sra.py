@@ -62,7 +62,7 @@ def test_play_card_codes_are_distinct_elements():
     codes = sra.PLAY.codes
     assert len(set(codes)) == sra.N_PHYSICAL == 64
     assert all(sra.PLAY.valid(m) for m in codes)
-    assert sra.PLAY is sra.GROUP and sra.PLAY.name == "ristretto255"
+    assert sra.PLAY.name == "ristretto255" and sra.GROUPS["ristretto255"] is sra.PLAY
 
 
 def test_a_value_that_is_no_element_is_refused():

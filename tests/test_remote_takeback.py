@@ -10,7 +10,7 @@ import json
 import random
 
 import pytest
-from remote_play import assert_hidden, pair, small_group  # noqa: F401
+from remote_play import assert_hidden, pair
 
 from engine.cards import RECRUITER, card_text
 from engine.errors import GameError
@@ -101,7 +101,7 @@ def _after_a_first_move(g: Game):
 
 
 @pytest.mark.parametrize("rules", [Rules(), Rules(tactics=True, claim_timing=START_OF_TURN)])
-def test_a_take_back_agreed_goes_back_on_both_devices(rules, small_group):  # noqa: F811
+def test_a_take_back_agreed_goes_back_on_both_devices(rules):
     checks = {"cards": 0}
     g = Game(rules, 3, checks)
     for _ in range(4):
@@ -147,7 +147,7 @@ def test_a_take_back_agreed_goes_back_on_both_devices(rules, small_group):  # no
 
 
 @pytest.mark.parametrize("rules", [Rules(), Rules(tactics=True)])
-def test_a_take_back_declined_leaves_the_turn(rules, small_group):  # noqa: F811
+def test_a_take_back_declined_leaves_the_turn(rules):
     g = Game(rules, 5)
     for _ in range(3):
         g.turn()
@@ -173,7 +173,7 @@ def test_a_take_back_declined_leaves_the_turn(rules, small_group):  # noqa: F811
     assert a.audits[-1]["ok"] and b.audits[-1]["ok"]
 
 
-def test_what_the_other_did_since_is_undone(small_group):  # noqa: F811
+def test_what_the_other_did_since_is_undone():
     """The other played a card (not sent: in a Tactic game the turn waits for the choice of
     deck) and then agrees: the card is back in their hand, the table as before."""
     g = Game(Rules(tactics=True), 8)
@@ -190,7 +190,7 @@ def test_what_the_other_did_since_is_undone(small_group):  # noqa: F811
     assert a.can_play()
 
 
-def test_a_question_overtaken_by_the_others_move_lapses(small_group):  # noqa: F811
+def test_a_question_overtaken_by_the_others_move_lapses():
     """Links at any pace: the other moves before the question arrives. The question lapses
     there, the move arrives here and closes the window; nothing is undone."""
     g = Game(Rules(), 11)
@@ -208,7 +208,7 @@ def test_a_question_overtaken_by_the_others_move_lapses(small_group):  # noqa: F
     _same_table(g.eps)
 
 
-def test_a_take_back_is_refused_once_the_other_has_moved_or_before_a_turn(small_group):  # noqa: F811
+def test_a_take_back_is_refused_once_the_other_has_moved_or_before_a_turn():
     g = Game(Rules(tactics=True), 12)
     e = next(e for e in g.eps if e.can_play())
     _refused("takeback_none", e.ask_takeback)  # nothing played yet this round
@@ -225,7 +225,7 @@ def test_a_take_back_is_refused_once_the_other_has_moved_or_before_a_turn(small_
     assert b.can_take_back()
 
 
-def test_a_turn_whose_drawn_cards_were_read_cannot_be_taken_back(small_group):  # noqa: F811
+def test_a_turn_whose_drawn_cards_were_read_cannot_be_taken_back():
     """The Recruiter's three draws are unlocked in a round trip: that turn's cards are read."""
     for seed in range(40):
         g = Game(Rules(tactics=True), seed)
@@ -270,7 +270,7 @@ def test_a_turn_whose_drawn_cards_were_read_cannot_be_taken_back(small_group):  
     pytest.fail("no game with a Recruiter in 40 seeds")
 
 
-def test_a_turn_that_ended_the_round_cannot_be_taken_back(small_group):  # noqa: F811
+def test_a_turn_that_ended_the_round_cannot_be_taken_back():
     g = Game(Rules(), 14)
     while True:
         e, _ = g.turn()
@@ -282,7 +282,7 @@ def test_a_turn_that_ended_the_round_cannot_be_taken_back(small_group):  # noqa:
     _refused("takeback_round_over", e.ask_takeback)
 
 
-def test_questions_and_answers_that_do_not_fit_are_refused(small_group):  # noqa: F811
+def test_questions_and_answers_that_do_not_fit_are_refused():
     g = Game(Rules(), 15)
     a, b = _after_a_first_move(g)
     tp = a.turn_points[a.seat]
@@ -313,7 +313,7 @@ def test_questions_and_answers_that_do_not_fit_are_refused(small_group):  # noqa
     _same_table(g.eps)
 
 
-def test_a_save_keeps_a_question_and_the_turn_points(small_group):  # noqa: F811
+def test_a_save_keeps_a_question_and_the_turn_points():
     g = Game(Rules(tactics=True), 16)
     a, _ = _after_a_first_move(g)
     g.send(a.seat, a.ask_takeback())
@@ -348,7 +348,7 @@ GAMES = [
 
 
 @pytest.mark.parametrize("rules, seed", GAMES)
-def test_whole_games_with_take_backs_pass_the_audit_and_hide_every_card(rules, seed, small_group):  # noqa: F811
+def test_whole_games_with_take_backs_pass_the_audit_and_hide_every_card(rules, seed):
     """Seeded: after a turn, its player often asks; the other agrees or declines, sometimes
     after starting their own turn, sometimes moving instead. Every round is audited on both
     sides; after every message no hidden card is in either memory or save."""
@@ -413,7 +413,7 @@ def test_the_seeded_games_agree_decline_and_lapse():
     assert all(sum(col) > 0 for col in zip(*TALLY)), TALLY
 
 
-def test_the_audit_still_catches_a_cheat_after_a_take_back(small_group):  # noqa: F811
+def test_the_audit_still_catches_a_cheat_after_a_take_back():
     """A card played that was not in the hand, after a take-back in the same round."""
     g = Game(Rules(), 30)
     a, b = _after_a_first_move(g)

@@ -8,7 +8,7 @@ from __future__ import annotations
 import random
 
 import pytest
-from remote_play import pair, play_game, resealed, run_until, small_group, snapshot  # noqa: F401
+from remote_play import TEST_GROUP, pair, play_game, resealed, run_until, snapshot
 
 from engine.errors import GameError
 from engine.remote import Cheat, Endpoint, RemoteError, audit, channel, sra
@@ -31,12 +31,12 @@ def _has_share(msg, _ep):
     return any("s" in item for item in msg.get("shares", []))
 
 
-def test_a_wrong_share_is_refused(small_group):  # noqa: F811
+def test_a_wrong_share_is_refused():
     eps, msg, to = run_until(Rules(), 1, _has_share)
     sender, receiver = eps[1 - to], eps[to]
     item = next(i for i in msg["shares"] if "s" in i)
     s = sra.text_to_int(item["s"])
-    garbage = {**item, "s": sra.int_to_text(s * 4 % sra.GROUP.p)}
+    garbage = {**item, "s": sra.int_to_text(s * 4 % sender.group.p)}
     shares = [garbage if i is item else i for i in msg["shares"]]
     _refused(receiver, resealed(sender.key, msg, shares=shares), "wrong_share")
     # An honest share, with a valid proof, of another card of the deck: not this card's.
@@ -50,7 +50,7 @@ def test_a_wrong_share_is_refused(small_group):  # noqa: F811
     receiver.receive(msg)  # the true message is still accepted
 
 
-def test_a_draw_that_is_not_the_top_card_is_refused(small_group):  # noqa: F811
+def test_a_draw_that_is_not_the_top_card_is_refused():
     eps, msg, to = run_until(Rules(), 2, lambda m, ep: bool(m.get("drew")))
     sender, receiver = eps[1 - to], eps[to]
     deck = receiver.cards.decks[0]
@@ -62,7 +62,7 @@ def test_a_draw_that_is_not_the_top_card_is_refused(small_group):  # noqa: F811
     receiver.receive(msg)
 
 
-def test_a_replayed_or_reordered_message_is_refused(small_group):  # noqa: F811
+def test_a_replayed_or_reordered_message_is_refused():
     eps, msg, to = run_until(Rules(), 3, lambda m, ep: m["n"] == 4 and "actions" in m)
     receiver = eps[to]
     earlier = Endpoint.from_json(receiver.to_json())  # the receiver before message 4
@@ -89,7 +89,6 @@ def test_a_replayed_or_reordered_message_is_refused(small_group):  # noqa: F811
 
 
 def test_a_message_received_again_is_known_by_its_number_before_anything_heavy(
-    small_group,  # noqa: F811
     monkeypatch,
 ):
     """A link can repeat an old message thousands of times: each repeat is refused by its
@@ -107,7 +106,7 @@ def test_a_message_received_again_is_known_by_its_number_before_anything_heavy(
     _refused(eps[to], {**msg, "mac": "A" * 43}, "replayed")
 
 
-def test_a_message_of_another_game_or_from_oneself_is_refused(small_group):  # noqa: F811
+def test_a_message_of_another_game_or_from_oneself_is_refused():
     eps, msg, to = run_until(Rules(), 4, lambda m, ep: m["n"] == 3)
     others, _ = pair(Rules(), 99)
     foreign = others[0].invitation() if to == 1 else None
@@ -119,17 +118,17 @@ def test_a_message_of_another_game_or_from_oneself_is_refused(small_group):  # n
     eps[to].receive(msg)
 
 
-def test_a_bad_mac_is_refused(small_group):  # noqa: F811
+def test_a_bad_mac_is_refused():
     eps, msg, to = run_until(Rules(), 6, lambda m, ep: "actions" in m)
     forged = {**msg, "actions": msg["actions"][:1] + [{"kind": "pass"}]}
     _refused(eps[to], forged, "bad_mac")
-    stranger = Endpoint.host(Rules(), "Eve")  # a key nobody agreed with
+    stranger = Endpoint.host(Rules(), "Eve", group=TEST_GROUP)  # a key nobody agreed with
     _refused(eps[to], seal({k: v for k, v in msg.items() if k != "mac"}, b"\0" * 32), "bad_mac")
     assert stranger.game != eps[to].game
     eps[to].receive(msg)
 
 
-def test_a_move_the_engine_refuses_is_refused(small_group):  # noqa: F811
+def test_a_move_the_engine_refuses_is_refused():
     eps, msg, to = run_until(Rules(), 7, lambda m, ep: "actions" in m and m["n"] >= 3)
     sender, receiver = eps[1 - to], eps[to]
     # A claim at the play step, and a clan card played with a target: the engine's refusals.
@@ -156,7 +155,7 @@ def _finished(seed, rules=None):
     return eps
 
 
-def test_the_audit_catches_a_deck_that_was_not_the_real_cards(small_group):  # noqa: F811
+def test_the_audit_catches_a_deck_that_was_not_the_real_cards():
     host, guest = _finished(8)
     cards = guest.cards.copy()
     cards.first = [cards.first[0][:], cards.first[1]]
@@ -175,7 +174,7 @@ def test_the_audit_catches_a_deck_that_was_not_the_real_cards(small_group):  # n
     assert e.value.code == "shuffle_not_cards" and e.value.params == {"player": 1}
 
 
-def test_a_cheating_host_is_named_in_the_game(small_group, monkeypatch):  # noqa: F811
+def test_a_cheating_host_is_named_in_the_game(monkeypatch):
     """A host whose first pass swaps one card for a number that is no card: whoever draws that
     card refuses its share at once; if nobody does, the audit names the host (random games
     draw the whole deck, so the audit's side is shown on a finished game's data above)."""
@@ -185,7 +184,7 @@ def test_a_cheating_host_is_named_in_the_game(small_group, monkeypatch):  # noqa
 
     def cheat(self):
         out = honest(self)
-        fake = sra.lock(sra.GROUP.codes[0] * 4 % sra.GROUP.p, self.key)
+        fake = sra.lock(self.group.codes[0] * 4 % self.group.p, self.key)
         self.first[0][0] = fake
         out["decks"][0][0] = sra.int_to_text(fake)
         return out
@@ -206,7 +205,7 @@ def test_a_cheating_host_is_named_in_the_game(small_group, monkeypatch):  # noqa
     assert None not in found and set(found) <= {"wrong_share", "deck_not_cards"}
 
 
-def test_the_audit_catches_a_card_played_that_was_not_in_the_hand(small_group):  # noqa: F811
+def test_the_audit_catches_a_card_played_that_was_not_in_the_hand():
     host, guest = _finished(9)
     cards = guest.cards.copy()
     hands_at_start = set(host.start_state.hands[0]) | {c for c in range(54)}
@@ -226,13 +225,13 @@ def test_the_audit_catches_a_card_played_that_was_not_in_the_hand(small_group): 
     assert e.value.code == "illegal_move" and e.value.params["player"] == 0
 
 
-def test_a_revealed_key_that_is_not_the_committed_one_is_named(small_group):  # noqa: F811
+def test_a_revealed_key_that_is_not_the_committed_one_is_named():
     def last_reveal(m, ep):
         return "reveal" in m
 
     eps, msg, to = run_until(Rules(), 10, last_reveal)
     sender, receiver = eps[1 - to], eps[to]
-    wrong = {**msg["reveal"], "key": sra.int_to_text(sra.Key.new(group=sra.GROUP).k)}
+    wrong = {**msg["reveal"], "key": sra.int_to_text(sra.Key.new(group=sender.group).k)}
     with pytest.raises(Cheat) as e:
         receiver.receive(resealed(sender.key, msg, reveal=wrong))
     assert e.value.code == "key_mismatch" and e.value.params == {"player": sender.seat}
@@ -241,7 +240,7 @@ def test_a_revealed_key_that_is_not_the_committed_one_is_named(small_group):  # 
     assert e.value.code == "game_void"
 
 
-def test_a_returned_card_that_is_not_the_committed_one_is_named(small_group):  # noqa: F811
+def test_a_returned_card_that_is_not_the_committed_one_is_named():
     def reveal_with_returns(m, ep):
         return "reveal" in m and m["reveal"]["returns"]
 

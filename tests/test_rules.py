@@ -127,13 +127,13 @@ NO_ROOM_FOR_SOUTH = {
 
 def test_pass_is_the_only_action_without_room():
     # Every stone is claimed except stone 4, where South is full (and cannot prove it).
-    s = position(hands=("R1 R2", "O1"), stones=NO_ROOM_FOR_SOUTH)
+    s = position(hands=("R1 R2", "O1"), stones=NO_ROOM_FOR_SOUTH)  # hands refilled: full
     assert legal_actions(s) == [PASS]
     t = apply(s, PASS)
-    # South drew after passing: something was drawn, so the pass does not count towards a
-    # stuck game.
-    assert (t.to_move, t.step, t.passes) == (1, "play", 0)
-    assert len(t.hands[0]) == 3
+    # South's hand is full while the decks hold cards: nothing is drawn, so the pass counts
+    # towards a stuck game (a pass that draws: test_a_pass_followed_by_a_draw_resets_the_count).
+    assert (t.to_move, t.step, t.passes) == (1, "play", 1)
+    assert len(t.hands[0]) == 6
     assert PASS not in legal_actions(t)
     u = apply(t, play("O1", 4))
     assert u.passes == 0 and not u.over
@@ -161,7 +161,7 @@ def test_claim_step_after_a_play_that_makes_a_stone_provable():
     assert (t.step, t.to_move) == ("claim", 0)
     assert legal_actions(t) == [claim(2), DONE]
     u = apply(t, claim(2))
-    assert u.owner[2] == 0 and (u.step, u.to_move) == ("play", 1) and len(u.hands[0]) == 2
+    assert u.owner[2] == 0 and (u.step, u.to_move) == ("play", 1) and len(u.hands[0]) == 6
     v = apply(t, DONE)  # claiming is never forced
     assert v.owner[2] == -1 and (v.step, v.to_move) == ("play", 1)
 
@@ -191,7 +191,8 @@ def test_several_claims_in_one_turn():
 
 
 def test_a_pass_can_still_be_followed_by_claims():
-    s = position(hands=("", "P5"), stones={2: ("R1 R2 R3", "B1 B4 B7")})
+    # The decks are out (the rest discarded): South's empty hand is one a game reaches.
+    s = position(hands=("", "P5"), stones={2: ("R1 R2 R3", "B1 B4 B7")}, rest_to_discard=True)
     t = apply(s, PASS)
     assert legal_actions(t) == [claim(2), DONE]
     assert apply(t, claim(2)).owner[2] == 0
@@ -354,8 +355,9 @@ def test_stuck_game_awards_stones_with_one_complete_side():
 
 def _stuck_tactics():
     """Tactics game: South holds 7 tactic cards (a full hand), North only a Strategist; the
-    clan deck holds G7 and Y7, which North may draw and play."""
-    hands = ("Joker Joker Spy ShieldBearer BlindMansBluff MudFight Recruiter", "Strategist")
+    clan deck holds G7 and Y7, which North may draw and play. Hands short with cards in the
+    decks: the Recruiter was played (discarded) when the decks were out, and put them back."""
+    hands = ("Joker Joker Spy ShieldBearer BlindMansBluff MudFight Banshee", "Strategist")
     stones = {
         2: ("G8 G9", "B1 B2 B3"),
         4: ("Y1 Y2 Y4", "Y8 Y9"),
@@ -392,15 +394,16 @@ def test_a_pass_followed_by_a_draw_resets_the_count():
 def test_a_draw_step_after_a_pass_resets_the_count():
     # Both decks hold cards: after passing, South chooses the deck in a draw step.
     rules = Rules(tactics=True)
-    hands = ("Spy ShieldBearer BlindMansBluff MudFight Recruiter", "Strategist")
+    # Short hands with 2 cards in the decks: the Recruiter (discarded) put them back.
+    hands = ("Spy ShieldBearer BlindMansBluff MudFight Banshee", "Strategist")
     stones = {2: ("G8 G9", "B1 B2 B3"), 4: ("Y1 Y2 Y4", "Y8 Y9")}
     used = " ".join(f"{a} {b}" for a, b, *_ in stones.values()) + " " + " ".join(hands)
     s = position(
         rules,
         hands=hands,
         stones=stones,
-        decks=("G7 Y7", "Joker"),
-        discard=rest_of(used + " G7 Y7 Joker", tactics=True),
+        decks=("Y7", "Joker"),
+        discard=rest_of(used + " Y7 Joker", tactics=True),
         passes=1,
     )
     t = apply(s, PASS)

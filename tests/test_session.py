@@ -244,7 +244,11 @@ def test_a_card_that_cannot_be_played_says_why():
             "format": "schotten-totten/position",
             "version": 1,
             "rules": {"tactics": True},
-            "hands": [["Spy", "Joker", "R1"], ["Y1"]],
+            # Full hands: a game's draws refill them while the decks hold cards.
+            "hands": [
+                ["Spy", "Joker", "R1", "R2", "R3", "R4", "R5"],
+                ["Y1", "Y2", "Y3", "Y4", "Y5", "Y6", "Y7"],
+            ],
             "tactics_played": [1, 0],
             "stones": [{"sides": [["Joker"], []]}],
         }
@@ -276,10 +280,12 @@ def test_a_draw_from_the_tactic_deck_that_could_not_be_played_is_warned(lang, op
         "format": "schotten-totten/position",
         "version": 1,
         "rules": {"tactics": True},
-        "hands": [["R1", "R2", "R3", "R4", "R5", "R6"], ["Y1", "Y2", "Y3", "Y4", "Y5", "Y6"]],
+        # South has played (6 of 7 until the draw), North's hand is full.
+        "hands": [["R1", "R2", "R3", "R4", "R5", "R6"], ["Y1", "Y2", "Y3", "Y4", "Y5", "Y6", "Y7"]],
         "tactics_played": [1, 0],
         "stones": [{"sides": [["Joker"], []]}],
         "step": "draw",
+        "played": True,
     }
     s.state = position_from_json(doc)
     warning = s.payload(0)["tactic_draw_warning"]
@@ -289,7 +295,10 @@ def test_a_draw_from_the_tactic_deck_that_could_not_be_played_is_warned(lang, op
     stones = [{"sides": [["Joker"], []]}, {"sides": [[], ["Spy"]]}]  # North's tactic card too
     s.state = position_from_json({**doc, "tactics_played": [1, 1], "stones": stones})
     assert s.payload(0)["tactic_draw_warning"] is None  # the limit allows one more
-    s.state = position_from_json({**doc, "step": "play"})
+    south = [*doc["hands"][0], "R7"]  # at the start of the turn, full
+    s.state = position_from_json(
+        {**doc, "step": "play", "played": False, "hands": [south, doc["hands"][1]]}
+    )
     assert s.payload(0)["tactic_draw_warning"] is None  # only before a draw
 
 
@@ -479,7 +488,7 @@ def test_names_on_a_shared_device_and_the_passing_warning():
         {
             "format": "schotten-totten/position",
             "version": 1,
-            "hands": [["B9"], ["P9"]],
+            "hands": [["B9", "B8", "B7", "B6", "B5", "B4"], ["P9", "P8", "P7", "P6", "P5", "P4"]],
             "stones": stones,
         }
     )

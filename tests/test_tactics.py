@@ -19,6 +19,10 @@ from engine.cards import BLIND, MUD
 TACTICS = Rules(tactics=True)
 
 
+# North's hand where the decks hold cards: a full one (a hand is refilled every turn).
+NORTH_FULL = "O1 O2 O3 O4 O5 O6 O7"
+
+
 def tpos(**kwargs):
     if "decks" in kwargs:
         kwargs["rest_to_discard"] = True
@@ -126,7 +130,11 @@ def test_the_other_player_may_still_play_a_joker():
 
 
 def test_a_second_joker_alone_in_hand_allows_a_pass():
-    s = tpos(hands=("Joker", "O1"), stones={0: ("Joker", "")})
+    # The decks out (the rest discarded, its tactic cards shared out as played, North one
+    # ahead): South's lone Joker is a hand a game reaches, and only the Joker rule stops it.
+    s = tpos(
+        hands=("Joker", "O1"), stones={0: ("Joker", "")}, decks=("", ""), tactics_played=[4, 5]
+    )
     assert legal_actions(s) == [PASS]
 
 
@@ -235,7 +243,8 @@ def test_combat_modes_only_on_unclaimed_stones():
 
 def test_recruiter_draws_three_then_returns_two():
     s = tpos(
-        hands=("Recruiter R1 R2 R3 R4 R5 R6", "O1"), decks=("P1 P2 P3 P4 P5", "Spy Traitor Banshee")
+        hands=("Recruiter R1 R2 R3 R4 R5 R6", NORTH_FULL),
+        decks=("P1 P2 P3 P4 P5", "Spy Traitor Banshee"),
     )
     t = apply(s, play("Recruiter"))
     assert (t.step, t.draws_left) == ("recruit_draw", 3)
@@ -258,7 +267,7 @@ def test_recruiter_draws_three_then_returns_two():
 
 
 def test_recruiter_when_a_deck_runs_out_draws_the_rest_from_the_other():
-    s = tpos(hands=("Recruiter R1 R2 R3 R4 R5 R6", "O1"), decks=("P1 P2 P3 P4 P5", "Spy"))
+    s = tpos(hands=("Recruiter R1 R2 R3 R4 R5 R6", NORTH_FULL), decks=("P1 P2 P3 P4 P5", "Spy"))
     t = apply(s, play("Recruiter"))
     assert legal_actions(t) == [draw(0), draw(1)]
     t = apply(t, draw(1))  # the tactic deck is now empty: P5 and P4 come by themselves
@@ -267,14 +276,16 @@ def test_recruiter_when_a_deck_runs_out_draws_the_rest_from_the_other():
 
 
 def test_recruiter_with_one_empty_deck_draws_automatically():
-    s = tpos(hands=("Recruiter R1 R2 R3 R4 R5 R6", "O1"), decks=("", "Spy Traitor Banshee Joker"))
+    s = tpos(
+        hands=("Recruiter R1 R2 R3 R4 R5 R6", NORTH_FULL), decks=("", "Spy Traitor Banshee Joker")
+    )
     t = apply(s, play("Recruiter"))
     assert t.step == "recruit_return" and t.decks[1] == C("Spy")
     assert sorted(t.hands[0]) == sorted(C("R1 R2 R3 R4 R5 R6 Traitor Banshee Joker"))
 
 
 def test_recruiter_with_too_few_cards_left_draws_what_there_is():
-    s = tpos(hands=("Recruiter R1 R2 R3 R4 R5 R6", "O1"), decks=("P1", "Spy"))
+    s = tpos(hands=("Recruiter R1 R2 R3 R4 R5 R6", NORTH_FULL), decks=("P1", "Spy"))
     t = apply(s, play("Recruiter"))
     t = apply(t, draw(0))
     assert t.step == "recruit_return" and t.decks == [[], []] and len(t.hands[0]) == 8
@@ -288,7 +299,7 @@ def test_recruiter_with_too_few_cards_left_draws_what_there_is():
 
 def test_recruiter_then_claim_step_after_play():
     s = tpos(
-        hands=("Recruiter R1", "O1"),
+        hands=("Recruiter R1 R2 R3 R4 R5 R6", NORTH_FULL),
         stones={0: ("R7 R8 R9", "B1 B2 B4")},
         decks=("P1 P2 P3 P4 P5", "Spy Traitor Banshee"),
     )

@@ -20,9 +20,11 @@ from engine.state import START_OF_TURN
 
 
 def test_view_contents():
-    s = position(hands=("R1 R2 B5", "O1 O2"), stones={0: ("R7 R8 R9", "B1 B2 B4")})
+    # Full hands (a hand is refilled every turn while the decks hold cards).
+    hands = ("R1 R2 B5 G1 G2 G3", "O1 O2 O3 O4 O5 O6")
+    s = position(hands=hands, stones={0: ("R7 R8 R9", "B1 B2 B4")})
     v = view(s, 0)
-    assert v["hand"] == ["R1", "R2", "B5"] and v["hand_sizes"] == [3, 2]
+    assert v["hand"] == ["R1", "R2", "G1", "G2", "G3", "B5"] and v["hand_sizes"] == [6, 6]
     assert v["deck_sizes"] == [len(s.decks[0]), 0]
     assert "deck" not in v and "decks" not in v and "hands" not in v
     assert "names" not in v and v["history"] == [] and v["match_winner"] is None
@@ -59,7 +61,7 @@ def test_view_contents():
         "mud": False,
     }
     w = view(s, 1)
-    assert w["hand"] == ["O1", "O2"] and w["legal"] == []  # not North's turn
+    assert w["hand"] == ["O1", "O2", "O3", "O4", "O5", "O6"] and w["legal"] == []  # not North's
     assert w["claims"][0]["ok"] is False and w["claims"][0]["proof"]["why"] == "weaker"
     json.dumps(v), json.dumps(w)
 

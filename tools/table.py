@@ -41,7 +41,8 @@ def won_round(rules: dict, history: list, step: str = "round_over", **fields) ->
         history=history,
         step=step,
         stones=stones,
-        hands=[["B1"], ["B2"]],
+        # Full hands: while the decks hold cards, every turn's draw refills them.
+        hands=[["B1", "B2", "B3", "B4", "B5", "B6"], ["G1", "G2", "G3", "G4", "G5", "G6"]],
         outcome={"winner": winner, "reason": history[-1][1]},
         **fields,
     )

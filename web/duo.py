@@ -30,7 +30,7 @@ from engine.remote import Endpoint
 from engine.remote.errors import Cheat, RemoteError
 from engine.remote.links import message_of, page_link
 from engine.remote.messages import dumps, loads
-from engine.remote.sra import SYSTEM, prepare
+from engine.remote.sra import PLAY, SYSTEM, prepare
 from engine.state import Step
 
 # Refusals that only mean "this message was seen already, or is not for this game": the page
@@ -122,8 +122,11 @@ class DuoPresenter(Presenter):
 class Duo:
     """This device's game against a friend's device, if one is at the table."""
 
-    def __init__(self, entropy=SYSTEM):
+    def __init__(self, entropy=SYSTEM, group=PLAY):
         self.entropy = entropy  # the system's; a seeded one in tests
+        # The cipher's group of a game begun here (hosted or joined): a game under way keeps
+        # its own (its save names it). The tests' games take the small test group.
+        self.group = group
         self.match: DuoMatch | None = None
         self.presenter: DuoPresenter | None = None
 
@@ -157,7 +160,7 @@ class Duo:
     def host(self, options: dict, lang: str, have=None) -> dict:
         """A new game offered to a friend: the invitation to send, and the table waiting."""
         rules = rules_of(options, pick=lambda: self.entropy.bits(1))
-        ep = Endpoint.host(rules, options.get("name"), self.entropy)
+        ep = Endpoint.host(rules, options.get("name"), self.entropy, self.group)
         self._take_up(ep, lang)
         return self.payload(have, send=ep.invitation())
 
@@ -174,11 +177,10 @@ class Duo:
             "rules_text": variant_text(rules, Words(lang)),
         }
 
-    @staticmethod
-    def prepare() -> dict:
+    def prepare(self) -> dict:
         """While the guest reads an invitation: what the set-up after Join would otherwise make
         first (the card codes, the generator's table: ``sra.prepare``)."""
-        prepare()
+        prepare(self.group)
         return {}
 
     def join(self, link, name, lang: str, rtc=None, have=None) -> dict:
@@ -186,7 +188,7 @@ class Duo:
         send back, and the table waiting for the deal."""
         if not isinstance(link, str):
             raise RequestError("bad_argument", name="link")
-        ep, r = Endpoint.join(self._message(link), name, self.entropy, rtc=rtc)
+        ep, r = Endpoint.join(self._message(link), name, self.entropy, rtc=rtc, group=self.group)
         self._take_up(ep, lang)
         return self.payload(have, send=r.send)
 

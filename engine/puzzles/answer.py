@@ -8,7 +8,7 @@ answer that spoils the win; *claim it*: why the stone played to cannot be proved
 
 >>> from engine.words import Words
 >>> from engine.puzzles.codec import decode
->>> p = decode("c;ABC;,,,,,,,,,,,,,,,,,;xxxxxxxxx;;6;A0")
+>>> p = decode("c;ABCDEF;,,,,,,,,,,,,,,,,,;xxxxxxxxx;;6;A0")
 >>> judge(p, {"kind": "play", "card": "Y9", "stone": 0}, Words("en"))["text"]
 'Playing: Yellow 9 is not in your hand.'
 """

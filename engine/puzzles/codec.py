@@ -15,7 +15,7 @@ Fields, joined by ``;``: kind (``c``, ``w``, or ``s`` and the stone to save), ha
 A card is one character of ``ALPHABET``; a line is a play (card, stone digit) or a
 claim (``!``, stone digit) each.
 
->>> text = "c;ABC;,,,,,,,,,,,,,,,,,;xxxxxxxxx;;6;A0"
+>>> text = "c;ABCDEF;,,,,,,,,,,,,,,,,,;xxxxxxxxx;;6;A0"
 >>> p = decode(text)
 >>> p.kind, p.state.to_move, p.move.card, p.move.stone, encode(p) == text
 ('claim', 0, 0, 0, True)

@@ -6,7 +6,7 @@ re-proves a puzzle's kind from scratch, for the test that every shipped puzzle h
 solution and for the page's answer.
 
 >>> from engine.puzzles.codec import decode
->>> solutions(decode("c;ABC;,,,,,,,,,,,,,,,,,;xxxxxxxxx;;6;A0"))
+>>> solutions(decode("c;ABCDEF;,,,,,,,,,,,,,,,,,;xxxxxxxxx;;6;A0"))
 []
 """
 

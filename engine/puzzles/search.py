@@ -13,7 +13,7 @@ list holds exactly one play.
   (``engine.ai.endgame``) tells the plays that win the round by force.
 
 >>> from engine.puzzles.codec import decode
->>> p = decode("c;ABC;,,,,,,,,,,,,,,,,,;xxxxxxxxx;;6;A0")
+>>> p = decode("c;ABCDEF;,,,,,,,,,,,,,,,,,;xxxxxxxxx;;6;A0")
 >>> claim_it(p.state)      # an empty table: no play proves a stone
 {}
 """

@@ -36,6 +36,7 @@ from .endpoint import Endpoint, Result
 from .errors import RemoteError
 from .links import NO_LIVE, messages_of, page_link, parse_link
 from .messages import check_text
+from .sra import PLAY, Group, Ristretto
 
 # Refusals that mean "nothing here for this device": reported, and the link ignored.
 IGNORED = ("replayed", "other_game", "own_message", "live_only")
@@ -77,8 +78,14 @@ def add_parser(sub) -> None:
         v.add_argument("--base", default="", help="the page's address to put before '#m='")
 
 
-def run(args) -> int:
-    verbs = {"host": _host, "join": _join, "receive": _receive, "play": _play, "show": _show}
+def run(args, group: Group | Ristretto = PLAY) -> int:
+    """Run a verb. ``group``: the cipher's group of a game begun here (``host``, ``join``);
+    a game under way keeps its own, named in its save. The tests' games take the small one."""
+    if args.verb == "host":
+        return _host(args, group)
+    if args.verb == "join":
+        return _join(args, group)
+    verbs = {"receive": _receive, "play": _play, "show": _show}
     verbs.update(takeback=_takeback, answer=_answer, record=_record)
     return verbs[args.verb](args)
 
@@ -105,26 +112,26 @@ def _store(ep: Endpoint, path: str) -> None:
 # ---------------------------------------------------------------- the verbs
 
 
-def _host(args) -> int:
+def _host(args, group: Group | Ristretto) -> int:
     rules = Rules(
         tactics=args.tactics,
         claim_timing=START_OF_TURN if args.expert else AFTER_PLAY,
         rounds=args.rounds,
         starter=args.starter,
     )
-    ep = Endpoint.host(rules, args.name)
+    ep = Endpoint.host(rules, args.name, group=group)
     _store(ep, args.save)
     print(f"Game {ep.game[:8]} offered as {ep.names[0]} (South). Send this invitation:")
     print("send: " + _link_of([ep.invitation()], args.base))
     return 0
 
 
-def _join(args) -> int:
+def _join(args, group: Group | Ristretto) -> int:
     """The link's first message is the invitation (any after it are played as ``receive``
     plays them, as the page does)."""
     link = parse_link(args.link)
     messages = messages_of(link)
-    ep, answer = Endpoint.join(messages[0], args.name, rtc=link.rtc)
+    ep, answer = Endpoint.join(messages[0], args.name, rtc=link.rtc, group=group)
     print(f"Joined {ep.names[0]}'s game {ep.game[:8]} as {ep.names[1]} (North).")
     _take_all(ep, messages[1:], args, [answer], code="")
     return 0

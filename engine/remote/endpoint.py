@@ -32,7 +32,7 @@ from ..cards import BACK_TEXTS
 from ..legality import legal_actions
 from ..state import Rules, Step
 from ..view import view as engine_view
-from . import handshake, save_io, sra
+from . import handshake, save_io
 from .channel import Channel
 from .device import Device
 from .errors import Cheat, RemoteError
@@ -40,7 +40,7 @@ from .handshake import Handshake
 from .links import from_link
 from .messages import read
 from .pairing import check_name, new_game_id, pairing_code
-from .sra import SYSTEM, Entropy, Group, Ristretto
+from .sra import PLAY, SYSTEM, Entropy, Group, Ristretto
 from .table import Result, Table
 from .takeback import TakeBacks
 
@@ -106,7 +106,7 @@ class Endpoint:
 
     @classmethod
     def _new(cls, seat: int, game: str, rules: Rules, names: list, entropy: Entropy, group):
-        table = Table(seat, game, rules, group or sra.GROUP, entropy)
+        table = Table(seat, game, rules, group, entropy)
         return cls(Device(names, Channel(game, seat), Handshake(), table, TakeBacks(seat)))
 
     @classmethod
@@ -115,11 +115,12 @@ class Endpoint:
         rules: Rules,
         name: str,
         entropy: Entropy = SYSTEM,
-        group: Group | Ristretto | None = None,
+        group: Group | Ristretto = PLAY,
     ) -> Endpoint:
         """A new game offered by this device: ``invitation()`` is its first message. ``group``:
-        the cipher's group, a parameter of the game kept in its save (by default
-        ``sra.GROUP``, ristretto255; the two devices must agree, or they cannot pair)."""
+        the cipher's group, a parameter of the game kept in its save (ristretto255 unless
+        told otherwise). The invitation does not name it: the guest is given the same one
+        (``join``), or the two devices cannot pair."""
         ep = cls._new(0, new_game_id(entropy), rules, [check_name(name), None], entropy, group)
         d = ep._now
         invite = handshake.invitation(
@@ -142,7 +143,7 @@ class Endpoint:
         name: str,
         entropy: Entropy = SYSTEM,
         rtc: str | None = None,
-        group: Group | Ristretto | None = None,
+        group: Group | Ristretto = PLAY,
     ) -> tuple[Endpoint, Result]:
         """Answer an invitation (``rtc``: the WebRTC offer its link carried; ``group``: as
         ``host``'s); the result's ``send`` is the answer."""

@@ -38,6 +38,7 @@ from __future__ import annotations
 import base64
 import hashlib
 import secrets
+from types import MappingProxyType
 
 from ..cards import N_CLAN, TACTIC_DECK
 from . import ristretto
@@ -224,21 +225,19 @@ PLAY = Ristretto()
 TEST = Group(TEST_P, 64, name="modp-256-test")  # the suite's protocol games: never in play
 # The groups a game is played in, by the name its save keeps. A save of protocol version 1
 # or 2 was dealt in MODP_1536 ("modp"): refused by name (``save_io``, ``old_save``).
-GROUPS = {g.name: g for g in (PLAY, TEST)}
+# Read-only: a game's group is a parameter of the game (``Endpoint.host`` and ``join`` take
+# it, PLAY unless told otherwise), kept in its save; there is no module default to swap.
+GROUPS = MappingProxyType({g.name: g for g in (PLAY, TEST)})
 OLD_GROUPS = (MODP_1536.name,)
 ELEMENT_BITS = 256  # an element of every group in GROUPS, as a number: at most 256 bits
-# The group of a new game when none is given (``Endpoint.host``, ``Endpoint.join``): read
-# only when a game begins, never by a game under way (which keeps its own).
-GROUP: Group | Ristretto = PLAY
 
 
-def prepare(group: Group | Ristretto | None = None) -> None:
+def prepare(group: Group | Ristretto = PLAY) -> None:
     """Make now what a device's first set-up would make on first use and keep for the page's
     life: the 64 card codes and, in ristretto255, the table of the generator's multiples
     (together about 0.3 s on the tablet profile). The page calls it while the guest reads
     the invitation (web/duo.py, ``Duo.prepare``), so that it is not among what the players
     wait through after Join. Nothing secret: the same for every game."""
-    group = group or GROUP
     group.codes  # noqa: B018 - made on first use (_Cards)
     group.gen(1)  # ristretto255: builds the generator's table (ristretto.mul_base)
 
