@@ -11,7 +11,7 @@ At each screen the walker (``Walk.look``) runs, in each size:
   page with longer words);
 * "no English left" in German and French: no English word in what a person sees or hears
   (e2e/test_german.py's and e2e/test_french.py's word lists);
-* a screenshot for people to look at: artifacts/screenshots/screen-<screen>-<width>-<lang>.png
+* a screenshot for people to look at: artifacts/screenshots/screen-<screen>-<width>-<lang>.jpg
   (every size in English, the phone's in German and French).
 
 The walk is a list of scenes (``SCENES``), each starting with ``walk.load(save)``, then
