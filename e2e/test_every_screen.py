@@ -368,7 +368,7 @@ class Walk:
                 then(w)
         for line in self.found[before:]:  # at once, for a reader of a long walk's output
             print(line)
-        if back:
+        if back and (w, h) != tuple(back):  # most looks end at the desktop's size, WORK
             page.set_viewport_size(_size(back))
             at_rest(page)
 
