@@ -277,6 +277,43 @@ def table_in(request, shared_page):
     return shared_page, request.param
 
 
+def test_axe_loading_screen(table_in, site_url):
+    """While Python loads (app.py held back until axe has run): on a first visit, the empty
+    table with the new-game dialog; with a saved game, the loading screen. Its boot, once
+    released, is the table the language's next tests take their saves over in."""
+    page, lang = table_in
+    audit = Audit(lang)
+    held, released = [], []
+
+    def hold(route):
+        if released:
+            route.continue_()
+        else:
+            held.append(route)
+
+    page.goto(site_url + "rules.html")  # the storage of the site's origin: a first visit
+    page.evaluate("() => localStorage.clear()")
+    page.route("**/app.py", hold)
+    try:
+        # A first visit: no save, so the table and the new-game dialog come before Python.
+        page.goto(site_url + "index.html" + QUERY + lang_query(lang))
+        page.wait_for_selector("#dlg-new[open]")
+        audit(page, "first visit, before Python")
+        save = save_text(rich_position(), opponent="ai")
+        page.evaluate("([k, v]) => localStorage.setItem(k, v)", [SAVE_KEY, save])
+        page.reload()
+        page.wait_for_selector("#loading", state="visible")
+        page.wait_for_function("() => document.querySelector('#loading-text').textContent.trim()")
+        audit(page, "loading screen")
+        released.append(True)
+        for route in held:
+            route.continue_()
+        page.wait_for_selector(READY, state="attached", timeout=BOOT_MS)
+    finally:
+        page.unroute("**/app.py", hold)
+    audit.check()
+
+
 def test_text_contrast_on_the_felt(table_in, site_url):
     """The table's own text (status, seats, prompt, piles, stones, log, hint) at desktop and
     phone sizes, the handover screen, and a lesson's panel: 4.5:1 (3:1 large) by pixels.
@@ -308,43 +345,6 @@ def test_text_contrast_on_the_felt(table_in, site_url):
             assert any("#prompt-text" in p for p in low_contrast(page))
         finally:
             page.evaluate("() => { document.querySelector('#prompt-text').style.color = ''; }")
-
-
-@pytest.mark.parametrize("lang", LANGS)
-def test_axe_loading_screen(page, site_url, lang):
-    """While Python loads (app.py held back until axe has run): with a saved game, the
-    loading screen; on a first visit, the empty table with the new-game dialog."""
-    audit = Audit(lang)
-    held, released = [], []
-
-    def hold(route):
-        if released:
-            route.continue_()
-        else:
-            held.append(route)
-
-    page.route("**/app.py", hold)
-    save = json.dumps([SAVE_KEY, save_text(rich_position(), opponent="ai")])
-    page.add_init_script(f"""(() => {{ const [k, v] = {save};
-        if (!sessionStorage.getItem('e2e-axe')) localStorage.setItem(k, v); }})()""")
-    page.goto(site_url + "index.html" + QUERY + lang_query(lang))
-    page.wait_for_selector("#loading", state="visible")
-    page.wait_for_function("() => document.querySelector('#loading-text').textContent.trim()")
-    audit(page, "loading screen")
-    # A first visit: no save, so the table and the new-game dialog come before Python.
-    page.evaluate(
-        """([k]) => { sessionStorage.setItem('e2e-axe', '1');
-                                localStorage.removeItem(k); }""",
-        [SAVE_KEY],
-    )
-    page.reload()
-    page.wait_for_selector("#dlg-new[open]")
-    audit(page, "first visit, before Python")
-    released.append(True)
-    for route in held:
-        route.continue_()
-    page.wait_for_selector(READY, state="attached", timeout=BOOT_MS)
-    audit.check()
 
 
 @pytest.mark.parametrize("name", ["rules.html", "rules-de.html", "rules-fr.html"])

@@ -217,13 +217,19 @@ def moment(page) -> dict:
 # The page at rest: the board measured for the window's present size (layout.js writes the size
 # in data-layout when its resize handler has run; before the game is ready there is no handler),
 # and no CSS transition or animation still running but those that loop for ever (the glow of a
-# playable card, the thinking dots).
+# playable card, the thinking dots). Those that would end are ended at once (``finish``: their
+# end, what a player sees once they stop, is what is measured or photographed; no script of the
+# page waits on their end): a resize moves every claimed stone toward its owner in 0.35 s and
+# slides the log's drawer, which cost the screen walk about a minute a language of waiting.
+# At rest once a later frame finds nothing moving (one that an earlier one set off).
 AT_REST = """() => {
   const b = document.body;
   const measured = b.dataset.ready !== "1" || b.dataset.layout === `${innerWidth}x${innerHeight}`;
-  const moving = document.getAnimations().some((a) => a.playState === "running" &&
+  if (!measured) return false;
+  const moving = document.getAnimations().filter((a) => a.playState === "running" &&
       a.effect && a.effect.getComputedTiming().endTime !== Infinity);
-  return measured && !moving;
+  moving.forEach((a) => a.finish());
+  return moving.length === 0;
 }"""
 
 
