@@ -3,8 +3,8 @@ Expert claim timing, matches of several rounds), each round audited by both, and
 message neither device's memory nor save holds a card it may not see.
 
 The suite plays a seeded sample, the first three games of every kind (18 games: each kind
-with tactic cards plays a Recruiter in them); the soak run (``python -m pytest -m soak tests``,
-README) plays all 104. Most games use a 256-bit test prime (``small_group``): at the real
+with tactic cards plays a Recruiter in them); the soak run (``python -m pytest -m soak tests
+e2e``, README) plays all 104. Most games use a 256-bit test prime (``small_group``): at the real
 1,536-bit size a game costs seconds of exponentiation, and the protocol does not depend on the
 size. Two games run at the real size."""
 
