@@ -72,7 +72,7 @@ LONGEST_FIRST = {
     "e2e/test_games.py": 50,
     "e2e/test_tutorial.py": 64,
     "e2e/test_embed.py": 61,
-    "e2e/test_german.py": 56,
+    "e2e/test_german.py": 48,
     "tests/test_remote_games.py": 17,
     "e2e/test_quick.py": 50,
     "e2e/test_pwa.py": 47,
