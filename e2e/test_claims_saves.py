@@ -1,5 +1,6 @@
 """Claims with the engine's proof, automatic claims, and the saved game: reload, corrupt,
-incompatible."""
+incompatible. The claims' tests and the reload's share one page (e2e/conftest.py's
+``shared_page``): one boot for the three, and the reload's own."""
 
 import json
 
@@ -16,6 +17,7 @@ from tools.table import (
     py,
     save_text,
     start_new_game,
+    table_for_a_new_game,
     take_device,
 )
 
@@ -84,10 +86,13 @@ def test_claim_automatically(shared_page, site_url):
     owners = py(page, "state", {"seat": None})["view"]["stones"]
     assert [s["owner"] for s in owners].count(0) == 2
     assert py(page, "state", {"seat": None})["settings"]["autoclaim"] is True
+    page.click("#dlg-stones [data-close]")  # the shared page left with no dialog open
+    page.wait_for_selector("#dlg-stones", state="hidden")
 
 
-def test_reload_resumes_the_same_position(page, site_url):
-    open_with_save(page, site_url, None)
+def test_reload_resumes_the_same_position(shared_page, site_url):
+    page = shared_page  # a new game dealt on the claims' page: the reload is the one boot
+    table_for_a_new_game(page, site_url)
     start_new_game(page, opponent="ai", tactics=True)
     d = Driver(page, seed=2)
     while d.steps < 14 and not d.finished():

@@ -1,7 +1,9 @@
 """Review in Chromium: a finished game against the computer, with one deliberately bad move,
 is reviewed by Hard in the AI worker (progress shown), the bad move is marked in the move
 list, and its step shows Hard's preferred move on the board with the reason in words.
-Also the statistics in the Games dialog, and a hint that says why."""
+Also the statistics in the Games dialog, and a hint that says why. The three tests share one
+page (e2e/conftest.py's ``shared_page``, its address with both tests' options): the first
+boots it, the others take over their saves."""
 
 from __future__ import annotations
 
@@ -11,7 +13,7 @@ import sys
 import pytest
 from geometry import problems
 
-from tools.table import ROOT, at_rest, open_with_save, py
+from tools.table import ROOT, at_rest, open_or_take_over, py
 
 sys.path.insert(0, str(ROOT / "web"))
 from replay import Replay
@@ -23,6 +25,15 @@ from engine.ai.medium import scored_plays, table_state
 from engine.ai.review import assess
 
 ITERATIONS = 40  # the page's ?review_iterations: the same verdicts as computed here
+# The shared page's options: the review's iterations, the hint's thinking time.
+OPTIONS = f"&review_iterations={ITERATIONS}&ai_time=0.2"
+DEFAULT_SIZE = {"width": 1280, "height": 720}  # pytest-playwright's
+
+
+@pytest.fixture
+def page(shared_page):
+    shared_page.set_viewport_size(DEFAULT_SIZE)  # an earlier test may have left another
+    return shared_page
 
 
 def _worst_play(view: dict) -> dict:
@@ -73,7 +84,7 @@ def bad_game():
 
 def test_a_finished_game_is_reviewed_and_the_bad_move_marked(page, site_url, bad_game, screenshot):
     s, step, verdict = bad_game
-    open_with_save(page, site_url, s.save_json(), f"&review_iterations={ITERATIONS}")
+    open_or_take_over(page, site_url, s.save_json(), OPTIONS)
     page.wait_for_selector("#dlg-end[open]")
     page.click("#end-review")
     page.wait_for_selector("#review-progress:not([hidden])")
@@ -173,7 +184,7 @@ def _one_action_before_the_end(s: Session) -> Session:
 def test_statistics_count_the_finished_game_and_reset(page, site_url, bad_game):
     s, _, _ = bad_game
     before = _one_action_before_the_end(s)
-    open_with_save(page, site_url, before.save_json())
+    open_or_take_over(page, site_url, before.save_json(), OPTIONS)
     last = s.actions[-1]
     out = py(page, "act", {"action": last, "seat": before.state.to_move})
     assert out["ok"] and out["view"]["step"] == "over"  # kept by the page's Python
@@ -214,10 +225,12 @@ def test_statistics_count_the_finished_game_and_reset(page, site_url, bad_game):
     page.click("#end-look")
     page.click("#btn-games")
     assert page.inner_text("#stats-list") == "No finished game yet."  # counted once
+    page.keyboard.press("Escape")  # the shared page left with no dialog open
+    page.wait_for_selector("#dlg-games", state="hidden")
 
 
 def test_a_hint_says_why(page, site_url):
-    open_with_save(page, site_url, _fresh_save(), "&ai_time=0.2")
+    open_or_take_over(page, site_url, _fresh_save(), OPTIONS)
     page.click("#btn-hint")
     page.wait_for_selector("#prompt-hint[data-action]", timeout=60_000)
     text = page.inner_text("#prompt-hint")

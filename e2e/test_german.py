@@ -18,11 +18,14 @@ from tools.table import (
     Driver,
     at_rest,
     body,
+    open_or_take_over,
     open_with_save,
     play_card,
     position,
     py,
     save_text,
+    start_new_game,
+    table_for_a_new_game,
     take_device,
     take_over,
 )
@@ -131,11 +134,17 @@ def _claimable_position(tactics: bool = True) -> dict:
     )
 
 
-def test_a_shared_device_game_in_german(page, site_url, screenshot):
+# The German table's page of the two games below: the second deals its game on the first's
+# table (one boot); ?seed= deals the computer's game from a fixed seed.
+GAMES = DE + "&seed=7"
+
+
+def test_a_shared_device_game_in_german(shared_page, site_url, screenshot):
     """Two people at one device, in German: handover, a play, a claim, the turn summary, the
     claims dialog, a refusal, the log: all German, Python's words and JavaScript's."""
+    page = shared_page
     page.set_viewport_size({"width": 390, "height": 844})
-    open_with_save(page, site_url, save_text(_claimable_position()), DE)
+    open_or_take_over(page, site_url, save_text(_claimable_position()), GAMES)
     assert page.evaluate("document.documentElement.lang") == "de"
     assert page.inner_text("#handover-title") == "Gerät an Süd weitergeben"
     assert english_left(page) == []
@@ -214,13 +223,13 @@ def test_a_shared_device_game_in_german(page, site_url, screenshot):
     page.click("#log-close")
 
 
-def test_against_the_computer_in_german(page, site_url, screenshot):
-    """A few turns against the computer: its moves, the prompt, the log, in German."""
+def test_against_the_computer_in_german(shared_page, site_url, screenshot):
+    """A few turns against the computer: its moves, the prompt, the log, in German. Dealt by
+    the new-game dialog on the German table of the game above (or of a first visit)."""
+    page = shared_page
     page.set_viewport_size({"width": 1280, "height": 800})
-    open_with_save(page, site_url, None, DE + "&seed=7")
-    # No save: the new-game dialog opens; deal a game against the computer.
-    page.click("#new-start")
-    page.wait_for_selector("#dlg-new", state="hidden")
+    table_for_a_new_game(page, site_url, GAMES)
+    start_new_game(page, opponent="ai")
     driver = Driver(page, seed=5)
     for _ in range(3):
         start = len(py(page, "state", {"seat": 0})["log"])

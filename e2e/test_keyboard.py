@@ -1,10 +1,13 @@
 """The whole game with the keyboard alone (page.keyboard only, no clicks): one tab stop per
 region, arrow keys inside it, Enter to act, Escape to cancel, shortcuts, the shortcuts
-dialog; after each action the focus is where the next action is (the hand after a turn)."""
+dialog; after each action the focus is where the next action is (the hand after a turn).
+The positions' tests share one page (e2e/conftest.py's ``shared_page``): the first boots it,
+the others take over their saves (no boot); the focus after a take-over is checked as after
+a boot."""
 
 import random
 
-from tools.table import board, body, moment, open_with_save, position, save_text
+from tools.table import board, body, moment, open_or_take_over, open_with_save, position, save_text
 
 # Where the focus is: its region and what it is.
 FOCUS_JS = """() => {
@@ -129,7 +132,7 @@ def test_a_whole_game_against_the_computer_by_keys(page, site_url, screenshot):
 
 def _hotseat(page, site_url, **fields):
     pos = position({"tactics": True}, **fields)
-    open_with_save(page, site_url, save_text(pos))
+    open_or_take_over(page, site_url, save_text(pos))
     # The pass-the-device screen: its button has the focus; Enter takes the device.
     assert focus(page)["id"] == "handover-go"
     page.keyboard.press("Enter")
@@ -143,8 +146,9 @@ def _select(page, card: str) -> None:
     page.keyboard.press("Enter")
 
 
-def test_traitor_by_keys(page, site_url, screenshot):
+def test_traitor_by_keys(shared_page, site_url, screenshot):
     """Traitor: the card, then the opponent's card to take (on the table), then the stone."""
+    page = shared_page
     _hotseat(
         page,
         site_url,
@@ -202,8 +206,9 @@ def test_traitor_by_keys(page, site_url, screenshot):
     assert focus(page)["id"] == "handover-go"
 
 
-def test_recruiter_by_keys(page, site_url):
+def test_recruiter_by_keys(shared_page, site_url):
     """Recruiter (the Scout): confirm, draw three from the decks, put two back, by keys."""
+    page = shared_page
     _hotseat(
         page,
         site_url,
@@ -220,6 +225,9 @@ def test_recruiter_by_keys(page, site_url):
     assert body(page, "step") == "recruit_draw"
     f = focus(page)
     assert f["region"] == "piles" and "drawable" in f["cls"], f
+    # The deck focused last (here a shared page's earlier game may have left another).
+    page.keyboard.press("Home")
+    assert focus(page)["id"] == "pile-clan"
     page.keyboard.press("Enter")  # the clan deck
     page.keyboard.press("ArrowRight")  # the tactic deck
     assert focus(page)["id"] == "pile-tactic"
@@ -241,9 +249,10 @@ def test_recruiter_by_keys(page, site_url):
     assert focus(page)["id"] == "handover-go"
 
 
-def test_shortcuts_and_their_dialog(page, site_url, screenshot):
+def test_shortcuts_and_their_dialog(shared_page, site_url, screenshot):
     """? opens the shortcuts dialog (modal: the focus stays in it, shortcuts do nothing),
     Escape closes it and the focus goes back; 1-9, C and L act on the table."""
+    page = shared_page
     stones = [{} for _ in range(9)]
     stones[0] = {"sides": [["R7", "R8"], ["O1", "O2", "O4"]]}
     pos = position(
@@ -252,7 +261,7 @@ def test_shortcuts_and_their_dialog(page, site_url, screenshot):
         stones=stones,
         to_move=0,
     )
-    open_with_save(page, site_url, save_text(pos, opponent="ai"))
+    open_or_take_over(page, site_url, save_text(pos, opponent="ai"))
     idle(page)
     assert focus(page)["region"] == "hand"
     page.keyboard.press("?")
@@ -310,13 +319,14 @@ def test_shortcuts_and_their_dialog(page, site_url, screenshot):
     assert f["region"] == "hand" or f["id"] == "btn-done", f
 
 
-def test_a_focus_moved_before_the_dialog_says_it_closed_stays(page, site_url):
+def test_a_focus_moved_before_the_dialog_says_it_closed_stays(shared_page, site_url):
     """A dialog's close event comes a task after it closed (and the browser has given the
     focus back by then): a key pressed in between (Escape, then Shift+Tab at once on a busy
     device) moved the focus on, and the event must not pull it back to where it was."""
+    page = shared_page
     hands = [["R9", "B1", "B3", "G1", "G5", "P2"], ["Y1", "Y3", "Y4", "Y5", "Y6", "Y7"]]
     pos = position({}, hands=hands, to_move=0)
-    open_with_save(page, site_url, save_text(pos, opponent="ai"))
+    open_or_take_over(page, site_url, save_text(pos, opponent="ai"))
     idle(page)
     assert focus(page)["region"] == "hand"
     page.keyboard.press("?")

@@ -49,7 +49,7 @@ CONFIGS = {
 GAMES_PER_CONFIG = 260  # 4 x 260 = 1,040 games
 CHUNK = 65
 # The suite plays the first chunk of each configuration (4 x 65 seeded games); the soak run
-# (`python -m pytest -m soak tests`, README) all of them.
+# (`python -m pytest -m soak tests e2e`, README) all of them.
 CHUNKS = [
     pytest.param(c, marks=[pytest.mark.slow, pytest.mark.soak] if c else [])
     for c in range(GAMES_PER_CONFIG // CHUNK)

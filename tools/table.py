@@ -125,14 +125,15 @@ def _seed_script(text: str | None) -> str:
     }})();"""
 
 
-def table_for_a_new_game(page, site_url: str) -> None:
+def table_for_a_new_game(page, site_url: str, query: str = "") -> None:
     """The table, ready for ``start_new_game``: a first visit booted when ``page`` shows none
     yet (or a test failed on it); on a page shared by a file's tests (e2e/conftest.py's
     ``shared_page``) the last game's end dialog closed (Look at the table) and the device
-    taken, with no boot."""
+    taken, with no boot. ``query`` adds URL options to the first visit (``"&seed=8"``: every
+    game the page deals is dealt from that seed)."""
     if getattr(page, "e2e_failed", False) or not page.url.startswith(site_url):
         page.e2e_failed = False
-        open_with_save(page, site_url, None)
+        open_with_save(page, site_url, None, query)
     if page.locator("#dlg-end[open]").count():
         page.click("#end-look")
         page.wait_for_selector("#dlg-end", state="hidden")
