@@ -50,8 +50,8 @@ const OFF = ON_PAGE && new URLSearchParams(location.search).get("snapshot") === 
 const EMBED = ON_PAGE && document.documentElement.classList.contains("embed");
 const USABLE = ON_PAGE && !OFF && typeof indexedDB !== "undefined" && Boolean(globalThis.crypto?.subtle);
 
-// Read and checked as soon as this module loads (index.html loads it before PyScript, so
-// this runs while PyScript starts): {memory} to start from; {refused: why} for a stored
+// Read as soon as this module loads (index.html loads it before PyScript), and checked once
+// the table is up (tableFirst): {memory} to start from; {refused: why} for a stored
 // snapshot that must not be used; {blocked: why} where the browser keeps IndexedDB from the
 // page or has no digest (then none is made either); {} when none is stored.
 let stored = USABLE ? readSnapshot() : Promise.resolve({ blocked: OFF ? "" : "not supported" });
@@ -64,11 +64,29 @@ async function readSnapshot() {
     return { blocked: String(error?.name || error) };
   }
   if (!record) return {};
+  await tableFirst();
   try {
     return { memory: await checked(record) };
   } catch (error) {
     return { refused: error.message };
   }
+}
+
+// Checking the record holds the page's thread (SHA-256 of 14 MB, the zero pages put back:
+// 0.3 s on a tablet), so it waits for the table: until the page's module scripts have run
+// (DOMContentLoaded: js/boot.js has drawn a returning visit's table before Python, or not),
+// and then, if it drew one (body[data-quick]), until that table is painted (the frame after
+// it; a page in the background gets no frame, so at most 250 ms). Python starts that much
+// later; a tap on the table is answered first.
+function tableFirst() {
+  const painted = () => new Promise((resolve) => {
+    requestAnimationFrame(() => setTimeout(resolve, 0));
+    setTimeout(resolve, 250);
+  });
+  const parsed = document.readyState === "loading"
+    ? new Promise((resolve) => document.addEventListener("DOMContentLoaded", resolve, { once: true }))
+    : Promise.resolve();
+  return parsed.then(() => (document.body?.dataset.quick === "1" ? painted() : null));
 }
 
 // The memory of a record of this build, whole (size, digest and its header as written).
