@@ -35,7 +35,9 @@ script and Pyodide's full standard library), in a fresh Chromium profile of its 
 --baseline DIST adds "base": index.html from another build's dist/ folder (an older tree
 built apart, e.g. `git archive OLD | tar -x -C /tmp/old && (cd /tmp/old && python build.py)`),
 served the same way in the same runs, so a change is compared with what it replaces under the
-same load. --pages picks the pages (default game,nosnap,bare, plus base with --baseline).
+same load. --dist DIST takes the game (game, nosnap, bare) from a dist/ folder built apart
+instead of building dist/ here (a commit measured while the worktree changes). --pages picks
+the pages (default game,nosnap,bare, plus base with --baseline).
 --returning N makes visit 1 unthrottled (desktop) and then N returning visits on the
 profile, each counted: many samples of the returning visit for one first visit, which is
 what a loaded machine needs (a tablet first visit takes 20-50 s there).
@@ -247,9 +249,9 @@ def welcome_only(playwright, directory: Path, profile: str) -> float:
         server.stop()
 
 
-def welcomes(playwright, runs: int, profiles: list[str], baseline: Path | None) -> None:
+def welcomes(playwright, runs: int, profiles: list[str], baseline: Path | None, game: Path) -> None:
     """--welcome: the welcome's time on a first visit, game (and base) alternating."""
-    dirs = {"game": build.DIST, **({"base": baseline} if baseline else {})}
+    dirs = {"game": game, **({"base": baseline} if baseline else {})}
     for profile in profiles:
         got: dict[str, list[float]] = {k: [] for k in dirs}
         for run in range(runs):
@@ -309,6 +311,7 @@ def main() -> int:
     parser.add_argument("--profiles", default="desktop,tablet")
     parser.add_argument("--bytes", action="store_true", help="only visit 1's bytes, by file")
     parser.add_argument("--baseline", type=Path, help="another build's dist/: page 'base'")
+    parser.add_argument("--dist", type=Path, help="the game's dist/, built apart (no build)")
     parser.add_argument("--pages", help="which of game,nosnap,bare,base (default: all)")
     parser.add_argument("--timeline", action="store_true", help="long tasks and arrivals")
     parser.add_argument(
@@ -328,16 +331,19 @@ def main() -> int:
     profiles = args.profiles.split(",")
     from playwright.sync_api import sync_playwright
 
-    build.build(dev_pages=True)
+    game_dist = args.dist or build.DIST
+    if not args.dist:
+        build.build(dev_pages=True)
     if args.bytes:
         with sync_playwright() as playwright:
-            breakdown(measure(playwright, "index.html", "desktop", visits=1)[1]["files"])
+            first = measure(playwright, "index.html", "desktop", visits=1, directory=game_dist)
+            breakdown(first[1]["files"])
         return 0
     load = ", ".join(f"{x:.1f}" for x in os.getloadavg())
     if args.welcome:
         print(f"{args.welcome} first visits per page, load average {load}")
         with sync_playwright() as playwright:
-            welcomes(playwright, args.welcome, profiles, args.baseline)
+            welcomes(playwright, args.welcome, profiles, args.baseline, game_dist)
         load = ", ".join(f"{x:.1f}" for x in os.getloadavg())
         print(f"load average {load} at the end")
         return 0
@@ -350,12 +356,13 @@ def main() -> int:
         pages = {k: v for k, v in pages.items() if k in args.pages.split(",")}
     got: dict = {(p, k): [] for p in profiles for k in pages}
     with sync_playwright() as playwright:
-        measure(playwright, "bare.html", "desktop")  # warms the OS file cache; discarded
+        # warms the OS file cache; discarded
+        measure(playwright, "bare.html", "desktop", directory=game_dist)
         for run in range(args.runs):
             for profile in profiles:
                 order = list(pages) if run % 2 == 0 else list(pages)[::-1]
                 for kind in order:
-                    where = args.baseline if kind == "base" else build.DIST
+                    where = args.baseline if kind == "base" else game_dist
                     r = measure(
                         playwright,
                         pages[kind],
