@@ -35,12 +35,26 @@ script and Pyodide's full standard library), in a fresh Chromium profile of its 
 --baseline DIST adds "base": index.html from another build's dist/ folder (an older tree
 built apart, e.g. `git archive OLD | tar -x -C /tmp/old && (cd /tmp/old && python build.py)`),
 served the same way in the same runs, so a change is compared with what it replaces under the
-same load. --pages picks the pages (default game,nosnap,bare, plus base with --baseline).
+same load. --dist DIST takes the game (game, nosnap, bare) from a dist/ folder built apart
+instead of building dist/ here (a commit measured while the worktree changes). --pages picks
+the pages (default game,nosnap,bare, plus base with --baseline).
 --returning N makes visit 1 unthrottled (desktop) and then N returning visits on the
 profile, each counted: many samples of the returning visit for one first visit, which is
 what a loaded machine needs (a tablet first visit takes 20-50 s there).
 --welcome N: only N first visits per page (game, and base with --baseline) until the
 welcome's choices show, in fresh profiles, alternating; nothing after.
+--floors adds two pages that show what the targets can reach at all (a copy of the game's
+dist/, made for the run):
+  floor     index.html stripped of every script (the page's inlined styles and its loading
+            screen, nothing else), its service worker registered by the benchmark on visit 1:
+            a returning visit's first paint from the service worker is the earliest anything
+            can show (the floor of "a tap answered in 0.5 s"); visit 1's, from the network, the
+            floor of "the welcome in 0.5 s". Its time is the first contentful paint.
+  baresnap  bare.html with js/snapshot.js as its interpreter (the game's own machinery: the
+            snapshot read from IndexedDB and checked) and nothing imported: bare Pyodide from a
+            memory snapshot of a bare interpreter, against bare's usual start (the floor of
+            "returning visit playable in 0.25x bare": baresnap/bare).
+Every visit also notes its first contentful paint (fcp).
 --timeline prints, per game visit, the long tasks (over 50 ms) and when the page's modules,
 the catalogues and PyScript's core arrived, until the table before Python (returning) or the
 first-visit choices.
@@ -57,6 +71,7 @@ from __future__ import annotations
 import argparse
 import os
 import re
+import shutil
 import statistics
 import sys
 import tempfile
@@ -116,6 +131,51 @@ TIMELINE = """(() => {
 })()"""
 
 
+FCP = "performance.getEntriesByName('first-contentful-paint')[0]?.startTime"
+
+# What --floors makes: index.html without a script, bare.html from a snapshot of a bare
+# interpreter (the game's js/snapshot.js, nothing imported; its own database; no early table
+# to wait for: window.stTableEarly).
+BARE_SNAP_HTML = """<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<title>bare Pyodide from a snapshot</title>
+<link rel="icon" href="data:,">
+<link rel="stylesheet" href="./vendor/pyscript/core.css">
+<script>window.stTableEarly = false;</script>
+<script type="module" src="./vendor/pyscript/core.js"></script>
+</head>
+<body>
+<script type="py" config='{"interpreter": "./js/snapshot-bare.js"}'>
+import js
+js.document.body.dataset.ready = "1"
+</script>
+</body>
+</html>
+"""
+
+
+def floor_site(game: Path, folder: Path) -> Path:
+    """A copy of the game's dist/ with floor/index.html (no script) and bare-snap.html."""
+    site = folder / "floor"
+    shutil.copytree(game, site)
+    index = site / "index.html"
+    index.write_text(re.sub(r"<script\b.*?</script>\s*", "", index.read_text(), flags=re.S))
+    build.write_service_worker(site)
+    module = (site / "js" / "snapshot.js").read_text()
+    for pattern, value in (
+        (r"^const BUILD = .*$", 'const BUILD = "bare";'),
+        (r"^const MODULES = .*$", 'const MODULES = ["sys"];'),
+        (r"^const DB = .*$", 'const DB = "bare-floor.python";'),
+    ):
+        module, n = re.subn(pattern, value, module, count=1, flags=re.M)
+        assert n == 1, pattern
+    (site / "js" / "snapshot-bare.js").write_text(module)
+    (site / "bare-snap.html").write_text(BARE_SNAP_HTML)
+    return site
+
+
 def throttle(cdp, profile: str) -> None:
     """Slow the page's CPU and network as the profile says (desktop: not at all)."""
     slow = PROFILES[profile]
@@ -132,7 +192,8 @@ def throttle(cdp, profile: str) -> None:
         )
 
 
-def visit(context, url: str, profile: str) -> dict:
+def visit(context, url: str, profile: str, floor: bool = False) -> dict:
+    """One visit until ready (floor: until its first contentful paint)."""
     page = context.pages[0] if context.pages else context.new_page()
     cdp = context.new_cdp_session(page)
     moved: dict[str, int] = {}
@@ -148,7 +209,10 @@ def visit(context, url: str, profile: str) -> dict:
     cdp.send("Network.enable")
     throttle(cdp, profile)
     page.goto(url, timeout=TIMEOUT_MS)
-    page.wait_for_function("window.__readyAt !== undefined", timeout=TIMEOUT_MS)
+    page.wait_for_function(
+        FCP + " !== undefined" if floor else "window.__readyAt !== undefined",
+        timeout=TIMEOUT_MS,
+    )
     until_ready = dict(moved)
     files: dict[str, int] = {}
     for request, size in until_ready.items():
@@ -156,13 +220,15 @@ def visit(context, url: str, profile: str) -> dict:
         files[path] = files.get(path, 0) + size
     out = {
         "files": files,
-        "ready": page.evaluate("window.__readyAt") / 1000,
+        "ready": (page.evaluate("window.__readyAt ?? null") or 0) / 1000 or None,
+        "fcp": (page.evaluate(FCP) or 0) / 1000 or None,
+        "python": page.evaluate("document.documentElement.dataset.python ?? null"),
         "early": (page.evaluate("window.__earlyAt ?? null") or 0) / 1000 or None,
         "quick": (page.evaluate("window.__quickAt ?? null") or 0) / 1000 or None,
         "offered": (page.evaluate("window.__offeredAt ?? null") or 0) / 1000 or None,
         "bytes": sum(until_ready.values()),
         "requests": len(until_ready),
-        "timeline": page.evaluate(TIMELINE),
+        "timeline": None if floor else page.evaluate(TIMELINE),
     }
     if PROFILES[profile]:
         cdp.send("Emulation.setCPUThrottlingRate", {"rate": 1})
@@ -176,9 +242,11 @@ def measure(
     visits: int = 2,
     directory: Path = build.DIST,
     first_profile: str | None = None,
+    floor: bool = False,
 ) -> dict:
     """Visit 1 (on first_profile, if given), then visits - 1 returning visits (each a browser
-    restarted): out[1], out[2], and every returning visit in out["returning"]."""
+    restarted): out[1], out[2], and every returning visit in out["returning"]. floor: the
+    page has no script (--floors), its visits end at the first paint."""
     server = build.serve_in_thread(directory=directory, prefix=PREFIX, gzip=True)
     url = build.url_of(server) + page_name
     out = {}
@@ -194,15 +262,18 @@ def measure(
 
             context = launch()
             try:
-                out[1] = visit(context, url, first_profile or profile)
+                out[1] = visit(context, url, first_profile or profile, floor)
                 if visits == 1:
                     return out
                 page = context.pages[0]
+                if floor:  # no script of its own: its service worker registered
+                    page.evaluate("navigator.serviceWorker.register('./sw.js')")
                 if page_name.startswith("index.html"):  # its service worker has every file
                     page.wait_for_function(
                         "navigator.serviceWorker.controller !== null", timeout=TIMEOUT_MS
                     )
-                if page_name == "index.html":  # and the snapshot of its Python is stored
+                # and the snapshot of its Python is stored
+                if page_name in ("index.html", "bare-snap.html") and not floor:
                     page.wait_for_selector(
                         'html[data-snapshot="stored"]', state="attached", timeout=TIMEOUT_MS
                     )
@@ -213,7 +284,7 @@ def measure(
             for _ in range(visits - 1):
                 context = launch()
                 try:
-                    out["returning"].append(visit(context, url, profile))
+                    out["returning"].append(visit(context, url, profile, floor))
                     context.pages[0].wait_for_timeout(1000)
                 finally:
                     context.close()
@@ -223,7 +294,7 @@ def measure(
     return out
 
 
-def welcome_only(playwright, directory: Path, profile: str) -> float:
+def welcome_only(playwright, directory: Path, profile: str, floor: bool = False) -> float:
     """A first visit in a fresh browser profile until the welcome's choices show (s), nothing
     after: the welcome alone, sampled many times where a whole first visit takes 20 s."""
     server = build.serve_in_thread(directory=directory, prefix=PREFIX, gzip=True)
@@ -239,6 +310,9 @@ def welcome_only(playwright, directory: Path, profile: str) -> float:
                 cdp.send("Network.enable")
                 throttle(cdp, profile)
                 page.goto(build.url_of(server) + "index.html", wait_until="commit")
+                if floor:  # the page without a script: its first paint
+                    page.wait_for_function(FCP + " !== undefined", timeout=TIMEOUT_MS)
+                    return page.evaluate(FCP) / 1000
                 page.wait_for_function("window.__earlyAt !== undefined", timeout=TIMEOUT_MS)
                 return page.evaluate("window.__earlyAt") / 1000
             finally:
@@ -247,22 +321,36 @@ def welcome_only(playwright, directory: Path, profile: str) -> float:
         server.stop()
 
 
-def welcomes(playwright, runs: int, profiles: list[str], baseline: Path | None) -> None:
-    """--welcome: the welcome's time on a first visit, game (and base) alternating."""
-    dirs = {"game": build.DIST, **({"base": baseline} if baseline else {})}
+def welcomes(
+    playwright,
+    runs: int,
+    profiles: list[str],
+    baseline: Path | None,
+    game: Path,
+    floors: Path | None = None,
+) -> None:
+    """--welcome: the welcome's time on a first visit, game (and base, and with --floors the
+    floor page's first paint) alternating."""
+    dirs = {"game": game, **({"base": baseline} if baseline else {})}
+    if floors:
+        dirs["floor"] = floors
     for profile in profiles:
         got: dict[str, list[float]] = {k: [] for k in dirs}
         for run in range(runs):
             for kind in list(dirs) if run % 2 == 0 else list(dirs)[::-1]:
-                got[kind].append(welcome_only(playwright, dirs[kind], profile))
+                got[kind].append(
+                    welcome_only(playwright, dirs[kind], profile, floor=kind == "floor")
+                )
         line = f"{profile:8} first visit, the welcome's choices shown: " + ", ".join(
             f"{k} {statistics.median(v):.3f} s ({', '.join(f'{x:.2f}' for x in v)})"
             for k, v in got.items()
         )
-        if baseline:
-            g, b = got["game"], got["base"]
-            per_run = ", ".join(f"{x / y:.2f}" for x, y in zip(g, b))
-            line += f"; game/base {statistics.median(g) / statistics.median(b):.2f}x ({per_run})"
+        for other in ("base", "floor"):
+            if other in got:
+                g, b = got["game"], got[other]
+                per_run = ", ".join(f"{x / y:.2f}" for x, y in zip(g, b))
+                ratio = statistics.median(g) / statistics.median(b)
+                line += f"; game/{other} {ratio:.2f}x ({per_run})"
         print(line, flush=True)
 
 
@@ -297,10 +385,18 @@ MEASURES = (
     ("visit 2 (returning), to ready", "ready", 2, "s"),
     ("visit 1, bytes moved until ready", "bytes", 1, "MB"),
     ("visit 1, first-visit choices shown", "early", 1, "s"),
+    ("visit 1, first contentful paint", "fcp", 1, "s"),
+    ("visit 2, first contentful paint", "fcp", 2, "s"),
     ("visit 2, table before Python shown", "quick", 2, "s"),
     ("visit 2, a tap answered (stones)", "offered", 2, "s"),
 )
-RATIOS = (("game", "bare"), ("nosnap", "bare"), ("game", "nosnap"), ("game", "base"))
+RATIOS = (
+    ("game", "bare"),
+    ("nosnap", "bare"),
+    ("game", "nosnap"),
+    ("game", "base"),
+    ("baresnap", "bare"),
+)
 
 
 def main() -> int:
@@ -309,8 +405,10 @@ def main() -> int:
     parser.add_argument("--profiles", default="desktop,tablet")
     parser.add_argument("--bytes", action="store_true", help="only visit 1's bytes, by file")
     parser.add_argument("--baseline", type=Path, help="another build's dist/: page 'base'")
+    parser.add_argument("--dist", type=Path, help="the game's dist/, built apart (no build)")
     parser.add_argument("--pages", help="which of game,nosnap,bare,base (default: all)")
     parser.add_argument("--timeline", action="store_true", help="long tasks and arrivals")
+    parser.add_argument("--floors", action="store_true", help="pages floor and baresnap")
     parser.add_argument(
         "--welcome",
         type=int,
@@ -328,34 +426,45 @@ def main() -> int:
     profiles = args.profiles.split(",")
     from playwright.sync_api import sync_playwright
 
-    build.build(dev_pages=True)
+    game_dist = args.dist or build.DIST
+    if not args.dist:
+        build.build(dev_pages=True)
     if args.bytes:
         with sync_playwright() as playwright:
-            breakdown(measure(playwright, "index.html", "desktop", visits=1)[1]["files"])
+            first = measure(playwright, "index.html", "desktop", visits=1, directory=game_dist)
+            breakdown(first[1]["files"])
         return 0
     load = ", ".join(f"{x:.1f}" for x in os.getloadavg())
     if args.welcome:
         print(f"{args.welcome} first visits per page, load average {load}")
-        with sync_playwright() as playwright:
-            welcomes(playwright, args.welcome, profiles, args.baseline)
+        with tempfile.TemporaryDirectory(prefix="boot-floors-") as folder, sync_playwright() as pw:
+            floors = floor_site(game_dist, Path(folder)) if args.floors else None
+            welcomes(pw, args.welcome, profiles, args.baseline, game_dist, floors)
         load = ", ".join(f"{x:.1f}" for x in os.getloadavg())
         print(f"load average {load} at the end")
         return 0
     print(f"{args.runs} runs, profiles {profiles}; load average {load} on {os.cpu_count()} CPUs")
     pages = {"game": "index.html", "nosnap": "index.html?snapshot=off", "bare": "bare.html"}
+    if args.floors:
+        pages |= {"floor": "index.html", "baresnap": "bare-snap.html"}
     if args.baseline:
         pages["base"] = "index.html"
         print(f"base: {args.baseline.resolve()}")
     if args.pages:
         pages = {k: v for k, v in pages.items() if k in args.pages.split(",")}
     got: dict = {(p, k): [] for p in profiles for k in pages}
-    with sync_playwright() as playwright:
-        measure(playwright, "bare.html", "desktop")  # warms the OS file cache; discarded
+    folder = tempfile.TemporaryDirectory(prefix="boot-floors-")
+    floors = floor_site(game_dist, Path(folder.name)) if args.floors else None
+    with folder, sync_playwright() as playwright:
+        # warms the OS file cache; discarded
+        measure(playwright, "bare.html", "desktop", directory=game_dist)
         for run in range(args.runs):
             for profile in profiles:
                 order = list(pages) if run % 2 == 0 else list(pages)[::-1]
                 for kind in order:
-                    where = args.baseline if kind == "base" else build.DIST
+                    where = {"base": args.baseline, "floor": floors, "baresnap": floors}.get(
+                        kind, game_dist
+                    )
                     r = measure(
                         playwright,
                         pages[kind],
@@ -363,20 +472,22 @@ def main() -> int:
                         visits=1 + (args.returning or 1),
                         directory=where,
                         first_profile="desktop" if args.returning else None,
+                        floor=kind == "floor",
                     )
                     got[profile, kind].append(r)
                     early = f", choices {r[1]['early']:.2f} s" if r[1]["early"] else ""
                     print(
-                        f"  run {run + 1} {profile:7} {kind}: visit 1 {r[1]['ready']:.2f} s"
+                        f"  run {run + 1} {profile:7} {kind}: visit 1 {r[1]['ready'] or 0:.2f} s"
                         f"{early} ({r[1]['bytes'] / 1e6:.2f} MB, {r[1]['requests']} "
-                        f"requests), visit 2 {r[2]['ready']:.2f} s",
+                        f"requests), visit 2 {r[2]['ready'] or 0:.2f} s",
                         flush=True,
                     )
                     back = ", ".join(
-                        f"{v['ready']:.2f}/{v['quick'] or 0:.2f}/{v['offered'] or 0:.2f}"
+                        f"{v['ready'] or 0:.2f}/{v['quick'] or 0:.2f}/{v['offered'] or 0:.2f}"
+                        f"/{v['fcp'] or 0:.2f}/{v['python'] or '-'}"
                         for v in r["returning"]
                     )
-                    print(f"    returning (ready/table/tap): {back}", flush=True)
+                    print(f"    returning (ready/table/tap/fcp/python): {back}", flush=True)
                     if args.timeline and kind in ("game", "base"):
                         for n, v in [(1, r[1])] + [(2, v) for v in r["returning"]]:
                             print(f"    visit {n}: {v['timeline']}", flush=True)

@@ -66,6 +66,7 @@ FIRST_TABLE_JS = {
     "dialogs",
     "dom",
     "duo-link",
+    "first",
     "flow",
     "focus",
     "games",

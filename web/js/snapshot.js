@@ -50,8 +50,8 @@ const OFF = ON_PAGE && new URLSearchParams(location.search).get("snapshot") === 
 const EMBED = ON_PAGE && document.documentElement.classList.contains("embed");
 const USABLE = ON_PAGE && !OFF && typeof indexedDB !== "undefined" && Boolean(globalThis.crypto?.subtle);
 
-// Read and checked as soon as this module loads (index.html loads it before PyScript, so
-// this runs while PyScript starts): {memory} to start from; {refused: why} for a stored
+// Read as soon as this module loads (index.html loads it before PyScript), and checked once
+// the table is up (tableFirst): {memory} to start from; {refused: why} for a stored
 // snapshot that must not be used; {blocked: why} where the browser keeps IndexedDB from the
 // page or has no digest (then none is made either); {} when none is stored.
 let stored = USABLE ? readSnapshot() : Promise.resolve({ blocked: OFF ? "" : "not supported" });
@@ -64,11 +64,31 @@ async function readSnapshot() {
     return { blocked: String(error?.name || error) };
   }
   if (!record) return {};
+  await tableFirst();
   try {
     return { memory: await checked(record) };
   } catch (error) {
     return { refused: error.message };
   }
+}
+
+// Checking the record holds the page's thread (SHA-256 of 14 MB, the zero pages put back:
+// 0.3 s on a tablet), so it waits for the table: until js/first.js has drawn a returning
+// visit's table before Python and that table is painted (the frame after it; a page in the
+// background gets no frame, so at most 250 ms), or has found none to draw (document
+// "st:table-early", its detail whether it drew; window.stTableEarly if it came before this
+// module). Python starts that much later; a tap on the table is answered first. (Should the
+// word never come, after 10 s.)
+function tableFirst() {
+  const painted = () => new Promise((resolve) => {
+    requestAnimationFrame(() => setTimeout(resolve, 0));
+    setTimeout(resolve, 250);
+  });
+  const told = "stTableEarly" in window
+    ? Promise.resolve(window.stTableEarly)
+    : new Promise((resolve) => document.addEventListener("st:table-early", (e) => resolve(e.detail), { once: true }));
+  const drawn = told.then((yes) => (yes ? painted() : null));
+  return Promise.race([drawn, new Promise((resolve) => setTimeout(resolve, 10000))]);
 }
 
 // The memory of a record of this build, whole (size, digest and its header as written).
