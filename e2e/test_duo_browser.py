@@ -177,6 +177,13 @@ def _compare_codes(host, guest) -> None:
         assert page.inner_text("#duo-code-small") == f"code {code}"
 
 
+# Nothing more can come by itself (by links, a card's share comes only with a link opened),
+# or a tactic game's hand is whole (7 cards), or the player is in its turn after its play.
+HAND_SETTLED = """() => document.body.dataset.duoConnection !== 'live' ||
+    document.querySelectorAll('#hand .card').length >= 7 ||
+    (document.body.dataset.duo === 'you' && document.body.dataset.step !== 'play')"""
+
+
 def _wait_for_news(pages) -> None:
     """Wait on the pages' own flags until one may move, has a link to send, or both are over."""
     cond = (
@@ -291,6 +298,9 @@ def _play(
         assert moves < 400
         if moves == reload_at:
             guest = pages[1]
+            # Live, the share that opens the card the guest drew may still be on its way: the
+            # hand is read once nothing more can come (HAND_SETTLED).
+            guest.wait_for_function(HAND_SETTLED, timeout=BOOT_MS)
             hand = guest.eval_on_selector_all("#hand .card", "els => els.map(e => e.dataset.card)")
             guest.reload()
             guest.wait_for_selector('body[data-ready="1"]', state="attached", timeout=BOOT_MS)
