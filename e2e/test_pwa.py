@@ -66,7 +66,6 @@ FIRST_TABLE_JS = {
     "dialogs",
     "dom",
     "duo-link",
-    "first",
     "flow",
     "focus",
     "games",

@@ -87,28 +87,21 @@ def storage(first_visit_state, tmp_path) -> str:
     return str(copy)
 
 
-def held_visit(browser, url: str, storage: str, also: str | None = None):
-    """A returning visit whose app.py (and ``also``, a glob) is held back: (context, page,
-    release); release() lets app.py go, release(also) that one."""
+def held_visit(browser, url: str, storage: str):
+    """A returning visit whose app.py is held back: (context, page, release)."""
     context = browser.new_context(storage_state=storage, service_workers="block")
-    held: dict[str, list] = {}
-
-    def hold(keep: list):
-        return lambda route: keep.append(route)
-
-    for pattern in ("**/app.py", also):
-        if pattern:
-            held[pattern] = []
-            context.route(pattern, hold(held[pattern]))
+    held = []
+    context.route("**/app.py", lambda route: held.append(route))
     page = context.new_page()
     page.goto(url + "index.html?aipause=0")
     page.wait_for_selector(QUICK, state="attached", timeout=BOOT_MS)
 
-    def release(pattern: str = "**/app.py"):
-        for route in held.pop(pattern, []):
+    def release():
+        for route in held:
             with contextlib.suppress(Exception):  # a request of a page reloaded since
                 route.continue_()
-        context.unroute(pattern)
+        held.clear()
+        context.unroute("**/app.py")
 
     return context, page, release
 
@@ -158,39 +151,6 @@ def test_a_move_made_before_python_is_applied_once(browser, site_url, storage):
     page.reload()
     page.wait_for_selector(READY, state="attached", timeout=BOOT_MS)
     assert board(page) == after, "a move lost or applied twice after a reload"
-    context.close()
-
-
-def test_the_early_table_takes_a_move_before_the_rest_of_the_page_has_loaded(
-    browser, site_url, storage
-):
-    """The early table is js/first.js's: with js/boot.js (the rest of the page: the dialogs,
-    the saves, the sounds...) held back as well as Python, a card is selected, its stones are
-    offered and a move waits; New game pressed then opens its dialog once the rest has
-    loaded. Closed, the move is applied when Python is ready."""
-    context, page, release = held_visit(browser, site_url, storage, also="**/js/boot.js")
-    loaded = "performance.getEntriesByType('resource').map((e) => e.name.split('/').pop())"
-    assert "dialogs.js" not in page.evaluate(loaded)
-    card = page.eval_on_selector("#hand .card.playable", "e => e.dataset.card")
-    page.click(f'#hand .card[data-card="{card}"]')
-    assert page.locator("#hand .card.selected").count() == 1
-    assert page.locator(".lane.target").count() == 9
-    page.click('#board .lane.target[data-stone="2"] .stone')
-    assert page.locator(f'#hand .card.pending[data-card="{card}"]').count() == 1
-    page.click("#btn-new")
-    page.wait_for_timeout(200)
-    assert page.locator("#dlg-new").is_hidden(), "its module is held back"
-    release("**/js/boot.js")
-    page.wait_for_selector("#dlg-new", state="visible", timeout=BOOT_MS)
-    page.keyboard.press("Escape")
-    page.wait_for_selector("#dlg-new", state="hidden")
-    release()
-    page.wait_for_selector(READY, state="attached", timeout=BOOT_MS)
-    page.wait_for_function(
-        'document.querySelector(\'#board .lane[data-stone="2"] .side[data-seat="0"] .card\')',
-        timeout=BOOT_MS,
-    )
-    assert board(page)[2][0] == [card]
     context.close()
 
 
@@ -260,8 +220,7 @@ def test_a_new_game_chosen_before_python_is_dealt_once_across_a_reload(
     context, page, release = held_visit(browser, site_url, storage)
     old = saved_game(page)
     page.click("#btn-new")
-    # open once the rest of the page's modules have loaded, a frame after the table (first.js)
-    page.wait_for_selector("#dlg-new", state="visible", timeout=5000)
+    assert page.locator("#dlg-new").is_visible()
     page.check('#dlg-new input[name="opponent"][value="human"]')
     page.check('#dlg-new input[name="tactics"][value="on"]')
     page.fill("#dlg-new input[name=name_0]", "Ada")

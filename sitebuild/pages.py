@@ -184,7 +184,7 @@ def write_embed_page(out: Path) -> None:
 # The scripts embed.html leaves to embed.js (it adds them in this order).
 EMBED_DEFERRED = (
     '<script type="module" src="./js/snapshot.js"></script>',
-    '<script type="module" src="./js/first.js"></script>',
+    '<script type="module" src="./js/boot.js"></script>',
     '<script type="module" src="./vendor/pyscript/core.js"></script>',
     '<script type="py" src="./app.py" config="./pyscript.json"></script>',
 )

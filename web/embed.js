@@ -11,7 +11,7 @@
 //   autostart=1     start at once even with preview=1 (the default without preview)
 //   game=LINK       a game shared as a link (docs/formats.md): its replay, move by move
 //
-// embed.html is built without js/snapshot.js, PyScript, js/first.js and app.py's <script type="py">
+// embed.html is built without js/snapshot.js, PyScript, js/boot.js and app.py's <script type="py">
 // (sitebuild/pages.py, EMBED_DEFERRED): load() adds them, at once or on Play.
 //
 // Runs as a module (after the page is parsed, before the table's modules and Python start).
@@ -122,7 +122,7 @@ function load() {
   py.setAttribute("config", "./pyscript.json");
   document.body.append(py);
   import("./js/snapshot.js").catch(() => {});   // PyScript imports it again, and says what failed
-  import("./js/first.js").then(() => import("./vendor/pyscript/core.js"));
+  import("./js/boot.js").then(() => import("./vendor/pyscript/core.js"));
 }
 
 // The light preview: the table as a picture (nine stones, two hands face down) and Play.

@@ -1,7 +1,5 @@
-// The rest of the page, imported by first.js (the page's first module) once a returning
-// visit's table before Python is painted, or at once when there is none: wires the modules
-// together, shows loading progress while PyScript and the engine start, then resumes the
-// saved game or deals one.
+// The entry module (index.html loads it): wires the modules together, shows loading
+// progress while PyScript and the engine start, then resumes the saved game or deals one.
 //
 //   words     every word shown (t(key, params), plurals)    state    shared state, URL options
 //   bridge    window.stCall and new payloads                 moves    what `legal` offers now
@@ -17,12 +15,13 @@ import { dealChosen, keepNewGame, maybeShowEnd, openNewGame, showMessage, syncNe
 import { $ } from "./dom.js";
 import { duoPart, handOver, linkAtStart, receiveLink, wireDuoLinks } from "./duo-link.js";
 import { openLinkedRecord, wireGames } from "./games.js";
+import { wireInput } from "./input.js";
 import { layoutIfNeeded } from "./layout.js";
 import { wireLog } from "./log.js";
 import { doAct } from "./flow.js";
 import { partFailed } from "./part.js";
-import { remember, takePending } from "./quick.js";
-import { renderHandover, wireHandoverTrap } from "./render.js";
+import { drawnBefore, remember, takePending } from "./quick.js";
+import { render, renderHandover, wireHandoverTrap } from "./render.js";
 import { saveErrorText, wireSaves } from "./saves.js";
 import { wireSound } from "./sound.js";
 import { isAI, state } from "./state.js";
@@ -194,12 +193,13 @@ const withPuzzles = later(() => import("./puzzles.js"));
 const withShare = later(() => import("./share.js"));
 
 function wire() {
-  // Every new payload, after the redraw (first.js): the handover screen, then (once) the end
-  // screen; kept for the next visit's table before Python (quick.js). The taps on the table
-  // are first.js's too (input.js).
+  // Every new payload: redraw, then the handover screen, then (once) the end screen; kept
+  // for the next visit's table before Python (quick.js).
+  onPayload(render);
   onPayload(renderHandover);
   onPayload(maybeShowEnd);
   onPayload(remember);
+  wireInput();
   wireGames();
   // The puzzles and the game links, loaded on first use (none of it at boot).
   $("#games-puzzles").addEventListener("click", () => withPuzzles((m) => m.openPuzzle({})));
@@ -276,6 +276,28 @@ function learnEarly() {
   });
 }
 
+// A returning visit: the table as the last visit drew it, at once, while Python starts
+// (quick.js). Not when the address carries a link or a record, nor in another language than
+// the one it was drawn in. The tools wait for Python but New game; a card and a stone can be
+// chosen.
+function drawEarly() {
+  if (location.hash || window.stEarly?.active) return;
+  const P = drawnBefore();
+  if (!P || P.settings?.lang !== LANGUAGE) return;
+  state.waiting = true;
+  $("#loading").hidden = true;
+  $("#app").hidden = false;
+  // The tools wait for Python, but New game: its dialog's choices are made at once, the deal
+  // waits (dialogs.js startNewGame).
+  for (const tool of $("#tools").children) tool.inert = tool.id !== "btn-new";
+  setPayload(P);
+  document.body.dataset.quick = "1";
+}
+
+// The dialog put back up over a saved game (a reload while its deal waited) closed before
+// Python: the deal withdrawn (js/early.js), that game's table drawn as on any returning visit.
+document.addEventListener("st:early-withdrawn", () => { if (!startLink) drawEarly(); });
+
 // A link from a friend's device opened in a new tab while the game's tab is open goes to that
 // tab (duo.js); this one then only says so.
 const startLink = linkAtStart();
@@ -285,6 +307,7 @@ wireLanguage();
 wire();
 watchLoading();
 adoptEarly();
+if (!startLink) drawEarly();
 (startLink ? handOver(startLink) : Promise.resolve(false)).then((taken) => {
   if (taken) {
     handedOver = true;

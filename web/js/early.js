@@ -197,8 +197,6 @@
   // dialogs.js's and welcome.js's, which need Python.
   if (kept?.pending === "deal" || kept?.pending === "learn") wait(kept.pending);   // reloaded meanwhile
   dialog.addEventListener("cancel", (e) => { if (state.active && !behind) e.preventDefault(); });
-  // Cancel works before the table's modules have loaded too (dialogs.js wires it again).
-  if (behind) $("#new-cancel").addEventListener("click", () => dialog.close());
   dialog.addEventListener("close", () => {
     if (!state.active || !behind || state.pending === "learn") return;   // the lesson's screen
     done();

@@ -1,11 +1,10 @@
 // Input: taps on the hand, the board, the piles and the prompt buttons; drag and drop of a
 // hand card onto a stone; the handover tap. The keyboard (keyboard.js) ends in the same
-// clicks: Enter on a card or a stone is a tap on it. Wired by first.js before the rest of the
-// page has loaded (a returning visit's table before Python), so it imports no dialog: the
-// discard pile's and the results' come with the rest (boot.js imports dialogs.js).
+// clicks: Enter on a card or a stone is a tap on it.
 import { requestHint } from "./ai.js";
 import { call, setPayload } from "./bridge.js";
 import { cardEl, cardTitle, formationText, tacticWord } from "./cards.js";
+import { showDiscard, showEnd } from "./dialogs.js";
 import { $, $$ } from "./dom.js";
 import { doAct } from "./flow.js";
 import { wireKeyboard } from "./keyboard.js";
@@ -15,8 +14,6 @@ import { render } from "./render.js";
 import { state } from "./state.js";
 import { toast } from "./toast.js";
 import { t } from "./words.js";
-
-const dialogs = (then) => import("./dialogs.js").then(then);
 
 function select(sel) {
   state.sel = sel;
@@ -105,7 +102,7 @@ function onPiles(ev) {
   if (!b) return;
   if (b.id === "pile-discard") {
     if (state.sel && state.sel.target && selectionOptions().discard) { playToDiscard(); return; }
-    dialogs((m) => m.showDiscard());
+    showDiscard();
     return;
   }
   const deck = b.dataset.deck;
@@ -126,7 +123,7 @@ function onPrompt(ev) {
     case "btn-cancel": select(null); break;
     case "btn-confirm": { const o = selectionOptions(); if (o.bare) doAct(o.bare); break; }
     case "btn-discard": playToDiscard(); break;
-    case "btn-results": dialogs((m) => m.showEnd()); break;
+    case "btn-results": showEnd(); break;
   }
 }
 

@@ -73,22 +73,20 @@ async function readSnapshot() {
 }
 
 // Checking the record holds the page's thread (SHA-256 of 14 MB, the zero pages put back:
-// 0.3 s on a tablet), so it waits for the table: until js/first.js has drawn a returning
-// visit's table before Python and that table is painted (the frame after it; a page in the
-// background gets no frame, so at most 250 ms), or has found none to draw (document
-// "st:table-early", its detail whether it drew; window.stTableEarly if it came before this
-// module). Python starts that much later; a tap on the table is answered first. (Should the
-// word never come, after 10 s.)
+// 0.3 s on a tablet), so it waits for the table: until the page's module scripts have run
+// (DOMContentLoaded: js/boot.js has drawn a returning visit's table before Python, or not),
+// and then, if it drew one (body[data-quick]), until that table is painted (the frame after
+// it; a page in the background gets no frame, so at most 250 ms). Python starts that much
+// later; a tap on the table is answered first.
 function tableFirst() {
   const painted = () => new Promise((resolve) => {
     requestAnimationFrame(() => setTimeout(resolve, 0));
     setTimeout(resolve, 250);
   });
-  const told = "stTableEarly" in window
-    ? Promise.resolve(window.stTableEarly)
-    : new Promise((resolve) => document.addEventListener("st:table-early", (e) => resolve(e.detail), { once: true }));
-  const drawn = told.then((yes) => (yes ? painted() : null));
-  return Promise.race([drawn, new Promise((resolve) => setTimeout(resolve, 10000))]);
+  const parsed = document.readyState === "loading"
+    ? new Promise((resolve) => document.addEventListener("DOMContentLoaded", resolve, { once: true }))
+    : Promise.resolve();
+  return parsed.then(() => (document.body?.dataset.quick === "1" ? painted() : null));
 }
 
 // The memory of a record of this build, whole (size, digest and its header as written).
