@@ -80,6 +80,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 import build
+from sitebuild.pages import BARE_HTML
 from tools.chromium import CHROMIUM, CHROMIUM_ARGS
 
 TIMEOUT_MS = 180_000
@@ -133,27 +134,14 @@ TIMELINE = """(() => {
 
 FCP = "performance.getEntriesByName('first-contentful-paint')[0]?.startTime"
 
-# What --floors makes: index.html without a script, bare.html from a snapshot of a bare
-# interpreter (the game's js/snapshot.js, nothing imported; its own database; no early table
-# to wait for: window.stTableEarly).
-BARE_SNAP_HTML = """<!doctype html>
-<html lang="en">
-<head>
-<meta charset="utf-8">
-<title>bare Pyodide from a snapshot</title>
-<link rel="icon" href="data:,">
-<link rel="stylesheet" href="./vendor/pyscript/core.css">
-<script>window.stTableEarly = false;</script>
-<script type="module" src="./vendor/pyscript/core.js"></script>
-</head>
-<body>
-<script type="py" config='{"interpreter": "./js/snapshot-bare.js"}'>
-import js
-js.document.body.dataset.ready = "1"
-</script>
-</body>
-</html>
-"""
+# What --floors makes: index.html without a script, and bare.html started from a snapshot of a
+# bare interpreter (the game's js/snapshot.js as PyScript's interpreter, nothing imported; its
+# own database): the build's bare page with that interpreter.
+PYODIDE = "./vendor/pyodide/pyodide.mjs"
+assert BARE_HTML.count(PYODIDE) == 1, "sitebuild/pages.py BARE_HTML names Pyodide once"
+BARE_SNAP_HTML = BARE_HTML.replace(PYODIDE, "./js/snapshot-bare.js").replace(
+    "<title>bare Pyodide boot</title>", "<title>bare Pyodide from a snapshot</title>"
+)
 
 
 def floor_site(game: Path, folder: Path) -> Path:
