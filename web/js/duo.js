@@ -539,3 +539,15 @@ export function resumePairing(out) {
   if (out.duo && out.view === null) { take(out); return true; }
   return false;
 }
+
+// Take over here (saves.js): the game as another tab left it, as a reload would resume it:
+// with the messages that tab had not sent yet (kept beside the save), none of this tab's.
+export function takeOver(out) {
+  unsent = [];
+  kinds.clear();
+  lastLink = null;
+  pairing = joining = null;
+  queue.last = undefined;
+  resumed = false;   // the next payload reads the messages not sent yet (onGamePayload)
+  if (!resumePairing(out)) setPayload(out);
+}
