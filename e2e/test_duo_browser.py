@@ -732,6 +732,15 @@ HAND = "() => [...document.querySelectorAll('#hand .card')].map(e => e.dataset.c
 BOARD = "() => [...document.querySelectorAll('#board .card')].map(e => e.dataset.card).join()"
 
 
+# A listener of the links handed between tabs, made after duo.js's: it hears a link once
+# duo.js's has (a channel's listeners hear a message in the order they were made).
+LINK_SEEN = """() => { window.__linkSeen = new Promise((resolve) => {
+    new BroadcastChannel('schotten-totten.links').onmessage = (e) => {
+        if (e.data?.kind === 'link') resolve();
+    };
+}); }"""
+
+
 def _turn(page, seed: int) -> None:
     """This device's whole turn through the UI, until its move waits to be sent."""
     driver = Driver(page, seed=seed)
@@ -751,7 +760,7 @@ def test_a_game_taken_over_in_a_second_tab(browser, site_url):
     the move unsent; the second, asked ("Continued elsewhere"), takes the game over: its
     table is the first's, hand, board and the move to send, which reaches the friend. It
     plays on: a link opened there, a turn of its own sent to the friend. The first tab
-    yields: asked in turn."""
+    yields: asked in turn, it takes no link handed over by a new tab (the second does)."""
     host_save, guest_save = _dealt_saves()
     host_ctx, first = _device_with(browser, site_url, host_save)
     _, guest = _device_with(browser, site_url, guest_save)
@@ -780,9 +789,23 @@ def test_a_game_taken_over_in_a_second_tab(browser, site_url):
     _open_link(second, _sent_link(guest))
     _wait_duo(second, "you")
     first.wait_for_selector("#dlg-save-conflict[open]")
+    stale = first.evaluate(BOARD)
     # The second tab's own turn reaches the friend.
     _turn(second, seed=3)
     _open_link(guest, _sent_link(second))
     _wait_duo(guest, "you")
+    # The friend's next turn, its link opened in a new tab of the host's device: handed to
+    # the second tab; the first, behind, leaves it.
+    _turn(guest, seed=4)
+    first.evaluate(LINK_SEEN)
+    tab = host_ctx.new_page()
+    tab.goto(_sent_link(guest))
+    tab.wait_for_selector('body[data-handed-over="1"]', state="attached")
+    tab.close()
+    _wait_duo(second, "you")
+    first.evaluate("() => window.__linkSeen")  # the first tab's own listener has run too
+    assert first.text_content("#toast") == ""  # not taken there (it is out of order there)
+    assert first.evaluate(BOARD) == stale and body(first, "duo") == "unsent"
+    assert first.locator("#dlg-save-conflict[open]").count() == 1
     host_ctx.close()
     guest.context.close()

@@ -490,6 +490,9 @@ export function wireDuo() {
     const ch = new BroadcastChannel(CHANNEL);
     ch.onmessage = (e) => {
       if (e.data?.kind !== "link" || !isDuo() || !carriesMessages(e.data.link)) return;
+      // A tab whose game went on in another tab (Python's save_check) leaves the link to the
+      // tab that has it; with none, the new tab plays it from the save.
+      if (call("save_check").conflict) return;
       ch.postMessage({ kind: "taken", id: e.data.id });
       receive(e.data.link);
     };
