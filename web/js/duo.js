@@ -552,5 +552,5 @@ export function takeOver(out) {
   pairing = joining = null;
   queue.last = undefined;
   resumed = false;   // the next payload reads the messages not sent yet (onGamePayload)
-  if (!resumePairing(out)) setPayload(out);
+  take(out);   // the pairing dialog, or the table (this tab's pairing dialog closed)
 }
