@@ -11,21 +11,32 @@ reconnect screens (its Reconnect button, the reconnect link opened on the other 
 answer opened back) and the game goes on live. Each game stops a few moves after that: whole
 games by links are played by tests/test_remote_games.py, and the end of a game against a
 friend's device (its end screen, the key still awaited, the recent games) is looked at in
-e2e/test_every_screen.py and tests/test_duo_games.py.
+e2e/test_every_screen.py and tests/test_duo_games.py. A game open in two tabs of one device,
+taken over in the second ("Continued elsewhere"), starts from saves CPython paired and dealt
+(no pairing through the screens: three boots).
 
 Flags: none beyond tools.chromium's usual ones; the clipboard permissions are granted to each
 context (the Send button copies the link)."""
 
 from __future__ import annotations
 
+import json
+import random
 import re
+import sys
+from pathlib import Path
 
 import pytest
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
 import sitebuild.site
+from engine.remote import sra
+from engine.remote.sra import Entropy
 from tools.chromium import CHROMIUM, CHROMIUM_ARGS
-from tools.table import BOOT_MS, QUERY, Driver, body
+from tools.table import BOOT_MS, QUERY, SAVE_KEY, Driver, body
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "web"))
+from duo import Duo  # web/ on the path first: the page's Python under CPython
 
 pytestmark = pytest.mark.slow
 
@@ -687,3 +698,114 @@ def test_an_invitation_without_its_live_part_goes_by_links_at_once(browser, site
     assert "(by links)" in host.inner_text("#duo-status")
     host_ctx.close()
     guest_ctx.close()
+
+
+def _dealt_saves() -> list[str]:
+    """Each device's save of a base game by links, paired and dealt by CPython (seeded, in the
+    protocol tests' small group, remote_play.TEST_GROUP, which a game keeps in its saves):
+    the host to move, the guest's hand to come with that move, the code compared on both."""
+    duos = [Duo(Entropy(random.Random(41)), sra.TEST), Duo(Entropy(random.Random(42)), sra.TEST)]
+    host, guest = duos
+    invitation = host.host({"tactics": False, "name": "Ann"}, "en")["duo"]["send"]["link"]
+    inbox = [(0, guest.join(invitation, "Bob", "en")["duo"]["send"])]
+    while inbox:
+        to, message = inbox.pop(0)
+        send = duos[to].receive(message["text"], "en")["duo"]["send"]
+        if send:
+            inbox.append((1 - to, send))
+    assert host.ep.can_play() and not guest.ep.can_play()
+    saves = [d.save_data() for d in duos]
+    return [json.dumps({**s, "duo": {**s["duo"], "code": "same"}}) for s in saves]
+
+
+def _device_with(browser, site_url, save: str):
+    """A device whose table resumes ``save`` (stored first, from a page that boots nothing)."""
+    ctx, page = _blank_device(browser, site_url)
+    page.goto(site_url + "rules.html")
+    page.evaluate("([k, t]) => localStorage.setItem(k, t)", [SAVE_KEY, save])
+    page.goto(site_url + "index.html" + QUERY)
+    page.wait_for_selector('body[data-ready="1"]', state="attached", timeout=BOOT_MS)
+    return ctx, page
+
+
+HAND = "() => [...document.querySelectorAll('#hand .card')].map(e => e.dataset.card).join()"
+BOARD = "() => [...document.querySelectorAll('#board .card')].map(e => e.dataset.card).join()"
+
+
+# A listener of the links handed between tabs, made after duo.js's: it hears a link once
+# duo.js's has (a channel's listeners hear a message in the order they were made).
+LINK_SEEN = """() => { window.__linkSeen = new Promise((resolve) => {
+    new BroadcastChannel('schotten-totten.links').onmessage = (e) => {
+        if (e.data?.kind === 'link') resolve();
+    };
+}); }"""
+
+
+def _turn(page, seed: int) -> None:
+    """This device's whole turn through the UI, until its move waits to be sent."""
+    driver = Driver(page, seed=seed)
+    for _ in range(6):  # a card, a deck, any claim
+        if body(page, "duo") != "you":
+            break
+        driver.step()
+    page.wait_for_function("() => document.body.dataset.duo === 'unsent'")
+
+
+def _wait_duo(page, state: str) -> None:
+    page.wait_for_function("s => document.body.dataset.duo === s", arg=state)
+
+
+def test_a_game_taken_over_in_a_second_tab(browser, site_url):
+    """The host's game open in two tabs of its device. The first plays its turn and leaves
+    the move unsent; the second, asked ("Continued elsewhere"), takes the game over: its
+    table is the first's, hand, board and the move to send, which reaches the friend. It
+    plays on: a link opened there, a turn of its own sent to the friend. The first tab
+    yields: asked in turn, it takes no link handed over by a new tab (the second does)."""
+    host_save, guest_save = _dealt_saves()
+    host_ctx, first = _device_with(browser, site_url, host_save)
+    _, guest = _device_with(browser, site_url, guest_save)
+    assert body(first, "duo") == "you" and body(guest, "duo") == "them"
+    second = host_ctx.new_page()  # the same game, resumed as the second tab boots
+    second.goto(site_url + "index.html" + QUERY)
+    second.wait_for_selector('body[data-ready="1"]', state="attached", timeout=BOOT_MS)
+    assert body(second, "duo") == "you" and second.evaluate(HAND) == first.evaluate(HAND)
+    # The first tab plays its turn; the second is asked, and takes the game over.
+    _turn(first, seed=1)
+    second.wait_for_selector("#dlg-save-conflict[open]")
+    second.bring_to_front()
+    second.click("#save-take-over")
+    _wait_duo(second, "unsent")  # the first tab's move, still to send
+    assert second.evaluate(HAND) == first.evaluate(HAND)
+    assert second.evaluate(BOARD) == first.evaluate(BOARD)
+    assert second.locator("#seat-top .card[data-card]").count() == 0
+    # Sent from the second tab, the move reaches the friend (its hand came with it).
+    _open_link(guest, _sent_link(second))
+    _wait_duo(guest, "you")
+    assert guest.locator("#hand .card").count() == 6
+    _wait_duo(second, "them")
+    # The friend's turn, opened in the second tab: its turn now. The first tab, whose game
+    # went on there, is asked in turn (a modal question: nothing else can be done there).
+    _turn(guest, seed=2)
+    _open_link(second, _sent_link(guest))
+    _wait_duo(second, "you")
+    first.wait_for_selector("#dlg-save-conflict[open]")
+    stale = first.evaluate(BOARD)
+    # The second tab's own turn reaches the friend.
+    _turn(second, seed=3)
+    _open_link(guest, _sent_link(second))
+    _wait_duo(guest, "you")
+    # The friend's next turn, its link opened in a new tab of the host's device: handed to
+    # the second tab; the first, behind, leaves it.
+    _turn(guest, seed=4)
+    first.evaluate(LINK_SEEN)
+    tab = host_ctx.new_page()
+    tab.goto(_sent_link(guest))
+    tab.wait_for_selector('body[data-handed-over="1"]', state="attached")
+    tab.close()
+    _wait_duo(second, "you")
+    first.evaluate("() => window.__linkSeen")  # the first tab's own listener has run too
+    assert first.text_content("#toast") == ""  # not taken there (it is out of order there)
+    assert first.evaluate(BOARD) == stale and body(first, "duo") == "unsent"
+    assert first.locator("#dlg-save-conflict[open]").count() == 1
+    host_ctx.close()
+    guest.context.close()

@@ -18,10 +18,11 @@ The walk is a list of scenes (``SCENES``), each starting with ``walk.load(save)`
 screens reached by clicks and looked at. Only the first visit boots Pyodide for the table's
 scenes: the others load their saves into its page by the game's own take-over (another tab's
 save, "Take over here": tools/table.py ``take_over``), as a reload would have resumed them; a
-table scene walked alone boots its own page. A friend's device's saves are stored and the page
-reloaded (one boot each: a pairing not dealt yet is resumed, and the messages not sent yet are
-read, only as a page starts), as for the invitation or a link opened: 11 boots per language
-(19 before the take-overs). The scenes:
+table scene walked alone boots its own page. A friend's device's saves are taken over the same
+way (a pairing not dealt yet shows its dialog, the messages not sent yet are read); the
+invitation and the link that ends the game are opened as pages, and the finished game is
+reloaded: 5 boots per language (11 while a friend's game could not be taken over, 19 before
+the take-overs). The scenes:
 the first visit (the page's words and head, the welcome, the new-game dialog, a game dealt
 against the computer and played a turn, Undo then on show at every header width, the games
 dialog and the replay bar), the table mid-game (a card selected, a hint, every dialog, the
@@ -40,7 +41,7 @@ and call ``walk.look("name")``, with ``then=`` for checks of its own in each siz
 checks above then run on it in every language. ``WALK_SCENES=_duo_end,_finished`` walks
 those scenes alone (while working on them; the suite walks them all).
 
-Where a walk's time goes (docs/performance.md, "The screen walker's looks"): its 11 boots,
+Where a walk's time goes (docs/performance.md, "The screen walker's looks"): its 5 boots,
 axe (about 0.7 s a look), a resize per size, and the screenshots. A resize moves every
 claimed stone toward its owner (a 0.35 s transition) and may slide the log's drawer:
 ``at_rest`` ends such transitions at once instead of waiting them out (a settle took 0.37 s,
@@ -841,15 +842,17 @@ def _long_names(walk: Walk) -> None:
 # ------------------------------------------------------------------ a friend's device
 
 
-def _load_duo(walk: Walk, save, unsent=None, game=None, extra=""):
-    """The table with a duo save (and the messages not sent yet, as the page keeps them)."""
+def _load_duo(walk: Walk, save, unsent=None, game=None):
+    """The table with a duo save (and the messages not sent yet, as the page keeps them):
+    taken over like any save (a pairing not dealt yet shows its dialog, the messages not
+    sent yet are read, as a reload would), else one boot."""
     if not walk.page.url.startswith(walk.site_url):  # storage needs the site's origin
         walk.page.goto(walk.site_url + "rules.html")
     walk.page.evaluate(
         "([k, u]) => u ? localStorage.setItem(k, u) : localStorage.removeItem(k)",
         [UNSENT_KEY, json.dumps({"game": game, "unsent": unsent}) if unsent else None],
     )
-    walk.load(_in(save, walk.lang), extra, boot=True)
+    walk.load(_in(save, walk.lang))
 
 
 @scene

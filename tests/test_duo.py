@@ -19,6 +19,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from remote_play import TEST_GROUP, assert_hidden, damage, hidden_from, pair
+from saves import MemoryStore
 
 from engine.cards import card_text
 from engine.remote.sra import PLAY, Entropy
@@ -167,6 +168,18 @@ class Devices:
             if moves == reload_at:
                 self.reload(1)
 
+    def play_turns(self, turns: int) -> None:
+        """``turns`` whole turns, each page's first legal moves, every message delivered."""
+        for _ in range(turns):
+            self.deliver()
+            seat = next(s for s in (0, 1) if self.payloads[s]["duo"]["waiting"] == "you")
+            while self.payloads[seat]["duo"]["waiting"] == "you":
+                self.took(
+                    seat,
+                    self.tabs[seat]("act", {"action": self.payloads[seat]["view"]["legal"][0]}),
+                )
+        self.deliver()
+
     def reload(self, seat: int) -> None:
         """The page of ``seat`` reloads: a new tab on the same storage resumes the game."""
         before = self.payloads[seat]
@@ -218,6 +231,45 @@ def test_by_links_the_first_move_comes_three_links_after_the_invitation(open_tab
     d = Devices(open_tab, seed=12, live=False)
     assert d.links_to_first_move({"tactics": False, "starter": 1}) == 4
     assert d.payloads[1]["duo"]["waiting"] == "you"
+
+
+def test_a_second_tab_takes_the_game_over(open_tab):
+    """The game open in two tabs of one device: the first moves, the second is asked
+    ("Continued elsewhere") and takes it over: its table is the friend's game as the first
+    saved it, also in a tab that had a game against the computer at its table (that game
+    is not the one taken over), and it plays on with the friend; the first is then behind.
+    "Keep playing here" keeps the game against the friend's device."""
+    d = Devices(open_tab, seed=14, live=False)
+    d.links_to_first_move({"tactics": False})
+    first, store = d.tabs[0], d.stores[0]
+    second = open_tab(store)
+    assert second("boot", {"lang": "en"})["duo"]["waiting"] == "you"
+    other = MemoryStore()  # a tab whose table has a game against the computer
+    third = open_tab(other)
+    third("boot", {"lang": "en"})
+    local = third("new_game", {"opponent": "ai", "seed": 4})
+    while not d.inbox:  # the first tab's turn (a card played, then one drawn)
+        d.took(0, first("act", {"action": d.payloads[0]["view"]["legal"][0]}))
+    mine = d.payloads[0]
+    other.setItem("schotten-totten.save", store.getItem("schotten-totten.save"))
+    for tab in (second, third):
+        assert tab("save_check")["conflict"]
+        assert tab("save_compare")["ok"]
+        taken = tab("save_take_over")
+        assert taken["ok"] and taken["resumed"], taken
+        assert taken["duo"]["waiting"] == "them" and taken["duo"]["game"] == mine["duo"]["game"]
+        assert taken["view"]["hand"] == mine["view"]["hand"] != local["view"]["hand"]
+        assert taken["view"]["stones"] == mine["view"]["stones"]
+        assert taken["log"][-1]["text"] == mine["log"][-1]["text"]
+        assert not tab("save_check")["conflict"]
+    assert third("save_keep")["ok"]  # its game is the friend's now, not the computer's
+    assert _game(other) == _game(store)
+    # The second tab plays on with the friend; the first, behind, is asked in its turn.
+    d.tabs[0] = second
+    d.play_turns(2)
+    assert d.payloads[0]["duo"]["waiting"] == "them"
+    assert first("save_check")["conflict"]
+    assert _game(store)["duo"]["endpoint"] == second.app.duo.save_data()["duo"]["endpoint"]
 
 
 def test_live_the_guests_hand_comes_before_the_hosts_first_move(open_tab):

@@ -109,10 +109,15 @@ def save() -> None:
         finished.remember(entry, window.Date.new().toISOString())
 
 
+def table_save() -> dict:
+    """The save of the game at the table: against a friend's device, or on this one."""
+    return duo.save_data() if duo.active else session.save_data()
+
+
 def save_compare() -> dict:
     """How far the game here and the game saved elsewhere are (round and cards played), for
     the "Continued elsewhere" question; ``further``: "here", "there" or None (as far)."""
-    here = progress_of(json.dumps(session.save_data()))
+    here = progress_of(json.dumps(table_save()))
     there = progress_of(storage.get(SAVE))
     key = (lambda p: (p["round"], p["cards"])) if here and there else None
     further = (
@@ -234,12 +239,21 @@ def resume_saved(words, have=None):
 
 
 def save_take_over(_arg, have):
-    """Take over here: the game as another tab saved it (in this table's language)."""
-    lang = session.settings.get("lang", "en")
+    """Take over here: the game as another tab saved it (in this table's language). A game
+    against a friend's device answers with its own table: this tab's game on this device
+    (none, if the tab began on the friend's game) is not the one taken over."""
+    lang = duo.match.lang if duo.active else session.settings.get("lang", "en")
     out = boot({"lang": lang}, have)
-    if out["resumed"]:
-        session.set_option("lang", lang)
-        out.update(session.payload(session.first_seat(), have))
+    if not out["resumed"]:
+        return out
+    if duo.active:
+        if duo.match.lang != lang:
+            session.set_option("lang", lang)
+            duo.set_language(lang)
+            out.update(duo.payload(have))
+        return out
+    session.set_option("lang", lang)
+    out.update(session.payload(session.first_seat(), have))
     return out
 
 
@@ -361,7 +375,7 @@ def open_record(a):
 
 def save_keep(_arg):
     """Keep playing here: this tab's game replaces the one another tab saved."""
-    saves.write(session.save_data(), force=True)
+    saves.write(table_save(), force=True)
     return {}
 
 

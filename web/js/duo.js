@@ -490,6 +490,9 @@ export function wireDuo() {
     const ch = new BroadcastChannel(CHANNEL);
     ch.onmessage = (e) => {
       if (e.data?.kind !== "link" || !isDuo() || !carriesMessages(e.data.link)) return;
+      // A tab whose game went on in another tab (Python's save_check) leaves the link to the
+      // tab that has it; with none, the new tab plays it from the save.
+      if (call("save_check").conflict) return;
       ch.postMessage({ kind: "taken", id: e.data.id });
       receive(e.data.link);
     };
@@ -538,4 +541,16 @@ export function wireDuo() {
 export function resumePairing(out) {
   if (out.duo && out.view === null) { take(out); return true; }
   return false;
+}
+
+// Take over here (saves.js): the game as another tab left it, as a reload would resume it:
+// with the messages that tab had not sent yet (kept beside the save), none of this tab's.
+export function takeOver(out) {
+  unsent = [];
+  kinds.clear();
+  lastLink = null;
+  pairing = joining = null;
+  queue.last = undefined;
+  resumed = false;   // the next payload reads the messages not sent yet (onGamePayload)
+  take(out);   // the pairing dialog, or the table (this tab's pairing dialog closed)
 }

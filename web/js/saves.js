@@ -66,6 +66,7 @@ async function takeOver() {
     out = call("save_take_over");
   }
   if (!out.ok) { toast(out.error); return; }
+  if (out.resumed && out.duo) { (await duoPart()).takeOver(out); return; }   // its own state: duo.js
   if (out.resumed) { setPayload(out); maybeAI(); return; }
   if (!out.save_error) { call("save_keep"); return; }   // the save is gone there: keep this one
   setPayload(call("new_game", window.stEmbed?.options ?? { opponent: "ai", tactics: false }));
