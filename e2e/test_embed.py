@@ -216,6 +216,10 @@ def test_embed_on_another_site_plays_even_without_storage(page, blog, site_url, 
 
 
 def test_embeds_without_a_save_name_do_not_share(page, site_url, serve, tmp_path):
+    """Each plain embed names its own save (embed.js, before Python: Pyodide's WebAssembly
+    is held back, never let through, as nothing here needs Python)."""
+    wasm = []
+    page.context.route("**/pyodide.asm.wasm", lambda route: wasm.append(route))
     folder = tmp_path / "plain"
     folder.mkdir()
     frame = f'<iframe src="{site_url}embed.html" width="300" height="200"></iframe>'
