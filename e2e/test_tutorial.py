@@ -2,16 +2,22 @@
 visit, the whole first lesson (a missed step tried again included) and the tactic lesson;
 leaving a lesson gives the game in progress back, and a lesson resumes at its step (after a
 reload too). Screenshots of a lesson step at phone and desktop sizes. The first visits (in
-English and German) also look at the welcome with the phone on its side and upright."""
+English and German) also look at the welcome with the phone on its side and upright. The
+tests share one page, each opening the table afresh on the device as it needs it (``visit``)."""
 
 import json
 
+import pytest
+
 from tools.table import (
+    BOOT_MS,
+    QUERY,
+    READY,
+    SAVE_KEY,
     at_rest,
     board,
     body,
     hand,
-    open_with_save,
     pick_on_table,
     play_card,
     position,
@@ -21,6 +27,36 @@ from tools.table import (
 LESSON = "#lesson"
 PHONE = {"width": 390, "height": 844}
 DESKTOP = {"width": 1280, "height": 800}
+WINDOW = {"width": 1280, "height": 720}  # the contexts' default
+LESSONS_KEY = SAVE_KEY + ".lesson"  # the lessons' progress (web/lesson_progress.py)
+
+
+@pytest.fixture
+def page(shared_page):
+    """The file's tests share one page (e2e/conftest.py ``shared_page``): each opens the table
+    afresh with ``visit``, a navigation in a page that has booted before, which costs well
+    under a new page's boot (the browser keeps what it compiled)."""
+    return shared_page
+
+
+def visit(page, site_url, save=None, query="", lessons=None, size=WINDOW, address=None):
+    """Open the table as a visit finds the device: ``save`` as the stored game (None: a first
+    visit), ``lessons`` as the lessons' progress (a dict), nothing else stored; the window
+    at ``size``; ``address`` instead of index.html with ``QUERY`` + ``query``. The storage is
+    written from the rules page (no Python, no game of its own to save on its way out)."""
+    page.goto(site_url + "rules.html")
+    page.evaluate(
+        """([key, save, lessonsKey, lessons]) => {
+          localStorage.clear();
+          sessionStorage.clear();
+          if (save !== null) localStorage.setItem(key, save);
+          if (lessons !== null) localStorage.setItem(lessonsKey, lessons);
+        }""",
+        [SAVE_KEY, save, LESSONS_KEY, None if lessons is None else json.dumps(lessons)],
+    )
+    page.set_viewport_size(size)
+    page.goto(site_url + (address or "index.html" + QUERY + query))
+    page.wait_for_selector(READY, state="attached", timeout=BOOT_MS)
 
 
 def lesson_at(page, step: int, state: str = "todo", lesson: str = "basics"):
@@ -71,8 +107,7 @@ def welcome_shows_its_four_choices(page, lang: str, screenshot) -> None:
 
 
 def test_a_new_player_learns_both_lessons(page, site_url, screenshot):
-    page.set_viewport_size(SIDEWAYS)
-    open_with_save(page, site_url, None)
+    visit(page, site_url, size=SIDEWAYS)
     welcome_shows_its_four_choices(page, "en", screenshot)
     # A first visit: the welcome's three choices, over the new-game options.
     assert page.locator("#dlg-new").is_visible()
@@ -225,9 +260,8 @@ def test_a_new_player_learns_both_lessons(page, site_url, screenshot):
 
 def _at_the_last_step(page, site_url, text, lang=""):
     """The tactic lesson (the last) resumed at its last step, and that step played."""
-    page.add_init_script("""localStorage.setItem('schotten-totten.save.lesson',
-        JSON.stringify({active: 'tactics', at: {tactics: 3}, done: ['basics']}));""")
-    open_with_save(page, site_url, text, lang)
+    lessons = {"active": "tactics", "at": {"tactics": 3}, "done": ["basics"]}
+    visit(page, site_url, text, lang, lessons=lessons)
     lesson_at(page, 3, lesson="tactics")
     page.click('#hand .card[data-card="Traitor"]')
     pick_on_table(page, 1, 5, "R9")
@@ -286,8 +320,7 @@ def mid_game():
 
 
 def test_leave_a_lesson_and_resume_it(page, site_url, screenshot):
-    page.set_viewport_size(DESKTOP)
-    open_with_save(page, site_url, save_text(mid_game(), opponent="ai"))
+    visit(page, site_url, save_text(mid_game(), opponent="ai"), size=DESKTOP)
     before = (board(page), sorted(hand(page)))
     saved = page.evaluate("() => localStorage.getItem('schotten-totten.save')")
     assert page.locator("#dlg-new").is_hidden(), "a game to resume: no welcome"
@@ -346,8 +379,7 @@ def test_the_welcome_chooses_the_opponent_and_a_missed_step_is_marked_at_once(pa
     against a computer that takes its time (a 4 s pause, ?aipause=4000: no move of the
     computer's in the game between friends): a missed step is marked at once, while it is
     still the computer's turn (issue 25)."""
-    page.goto(site_url + "index.html?aipause=4000")  # a first visit: no save
-    page.wait_for_selector('body[data-ready="1"]', state="attached", timeout=60_000)
+    visit(page, site_url, address="index.html?aipause=4000")  # a first visit: no save
     page.wait_for_selector("#new-welcome", state="visible")
     page.click("#welcome-friend")
     assert page.locator("#new-welcome").is_hidden()
@@ -372,8 +404,7 @@ def test_the_welcome_chooses_the_opponent_and_a_missed_step_is_marked_at_once(pa
 
 
 def test_a_lesson_in_german(page, site_url, screenshot):
-    page.set_viewport_size(SIDEWAYS)
-    open_with_save(page, site_url, None, "&lang=de")
+    visit(page, site_url, query="&lang=de", size=SIDEWAYS)
     welcome_shows_its_four_choices(page, "de", screenshot)
     assert page.inner_text("#welcome-learn-label") == "Spielen lernen"
     page.click("#welcome-learn")
@@ -391,9 +422,8 @@ def test_a_lesson_in_german(page, site_url, screenshot):
 
 def test_a_lesson_resumes_from_the_device_and_the_claims_list_shows_proofs(page, site_url):
     """A lesson under way when the page was closed resumes at its step; in German."""
-    page.add_init_script("""localStorage.setItem('schotten-totten.save.lesson',
-        JSON.stringify({active: 'basics', at: {basics: 4}, done: []}));""")
-    open_with_save(page, site_url, save_text(mid_game(), opponent="ai"), "&lang=de")
+    lessons = {"active": "basics", "at": {"basics": 4}, "done": []}
+    visit(page, site_url, save_text(mid_game(), opponent="ai"), "&lang=de", lessons=lessons)
     lesson_at(page, 4)
     assert page.inner_text("#lesson-count") == "Schritt 5 von 9"
     assert page.locator("#lesson-leave").inner_text() == "Lektion verlassen"
