@@ -53,6 +53,9 @@ def ask_hint(page, seat: int) -> dict:
 
 
 def test_full_game_against_hard_with_hints(page, site_url):
+    """A whole game against Hard with hints, its search's budget and the page's stalls
+    measured; then, on that table, the hints of a game between friends
+    (``hint_when_passing_the_device``)."""
     open_with_save(page, site_url, None, query=f"&ai_time={AI_TIME}&perf")
     assert "0.3 s" in page.inner_text("#dlg-new #level-set")
     start_new_game(page, opponent="ai", level="hard", tactics=False, autoclaim=True)
@@ -124,10 +127,15 @@ def test_full_game_against_hard_with_hints(page, site_url):
     worst, inside = max(ours, default=(0, []))
     assert worst < 100, f"main thread stalled for {worst:.0f} ms in a worker call: {inside}"
     assert max((dur for _, dur in long_tasks), default=0) < 1000
+    # The same table (the hints' budget ?ai_time= still), a game between friends next.
+    page.click("#end-look")
+    page.wait_for_selector("#dlg-end", state="hidden")
+    hint_when_passing_the_device(page)
 
 
-def test_hint_when_passing_the_device(page, site_url):
-    open_with_save(page, site_url, None, query=f"&ai_time={AI_TIME}")
+def hint_when_passing_the_device(page) -> None:
+    """Between two players on one device, with tactics: no hint under the handover screen,
+    a hint for the player who took the device, cleared by acting."""
     start_new_game(page, opponent="human", tactics=True)
     # Under the handover screen nobody's hand is shown: no hint either.
     assert page.locator("#btn-hint").is_disabled()
