@@ -43,6 +43,8 @@ def stored(page) -> dict:
 
 
 def test_two_tabs_on_one_game_ask_which_game_to_play(page, context, site_url, screenshot):
+    """Two tabs on one game: each hears of the other's turn and asks which game to play. Then
+    a third tab that hears nothing (``a_move_in_a_tab_that_missed_the_news_is_held_back``)."""
     open_with_save(page, site_url, GAME)
     other = open_second_tab(context, site_url)
     assert board(other) == board(page)
@@ -81,10 +83,14 @@ def test_two_tabs_on_one_game_ask_which_game_to_play(page, context, site_url, sc
     other.click("#save-take-over")
     assert board(other) == mine
     assert stored(other)["tab"] == tab  # taking over writes nothing
+    other.close()
+    a_move_in_a_tab_that_missed_the_news_is_held_back(page, context, site_url)
 
 
-def test_a_move_in_a_tab_that_missed_the_news_is_held_back(page, context, site_url):
-    open_with_save(page, site_url, GAME)
+def a_move_in_a_tab_that_missed_the_news_is_held_back(page, context, site_url) -> None:
+    """A tab that never heard of ``page``'s turn (its storage events lost) moves on the game
+    as it was: its save is held back, and the question comes. ``page`` holds the saved game,
+    its player to move."""
     deaf = open_second_tab(context, site_url, DEAF)
     play_turn(page)
     saved = stored(page)
