@@ -1,7 +1,8 @@
 """A first visit shows the table and the first-visit choices before Python is ready (web/js/
 early.js, written into the page by the build): the welcome and the new-game options work
 while Python loads, and the choice made meanwhile is applied when it is ready, without a
-second click. Python is held back by holding app.py's request until the test lets it go."""
+second click. Python is held back by holding app.py's request until the test lets it go. The
+tests share one page, each a first visit on it."""
 
 import contextlib
 import json
@@ -9,9 +10,20 @@ from pathlib import Path
 
 import pytest
 
+from tools.table import afresh
+
 ROOT = Path(__file__).resolve().parent.parent
 
 READY = 'body[data-ready="1"]'
+
+
+@pytest.fixture
+def page(shared_page, site_url):
+    """The file's tests share one page (e2e/conftest.py ``shared_page``): each starts as a
+    first visit (``tools.table.afresh``: nothing stored), and ends with nothing held back."""
+    afresh(shared_page, site_url)
+    yield shared_page
+    shared_page.unroute_all(behavior="ignoreErrors")
 
 
 @pytest.fixture
