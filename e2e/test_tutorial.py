@@ -9,9 +9,9 @@ import json
 
 import pytest
 
+from tools import table
 from tools.table import (
     BOOT_MS,
-    QUERY,
     READY,
     SAVE_KEY,
     at_rest,
@@ -27,7 +27,6 @@ from tools.table import (
 LESSON = "#lesson"
 PHONE = {"width": 390, "height": 844}
 DESKTOP = {"width": 1280, "height": 800}
-WINDOW = {"width": 1280, "height": 720}  # the contexts' default
 LESSONS_KEY = SAVE_KEY + ".lesson"  # the lessons' progress (web/lesson_progress.py)
 
 
@@ -39,23 +38,15 @@ def page(shared_page):
     return shared_page
 
 
-def visit(page, site_url, save=None, query="", lessons=None, size=WINDOW, address=None):
-    """Open the table as a visit finds the device: ``save`` as the stored game (None: a first
-    visit), ``lessons`` as the lessons' progress (a dict), nothing else stored; the window
-    at ``size``; ``address`` instead of index.html with ``QUERY`` + ``query``. The storage is
-    written from the rules page (no Python, no game of its own to save on its way out)."""
-    page.goto(site_url + "rules.html")
-    page.evaluate(
-        """([key, save, lessonsKey, lessons]) => {
-          localStorage.clear();
-          sessionStorage.clear();
-          if (save !== null) localStorage.setItem(key, save);
-          if (lessons !== null) localStorage.setItem(lessonsKey, lessons);
-        }""",
-        [SAVE_KEY, save, LESSONS_KEY, None if lessons is None else json.dumps(lessons)],
-    )
-    page.set_viewport_size(size)
-    page.goto(site_url + (address or "index.html" + QUERY + query))
+def visit(page, site_url, save=None, query="", lessons=None, size=None, address=None):
+    """The table opened afresh (``tools.table.visit``), ``lessons`` as the lessons' progress
+    (a dict) on the device; ``address`` (with its own query) instead of index.html."""
+    stored = {LESSONS_KEY: json.dumps(lessons)} if lessons is not None else {}
+    if address is None:
+        table.visit(page, site_url, save, query, stored=stored, size=size)
+        return
+    table.afresh(page, site_url, stored, size=size)
+    page.goto(site_url + address)
     page.wait_for_selector(READY, state="attached", timeout=BOOT_MS)
 
 
