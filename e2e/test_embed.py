@@ -6,6 +6,8 @@ Two hosts: http://127.0.0.1:<other port> is another origin of the same site, whe
 browser lets the iframes save; http://localhost:<other port> is another site, where Debian's
 Chromium (like private windows and strict privacy settings) keeps storage from third-party
 iframes: the tables must still play, and say that they cannot save.
+
+The tests share one page, each starting with nothing stored.
 """
 
 from __future__ import annotations
@@ -13,7 +15,7 @@ from __future__ import annotations
 import pytest
 from conftest import ROOT, SCREENSHOTS
 
-from tools.table import at_rest, board, body, play_turn, py
+from tools.table import afresh, at_rest, board, body, play_turn, py
 
 BOOT_MS = 60_000
 READY = 'body[data-ready="1"]'
@@ -36,6 +38,21 @@ FITS = """() => {
   }).map((e) => e.dataset.stone ?? e.dataset.card ?? e.id);
   return {width: innerWidth, overflow: document.documentElement.scrollWidth - innerWidth, out};
 }"""
+
+
+@pytest.fixture
+def page(shared_page, site_url):
+    """The file's tests share one page (e2e/conftest.py ``shared_page``), each starting with
+    nothing stored (``tools.table.afresh``) and ending with nothing held back."""
+    afresh(shared_page, site_url)
+    yield shared_page
+    shared_page.context.unroute_all(behavior="ignoreErrors")
+
+
+@pytest.fixture
+def context(shared_page):
+    """The shared page's (``requests_log`` listens to it)."""
+    return shared_page.context
 
 
 def shot_path(name: str):
