@@ -10,7 +10,8 @@ on 127.0.0.1 under a sub-path (like GitHub Pages' /repo/), so root-absolute URLs
     serve           serve(folder, prefix=SUB_PATH) -> (server, url) on a new port; server.stop()
                     takes it away at once (offline); all are stopped after the test
     persistent_context  persistent_context(profile) launches Chromium with an on-disk profile
-                    (service workers and caches survive a restart: launch it again)
+                    (service workers and caches survive a restart: launch it again);
+                    ``service_workers="block"`` for one that does not play offline
     shared_page     module: one page for a file's tests (a file overrides ``page`` with it);
                     tools.table.open_or_take_over loads each test's save without a boot
 
@@ -243,14 +244,16 @@ def serve():
 
 @pytest.fixture
 def persistent_context(browser_type, browser_type_launch_args, tmp_path):
-    """persistent_context(profile=None) -> a Chromium context with an on-disk profile.
+    """persistent_context(profile=None, **options) -> a Chromium context with an on-disk
+    profile; ``options`` are Playwright's (``service_workers="block"``: the game's service
+    worker allowed only where a test plays offline or updates, as ``browser_context_args``).
 
     Closing it and launching again with the same profile folder is a browser restart."""
     contexts = []
 
-    def launch(profile: Path | None = None):
+    def launch(profile: Path | None = None, **options):
         context = browser_type.launch_persistent_context(
-            str(profile or tmp_path / "profile"), **browser_type_launch_args
+            str(profile or tmp_path / "profile"), **browser_type_launch_args, **options
         )
         context.set_default_timeout(BOOT_TIMEOUT_MS // 2)
         contexts.append(context)

@@ -1,20 +1,31 @@
 """The computer's Hard level and the hint button in the browser: a full game against Hard
 (its search in the worker, with a short thinking time from ?ai_time=), a page that never
-stalls while it thinks, and hints that are legal, only shown, and only for the player to move."""
+stalls while it thinks, and hints that are legal, only shown, and only for the player to move.
+The tests share one page, each opening its table afresh."""
 
 import json
+
+import pytest
 
 from tools.table import (
     Driver,
     moment,
-    open_with_save,
     play_card,
     position,
     py,
     save_text,
     start_new_game,
     take_device,
+    visit,
 )
+
+
+@pytest.fixture
+def page(shared_page):
+    """The file's tests share one page (e2e/conftest.py ``shared_page``), each opening its
+    table afresh with ``tools.table.visit``."""
+    return shared_page
+
 
 AI_TIME = 0.3  # seconds per Hard decision: the real search, with a shorter budget
 
@@ -53,7 +64,10 @@ def ask_hint(page, seat: int) -> dict:
 
 
 def test_full_game_against_hard_with_hints(page, site_url):
-    open_with_save(page, site_url, None, query=f"&ai_time={AI_TIME}&perf")
+    """A whole game against Hard with hints, its search's budget and the page's stalls
+    measured; then, on that table, the hints of a game between friends
+    (``hint_when_passing_the_device``)."""
+    visit(page, site_url, None, f"&ai_time={AI_TIME}&perf")
     assert "0.3 s" in page.inner_text("#dlg-new #level-set")
     start_new_game(page, opponent="ai", level="hard", tactics=False, autoclaim=True)
     assert py(page, "state", {"seat": 0})["settings"]["ai_level"] == "hard"
@@ -124,10 +138,15 @@ def test_full_game_against_hard_with_hints(page, site_url):
     worst, inside = max(ours, default=(0, []))
     assert worst < 100, f"main thread stalled for {worst:.0f} ms in a worker call: {inside}"
     assert max((dur for _, dur in long_tasks), default=0) < 1000
+    # The same table (the hints' budget ?ai_time= still), a game between friends next.
+    page.click("#end-look")
+    page.wait_for_selector("#dlg-end", state="hidden")
+    hint_when_passing_the_device(page)
 
 
-def test_hint_when_passing_the_device(page, site_url):
-    open_with_save(page, site_url, None, query=f"&ai_time={AI_TIME}")
+def hint_when_passing_the_device(page) -> None:
+    """Between two players on one device, with tactics: no hint under the handover screen,
+    a hint for the player who took the device, cleared by acting."""
     start_new_game(page, opponent="human", tactics=True)
     # Under the handover screen nobody's hand is shown: no hint either.
     assert page.locator("#btn-hint").is_disabled()
@@ -159,7 +178,7 @@ def test_save_from_an_older_build_plays_hard_with_the_browser_budget(page, site_
         )
     )
     old["settings"] = {"opponent": "ai", "ai_seat": 1, "ai_level": "hard", "autoclaim": False}
-    open_with_save(page, site_url, json.dumps(old))
+    visit(page, site_url, json.dumps(old))
     assert py(page, "state", {"seat": 0})["settings"]["ai_level"] == "hard"
     play_card(page, "R5", 4)
     page.wait_for_function("() => (window.__aiStats || []).length > 0", timeout=30_000)
@@ -172,13 +191,14 @@ def test_save_from_an_older_build_plays_hard_with_the_browser_budget(page, site_
     assert "land" in page.eval_on_selector(fresh, "e => getComputedStyle(e).animationName")
     page.emulate_media(reduced_motion="reduce")
     assert page.eval_on_selector(fresh, "e => getComputedStyle(e).animationName") == "none"
+    page.emulate_media(reduced_motion="no-preference")  # the shared page as it was
 
 
 def test_hard_shares_its_search_among_workers(page, site_url):
     """?ai_workers=2: once the second worker has started, each of Hard's decisions is
     searched by both (each its own worlds) and merged by the first; the moves are legal and
     the game goes on. A hint is shared too."""
-    open_with_save(page, site_url, None, query=f"&ai_time={AI_TIME}&ai_workers=2")
+    visit(page, site_url, None, f"&ai_time={AI_TIME}&ai_workers=2")
     start_new_game(page, opponent="ai", level="hard", tactics=False, autoclaim=True)
     d = Driver(page, seed=5)
     while not d.finished():

@@ -53,6 +53,7 @@ def _blank_device(browser, site_url, width=1280):
     """A device with nothing open yet: the friend's, whose first page is the invitation."""
     ctx = browser.new_context(
         permissions=["clipboard-read", "clipboard-write"],
+        service_workers="block",  # nothing here plays offline (e2e/conftest.py)
         base_url=site_url,
         viewport={"width": width, "height": 844 if width < 500 else 800},
     )
@@ -113,7 +114,9 @@ def _pair(browser, site_url, live=False):
     assert host.get_attribute("#duo-qr", "data-link") == invitation
     assert host.get_attribute("#duo-qr", "role") == "img"
 
-    guest_ctx = browser.new_context(permissions=["clipboard-read", "clipboard-write"])
+    guest_ctx = browser.new_context(
+        permissions=["clipboard-read", "clipboard-write"], service_workers="block"
+    )
     guest = guest_ctx.new_page()
     guest.goto(invitation)  # the link, as the friend's phone opens it
     guest.wait_for_selector("#dlg-duo[open] #duo-join-set:not([hidden])", timeout=BOOT_MS)
@@ -325,13 +328,13 @@ def _play(
 
 
 def test_a_tactic_game_by_links_with_a_reload(browser, site_url, screenshot):
-    """Pairing, a take-back after 6 moves (the screen reader's live region told it on both
-    devices), the guest's reload after 12 (the game resumed from its save, its replay so
-    far), and moves by links on both devices after it."""
+    """Pairing, a take-back of the first turn sent (the screen reader's live region told it
+    on both devices), the guest's reload after 6 moves (the game resumed from its save, its
+    replay so far), and 6 moves by links on both devices after it."""
     (host_ctx, host), (guest_ctx, guest) = _pair(browser, site_url)
-    done = _play([host, guest], 12, screenshot, takeback_at=6, stop_at=18)
+    done = _play([host, guest], 6, screenshot, takeback_at=2, stop_at=12)
     # Every turn (a few of the driver's steps: a card, its stone, a claim) went as a link.
-    assert done["moves"] >= 18 and done["links"] >= done["moves"] // 3, done
+    assert done["moves"] >= 12 and done["links"] >= done["moves"] // 3, done
     assert done["takebacks"] == 1, done
     for page in (host, guest):  # mid-game: the opponent's hand only as backs
         assert page.locator("#seat-top .card[data-card]").count() == 0
@@ -449,7 +452,7 @@ def test_a_tactic_game_live_over_webrtc(browser_type, site_url, screenshot):
     """Live: the offer and answer ride in the invitation and answer links; the deal and every
     move then go over the data channel (no link to send). Right after the deal the guest
     reloads and both devices press Reconnect at once (``_both_reconnect``); the game goes on
-    live. The guest reloads again after 10 more moves: its save resumes the game, the
+    live. The guest reloads again after 4 more moves: its save resumes the game, the
     reconnect screens bring the channel back, and anything lost with the old channel is sent
     again, so the game goes on live with no link at all.
 
@@ -466,8 +469,8 @@ def test_a_tactic_game_live_over_webrtc(browser_type, site_url, screenshot):
     assert "connected live" in host.inner_text("#duo-status")
     _both_reconnect(host, guest, screenshot)
     back = lambda: _reconnect(host_ctx, host, guest, screenshot)  # noqa: E731
-    done = _play([host, guest], 10, screenshot, after_reload=back, stop_at=16)
-    assert done["moves"] >= 16 and done["links"] == 0, done
+    done = _play([host, guest], 4, screenshot, after_reload=back, stop_at=10)
+    assert done["moves"] >= 10 and done["links"] == 0, done
     browser.close()
 
 

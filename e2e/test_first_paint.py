@@ -1,7 +1,8 @@
 """A first visit shows the table and the first-visit choices before Python is ready (web/js/
 early.js, written into the page by the build): the welcome and the new-game options work
 while Python loads, and the choice made meanwhile is applied when it is ready, without a
-second click. Python is held back by holding app.py's request until the test lets it go."""
+second click. Python is held back by holding app.py's request until the test lets it go. The
+tests share one page, each a first visit on it."""
 
 import contextlib
 import json
@@ -9,9 +10,20 @@ from pathlib import Path
 
 import pytest
 
+from tools.table import afresh
+
 ROOT = Path(__file__).resolve().parent.parent
 
 READY = 'body[data-ready="1"]'
+
+
+@pytest.fixture
+def page(shared_page, site_url):
+    """The file's tests share one page (e2e/conftest.py ``shared_page``): each starts as a
+    first visit (``tools.table.afresh``: nothing stored), and ends with nothing held back."""
+    afresh(shared_page, site_url)
+    yield shared_page
+    shared_page.unroute_all(behavior="ignoreErrors")
 
 
 @pytest.fixture
@@ -63,17 +75,6 @@ def test_a_game_chosen_while_python_loads_is_dealt_when_ready(page, site_url, he
     assert rules["tactics"] is True
 
 
-def test_learn_chosen_while_python_loads_starts_the_lesson(page, site_url, held):
-    open_early(page, site_url)
-    page.click("#welcome-learn")
-    assert page.inner_text("#new-note") == "The lesson starts as soon as the game has loaded…"
-    held()
-    page.wait_for_selector(
-        '#lesson[data-lesson="basics"][data-step="0"]', state="visible", timeout=60_000
-    )
-    assert page.locator("#dlg-new").is_hidden()
-
-
 def test_no_choice_keeps_the_dialog_for_when_python_is_ready(page, site_url, held):
     open_early(page, site_url)
     held()
@@ -110,6 +111,11 @@ def test_the_choices_need_no_script_file_and_speak_the_page_language(page, site_
 
 
 def test_the_dialog_says_how_strong_each_level_is(page, site_url, held):
+    """The level's words in the dialog before Python, from the first paint on. Pyodide's
+    WebAssembly is held back too (never let through): nothing here needs Python, and
+    compiling it is most of a page boot's work."""
+    wasm = []
+    page.route("**/pyodide.asm.wasm", lambda route: wasm.append(route))
     words = json.loads((ROOT / "web" / "messages" / "en.json").read_text("utf-8"))
     open_early(page, site_url)
     about = page.locator("#level-about")
@@ -159,11 +165,13 @@ def test_learn_chosen_while_python_loads_shows_the_first_lesson_at_once(page, si
     """Learn to play before Python: the first lesson's first screen at once (the payload the
     build's Python made), its card and stone chosen with the keyboard; the move waits. A
     reload meanwhile shows the screen again (the move, never sent, is not kept); the move
-    made again is applied by the engine once Python is ready, once."""
+    made again is applied by the engine once Python is ready, once (and the lesson goes on
+    there: no new-game dialog)."""
     held = []
     page.route("**/app.py", lambda route: held.append(route))
     open_early(page, site_url)
     page.click("#welcome-learn")
+    assert page.inner_text("#new-note") == "The lesson starts as soon as the game has loaded…"
     page.wait_for_selector('body[data-lesson-early="1"]', state="attached")
     assert page.evaluate("document.body.dataset.ready") is None
     assert page.locator("#dlg-new").is_hidden()
@@ -194,7 +202,10 @@ def test_learn_chosen_while_python_loads_shows_the_first_lesson_at_once(page, si
     page.unroute("**/app.py")
     let_go(held)
     page.wait_for_selector(READY, state="attached", timeout=60_000)
-    page.wait_for_selector('#lesson[data-step="0"][data-state="done"]', timeout=60_000)
+    page.wait_for_selector(
+        '#lesson[data-lesson="basics"][data-step="0"][data-state="done"]', timeout=60_000
+    )
+    assert page.locator("#dlg-new").is_hidden()
     mine = page.eval_on_selector_all(
         '#board .lane[data-stone="4"] .card[data-seat="0"]', "els => els.map(e => e.dataset.card)"
     )

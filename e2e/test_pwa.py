@@ -14,6 +14,7 @@ import urllib.request
 import zlib
 
 import pytest
+from test_snapshot import RECORD, python_start, snapshot_build
 
 import build
 from tools.table import QUERY, READY, board, play_turn, start_new_game
@@ -28,6 +29,7 @@ SUB_PATH = "/schotten-totten/"
 
 BOOT_MS = 60_000
 OFFLINE_READY = 'html[data-sw="offline"]'  # pwa.js: a service worker is active (all cached)
+SNAPSHOT_STORED = 'html[data-snapshot="stored"]'  # js/snapshot.js: Python's, for the next visit
 
 # CSP directives that Chromium, Firefox and WebKit all implement (WebKit has no manifest-src).
 KNOWN_EVERYWHERE = {
@@ -266,14 +268,23 @@ def test_a_first_visit_fetches_only_what_the_first_table_needs(site_url, browser
 
 
 def test_update_offer_keeps_the_game_in_progress(site_copy, serve, browser, screenshot):
+    """A new version offered and accepted: the game in progress goes on in it. Python's
+    snapshot of the old build is used until then, and not after it: the new build starts
+    as usual and stores its own (web/js/snapshot.js; the other refusals are
+    e2e/test_snapshot.py's)."""
     _server, url = serve(site_copy)
-    context = browser.new_context()
+    context = browser.new_context()  # Python's snapshots kept (no NO_SNAPSHOTS here)
     page = context.new_page()
+    warnings: list[str] = []
+    page.on("console", lambda m: warnings.append(m.text) if m.type == "warning" else None)
     page.goto(url + "index.html" + QUERY)
     ready(page)
+    assert python_start(page) == "started"
     start_new_game(page, opponent="human")
     play_turn(page)  # South's whole turn; then the handover screen for North
     wait_offline_ready(page)
+    page.wait_for_selector(SNAPSHOT_STORED, state="attached", timeout=BOOT_MS)
+    old_build = snapshot_build(site_copy)
     before, saved_before = game_state(page), saved_game(page)
     old_version = page.evaluate("caches.keys()")
     assert len(old_version) == 1
@@ -284,24 +295,39 @@ def test_update_offer_keeps_the_game_in_progress(site_copy, serve, browser, scre
     script = site_copy / "pwa.js"
     script.write_text(script.read_text() + '\nwindow.stBuild = "second";\n')
     version = build.write_service_worker(site_copy)
+    new_build = snapshot_build(site_copy)
+    assert new_build != old_build
 
     page.reload()  # the browser checks sw.js on navigation and finds the new version
     ready(page)
     assert page.evaluate("window.stBuild") is None, "the new version must wait for the player"
+    assert python_start(page) == "snapshot"  # the old version still serves this page
     assert game_state(page) == before
     banner = page.locator("#update-banner")
     banner.wait_for(state="visible", timeout=BOOT_MS)
     assert "new version" in banner.inner_text()
     screenshot(page, "pwa-update-offer")
+    warnings.clear()
     with page.expect_navigation(timeout=BOOT_MS):
         page.click("#update-go")
     ready(page)
     assert page.evaluate("window.stBuild") == "second", "an old copy of a script was served"
+    assert python_start(page) == "started"
+    assert [w for w in warnings if "snapshot" in w] == [
+        "Python snapshot: not used (made by another build), Python starts as usual."
+    ]
     assert game_state(page) == before, "the update lost the game in progress"
     assert page.locator("#update-banner").count() == 0
     names = page.evaluate("caches.keys()")
     assert len(names) == 1 and names[0].endswith(":" + version), f"old caches left: {names}"
     assert saved_game(page) == saved_before
+    # The new build's own snapshot, which its next visit starts from.
+    page.wait_for_selector(SNAPSHOT_STORED, state="attached", timeout=BOOT_MS)
+    assert page.evaluate(RECORD)["build"] == new_build
+    page.reload()
+    ready(page)
+    assert python_start(page) == "snapshot"
+    assert game_state(page) == before
     play_turn(page)  # and the game goes on in the new version (North's turn)
     assert saved_game(page) != saved_before
     context.close()
@@ -330,7 +356,7 @@ def png_size(data: bytes) -> tuple[int, int]:
     return width, height
 
 
-def test_manifest_and_icons(site_url, page):
+def test_manifest_and_icons(site_url):
     dist = build.DIST
     manifest = json.loads((dist / "manifest.webmanifest").read_text())
     for field in (
@@ -357,9 +383,13 @@ def test_manifest_and_icons(site_url, page):
         sizes.setdefault(icon.get("purpose", "any"), set()).add(width)
     assert {192, 512} <= sizes["any"] and 512 in sizes["maskable"], sizes
     assert png_size((dist / "icons/apple-touch-icon.png").read_bytes()) == (180, 180)
+    # The browser's side, on the table's page: test_table_loads_and_plays_under_the_csp
+    # (manifest_found_and_icons_decoded).
 
-    # The browser finds the manifest from the page and decodes every icon at its size.
-    page.goto(site_url + "index.html")
+
+def manifest_found_and_icons_decoded(page, site_url) -> None:
+    """The browser finds the manifest from the table's page and decodes every icon at its
+    size (under the page's CSP)."""
     href = page.evaluate("document.querySelector('link[rel=manifest]').href")
     assert href == site_url + "manifest.webmanifest"
     got = page.evaluate(
@@ -416,6 +446,7 @@ def test_table_loads_and_plays_under_the_csp_without_leaving_the_site(
     page.click("#btn-rules")  # rules.html in an iframe: its inline style and script are hashed
     page.frame_locator("#rules-frame").locator("h1").wait_for()
     wait_offline_ready(page)  # sw.js registered, every file fetched into its cache
+    manifest_found_and_icons_decoded(page, site_url)  # (test_manifest_and_icons: the files)
     assert page.evaluate("window.__csp") == []
     rules = next(f for f in page.frames if f.url.endswith("rules.html"))
     assert rules.evaluate("window.__csp") == []

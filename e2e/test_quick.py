@@ -6,9 +6,10 @@ applied twice.
 
 One first visit (a module fixture) leaves the storage each test returns with.
 
-Python is held back deterministically: the second visit's context blocks the service worker
-(so the page's requests reach the network, where the test sees them) and holds app.py's
-response until the test lets it go.
+Python is held back deterministically: the returning visit's page (one for the file's tests,
+each a returning visit on it with the first visit's storage) blocks the service worker (so
+the page's requests reach the network, where the test sees them) and holds app.py's response
+until the test lets it go.
 """
 
 from __future__ import annotations
@@ -20,7 +21,7 @@ from pathlib import Path
 
 import pytest
 
-from tools.table import READY, board, finish_turn, start_new_game
+from tools.table import READY, afresh, board, finish_turn, start_new_game
 
 BOOT_MS = 60_000
 SAVE = "schotten-totten.save"
@@ -57,25 +58,29 @@ def edit_stored(storage: str, url: str, name: str, change) -> None:
     path.write_text(json.dumps(state))
 
 
-def first_visit(browser, url: str, storage: str):
-    """Deal a game against the computer (the player starts); its storage state to ``storage``."""
-    context = browser.new_context()
-    page = context.new_page()
+def first_visit(page, url: str, storage: str):
+    """Deal a game against the computer (the player starts) on a first visit; the site's
+    localStorage then to ``storage``, as a storage state (Playwright's shape)."""
+    afresh(page, url)
     page.goto(url + "index.html?aipause=0")
     page.wait_for_selector(READY, state="attached", timeout=BOOT_MS)
     start_new_game(page, opponent="ai", starter="0")
     kept = json.loads(page.evaluate(f"localStorage.getItem('{DRAWN}')"))
     assert kept["payload"]["view"]["legal"], "the payload kept has the moves then legal"
-    context.storage_state(path=storage)
-    context.close()
+    items = page.evaluate("() => Object.entries(localStorage)")
+    origin = {
+        "origin": page.evaluate("location.origin"),
+        "localStorage": [{"name": name, "value": value} for name, value in items],
+    }
+    Path(storage).write_text(json.dumps({"cookies": [], "origins": [origin]}))
 
 
 @pytest.fixture(scope="module")
-def first_visit_state(browser, site_url, tmp_path_factory) -> Path:
-    """The storage a first visit left (``first_visit``), made once for the file: each test's
-    returning visit starts from a copy of it (a Pyodide boot each saved)."""
+def first_visit_state(shared_page, site_url, tmp_path_factory) -> Path:
+    """The storage a first visit left (``first_visit``, on the file's page), made once for the
+    file: each test's returning visit starts from a copy of it (a Pyodide boot each saved)."""
     storage = tmp_path_factory.mktemp("quick") / "state.json"
-    first_visit(browser, site_url, str(storage))
+    first_visit(shared_page, site_url, str(storage))
     return storage
 
 
@@ -87,12 +92,27 @@ def storage(first_visit_state, tmp_path) -> str:
     return str(copy)
 
 
-def held_visit(browser, url: str, storage: str):
-    """A returning visit whose app.py is held back: (context, page, release)."""
-    context = browser.new_context(storage_state=storage, service_workers="block")
+@pytest.fixture
+def shared(shared_page):
+    """The file's tests share one page (e2e/conftest.py ``shared_page``, its service worker
+    blocked), each a returning visit on it (``returning``); nothing is held back after one."""
+    yield shared_page
+    shared_page.unroute_all(behavior="ignoreErrors")
+
+
+def returning(page, url: str, storage: str) -> None:
+    """The device's storage as the saved storage state ``storage`` holds it (this site's
+    localStorage), nothing else (``tools.table.afresh``), as in a context made from it."""
+    state = json.loads(Path(storage).read_text())
+    origin = next(o for o in state["origins"] if url.startswith(o["origin"]))
+    afresh(page, url, {item["name"]: item["value"] for item in origin["localStorage"]})
+
+
+def held_visit(page, url: str, storage: str):
+    """A returning visit whose app.py is held back: (page, release)."""
+    returning(page, url, storage)
     held = []
-    context.route("**/app.py", lambda route: held.append(route))
-    page = context.new_page()
+    page.route("**/app.py", lambda route: held.append(route))
     page.goto(url + "index.html?aipause=0")
     page.wait_for_selector(QUICK, state="attached", timeout=BOOT_MS)
 
@@ -101,13 +121,13 @@ def held_visit(browser, url: str, storage: str):
             with contextlib.suppress(Exception):  # a request of a page reloaded since
                 route.continue_()
         held.clear()
-        context.unroute("**/app.py")
+        page.unroute("**/app.py")
 
-    return context, page, release
+    return page, release
 
 
-def test_a_move_made_before_python_is_applied_once(browser, site_url, storage):
-    context, page, release = held_visit(browser, site_url, storage)
+def test_a_move_made_before_python_is_applied_once(shared, site_url, storage):
+    page, release = held_visit(shared, site_url, storage)
     assert page.evaluate("document.body.dataset.ready") != "1"
     assert cards_on_table(page) == 0
     saved = page.evaluate(f"localStorage.getItem('{SAVE}')")
@@ -151,10 +171,9 @@ def test_a_move_made_before_python_is_applied_once(browser, site_url, storage):
     page.reload()
     page.wait_for_selector(READY, state="attached", timeout=BOOT_MS)
     assert board(page) == after, "a move lost or applied twice after a reload"
-    context.close()
 
 
-def test_the_engine_refuses_a_move_it_does_not_allow(browser, site_url, storage):
+def test_the_engine_refuses_a_move_it_does_not_allow(shared, site_url, storage):
     """The kept payload says a card may be played that the engine's game does not hold (as
     if the payload were stale): the move waits, then the engine refuses it in its words and
     it is withdrawn; the game is as saved."""
@@ -173,7 +192,7 @@ def test_the_engine_refuses_a_move_it_does_not_allow(browser, site_url, storage)
 
     edit_stored(storage, site_url, DRAWN, stale)
 
-    context, page, release = held_visit(browser, site_url, storage)
+    page, release = held_visit(shared, site_url, storage)
     saved = page.evaluate(f"localStorage.getItem('{SAVE}')")
     page.click(f'#hand .card[data-card="{foreign}"]')
     page.click('#board .lane.target[data-stone="0"] .stone')
@@ -188,19 +207,17 @@ def test_the_engine_refuses_a_move_it_does_not_allow(browser, site_url, storage)
     assert foreign not in in_hand
     assert page.locator("body.move-pending").count() == 0
     assert page.evaluate(f"localStorage.getItem('{SAVE}')") == saved
-    context.close()
 
 
-def test_no_early_table_for_a_save_changed_since(browser, site_url, storage):
+def test_no_early_table_for_a_save_changed_since(shared, site_url, storage):
     """The kept payload belongs to another save (another tab played on): no early table,
     Python starts the page as usual."""
     edit_stored(storage, site_url, SAVE, lambda v: v.replace('"version"', ' "version"', 1))
-    context = browser.new_context(storage_state=storage)
-    page = context.new_page()
+    page = shared
+    returning(page, site_url, storage)
     page.goto(site_url + "index.html?aipause=0")
     page.wait_for_selector(READY, state="attached", timeout=BOOT_MS)
     assert page.evaluate("document.body.dataset.quick ?? null") is None
-    context.close()
 
 
 def saved_game(page) -> dict:
@@ -210,14 +227,14 @@ def saved_game(page) -> dict:
 
 
 def test_a_new_game_chosen_before_python_is_dealt_once_across_a_reload(
-    browser, site_url, storage, screenshot
+    shared, site_url, storage, screenshot
 ):
     """On a returning visit's table before Python: New game opens its dialog at once, the
     choices are made and Deal pressed; the deal waits, said in the dialog ("dealing…"). A
     reload meanwhile puts the dialog back up with the choices and the deal still waiting;
     once Python is ready the game is dealt with them, once: another reload shows the same
     game, and no dialog."""
-    context, page, release = held_visit(browser, site_url, storage)
+    page, release = held_visit(shared, site_url, storage)
     old = saved_game(page)
     page.click("#btn-new")
     assert page.locator("#dlg-new").is_visible()
@@ -264,14 +281,17 @@ def test_a_new_game_chosen_before_python_is_dealt_once_across_a_reload(
     page.wait_for_selector(READY, state="attached", timeout=BOOT_MS)
     assert saved_game(page) == dealt, "dealt twice"
     assert page.locator("#dlg-new").is_hidden()
-    context.close()
 
 
-def test_cancel_withdraws_a_deal_waiting_for_python(browser, site_url, storage):
-    """The dialog closed while its deal waits (Escape): the game on the table goes on once
-    Python is ready, nothing dealt."""
-    context, page, release = held_visit(browser, site_url, storage)
-    old = saved_game(page)
+def test_cancel_withdraws_a_deal_waiting_for_python_before_and_after_a_reload(
+    shared, site_url, storage
+):
+    """The dialog closed while its deal waits (Escape): the deal is withdrawn. Dealt again,
+    and the page reloaded while the deal waits: the dialog is back up over the saved game,
+    with its Cancel; pressed, the deal is withdrawn and the game's table drawn before
+    Python. Once Python is ready that game goes on, nothing dealt."""
+    page, release = held_visit(shared, site_url, storage)
+    old, cards = saved_game(page), cards_on_table(page)
     page.click("#btn-new")
     page.click("#new-start")
     assert page.locator('body[data-pending="deal"]').count() == 1
@@ -280,19 +300,6 @@ def test_cancel_withdraws_a_deal_waiting_for_python(browser, site_url, storage):
     # the dialog's close event comes a moment after: the deal is withdrawn then
     page.wait_for_selector("body:not([data-pending])", state="attached")
     assert page.inner_text("#new-start") == "Deal"
-    release()
-    page.wait_for_selector(READY, state="attached", timeout=BOOT_MS)
-    assert page.locator("#dlg-new").is_hidden()
-    assert saved_game(page) == old
-    context.close()
-
-
-def test_cancel_after_a_reload_while_a_deal_waits_keeps_the_game(browser, site_url, storage):
-    """A reload while the deal waits puts the dialog back up over the saved game, with its
-    Cancel: pressed, the deal is withdrawn and the game's table drawn before Python; once
-    Python is ready that game goes on, nothing dealt."""
-    context, page, release = held_visit(browser, site_url, storage)
-    old, cards = saved_game(page), cards_on_table(page)
     page.click("#btn-new")
     page.click("#new-start")
     assert page.locator('body[data-pending="deal"]').count() == 1
@@ -309,4 +316,3 @@ def test_cancel_after_a_reload_while_a_deal_waits_keeps_the_game(browser, site_u
     page.wait_for_selector(READY, state="attached", timeout=BOOT_MS)
     assert page.locator("#dlg-new").is_hidden()
     assert saved_game(page) == old and cards_on_table(page) == cards
-    context.close()

@@ -7,6 +7,8 @@ from __future__ import annotations
 
 import json
 
+import pytest
+
 from engine import Rules, new_game, position_to_json
 from tools.table import (
     BOOT_MS,
@@ -16,10 +18,23 @@ from tools.table import (
     Driver,
     board,
     body,
-    open_with_save,
     play_turn,
     save_text,
+    visit,
 )
+
+
+@pytest.fixture
+def page(shared_page):
+    """The file's tests share one page (e2e/conftest.py ``shared_page``), each opening its
+    table afresh with ``tools.table.visit``; a second tab is a page of its context."""
+    return shared_page
+
+
+@pytest.fixture
+def context(shared_page):
+    return shared_page.context
+
 
 DIALOG = "#dlg-save-conflict[open]"
 # A dealt game against the computer: six cards in hand.
@@ -43,7 +58,9 @@ def stored(page) -> dict:
 
 
 def test_two_tabs_on_one_game_ask_which_game_to_play(page, context, site_url, screenshot):
-    open_with_save(page, site_url, GAME)
+    """Two tabs on one game: each hears of the other's turn and asks which game to play. Then
+    a third tab that hears nothing (``a_move_in_a_tab_that_missed_the_news_is_held_back``)."""
+    visit(page, site_url, GAME)
     other = open_second_tab(context, site_url)
     assert board(other) == board(page)
 
@@ -81,10 +98,14 @@ def test_two_tabs_on_one_game_ask_which_game_to_play(page, context, site_url, sc
     other.click("#save-take-over")
     assert board(other) == mine
     assert stored(other)["tab"] == tab  # taking over writes nothing
+    other.close()
+    a_move_in_a_tab_that_missed_the_news_is_held_back(page, context, site_url)
 
 
-def test_a_move_in_a_tab_that_missed_the_news_is_held_back(page, context, site_url):
-    open_with_save(page, site_url, GAME)
+def a_move_in_a_tab_that_missed_the_news_is_held_back(page, context, site_url) -> None:
+    """A tab that never heard of ``page``'s turn (its storage events lost) moves on the game
+    as it was: its save is held back, and the question comes. ``page`` holds the saved game,
+    its player to move."""
     deaf = open_second_tab(context, site_url, DEAF)
     play_turn(page)
     saved = stored(page)
@@ -101,10 +122,12 @@ def test_a_move_in_a_tab_that_missed_the_news_is_held_back(page, context, site_u
     )
     assert board(deaf) == board(page)
     assert stored(deaf) == saved
+    deaf.close()
 
 
 def test_a_full_storage_is_said_and_the_game_goes_on(page, site_url):
     # The browser's storage is full for the save (as Chromium says it: QuotaExceededError).
+    # (From here on in the shared page: inert while window.__full is not set.)
     page.add_init_script(f"""(() => {{
       const set = Storage.prototype.setItem;
       Storage.prototype.setItem = function (key, value) {{
@@ -116,7 +139,7 @@ def test_a_full_storage_is_said_and_the_game_goes_on(page, site_url):
     }})();""")
     errors = []
     page.on("pageerror", lambda e: errors.append(str(e)))
-    open_with_save(page, site_url, GAME)
+    visit(page, site_url, GAME)
     before = stored(page)
     page.evaluate("window.__full = true")
     play_turn(page)
@@ -133,7 +156,7 @@ def test_a_full_storage_is_said_and_the_game_goes_on(page, site_url):
 
 def test_a_save_that_cannot_be_resumed_is_kept_aside(page, site_url):
     broken = '{"format": "schotten-totten/save", "version": 1, "position": {"hands": 3'
-    open_with_save(page, site_url, broken)
+    visit(page, site_url, broken)
     page.wait_for_selector("#dlg-message[open]")
     text = page.inner_text("#dlg-message")
     assert "could not be resumed" in text and "kept aside" in text

@@ -1,7 +1,8 @@
 """Python from a memory snapshot on a returning visit (web/js/snapshot.js), and every way it
 falls back to the usual start: a snapshot of another build, one cut short or damaged, none
-in an embed, a new build after an update. Each test serves a private copy of the site and
-keeps its browser profile on disk (the snapshot is stored in IndexedDB).
+in an embed (a new build after an update: e2e/test_pwa.py's update test). Each test serves a
+private copy of the site and keeps its browser profile on disk (the snapshot is stored in
+IndexedDB), with the service worker blocked (none plays offline).
 
 <html data-python> says how Python started ("snapshot" or "started"); <html
 data-snapshot="pending"> from then that the visit will store one, "stored" that it has (once
@@ -10,10 +11,8 @@ the table is playable): with neither, none is coming.
 
 from __future__ import annotations
 
-import json
 import re
 
-import build
 from tools.table import QUERY, READY, board, play_turn, start_new_game, take_device
 
 BOOT_MS = 60_000
@@ -85,12 +84,17 @@ def first_visit(context, url: str):
 
 
 def test_a_returning_visit_boots_from_the_snapshot(site_copy, serve, persistent_context, tmp_path):
-    """The first visit stores a snapshot of this build; the browser restarted, the game
-    starts from it, resumes the saved game and plays on; a new game is dealt afresh. Then
-    the snapshots it must refuse (``refused_one_after_another``)."""
+    """On one device (a profile), one visit after another: a blog's embed first, which makes
+    no snapshot (``embed_makes_none``); the game's first visit stores a snapshot of this
+    build; the browser restarted, the game starts from it, resumes the saved game and plays
+    on; a new game is dealt afresh. Then the snapshots it must refuse
+    (``refused_one_after_another``), and the embed starting from the game's snapshot. (One
+    first visit for all: each is a Python start and a snapshot made, the longest part of a
+    visit.) A new build's own snapshot after an update: e2e/test_pwa.py's update test."""
     _, url = serve(site_copy)
     profile = tmp_path / "profile"
-    context = persistent_context(profile)
+    context = persistent_context(profile, service_workers="block")
+    embed = embed_makes_none(context, url)
     page = first_visit(context, url)
     record = page.evaluate(RECORD)
     assert record["build"] == snapshot_build(site_copy)
@@ -100,7 +104,7 @@ def test_a_returning_visit_boots_from_the_snapshot(site_copy, serve, persistent_
     assert not [w for w in page.warnings if "snapshot" in w]
     context.close()
 
-    context = persistent_context(profile)
+    context = persistent_context(profile, service_workers="block")
     page = context.pages[0] if context.pages else context.new_page()
     warnings: list[str] = []
     page.on("console", lambda m: warnings.append(m.text) if m.type == "warning" else None)
@@ -125,6 +129,12 @@ def test_a_returning_visit_boots_from_the_snapshot(site_copy, serve, persistent_
     # Then snapshots this build must not use, on this device (no first visit of their own).
     page.warnings = warnings  # type: ignore[attr-defined]
     refused_one_after_another(page, site_copy)
+    # Once the game has stored a snapshot on this device, the embed's Python starts from it.
+    page.goto(embed)
+    page.click("#preview-play")
+    ready(page)
+    assert python_start(page) == "snapshot"
+    play_turn(page)
 
 
 # How the page's record is spoilt (RECORD's ``change``), and what the console then says.
@@ -168,7 +178,7 @@ def test_without_storage_python_starts_as_usual(site_copy, serve, persistent_con
     """A page that may not open IndexedDB (a blocked embed, some private windows): the usual
     start, one console line, and the game plays."""
     _, url = serve(site_copy)
-    context = persistent_context(tmp_path / "profile")
+    context = persistent_context(tmp_path / "profile", service_workers="block")
     context.add_init_script(
         "IDBFactory.prototype.open = () => { throw new DOMException('no', 'SecurityError'); };"
     )
@@ -189,7 +199,7 @@ def test_a_full_storage_loses_nothing(site_copy, serve, persistent_context, tmp_
     """IndexedDB refuses to store the snapshot (storage full): one console line, the game
     plays and saves as ever, and the next visit starts Python as usual."""
     _, url = serve(site_copy)
-    context = persistent_context(tmp_path / "profile")
+    context = persistent_context(tmp_path / "profile", service_workers="block")
     context.add_init_script(
         "IDBObjectStore.prototype.put = () => { throw new DOMException('full', "
         "'QuotaExceededError'); };"
@@ -212,11 +222,9 @@ def test_a_full_storage_loses_nothing(site_copy, serve, persistent_context, tmp_
     assert board(page) == before
 
 
-def test_the_embed_uses_a_snapshot_but_makes_none(site_copy, serve, persistent_context, tmp_path):
-    """A blog's embed (preview, then Play) stores nothing of its own; once the game has
-    stored a snapshot on this device, the embed's Python starts from it."""
-    _, url = serve(site_copy)
-    context = persistent_context(tmp_path / "profile")
+def embed_makes_none(context, url: str) -> str:
+    """A blog's embed (preview, then Play) on a device with no snapshot: Python starts as
+    usual, and the embed stores nothing of its own. Returns the embed's address."""
     page = context.pages[0] if context.pages else context.new_page()
     embed = url + "embed.html?preview=1&save=post"
     page.goto(embed)
@@ -226,44 +234,4 @@ def test_the_embed_uses_a_snapshot_but_makes_none(site_copy, serve, persistent_c
     # None pending (it would be told when Python started), none stored.
     assert page.evaluate("document.documentElement.dataset.snapshot ?? null") is None
     assert page.evaluate(RECORD) is None
-    first_visit(context, url)
-    page.goto(embed)
-    page.click("#preview-play")
-    ready(page)
-    assert python_start(page) == "snapshot"
-    play_turn(page)
-
-
-def test_a_new_build_makes_its_own_snapshot(site_copy, serve, persistent_context, tmp_path):
-    """After an update (a new build offered by the service worker and accepted), the old
-    build's snapshot is not used: the new build starts as usual and stores its own."""
-    _, url = serve(site_copy)
-    context = persistent_context(tmp_path / "profile")
-    page = first_visit(context, url)
-    page.wait_for_function("navigator.serviceWorker.controller !== null", timeout=BOOT_MS)
-    old = snapshot_build(site_copy)
-    before = board(page)
-    script = site_copy / "pwa.js"
-    script.write_text(script.read_text() + '\nwindow.stBuild = "second";\n')
-    build.write_service_worker(site_copy)
-    new = snapshot_build(site_copy)
-    assert new != old
-    page.reload()
-    ready(page)
-    assert python_start(page) == "snapshot"  # the old version still serves this page
-    page.locator("#update-banner").wait_for(state="visible", timeout=BOOT_MS)
-    page.warnings.clear()
-    with page.expect_navigation(timeout=BOOT_MS):
-        page.click("#update-go")
-    ready(page)
-    assert python_start(page) == "started"
-    assert [w for w in page.warnings if "snapshot" in w] == [
-        "Python snapshot: not used (made by another build), Python starts as usual."
-    ]
-    assert board(page) == before
-    page.wait_for_selector(STORED, state="attached", timeout=BOOT_MS)
-    assert page.evaluate(RECORD)["build"] == new
-    page.reload()
-    ready(page)
-    assert python_start(page) == "snapshot"
-    assert json.loads(page.evaluate(f"localStorage.getItem('{SAVE}')"))
+    return embed

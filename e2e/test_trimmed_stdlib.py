@@ -36,22 +36,30 @@ def test_the_site_boots_the_trimmed_archive(site_url):
 
 
 # The table's flows one after the other in one page (one boot); the smoke page and the embed
-# are pages of their own.
+# are runs of their own (all three in the file's one page).
 TABLE = ("computer", "friend", "replay", "lesson")
 RUNS = {"smoke": ("smoke",), "table": TABLE, "embed": ("embed",)}
 assert sorted(sum(RUNS.values(), ())) == sorted(FLOWS), "every flow is played"
 
 
+@pytest.fixture
+def context(shared_page):
+    """The shared page's (``requests_log`` listens to it): the runs are played one after the
+    other in one page (e2e/conftest.py ``shared_page``; a page that has booted before boots
+    again for well under a new page's work)."""
+    return shared_page.context
+
+
 @pytest.mark.parametrize("flow", list(RUNS))
-def test_every_kind_of_game_finds_its_modules(context, site_url, requests_log, flow):
+def test_every_kind_of_game_finds_its_modules(shared_page, site_url, requests_log, flow):
     problems = []
 
     def watch(msg):
         if MISSING.search(msg.text) or (msg.type == "error" and "Traceback" in msg.text):
             problems.append(f"console: {msg.text[:500]}")
 
-    context.set_default_timeout(30_000)
-    page = context.new_page()
+    page = shared_page
+    page.set_default_timeout(30_000)
     page.on("console", watch)
     page.on("worker", lambda w: w.on("console", watch))
     page.on("pageerror", lambda e: problems.append(f"pageerror: {e}"))

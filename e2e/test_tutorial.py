@@ -2,16 +2,22 @@
 visit, the whole first lesson (a missed step tried again included) and the tactic lesson;
 leaving a lesson gives the game in progress back, and a lesson resumes at its step (after a
 reload too). Screenshots of a lesson step at phone and desktop sizes. The first visits (in
-English and German) also look at the welcome with the phone on its side and upright."""
+English and German) also look at the welcome with the phone on its side and upright. The
+tests share one page, each opening the table afresh on the device as it needs it (``visit``)."""
 
 import json
 
+import pytest
+
+from tools import table
 from tools.table import (
+    BOOT_MS,
+    READY,
+    SAVE_KEY,
     at_rest,
     board,
     body,
     hand,
-    open_with_save,
     pick_on_table,
     play_card,
     position,
@@ -21,6 +27,27 @@ from tools.table import (
 LESSON = "#lesson"
 PHONE = {"width": 390, "height": 844}
 DESKTOP = {"width": 1280, "height": 800}
+LESSONS_KEY = SAVE_KEY + ".lesson"  # the lessons' progress (web/lesson_progress.py)
+
+
+@pytest.fixture
+def page(shared_page):
+    """The file's tests share one page (e2e/conftest.py ``shared_page``): each opens the table
+    afresh with ``visit``, a navigation in a page that has booted before, which costs well
+    under a new page's boot (the browser keeps what it compiled)."""
+    return shared_page
+
+
+def visit(page, site_url, save=None, query="", lessons=None, size=None, address=None):
+    """The table opened afresh (``tools.table.visit``), ``lessons`` as the lessons' progress
+    (a dict) on the device; ``address`` (with its own query) instead of index.html."""
+    stored = {LESSONS_KEY: json.dumps(lessons)} if lessons is not None else {}
+    if address is None:
+        table.visit(page, site_url, save, query, stored=stored, size=size)
+        return
+    table.afresh(page, site_url, stored, size=size)
+    page.goto(site_url + address)
+    page.wait_for_selector(READY, state="attached", timeout=BOOT_MS)
 
 
 def lesson_at(page, step: int, state: str = "todo", lesson: str = "basics"):
@@ -71,8 +98,7 @@ def welcome_shows_its_four_choices(page, lang: str, screenshot) -> None:
 
 
 def test_a_new_player_learns_both_lessons(page, site_url, screenshot):
-    page.set_viewport_size(SIDEWAYS)
-    open_with_save(page, site_url, None)
+    visit(page, site_url, size=SIDEWAYS)
     welcome_shows_its_four_choices(page, "en", screenshot)
     # A first visit: the welcome's three choices, over the new-game options.
     assert page.locator("#dlg-new").is_visible()
@@ -204,8 +230,7 @@ def test_a_new_player_learns_both_lessons(page, site_url, screenshot):
     claim(page, 1)
     page.wait_for_selector(f'{LESSON}[data-state="finished"]')
     screenshot(page, "tutorial-traitor-390")
-    assert page.locator("#lesson-next-lesson").is_hidden()
-    assert page.locator("#lesson-back").is_hidden()
+    the_last_lesson_offers_a_game_and_the_lessons(page, screenshot)
     # A new game: the one dealt on the first visit comes back under the new-game dialog.
     page.click("#lesson-new-game")
     page.wait_for_selector(LESSON, state="hidden")
@@ -226,9 +251,8 @@ def test_a_new_player_learns_both_lessons(page, site_url, screenshot):
 
 def _at_the_last_step(page, site_url, text, lang=""):
     """The tactic lesson (the last) resumed at its last step, and that step played."""
-    page.add_init_script("""localStorage.setItem('schotten-totten.save.lesson',
-        JSON.stringify({active: 'tactics', at: {tactics: 3}, done: ['basics']}));""")
-    open_with_save(page, site_url, text, lang)
+    lessons = {"active": "tactics", "at": {"tactics": 3}, "done": ["basics"]}
+    visit(page, site_url, text, lang, lessons=lessons)
     lesson_at(page, 3, lesson="tactics")
     page.click('#hand .card[data-card="Traitor"]')
     pick_on_table(page, 1, 5, "R9")
@@ -237,11 +261,10 @@ def _at_the_last_step(page, site_url, text, lang=""):
     page.wait_for_selector(f'{LESSON}[data-state="finished"]')
 
 
-def test_the_last_lesson_offers_a_game_and_the_lessons_not_a_next_lesson(
-    page, site_url, screenshot
-):
-    page.set_viewport_size(PHONE)
-    _at_the_last_step(page, site_url, None)
+def the_last_lesson_offers_a_game_and_the_lessons(page, screenshot) -> None:
+    """The last lesson just finished on a phone, no game of the player's waiting: a game and
+    the lessons are offered, not a next lesson. It leaves the lesson's panel up."""
+    assert page.viewport_size == PHONE
     result = page.inner_text("#lesson-result")
     assert "next lesson" not in result and "that was the last lesson" in result, result
     assert page.locator("#lesson-next-lesson").is_hidden()
@@ -261,9 +284,7 @@ def test_the_last_lesson_offers_a_game_and_the_lessons_not_a_next_lesson(
     page.wait_for_selector("#dlg-learn", state="visible")
     assert page.inner_text("#learn-list").count("done ✓") == 2
     page.keyboard.press("Escape")
-    page.click("#lesson-new-game")
-    page.wait_for_selector("#dlg-new", state="visible")
-    assert page.locator(LESSON).is_hidden()
+    page.wait_for_selector("#dlg-learn", state="hidden")
 
 
 def test_the_last_lesson_in_german_with_a_game_waiting(page, site_url):
@@ -290,8 +311,7 @@ def mid_game():
 
 
 def test_leave_a_lesson_and_resume_it(page, site_url, screenshot):
-    page.set_viewport_size(DESKTOP)
-    open_with_save(page, site_url, save_text(mid_game(), opponent="ai"))
+    visit(page, site_url, save_text(mid_game(), opponent="ai"), size=DESKTOP)
     before = (board(page), sorted(hand(page)))
     saved = page.evaluate("() => localStorage.getItem('schotten-totten.save')")
     assert page.locator("#dlg-new").is_hidden(), "a game to resume: no welcome"
@@ -345,8 +365,12 @@ def test_leave_a_lesson_and_resume_it(page, site_url, screenshot):
     assert (board(page), sorted(hand(page))) == before
 
 
-def test_the_welcome_chooses_the_opponent(page, site_url):
-    open_with_save(page, site_url, None)
+def test_the_welcome_chooses_the_opponent_and_a_missed_step_is_marked_at_once(page, site_url):
+    """The welcome's "Play a friend" chooses the opponent, and it is seen once. Then a lesson
+    against a computer that takes its time (a 4 s pause, ?aipause=4000: no move of the
+    computer's in the game between friends): a missed step is marked at once, while it is
+    still the computer's turn (issue 25)."""
+    visit(page, site_url, address="index.html?aipause=4000")  # a first visit: no save
     page.wait_for_selector("#new-welcome", state="visible")
     page.click("#welcome-friend")
     assert page.locator("#new-welcome").is_hidden()
@@ -361,11 +385,17 @@ def test_the_welcome_chooses_the_opponent(page, site_url):
     page.wait_for_selector("#dlg-new", state="visible")
     assert page.locator("#new-welcome").is_hidden()
     page.click("#new-cancel")
+    page.click("#btn-learn")
+    page.wait_for_selector("#dlg-learn", state="visible")
+    page.click('#learn-list li[data-lesson="basics"] button')
+    lesson_at(page, 0)
+    play_card(page, "R9", 2)  # the step asks for stone 5
+    lesson_at(page, 0, "missed")
+    assert body(page, "toMove") == "1", "marked before the computer's move"
 
 
 def test_a_lesson_in_german(page, site_url, screenshot):
-    page.set_viewport_size(SIDEWAYS)
-    open_with_save(page, site_url, None, "&lang=de")
+    visit(page, site_url, query="&lang=de", size=SIDEWAYS)
     welcome_shows_its_four_choices(page, "de", screenshot)
     assert page.inner_text("#welcome-learn-label") == "Spielen lernen"
     page.click("#welcome-learn")
@@ -383,9 +413,8 @@ def test_a_lesson_in_german(page, site_url, screenshot):
 
 def test_a_lesson_resumes_from_the_device_and_the_claims_list_shows_proofs(page, site_url):
     """A lesson under way when the page was closed resumes at its step; in German."""
-    page.add_init_script("""localStorage.setItem('schotten-totten.save.lesson',
-        JSON.stringify({active: 'basics', at: {basics: 4}, done: []}));""")
-    open_with_save(page, site_url, save_text(mid_game(), opponent="ai"), "&lang=de")
+    lessons = {"active": "basics", "at": {"basics": 4}, "done": []}
+    visit(page, site_url, save_text(mid_game(), opponent="ai"), "&lang=de", lessons=lessons)
     lesson_at(page, 4)
     assert page.inner_text("#lesson-count") == "Schritt 5 von 9"
     assert page.locator("#lesson-leave").inner_text() == "Lektion verlassen"
@@ -399,15 +428,3 @@ def test_a_lesson_resumes_from_the_device_and_the_claims_list_shows_proofs(page,
     page.click("#lesson-leave")
     page.wait_for_selector(LESSON, state="hidden")
     assert board(page)[0] == [["R7", "R8"], ["B7"]]
-
-
-def test_a_missed_step_is_marked_before_the_computer_answers(page, site_url):
-    """The computer takes its time (a 4 s pause): the step is marked missed at once, while
-    it is still the computer's turn (issue 25)."""
-    page.goto(site_url + "index.html?aipause=4000")
-    page.wait_for_selector("#welcome-learn", state="visible", timeout=60_000)
-    page.click("#welcome-learn")
-    lesson_at(page, 0)
-    play_card(page, "R9", 2)  # the step asks for stone 5
-    lesson_at(page, 0, "missed")
-    assert body(page, "toMove") == "1", "marked before the computer's move"

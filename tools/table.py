@@ -125,6 +125,40 @@ def _seed_script(text: str | None) -> str:
     }})();"""
 
 
+WINDOW = {"width": 1280, "height": 720}  # pytest-playwright's contexts' window
+
+
+def afresh(page, site_url: str, stored: dict | None = None, size: dict | None = None) -> None:
+    """The device's storage as a visit is to find it, on a page that may have shown anything
+    before (a file's tests sharing one page: e2e/conftest.py's ``shared_page``): nothing but
+    ``stored`` (localStorage's items by name) in localStorage, sessionStorage empty, the
+    window at ``size`` (default ``WINDOW``). Written from the rules page (no Python, no game
+    of its own to save on its way out); the test then opens its own address."""
+    page.goto(site_url + "rules.html")
+    page.evaluate(
+        """(items) => {
+          localStorage.clear();
+          sessionStorage.clear();
+          for (const [key, value] of Object.entries(items)) localStorage.setItem(key, value);
+        }""",
+        stored or {},
+    )
+    page.set_viewport_size(size or WINDOW)
+
+
+def visit(page, site_url: str, save: str | None = None, query: str = "", **afresh_args) -> None:
+    """The table opened afresh (``afresh``: its other arguments) with ``save`` as the stored
+    game (None: a first visit), at index.html with ``QUERY`` + ``query``; ready. On a page
+    that has booted before, this costs well under a new page's boot (the browser keeps what
+    it compiled): a file's tests share one page and each opens its table with it."""
+    stored = dict(afresh_args.pop("stored", None) or {})
+    if save is not None:
+        stored[SAVE_KEY] = save
+    afresh(page, site_url, stored, **afresh_args)
+    page.goto(site_url + "index.html" + QUERY + query)
+    page.wait_for_selector(READY, state="attached", timeout=BOOT_MS)
+
+
 def table_for_a_new_game(page, site_url: str, query: str = "") -> None:
     """The table, ready for ``start_new_game``: a first visit booted when ``page`` shows none
     yet (or a test failed on it); on a page shared by a file's tests (e2e/conftest.py's
