@@ -49,9 +49,8 @@ BOOT_TIMEOUT_MS = 60_000  # PyScript boot takes 2-4 s here; leave room for a bus
 
 sys.path.insert(0, str(ROOT))
 import build  # repo-root build.py: standard library only
-from tools.chromium import CHROMIUM, CHROMIUM_ARGS, NO_SNAPSHOTS
-
 from e2e import crashed_pages
+from tools.chromium import CHROMIUM, CHROMIUM_ARGS, NO_SNAPSHOTS
 
 # The quick loop (`bash scripts/test.sh -m "not slow"`, README) keeps these browser tests: the
 # pages boot offline, a turn is played, handed over and refused, a match goes on to its end.
