@@ -2,11 +2,12 @@
 Accessibility.getFullAXTree, and Playwright's aria snapshots): the hand as a toolbar of cards
 named with colour and value, each stone naming both sides in words with their formation and
 status, and the computer's last move announced in words in a polite status region; in English
-and in German (the Pegasus names)."""
+and in German (the Pegasus names). A language's tests share its table (``shared_page``): the
+first boots it, the second takes its position over (``open_or_take_over``)."""
 
 import pytest
 
-from tools.table import open_with_save, position, save_text
+from tools.table import open_or_take_over, position, save_text
 
 WORDS = {
     "en": {
@@ -41,6 +42,12 @@ WORDS = {
 }
 
 
+@pytest.fixture(scope="module", params=["en", "de"])
+def table_in(request, shared_page):
+    """(the file's one page, a language): a language's tests run together on its table."""
+    return shared_page, request.param
+
+
 def _ax_nodes(page) -> list[dict]:
     """Every node of the page's accessibility tree: {role, name, ignored}."""
     cdp = page.context.new_cdp_session(page)
@@ -71,10 +78,10 @@ def _under(by_id: dict, node: dict) -> list[dict]:
     return out
 
 
-@pytest.mark.parametrize("lang", ["en", "de"])
-def test_the_tree_names_the_hand_the_board_and_the_last_move(page, site_url, lang, screenshot):
+def test_the_tree_names_the_hand_the_board_and_the_last_move(table_in, site_url, screenshot):
     """The computer (North) plays Orange 9 on stone 3 and claims stone 1 (its Color-Run 7 8 9
     there cannot be beaten); then it is South's turn."""
+    page, lang = table_in
     w = WORDS[lang]
     stones = [{} for _ in range(9)]
     stones[0] = {"sides": [["Y1"], ["B7", "B8", "B9"]]}
@@ -84,7 +91,7 @@ def test_the_tree_names_the_hand_the_board_and_the_last_move(page, site_url, lan
         stones=stones,
         to_move=1,
     )
-    open_with_save(page, site_url, save_text(pos, opponent="ai"), f"&lang={lang}")
+    open_or_take_over(page, site_url, save_text(pos, opponent="ai"), f"&lang={lang}")
     page.wait_for_function(
         "() => document.body.dataset.toMove === '0' && "
         "!document.body.classList.contains('ai-thinking')",
@@ -128,10 +135,10 @@ def test_the_tree_names_the_hand_the_board_and_the_last_move(page, site_url, lan
     screenshot(page, f"a11y-tree-{lang}")
 
 
-@pytest.mark.parametrize("lang", ["en", "de"])
-def test_a_tactic_card_in_the_hand_says_what_it_does(page, site_url, lang):
+def test_a_tactic_card_in_the_hand_says_what_it_does(table_in, site_url):
     """Each tactic card in the hand has the catalogue's help line as its accessible
     description; a clan card has none."""
+    page, lang = table_in
     pos = position(
         {"tactics": True},
         hands=[
@@ -140,7 +147,7 @@ def test_a_tactic_card_in_the_hand_says_what_it_does(page, site_url, lang):
         ],
         to_move=0,
     )
-    open_with_save(page, site_url, save_text(pos, opponent="ai"), f"&lang={lang}")
+    open_or_take_over(page, site_url, save_text(pos, opponent="ai"), f"&lang={lang}")
     cdp = page.context.new_cdp_session(page)
     try:
         nodes = cdp.send("Accessibility.getFullAXTree")["nodes"]

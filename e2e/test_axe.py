@@ -7,8 +7,9 @@ The table's screens (the table against the computer, a card selected, every dial
 log, the handover, the ends of a round and of a match, the welcome, the games dialog and the
 replay, Learn to play and a lesson, the five formations, a friend's device) are checked by
 the screen walk of e2e/test_every_screen.py with ``violations`` from here. Here: the loading
-screen (held by delaying app.py), rules.html, rules-de.html, rules-fr.html and embed.html, and
-the text's contrast on the felt measured from pixels.
+screen (held by delaying app.py), rules.html, rules-de.html, rules-fr.html and embed.html (the
+German embed's words are checked there too: e2e/test_german.py's ``check_the_embed_in_german``),
+and the text's contrast on the felt measured from pixels.
 """
 
 from __future__ import annotations
@@ -17,6 +18,7 @@ import base64
 import json
 
 import pytest
+from test_german import check_the_embed_in_german
 from test_layout import rich_position
 
 from tools.table import (
@@ -348,23 +350,28 @@ def test_text_contrast_on_the_felt(table_in, site_url):
 
 
 @pytest.mark.parametrize("name", ["rules.html", "rules-de.html", "rules-fr.html"])
-@pytest.mark.parametrize("size", [PHONE, DESKTOP], ids=["phone", "desktop"])
-def test_axe_rules_pages(page, site_url, name, size):
+def test_axe_rules_pages(page, site_url, name):
+    """Each rules page at the phone's size, then (the same page resized) the desktop's."""
     audit = Audit(name)
-    page.set_viewport_size(size)
+    page.set_viewport_size(PHONE)
     page.goto(site_url + name)
-    audit(page, "rules page")
+    audit(page, "rules page, phone")
+    page.set_viewport_size(DESKTOP)
+    audit(page, "rules page, desktop")
     audit.check()
 
 
 @pytest.mark.parametrize("lang", LANGS)
-def test_axe_embed(page, site_url, lang):
+def test_axe_embed(page, site_url, lang, screenshot):
+    """The embed; in German also its words (e2e/test_german.py), on the same boot."""
     audit = Audit(lang)
     page.set_viewport_size({"width": 700, "height": 600})
     page.goto(site_url + "embed.html" + QUERY + "&save=axe&opponent=ai" + lang_query(lang))
     page.wait_for_selector(READY, state="attached", timeout=BOOT_MS)
     audit(page, "embed")
     audit.check()
+    if lang == "de":
+        check_the_embed_in_german(page, site_url, screenshot)
 
 
 def test_axe_reports_a_violation(page, site_url):

@@ -4,7 +4,8 @@ page) gives a German table whose words all come from the German catalogues
 reasons, refusals) and JavaScript's alike. A few turns through the UI, each checked for
 English; the language switch; screenshots at phone and desktop sizes. Every screen is walked
 in German by e2e/test_every_screen.py, which checks each for English with ``ENGLISH`` and
-``VISIBLE_WORDS`` from here."""
+``VISIBLE_WORDS`` from here. The German embed's words are checked on e2e/test_axe.py's German
+embed (``check_the_embed_in_german``)."""
 
 import json
 import re
@@ -537,12 +538,10 @@ def _open(page, tool: str) -> None:
     page.click("#btn-learn" if tool == "learn" else tool)
 
 
-def test_the_embed_in_german(page, site_url, screenshot):
-    """embed.html?lang=de: the compact table, its title and its link to the full game in
-    German, the German manifest; nothing English in the whole document."""
-    page.set_viewport_size({"width": 700, "height": 600})
-    page.goto(site_url + "embed.html?save=german&aipause=40&lang=de")
-    page.wait_for_selector('body[data-ready="1"]', state="attached", timeout=60_000)
+def check_the_embed_in_german(page, site_url, screenshot):
+    """embed.html?lang=de, booted at 700 px: the compact table, its title and its link to
+    the full game in German, the German manifest; nothing English in the whole document.
+    Run on e2e/test_axe.py's German embed (``test_axe_embed``), which boots it anyway."""
     assert page.evaluate("document.documentElement.lang") == "de"
     assert page.title() == "Schotten Totten (eingebettet)"
     assert page.get_attribute("#btn-full", "title") == "Ganzes Spiel in einem neuen Tab öffnen"

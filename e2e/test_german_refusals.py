@@ -1,7 +1,12 @@
 """A German player reads only German when the table refuses something: a damaged game record
 opened from a link, and saves that cannot be resumed (issue 23). The refusal inside (the
 engine's reason an entry cannot be played) is worded in German too, never in English. A record
-link nested 5,000 deep is refused by its rule, and the table still answers (issue 29)."""
+link nested 5,000 deep is refused by its rule, and the table still answers (issue 29).
+
+A record link is read as a page starts: each of those tests boots a page. The saves that
+cannot be resumed share one German table (``shared_page``): the first is met as the page
+boots, the others as another tab's save taken over there (the same ``boot`` reads it and
+tells why, in the table's language: web/app.py ``save_take_over``)."""
 
 import json
 import re
@@ -11,7 +16,7 @@ from pathlib import Path
 
 import pytest
 
-from tools.table import SAVE_KEY, hand, open_with_save, start_new_game
+from tools.table import SAVE_KEY, hand, open_or_take_over, open_with_save, start_new_game
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
@@ -82,20 +87,38 @@ SAVES = {
 }
 
 
+BROKEN = "k => Object.keys(localStorage).filter(x => x.startsWith(k + '.broken'))"
+
+
+def _open_unresumable(page, site_url, text: str) -> None:
+    """The German table with ``text`` as the stored save: booted with it the first time,
+    then taken over (the saves an earlier test kept aside are cleared first)."""
+    if page.url.startswith(site_url):
+        page.evaluate(f"k => ({BROKEN})(k).forEach((x) => localStorage.removeItem(x))", SAVE_KEY)
+    open_or_take_over(page, site_url, text, DE)
+
+
+def _close_message(page) -> None:
+    """The message closed, the page left for the next test (the new game dealt under it)."""
+    page.keyboard.press("Escape")
+    page.wait_for_selector("#dlg-message", state="hidden")
+
+
 @pytest.mark.parametrize("kind", sorted(SAVES))
-def test_a_save_that_cannot_be_resumed_is_explained_in_german(page, site_url, kind):
-    open_with_save(page, site_url, SAVES[kind], DE)
+def test_a_save_that_cannot_be_resumed_is_explained_in_german(shared_page, site_url, kind):
+    page = shared_page
+    _open_unresumable(page, site_url, SAVES[kind])
     assert _shown(page, "#message-title") == "Gespeichertes Spiel nicht fortgesetzt"
     text = page.inner_text("#message-text")
     assert text.startswith("Dein gespeichertes Spiel konnte nicht fortgesetzt werden"), text
     assert "beiseitegelegt" in text and not ENGLISH.search(text), text
-    kept = page.evaluate(
-        "k => Object.keys(localStorage).filter(x => x.startsWith(k + '.broken'))", SAVE_KEY
-    )
+    kept = page.evaluate(BROKEN, SAVE_KEY)
     assert len(kept) == 1
+    _close_message(page)
 
 
-def test_a_damaged_position_in_a_save_is_explained_in_german(page, site_url):
+def test_a_damaged_position_in_a_save_is_explained_in_german(shared_page, site_url):
+    page = shared_page
     damaged = json.dumps(
         {
             "format": "schotten-totten/save",
@@ -107,7 +130,8 @@ def test_a_damaged_position_in_a_save_is_explained_in_german(page, site_url):
             },
         }
     )
-    open_with_save(page, site_url, damaged, DE)
+    _open_unresumable(page, site_url, damaged)
     text = _shown(page, "#message-text")
     assert text.startswith("Dein gespeichertes Spiel konnte nicht fortgesetzt werden"), text
     assert not ENGLISH.search(text), text
+    _close_message(page)

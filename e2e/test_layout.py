@@ -123,6 +123,10 @@ def test_table_at_every_size(table, screenshot, site_url, requests_log):
         at_rest(page)  # the resize handler re-measures the board
         overflow = page.evaluate("() => document.documentElement.scrollWidth - innerWidth")
         assert overflow <= 0, f"{name}: the page scrolls sideways by {overflow}px"
+        # Nor up and down: the table fits its window (a screen reader's 1 px live region
+        # below it made the page scroll, and every full-page screenshot slow).
+        down = page.evaluate("() => document.documentElement.scrollHeight - innerHeight")
+        assert down <= 0, f"{name}: the page scrolls up and down by {down}px"
         assert page.evaluate(SMALL) == [], f"{name}: touch targets under 44 px"
         check_header(page, name)
         # Every stone and every hand card is inside the window.

@@ -7,14 +7,15 @@
   clipping ancestor), and the move log's numbers fitting their column (``LOG_NUMBERS``).
 * With ``prefers-reduced-motion: reduce`` the cards, stones, piles and the log drawer have no
   animation or transition (computed durations of 0); without it they do (so the check can
-  fail).
+  fail). Both looks share one table (``shared_page``): the preference is the browser's
+  media, changed on the page as it runs (style.css answers it; no script reads it).
 """
 
 from __future__ import annotations
 
 import pytest
 
-from tools.table import open_with_save, position, save_text
+from tools.table import open_or_take_over, position, save_text
 
 LOG_LINES = 120
 
@@ -129,13 +130,14 @@ MOTION = """() => {
 
 
 @pytest.mark.parametrize("motion", ["reduce", "no-preference"])
-def test_reduced_motion(page, site_url, motion):
+def test_reduced_motion(shared_page, site_url, motion):
     """No animation or transition on the table's moving parts when the player asks for
     reduced motion; with no preference they move (the check sees them)."""
+    page = shared_page
     page.emulate_media(reduced_motion=motion)
     pos = long_names_position()
     pos_stones = pos["stones"]
-    open_with_save(page, site_url, save_text(pos, opponent="ai"))
+    open_or_take_over(page, site_url, save_text(pos, opponent="ai"))
     assert pos_stones
     # A card just played (the landing), a claimable stone and a drawable deck: play one.
     page.click('#hand .card[data-card="R5"]')
