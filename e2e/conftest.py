@@ -98,11 +98,11 @@ LONGEST_FIRST = {
 }
 
 
-@pytest.hookimpl(tryfirst=True)  # before xdist's, which reads the groups given here
 def pytest_configure(config):
     config.pluginmanager.register(crashed_pages, "crashed_pages")
 
 
+@pytest.hookimpl(tryfirst=True)  # before xdist's, which reads the groups given here
 def pytest_collection_modifyitems(config, items):
     for item in items:
         if item.path.parent == ROOT / "e2e" and item.path.name not in QUICK:
@@ -320,51 +320,23 @@ def _keep_console(page) -> list[str]:
     return said
 
 
-class _SharedPages:
-    """The module's shared page, and a new one in a new context once it crashed (a crashed
-    page refuses everything; e2e/crashed_pages.py runs the crashed test again)."""
-
-    def __init__(self, browser, context_args: dict, request):
-        self._open = lambda: browser.new_context(**context_args)
-        self._request = request
-        self._context = None
-        self._page = None
-
-    def page(self):
-        if self._page is None or getattr(self._page, "e2e_crashed", False):
-            self.close()
-            self._context = self._open()
-            _keep_no_snapshots(self._context, self._request)
-            self._page = page = self._context.new_page()
-            page.on("crash", lambda _: setattr(page, "e2e_crashed", True))
-            _keep_console(page)
-        return self._page
-
-    def close(self) -> None:
-        if self._context is not None:
-            with contextlib.suppress(Exception):  # a crashed page's context may be gone
-                self._context.close()
-
-
 @pytest.fixture(scope="module")
-def _shared_pages(browser, browser_context_args, request):
-    marker = next(request.node.iter_markers("browser_context_args"), None)
-    pages = _SharedPages(
-        browser, {**browser_context_args, **(marker.kwargs if marker else {})}, request
-    )
-    yield pages
-    pages.close()
-
-
-@pytest.fixture
-def shared_page(_shared_pages):
+def shared_page(browser, browser_context_args, request):
     """One page for a whole test file, in a context of its own (the module's
     ``browser_context_args`` marker applies): a file whose tests each look at a position
     opens its table once and loads the next test's save with ``tools.table.open_or_take_over``
     (the game's own take-over, no boot), instead of a Pyodide boot per test (4-5 s of CPU
     each). A file opts in by overriding ``page`` with it; each test leaves the page usable
-    (no dialog open, the default window size), or reloads it."""
-    return _shared_pages.page()
+    (no dialog open, the default window size), or reloads it. A page that crashed stays
+    crashed: the file's later tests fail (e2e/crashed_pages.py runs only a test whose own
+    page crashed again with success)."""
+    marker = next(request.node.iter_markers("browser_context_args"), None)
+    context = browser.new_context(**{**browser_context_args, **(marker.kwargs if marker else {})})
+    _keep_no_snapshots(context, request)
+    page = context.new_page()
+    _keep_console(page)
+    yield page
+    context.close()
 
 
 def _machine_now() -> str:

@@ -46,7 +46,7 @@ def pytest_runtest_protocol(item, nextitem):
     crash = next(filter(None, map(_crash_of, reports)), None)
     if crash and not (item.session.shouldfail or item.session.shouldstop):
         # item.parent as the next item: teardown_exact ends the function's fixtures and keeps
-        # the module's (its browser; a crashed shared page is replaced by shared_page).
+        # the module's (its browser, its shared page).
         call_and_report(item, "teardown", log=False, nextitem=item.parent)
         item._request = False
         item.funcargs = None
