@@ -278,7 +278,15 @@ def screenshot():
     def take(page, name: str) -> Path:
         SCREENSHOTS.mkdir(parents=True, exist_ok=True)
         path = SCREENSHOTS / f"{name}.jpg"
-        page.screenshot(path=str(path), full_page=True, type="jpeg", quality=JPEG_QUALITY)
+        # A frame is needed: a page whose main thread is still starting Python gives none
+        # until it is done (a first visit's welcome, beside a busy worker: over 30 s once).
+        page.screenshot(
+            path=str(path),
+            full_page=True,
+            type="jpeg",
+            quality=JPEG_QUALITY,
+            timeout=BOOT_TIMEOUT_MS,
+        )
         return path
 
     return take
