@@ -3,7 +3,8 @@
 Chromium now and then kills a page's renderer on a busy machine: CI on 2026-11-28 lost one page
 of 2,146 tests that way (load 10, 22 GB of memory free, while the page booted Pyodide), and
 session 17 saw whole browsers do it (hence a browser per test file). Such a crash is the
-browser's failure, not a verdict on the game, so the test runs again from its setup. A page the
+browser's failure, not a verdict on the game, so the test runs again from its setup, in a
+new browser (its module's fixtures are made again). A page the
 game itself crashes crashes again and fails; the run's summary names every test that ran
 again, and a run where more than ``MAX_CRASHED`` tests crashed fails, so a crash that grows
 common is not hidden.
@@ -45,9 +46,11 @@ def pytest_runtest_protocol(item, nextitem):
         reports.append(call_and_report(item, "call", log=False))
     crash = next(filter(None, map(_crash_of, reports)), None)
     if crash and not (item.session.shouldfail or item.session.shouldstop):
-        # item.parent as the next item: teardown_exact ends the function's fixtures and keeps
-        # the module's (its browser, its shared page).
-        call_and_report(item, "teardown", log=False, nextitem=item.parent)
+        # The module's parent as the next item: teardown_exact ends the test's fixtures and
+        # its module's too (its browser and shared page: after one page crashed, the next
+        # pages of the same browser crashed as well, in a full run), which are made afresh.
+        module = item.getparent(pytest.Module)
+        call_and_report(item, "teardown", log=False, nextitem=module.parent if module else None)
         item._request = False
         item.funcargs = None
         item.user_properties.append((PROPERTY, crash))

@@ -19,7 +19,7 @@ def crash_once(tag):
         mark.write_text("crashed")
         raise RuntimeError("Page.wait_for_selector: Page crashed")
 
-def test_crashes_once():
+def test_crashes_once(browser_like):
     crash_once("once")
 
 def test_crashes_in_setup_once(crashing_fixture):
@@ -37,6 +37,12 @@ if {always}:
 CONFTEST = """
 import pytest
 from pathlib import Path
+
+@pytest.fixture(scope="module")
+def browser_like():
+    made = Path(__file__).with_name("made")  # made afresh after a crash, as a module's browser
+    made.write_text(str(int(made.read_text()) + 1) if made.exists() else "1")
+    yield
 
 @pytest.fixture
 def crashing_fixture():
@@ -94,6 +100,7 @@ def test_a_crash_runs_the_test_again_and_is_named(tmp_path):
     )
     assert "test_fails_for_another_reason:" not in out  # not a crash: never run again
     assert "1 failed, 2 passed" in out
+    assert (tmp_path / "made").read_text() == "2"  # the module's fixture made again
 
 
 def test_more_than_two_crashes_fail_the_run(tmp_path):
