@@ -37,7 +37,7 @@ def _crash_of(report) -> str | None:
 @pytest.hookimpl(tryfirst=True)
 def pytest_runtest_protocol(item, nextitem):
     """pytest's own protocol (runner.runtestprotocol), except that a crash in the setup or the
-    call tears down only the test's own fixtures and runs the test again."""
+    call tears down the test's fixtures and its module's, and runs the test again."""
     item.ihook.pytest_runtest_logstart(nodeid=item.nodeid, location=item.location)
     if getattr(item, "_request", True) is False:
         item._initrequest()
