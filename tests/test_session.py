@@ -551,3 +551,18 @@ def test_a_single_game_ends_in_the_log_without_a_round_or_a_score():
         == "Das Spiel ist aus (5 Grenzsteine); Steine 5:1."
     )
     assert narrate([event], w)[0]["text"].startswith("Runde 1 wird ")
+
+
+def test_the_levels_that_search_are_marked_in_the_page_and_the_payload():
+    """js/ai.js starts the AI's worker early for a level that searches in it: before Python,
+    from the new-game dialog's ``data-searches``; after, from the payload's ``ai_searches``."""
+    from ai_requests import AI_BUDGETS, searches
+
+    page = (Path(__file__).resolve().parent.parent / "web" / "index.html").read_text()
+    marked = set(re.findall(r'name="ai_level" value="(\w+)" data-searches', page))
+    assert set(re.findall(r'name="ai_level" value="(\w+)"', page)) == set(AI_BUDGETS)
+    assert marked == {level for level in AI_BUDGETS if searches(level)} == {"hard"}
+    for level in AI_BUDGETS:
+        payload = Session().new_game({"opponent": "ai", "seed": 3, "ai_level": level})
+        assert payload["ai_searches"] is (level in marked)
+    assert Session().new_game({"opponent": "human", "seed": 3})["ai_searches"] is False

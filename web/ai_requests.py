@@ -22,6 +22,14 @@ AI_BUDGETS = {"easy": {}, "medium": {}, "hard": {"time": 1.0}}
 HINT_BUDGET = AI_BUDGETS["hard"]
 
 
+def searches(level: str) -> bool:
+    """Whether ``level`` searches (has a budget), so its moves are thought out in the AI's
+    worker: the page starts that worker early for it (``js/ai.js``). The new-game dialog's
+    level that searches carries ``data-searches`` (index.html; tests/test_session.py
+    checks the two agree)."""
+    return bool(AI_BUDGETS.get(level))
+
+
 def ai_request(match) -> dict | None:
     """What the AI worker gets: its own view (JSON) and a seed. ``None`` if not its turn."""
     st = match.state

@@ -12,6 +12,7 @@ action just played: the page shows the card just played landing.
 
 from __future__ import annotations
 
+from ai_requests import searches
 from match import PUBLIC_STEPS
 from movelog import MoveLog, head_lines
 from words import Words
@@ -135,6 +136,8 @@ class Presenter:
             "handover": handover,
             "settings": dict(m.settings),
             "ai_to_move": ai_seat is not None and to_move == ai_seat and private_step,
+            # The computer's level searches in the AI's worker: the page starts it early.
+            "ai_searches": ai_seat is not None and searches(m.settings["ai_level"]),
             "log": log,
             "log_from": start,
             "log_key": log_key,
