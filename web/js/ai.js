@@ -42,6 +42,36 @@ function startWorker(i) {
 
 export const aiWorker = () => startWorker(0);
 
+// The first worker started before its first question when the game's level searches in it
+// (Hard): from the payload (Python's ai_searches: the table at ready, a returning visit's
+// table before Python, a new game), or, before Python, from the new-game dialog's choice
+// (its level marked data-searches) once Deal is pressed. Its Python then boots while the
+// page's does, or while the player reads the table, and the computer's first search does
+// not wait for it. Never for a level that decides on the page (Easy, Medium: their moves
+// do not wait for the worker, which starts at their first move), a game between people,
+// or an embed's preview. ?ai_early=0 holds it back until the first search.
+// Once ready, a worker started early warms the engine (ai_worker.py warm: a short search,
+// its caches built) if no decision has been asked of it yet, so the first search is not
+// starved by building them; a decision asked meanwhile waits for the rest of it.
+let asked = false;
+function early() {
+  aiWorker().then((w) => { if (!asked) w.sync.warm(); });
+}
+
+export function startEarly(P = state.P) {
+  if (options.aiEarly && P?.ai_searches) early();
+}
+
+export function startEarlyForChoice() {
+  const form = $("#new-form");
+  const level = form?.querySelector('input[name="ai_level"]:checked');
+  if (options.aiEarly && form.elements.opponent.value === "ai" && level?.hasAttribute("data-searches")) early();
+}
+
+// A Deal pressed before the modules loaded (js/early.js keeps it), or while Python starts.
+if (window.stEarly?.pending === "deal") startEarlyForChoice();
+document.addEventListener("st:early-wait", (e) => { if (e.detail === "deal") startEarlyForChoice(); });
+
 // The first worker, and every other one already started (the rest start now, for later).
 async function sharingWorkers() {
   const first = await aiWorker();
@@ -52,6 +82,7 @@ async function sharingWorkers() {
 // The workers' answer to one request: {action, level, budget, ms, iterations, workers}, and
 // for a hint's request (request.hint) its advice.
 async function decide(request) {
+  asked = true;
   // A level that decides without a search (no budget: a few ms) is worked out on the page
   // while the first worker is still starting: WebKit compiles a worker's Pyodide anew, and
   // the computer's first move waited 4-13 s for it (docs/performance.md).

@@ -9,7 +9,7 @@
 //   layout    card sizes for the room there is              toast    short messages
 //   input     taps, drag and drop, keys                      flow     one action, then the AI
 //   dialogs   end of round/match, discard, claims, new game  ai       the AI worker and hints
-import { aiWorker, maybeAI } from "./ai.js";
+import { maybeAI, startEarly } from "./ai.js";
 import { call, onPayload, setPayload } from "./bridge.js";
 import { dealChosen, keepNewGame, maybeShowEnd, openNewGame, showMessage, syncNewGame, wireDialogs } from "./dialogs.js";
 import { $ } from "./dom.js";
@@ -24,7 +24,7 @@ import { drawnBefore, remember, takePending } from "./quick.js";
 import { render, renderHandover, wireHandoverTrap } from "./render.js";
 import { saveErrorText, wireSaves } from "./saves.js";
 import { wireSound } from "./sound.js";
-import { isAI, state } from "./state.js";
+import { state } from "./state.js";
 import { toast, wireToast } from "./toast.js";
 import { firstVisit, learnFirst } from "./welcome.js";
 import { chooseLanguage, LANGUAGE, LANGUAGES, PYTHON_WORDS, t } from "./words.js";
@@ -182,8 +182,8 @@ async function start() {
     if ($("#dlg-new").open) $("#dlg-new").close();   // the link says what to play
     receiveLink(startLink);
   }   // a link from a friend's device: played, or answered
-  // Warm the engine's lazy tables, then (against the computer) start the AI's worker.
-  setTimeout(() => { call("warm"); if (isAI()) aiWorker(); }, 30);
+  // Warm the engine's lazy tables, then (against a level that searches) start the AI's worker.
+  setTimeout(() => { call("warm"); startEarly(); }, 30);
   maybeAI();
 }
 
@@ -291,6 +291,7 @@ function drawEarly() {
   // waits (dialogs.js startNewGame).
   for (const tool of $("#tools").children) tool.inert = tool.id !== "btn-new";
   setPayload(P);
+  startEarly(P);   // the saved game is against Hard: its worker boots beside the page's Python
   document.body.dataset.quick = "1";
 }
 

@@ -1,5 +1,5 @@
 // The dialogs: end of round / match, the discard pile, the claims list, new game, messages.
-import { aiWorker, maybeAI } from "./ai.js";
+import { maybeAI, startEarly } from "./ai.js";
 import { call, setPayload } from "./bridge.js";
 import { cardEl } from "./cards.js";
 import { $, $$, esc } from "./dom.js";
@@ -7,7 +7,7 @@ import { capital, duoPart, rememberedName } from "./duo-link.js";
 import { doAct } from "./flow.js";
 import { aboutSeat, nameOf } from "./names.js";
 import { partFailed } from "./part.js";
-import { isAI, options, state } from "./state.js";
+import { options, state } from "./state.js";
 import { chooseStun, stunChosen, stunHost, stunServer } from "./stun.js";
 import { toast } from "./toast.js";
 import { t } from "./words.js";
@@ -266,7 +266,7 @@ function startNewGame(ev) {
   $("#dlg-new").close();
   state.sel = null; endShownFor = null;
   setPayload(out);
-  if (isAI()) aiWorker();
+  startEarly();
   maybeAI();
 }
 

@@ -10,6 +10,8 @@ export const options = {
   // ?ai_workers=N: how many AI workers share a search (1-4; else one fewer than the cores).
   aiWorkers: Math.min(4, Math.max(1, Math.floor(Number(params.get("ai_workers"))
     || (navigator.hardwareConcurrency || 2) - 1))),
+  // ?ai_early=0: the AI's worker is not started before its first search (js/ai.js startEarly).
+  aiEarly: params.get("ai_early") !== "0",
   // ?ai_time=S: thinking time in seconds for the search level and hints (tests use a short one).
   aiTime: Number(params.get("ai_time")) > 0 ? Number(params.get("ai_time")) : null,
   // ?review_iterations=N: a review's budget per decision, with no time cap (tests: a verdict
