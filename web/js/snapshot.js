@@ -212,14 +212,19 @@ async function startAndSnapshot(config) {
   return pyodide;
 }
 
+// Once the table is playable and the computer is not thinking (body.ai-thinking, js/ai.js):
+// packing and hashing the snapshot holds the page's thread for a while, and a Hard game's
+// first search, in a worker started early, would share the cores with it.
 function whenPlayable(then) {
-  const playable = () => document.body?.dataset.ready === "1";
-  const later = () => setTimeout(then, 500);
-  if (playable()) { later(); return; }
-  const observer = new MutationObserver(() => {
-    if (playable()) { observer.disconnect(); later(); }
-  });
-  observer.observe(document.documentElement, { subtree: true, attributes: true, attributeFilter: ["data-ready"] });
+  const playable = () => document.body?.dataset.ready === "1" && !document.body.classList.contains("ai-thinking");
+  const attempt = () => {
+    if (playable()) { setTimeout(() => (playable() ? then() : attempt()), 500); return; }
+    const observer = new MutationObserver(() => {
+      if (playable()) { observer.disconnect(); attempt(); }
+    });
+    observer.observe(document.documentElement, { subtree: true, attributes: true, attributeFilter: ["data-ready", "class"] });
+  };
+  attempt();
 }
 
 async function save(memory) {
