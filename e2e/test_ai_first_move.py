@@ -45,3 +45,61 @@ def test_the_computer_moves_while_its_worker_is_starting(context, site_url, leve
     context.unroute("**/ai_worker.py")
     page.wait_for_function("() => window.__aiWorker().then(() => true)", timeout=60_000)
     assert errors == []
+
+
+# Notes each AI worker's script as the page adds it (web/js/ai.js startWorker): whether the
+# table was playable then (body[data-ready]), drawn from the last visit before Python
+# (body[data-quick]), and whether the computer was thinking its move (body.ai-thinking).
+WORKERS_NOTED = """(() => {
+  window.__workersAdded = [];
+  new MutationObserver((records) => {
+    for (const r of records) for (const n of r.addedNodes) {
+      if (n.tagName !== "SCRIPT" || !n.hasAttribute("worker")) continue;
+      const b = document.body;
+      window.__workersAdded.push({ ready: b.dataset.ready === "1", quick: b.dataset.quick === "1",
+        thinking: b.classList.contains("ai-thinking") });
+    }
+  }).observe(document, { subtree: true, childList: true });
+})();"""
+
+
+@pytest.mark.parametrize(
+    ("level", "query", "early"),
+    [("hard", "", True), ("hard", "&ai_early=0", False), ("easy", "", False)],
+    ids=["hard", "hard-held-back", "easy"],
+)
+def test_the_worker_starts_early_only_for_a_game_that_searches_in_it(
+    context, site_url, level, query, early
+):
+    """A new game against Hard starts the AI's worker at once, and a returning visit to one
+    starts it with the table drawn before Python (js/ai.js startEarly), so Hard's first
+    search does not wait for a Python to boot after ready; against Easy (its moves are
+    worked out on the page) or with ?ai_early=0 the worker starts only when the computer
+    first thinks. One worker either way, and the computer's first move comes."""
+    page = context.new_page()
+    page.add_init_script(WORKERS_NOTED)
+    query += "&ai_workers=1&ai_time=0.2"
+    open_with_save(page, site_url, None, query)
+    start_new_game(page, opponent="ai", level=level, starter="0")  # the player starts
+    # A new game against Hard starts its worker at once, for the computer's first move.
+    dealt = [{"ready": True, "quick": False, "thinking": False}] if early else []
+    assert page.evaluate("() => window.__workersAdded") == dealt
+    page.reload()  # the same game, drawn from the last visit while Python starts
+    page.wait_for_selector('body[data-ready="1"]', state="attached", timeout=60_000)
+    start_new_game(page, opponent="ai", level=level, starter="1")  # the computer starts
+    page.wait_for_function(
+        """() => document.querySelectorAll('#board .side[data-seat="1"] .card').length > 0""",
+        timeout=60_000,
+    )
+    added = page.evaluate("() => window.__workersAdded")
+    if early:
+        assert added == [{"ready": False, "quick": True, "thinking": False}], added
+    else:
+        assert added == [{"ready": True, "quick": True, "thinking": True}], added
+    assert page.locator("script[worker]").count() == 1
+    stats = page.evaluate("() => window.__aiStats")
+    assert stats[0]["level"] == level
+    if level == "hard":  # searched in the worker
+        assert stats[0]["workers"] == 1 and stats[0]["iterations"] > 0, stats
+    else:  # worked out on the page while the worker starts
+        assert stats[0]["workers"] == 0, stats
