@@ -9,7 +9,7 @@
 //   layout    card sizes for the room there is              toast    short messages
 //   input     taps, drag and drop, keys                      flow     one action, then the AI
 //   dialogs   end of round/match, discard, claims, new game  ai       the AI worker and hints
-import { aiIdle, maybeAI, startEarly } from "./ai.js";
+import { maybeAI, startEarly } from "./ai.js";
 import { call, onPayload, setPayload } from "./bridge.js";
 import { dealChosen, keepNewGame, maybeShowEnd, openNewGame, showMessage, syncNewGame, wireDialogs } from "./dialogs.js";
 import { $ } from "./dom.js";
@@ -182,10 +182,8 @@ async function start() {
     if ($("#dlg-new").open) $("#dlg-new").close();   // the link says what to play
     receiveLink(startLink);
   }   // a link from a friend's device: played, or answered
-  // Against a level that searches, start the AI's worker (js/ai.js startEarly); warm the
-  // engine's lazy tables once the computer's moves under way are made, so a Hard game's first
-  // search does not share the cores with it.
-  setTimeout(() => { startEarly(); aiIdle().then(() => call("warm")); }, 30);
+  // Warm the engine's lazy tables, then (against a level that searches) start the AI's worker.
+  setTimeout(() => { call("warm"); startEarly(); }, 30);
   maybeAI();
 }
 
