@@ -137,7 +137,7 @@ class Presenter:
             "settings": dict(m.settings),
             "ai_to_move": ai_seat is not None and to_move == ai_seat and private_step,
             # The computer's level searches in the AI's worker: the page starts it early.
-            "ai_searches": ai_seat is not None and searches(m.settings["ai_level"]),
+            "ai_searches": ai_seat is not None and searches(m.settings.get("ai_level", "")),
             "log": log,
             "log_from": start,
             "log_key": log_key,
