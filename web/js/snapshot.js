@@ -222,7 +222,9 @@ function whenPlayable(then) {
     const observer = new MutationObserver(() => {
       if (playable()) { observer.disconnect(); attempt(); }
     });
-    observer.observe(document.documentElement, { subtree: true, attributes: true, attributeFilter: ["data-ready", "class"] });
+    // The body's own attributes only: the table's redraws change classes below it all the time.
+    if (document.body) observer.observe(document.body, { attributes: true, attributeFilter: ["data-ready", "class"] });
+    else observer.observe(document.documentElement, { subtree: true, attributes: true, attributeFilter: ["data-ready", "class"] });
   };
   attempt();
 }
