@@ -7,6 +7,7 @@ import json
 
 import pytest
 
+from tools import main_thread
 from tools.table import (
     Driver,
     moment,
@@ -29,12 +30,8 @@ def page(shared_page):
 
 AI_TIME = 0.3  # seconds per Hard decision: the real search, with a shorter budget
 
-# From here on: main-thread long tasks, and any moment the hint button is enabled while
-# the computer thinks.
+# From here on: any moment the hint button is enabled while the computer thinks.
 WATCH = """() => {
-  window.__long = [];
-  new PerformanceObserver(l => { for (const e of l.getEntries())
-      window.__long.push([e.startTime, e.duration]); }).observe({type: 'longtask'});
   window.__hintWhileThinking = 0;
   const b = document.querySelector('#btn-hint');
   const check = () => { if (document.body.classList.contains('ai-thinking') && !b.disabled)
@@ -72,6 +69,8 @@ def test_full_game_against_hard_with_hints(page, site_url):
     start_new_game(page, opponent="ai", level="hard", tactics=False, autoclaim=True)
     assert py(page, "state", {"seat": 0})["settings"]["ai_level"] == "hard"
     page.evaluate(WATCH)
+    # The main thread's tasks from here on, each with its thread time (tools/main_thread.py).
+    mark_now = main_thread.start(page)
 
     # Only the human seat on its turn may ask; the request holds that seat's view only.
     assert py(page, "hint_request", {"seat": 1})["request"] is None
@@ -107,6 +106,7 @@ def test_full_game_against_hard_with_hints(page, site_url):
     assert len(hints) >= 2, "hints were asked on several turns"
 
     page.wait_for_selector("#dlg-end[open]")
+    tasks = main_thread.stop(page, mark_now)
     stats = page.evaluate("() => window.__aiStats")
     assert len(stats) >= 10 and {s["level"] for s in stats} == {"hard"}
     assert all(s["budget"] == {"time": AI_TIME} for s in stats), "the budget reached the engine"
@@ -116,32 +116,67 @@ def test_full_game_against_hard_with_hints(page, site_url):
     )
 
     # While the worker chooses (a move or a hint), the page's own work never stalls the main
-    # thread for 100 ms: no long task that begins inside a worker call holds a Python call or
-    # a redraw (?perf names them). (The task that makes the call -- the player's click: act,
-    # redraw, the request -- ends a moment after the call starts; it is the page's work
-    # before the call, held to the looser bound below.) A long task with none of the page's
-    # work in it is the busy machine's (two test workers on two cores: 270 ms seen), held to
-    # the looser bound too.
-    long_tasks = page.evaluate("() => window.__long")
+    # thread for 100 ms: no task that overlaps a worker call has 100 ms of thread time (the
+    # CPU the main thread spent on it; ?perf names the Python calls and redraws in it). Wall
+    # time is not the page's work: on a busy machine (load 20 on two cores) it also holds the
+    # time the renderer waited for a core (228-526 ms seen, issue 31).
     spans = page.evaluate("() => [...(window.__aiSpans || []), ...(window.__hintSpans || [])]")
-    during = [(start, dur) for start, dur in long_tasks if any(a < start < b for a, b in spans)]
-    ours = []
-    for start, dur in during:
-        inside = page.evaluate(
-            """([s, d]) => performance.getEntriesByType('measure')
-            .filter(m => m.startTime + m.duration > s && m.startTime < s + d)
-            .map(m => `${m.name} ${Math.round(m.duration)} ms`)""",
-            [start, dur],
-        )
-        if inside:
-            ours.append((dur, inside))
-    worst, inside = max(ours, default=(0, []))
-    assert worst < 100, f"main thread stalled for {worst:.0f} ms in a worker call: {inside}"
-    assert max((dur for _, dur in long_tasks), default=0) < 1000
+    assert len(spans) >= 10, "the computer chose in its worker"
+    worst = main_thread.busiest(tasks, spans)
+    assert worst.cpu < 100, (
+        f"main thread busy for {worst.cpu:.0f} ms ({worst.wall:.0f} ms of wall time) in a "
+        f"worker call: {measures_in(page, worst)}"
+    )
+    worst = main_thread.busiest(tasks)
+    assert worst.cpu < 1000, f"a task took {worst.cpu:.0f} ms ({worst.wall:.0f} ms of wall time)"
     # The same table (the hints' budget ?ai_time= still), a game between friends next.
     page.click("#end-look")
     page.wait_for_selector("#dlg-end", state="hidden")
     hint_when_passing_the_device(page)
+
+
+def measures_in(page, task: main_thread.Task) -> list[str]:
+    """The page's ?perf measures (Python calls, redraws) that overlap ``task``."""
+    return page.evaluate(
+        """([s, d]) => performance.getEntriesByType('measure')
+        .filter(m => m.startTime + m.duration > s && m.startTime < s + d)
+        .map(m => `${m.name} ${Math.round(m.duration)} ms`)""",
+        [task.start, task.wall],
+    )
+
+
+# Test only: a stall of the page's own, about 300 ms of the main thread's CPU here (a fixed
+# amount of work, whatever the machine's load), in a task that begins inside the computer's
+# next worker call: the class ai-thinking comes in the task that then asks the worker after a
+# zero-delay timer (web/js/ai.js decide), so the stall waits for two such timers.
+STALL = """(n) => new MutationObserver((_, seen) => {
+  if (!document.body.classList.contains('ai-thinking')) return;
+  seen.disconnect();
+  setTimeout(() => setTimeout(() => {
+    let x = 0;
+    for (let i = 0; i < n; i++) x = (x * 31 + i) | 0;
+    window.__stalled = x;
+  }, 0), 0);
+}).observe(document.body, {attributes: true, attributeFilter: ['class']})"""
+STALL_WORK = 40_000_000
+
+
+def test_the_stall_check_fails_on_a_real_stall(page, site_url):
+    """The check of test_full_game_against_hard_with_hints, on a page made to stall while the
+    computer thinks: the stall's thread time is over the bound (and the check would fail)."""
+    visit(page, site_url, None, f"&ai_time={AI_TIME}")
+    start_new_game(page, opponent="ai", level="hard")
+    page.evaluate("() => window.__aiWorker().then(() => true)")  # started: no boot in the call
+    page.evaluate(STALL, STALL_WORK)
+    mark_now = main_thread.start(page)
+    d = Driver(page, seed=11)
+    while page.evaluate("() => window.__stalled === undefined || !window.__aiSpans"):
+        assert d.steps < 10, "the computer never thought"
+        d.step()
+    page.wait_for_function("() => !document.body.classList.contains('ai-thinking')")
+    tasks = main_thread.stop(page, mark_now)
+    worst = main_thread.busiest(tasks, page.evaluate("() => window.__aiSpans"))
+    assert worst.cpu >= 100, f"the stall was not seen: {worst}"
 
 
 def hint_when_passing_the_device(page) -> None:

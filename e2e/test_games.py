@@ -7,11 +7,11 @@ The suite's game of two players has tactic cards and Expert claims (every check 
 hotseat games: the hidden hand at each handover, claims, decks chosen, the end, the rematch);
 the soak run (``python -m pytest -m soak tests e2e``, README) also plays the base game."""
 
-import json
 import re
 
 import pytest
 
+from tools import main_thread
 from tools.table import Driver, body, py, start_new_game, table_for_a_new_game
 
 DEAL = "&seed=8"  # every game of the file dealt from seed 8
@@ -54,59 +54,29 @@ def finish_and_check_end(page):
     return title
 
 
-# The main thread's own work, from Chromium's trace: each task's thread time ("tdur", the CPU
-# the renderer's main thread spent on it), not its wall time, which on a busy machine also
-# counts the time the thread waited for a core. A page mark ties the trace's clock to the
-# page's performance.now().
-TRACE_CATEGORIES = ["toplevel", "blink.user_timing"]
-CLOCK_MARK = "e2e-clock"
-
-
-def main_thread_tasks(trace: dict, mark_now: float) -> list[tuple[float, float, float]]:
-    """[(start in the page's ms, wall ms, thread ms)] of the tasks on the main thread of the
-    page that made CLOCK_MARK."""
-    events = trace["traceEvents"] if isinstance(trace, dict) else trace
-    mark = next(e for e in events if e.get("name") == CLOCK_MARK)
-    pid, tid, zero = mark["pid"], mark["tid"], mark["ts"]
-    out = []
-    for e in events:
-        ours = e.get("ph") == "X" and (e["pid"], e["tid"]) == (pid, tid)
-        if ours and e.get("cat") == "toplevel" and "tdur" in e:
-            out.append(((e["ts"] - zero) / 1000 + mark_now, e["dur"] / 1000, e["tdur"] / 1000))
-    assert out, "the trace holds no task of the page's main thread"
-    return out
-
-
-def test_against_the_computer_without_stalls(page, browser, site_url):
+def test_against_the_computer_without_stalls(page, site_url):
     table_for_a_new_game(page, site_url, DEAL)
     start_new_game(page, opponent="ai", tactics=True, autoclaim=True)
-    # The main thread's tasks from here on: the AI thinks in its worker.
-    browser.start_tracing(page=page, categories=TRACE_CATEGORIES)
-    mark_now = page.evaluate(f"() => performance.mark('{CLOCK_MARK}').startTime")
+    # The main thread's tasks from here on (their thread time): the AI thinks in its worker.
+    mark_now = main_thread.start(page)
     d = Driver(page, seed=5)
     d.play_until_over()
-    trace = json.loads(browser.stop_tracing())
+    tasks = main_thread.stop(page, mark_now)
     assert body(page, "mode") == "ai"
     assert page.locator("#handover").is_hidden()
     finish_and_check_end(page)
     log = page.inner_text("#log")
     assert "The computer played" in log and "You played" in log
-    tasks = main_thread_tasks(trace, mark_now)
     spans = page.evaluate("() => window.__aiSpans")
     assert len(spans) >= 10, "the computer chose its moves in the worker"
     # While the worker chooses, the main thread must never work for 100 ms or more at once.
-    during = [
-        (cpu, wall)
-        for start, wall, cpu in tasks
-        if any(a < start + wall and start < b for a, b in spans)
-    ]
-    worst = max(during, default=(0, 0))
-    assert worst[0] < 100, (
-        f"main thread busy for {worst[0]:.0f} ms ({worst[1]:.0f} ms of wall time)"
+    worst = main_thread.busiest(tasks, spans)
+    assert worst.cpu < 100, (
+        f"main thread busy for {worst.cpu:.0f} ms ({worst.wall:.0f} ms of wall time)"
     )
     # Applying and drawing a move happens on the main thread; a generous bound keeps it honest.
-    worst = max(((cpu, wall) for _, wall, cpu in tasks), default=(0, 0))
-    assert worst[0] < 1000, f"a task took {worst[0]:.0f} ms ({worst[1]:.0f} ms of wall time)"
+    worst = main_thread.busiest(tasks)
+    assert worst.cpu < 1000, f"a task took {worst.cpu:.0f} ms ({worst.wall:.0f} ms of wall time)"
 
 
 # Two players at one device: the options, the driver's seed, what the driver must have done.
