@@ -15,7 +15,7 @@ Standard library only.
 """
 
 from .paths import DIST, ENGINE, NODE_MODULES, ROOT, WEB, BuildError, log
-from .server import Handler, Server, make_server, serve_in_thread, url_of
+from .server import Handler, Server, make_server, precompress, serve_in_thread, url_of
 from .service_worker import precache_list, write_service_worker
 from .ship import shipped_files
 from .site import build, write_site
@@ -36,6 +36,7 @@ __all__ = [
     "make_server",
     "node_modules_current",
     "precache_list",
+    "precompress",
     "serve_in_thread",
     "shipped_files",
     "url_of",
