@@ -197,6 +197,7 @@ def main() -> int:
     from playwright.sync_api import sync_playwright
 
     directory = args.dist or build.build(dev_pages=True)
+    build.precompress(directory.resolve())  # as a CDN: nothing gzipped while asked for
     server = build.serve_in_thread(directory=directory, prefix=boot_tablet.PREFIX, gzip=True)
     url = build.url_of(server) + "index.html"
     try:
