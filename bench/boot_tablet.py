@@ -473,6 +473,12 @@ def main() -> int:
         "--first-only", action="store_true", help="visit 1 only: no returning visit"
     )
     parser.add_argument(
+        "--gzip-per-visit",
+        action="store_true",
+        help="gzip every file afresh for each visit's server, as before session 20 (the "
+        "wasm's first byte then waits for its compression)",
+    )
+    parser.add_argument(
         "--welcome",
         type=int,
         default=0,
@@ -525,7 +531,9 @@ def main() -> int:
     folder = tempfile.TemporaryDirectory(prefix="boot-floors-")
     floors = floor_site(game_dist, Path(folder.name)) if args.floors else None
     for directory in (game_dist, args.baseline, floors):
-        if directory:  # as a CDN answers: from its gzipped copy, not compressed per request
+        if (
+            directory and not args.gzip_per_visit
+        ):  # as a CDN answers: from its gzipped copy, not compressed per request
             build.precompress(directory.resolve())
     with folder, sync_playwright() as playwright:
         # warms the OS file cache; discarded
@@ -542,6 +550,8 @@ def main() -> int:
                 for kind in order:
                     where = floors if kind in FLOOR_PAGES else game_dist
                     where = args.baseline if kind == "base" else where
+                    if args.gzip_per_visit:
+                        build.forget_compressed()
                     r = measure(
                         playwright,
                         pages[kind],

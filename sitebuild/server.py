@@ -133,6 +133,12 @@ def compressed(path: str, mtime: int) -> bytes:
     return body
 
 
+def forget_compressed() -> None:
+    """Drop every gzipped copy (the next request of each file compresses it again)."""
+    with _GZIPPED_LOCK:
+        _GZIPPED.clear()
+
+
 def precompress(directory: Path) -> None:
     """Gzip every file of directory that a gzip=True server compresses, before it is asked for."""
     for path in sorted(directory.rglob("*")):
