@@ -66,6 +66,9 @@ dist/, made for the run):
             visit of the game before the runs), reads each to its end and compiles
             pyodide.asm.wasm as it arrives (WebAssembly.compileStreaming): the network and
             compilation alone, with no request waiting for another
+--first-only: visit 1 only (no returning visit). The served folders are gzipped before the
+runs (a CDN answers from its compressed copy); --gzip-per-visit compresses every file afresh
+for each visit's server instead, as before session 20.
 Every visit also notes its first contentful paint (fcp).
 --timeline prints, per game visit, the long tasks (over 50 ms) and when the page's modules,
 the catalogues and PyScript's core arrived, until the table before Python (returning) or the
