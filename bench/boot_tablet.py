@@ -54,6 +54,21 @@ dist/, made for the run):
             snapshot read from IndexedDB and checked) and nothing imported: bare Pyodide from a
             memory snapshot of a bare interpreter, against bare's usual start (the floor of
             "returning visit playable in 0.25x bare": baresnap/bare).
+  and, for the first visit's target (playable in 0.55x bare), three pages timed to ready on
+  visit 1 (with --first-only, nothing else is visited):
+  barefirst bare.html with the game's standard library and lock file (pyscript.json's
+            "stdlib" and "lockfile"): Pyodide started through PyScript as the game's first
+            visit starts it, with no game, no snapshot, no page of its own
+  pyfirst   the same without PyScript: a module that calls Pyodide's loadPyodide with the
+            game's standard library and sets ready
+  fetchonly the floor page (no script of the game's) with one module that asks at once for
+            every file the game's first visit moved until playable (listed by a desktop first
+            visit of the game before the runs), reads each to its end and compiles
+            pyodide.asm.wasm as it arrives (WebAssembly.compileStreaming): the network and
+            compilation alone, with no request waiting for another
+--first-only: visit 1 only (no returning visit). The served folders are gzipped before the
+runs (a CDN answers from its compressed copy); --gzip-per-visit compresses every file afresh
+for each visit's server instead, as before session 20.
 Every visit also notes its first contentful paint (fcp).
 --timeline prints, per game visit, the long tasks (over 50 ms) and when the page's modules,
 the catalogues and PyScript's core arrived, until the table before Python (returning) or the
@@ -69,6 +84,7 @@ from run to run.
 from __future__ import annotations
 
 import argparse
+import json
 import os
 import re
 import shutil
@@ -144,12 +160,62 @@ BARE_SNAP_HTML = BARE_HTML.replace(PYODIDE, "./js/snapshot-bare.js").replace(
 )
 
 
+# --floors' first-visit pages: bare.html with the game's standard library (through PyScript),
+# and Pyodide alone with it (no PyScript).
+GAME_CONFIG = (
+    '{"interpreter": "./vendor/pyodide/pyodide.mjs", "stdlib": "stdlib-game.zip", '
+    '"lockfile": "pyodide-lock-game.json"}'
+)
+BARE_FIRST_HTML = BARE_HTML.replace(
+    """config='{"interpreter": "./vendor/pyodide/pyodide.mjs"}'""", f"config='{GAME_CONFIG}'"
+).replace("<title>bare Pyodide boot</title>", "<title>bare Pyodide, the game's stdlib</title>")
+assert BARE_FIRST_HTML.count("stdlib-game.zip") == 1, "sitebuild/pages.py BARE_HTML's config"
+PYODIDE_FIRST_HTML = """<!doctype html>
+<html lang="en">
+<head><meta charset="utf-8"><title>Pyodide alone, the game's stdlib</title>
+<link rel="icon" href="data:,">
+<script type="module" src="./js/pyodide-first.js"></script>
+</head>
+<body></body>
+</html>
+"""
+PYODIDE_FIRST_JS = """import { loadPyodide } from "../vendor/pyodide/pyodide.mjs";
+const at = new URL("../vendor/pyodide/", import.meta.url).href;
+await loadPyodide({ indexURL: at, stdLibURL: at + "stdlib-game.zip",
+  lockFileURL: at + "pyodide-lock-game.json" });
+document.body.dataset.ready = "1";
+"""
+FETCH_ONLY_JS = """const FILES = @FILES@;
+await Promise.all(FILES.map(async (path) => {
+  const response = fetch(new URL("../" + path, import.meta.url), { credentials: "same-origin" });
+  if (path.endsWith(".wasm")) await WebAssembly.compileStreaming(response);
+  else await (await response).arrayBuffer();
+}));
+document.body.dataset.ready = "1";
+"""
+
+
+def fetch_only_page(site: Path, files: list[str]) -> None:
+    """fetch-only.html in the floor site: its index.html without a script, and a module that
+    fetches files (paths in the site) at once and compiles the WebAssembly."""
+    page = (site / "index.html").read_text()
+    tag = '<script type="module" src="./js/fetch-only.js"></script>\n</head>'
+    assert page.count("</head>") == 1
+    (site / "fetch-only.html").write_text(page.replace("</head>", tag))
+    module = FETCH_ONLY_JS.replace("@FILES@", json.dumps(sorted(files)))
+    (site / "js" / "fetch-only.js").write_text(module)
+
+
 def floor_site(game: Path, folder: Path) -> Path:
-    """A copy of the game's dist/ with floor/index.html (no script) and bare-snap.html."""
+    """A copy of the game's dist/ with floor/index.html (no script), bare-snap.html,
+    bare-first.html and pyodide-first.html."""
     site = folder / "floor"
     shutil.copytree(game, site)
     index = site / "index.html"
     index.write_text(re.sub(r"<script\b.*?</script>\s*", "", index.read_text(), flags=re.S))
+    (site / "bare-first.html").write_text(BARE_FIRST_HTML)
+    (site / "pyodide-first.html").write_text(PYODIDE_FIRST_HTML)
+    (site / "js" / "pyodide-first.js").write_text(PYODIDE_FIRST_JS)
     build.write_service_worker(site)
     module = (site / "js" / "snapshot.js").read_text()
     for pattern, value in (
@@ -378,8 +444,13 @@ MEASURES = (
     ("visit 2, table before Python shown", "quick", 2, "s"),
     ("visit 2, a tap answered (stones)", "offered", 2, "s"),
 )
+FLOOR_PAGES = ("floor", "baresnap", "barefirst", "pyfirst", "fetchonly")
 RATIOS = (
     ("game", "bare"),
+    ("base", "bare"),
+    ("barefirst", "bare"),
+    ("pyfirst", "bare"),
+    ("fetchonly", "bare"),
     ("nosnap", "bare"),
     ("game", "nosnap"),
     ("game", "base"),
@@ -396,7 +467,20 @@ def main() -> int:
     parser.add_argument("--dist", type=Path, help="the game's dist/, built apart (no build)")
     parser.add_argument("--pages", help="which of game,nosnap,bare,base (default: all)")
     parser.add_argument("--timeline", action="store_true", help="long tasks and arrivals")
-    parser.add_argument("--floors", action="store_true", help="pages floor and baresnap")
+    parser.add_argument(
+        "--floors",
+        action="store_true",
+        help="pages floor, baresnap, barefirst, pyfirst and fetchonly",
+    )
+    parser.add_argument(
+        "--first-only", action="store_true", help="visit 1 only: no returning visit"
+    )
+    parser.add_argument(
+        "--gzip-per-visit",
+        action="store_true",
+        help="gzip every file afresh for each visit's server, as before session 20 (the "
+        "wasm's first byte then waits for its compression)",
+    )
     parser.add_argument(
         "--welcome",
         type=int,
@@ -434,7 +518,13 @@ def main() -> int:
     print(f"{args.runs} runs, profiles {profiles}; load average {load} on {os.cpu_count()} CPUs")
     pages = {"game": "index.html", "nosnap": "index.html?snapshot=off", "bare": "bare.html"}
     if args.floors:
-        pages |= {"floor": "index.html", "baresnap": "bare-snap.html"}
+        pages |= {
+            "floor": "index.html",
+            "baresnap": "bare-snap.html",
+            "barefirst": "bare-first.html",
+            "pyfirst": "pyodide-first.html",
+            "fetchonly": "fetch-only.html",
+        }
     if args.baseline:
         pages["base"] = "index.html"
         print(f"base: {args.baseline.resolve()}")
@@ -443,21 +533,33 @@ def main() -> int:
     got: dict = {(p, k): [] for p in profiles for k in pages}
     folder = tempfile.TemporaryDirectory(prefix="boot-floors-")
     floors = floor_site(game_dist, Path(folder.name)) if args.floors else None
+    for directory in (game_dist, args.baseline, floors):
+        if (
+            directory and not args.gzip_per_visit
+        ):  # as a CDN answers: from its gzipped copy, not compressed per request
+            build.precompress(directory.resolve())
     with folder, sync_playwright() as playwright:
         # warms the OS file cache; discarded
         measure(playwright, "bare.html", "desktop", directory=game_dist)
+        if floors and "fetchonly" in pages:  # what the game's first visit moves until playable
+            moved = measure(playwright, "index.html", "desktop", visits=1, directory=game_dist)
+            files = [f for f in moved[1]["files"] if f != "index.html" and (floors / f).is_file()]
+            fetch_only_page(floors, files)
+            build.precompress(floors)
+            print(f"fetchonly: {len(files)} files", flush=True)
         for run in range(args.runs):
             for profile in profiles:
                 order = list(pages) if run % 2 == 0 else list(pages)[::-1]
                 for kind in order:
-                    where = {"base": args.baseline, "floor": floors, "baresnap": floors}.get(
-                        kind, game_dist
-                    )
+                    where = floors if kind in FLOOR_PAGES else game_dist
+                    where = args.baseline if kind == "base" else where
+                    if args.gzip_per_visit:
+                        build.forget_compressed()
                     r = measure(
                         playwright,
                         pages[kind],
                         profile,
-                        visits=1 + (args.returning or 1),
+                        visits=1 if args.first_only else 1 + (args.returning or 1),
                         directory=where,
                         first_profile="desktop" if args.returning else None,
                         floor=kind == "floor",
@@ -467,17 +569,18 @@ def main() -> int:
                     print(
                         f"  run {run + 1} {profile:7} {kind}: visit 1 {r[1]['ready'] or 0:.2f} s"
                         f"{early} ({r[1]['bytes'] / 1e6:.2f} MB, {r[1]['requests']} "
-                        f"requests), visit 2 {r[2]['ready'] or 0:.2f} s",
+                        f"requests), visit 2 {(r.get(2) or {}).get('ready') or 0:.2f} s",
                         flush=True,
                     )
                     back = ", ".join(
                         f"{v['ready'] or 0:.2f}/{v['quick'] or 0:.2f}/{v['offered'] or 0:.2f}"
                         f"/{v['fcp'] or 0:.2f}/{v['python'] or '-'}"
-                        for v in r["returning"]
+                        for v in r.get("returning", [])
                     )
-                    print(f"    returning (ready/table/tap/fcp/python): {back}", flush=True)
+                    if back:
+                        print(f"    returning (ready/table/tap/fcp/python): {back}", flush=True)
                     if args.timeline and kind in ("game", "base"):
-                        for n, v in [(1, r[1])] + [(2, v) for v in r["returning"]]:
+                        for n, v in [(1, r[1])] + [(2, v) for v in r.get("returning", [])]:
                             print(f"    visit {n}: {v['timeline']}", flush=True)
     print()
     if "game" in pages:
@@ -503,7 +606,7 @@ def main() -> int:
                 k: [
                     v[key]
                     for r in got[profile, k]
-                    for v in (r["returning"] if visit_n == 2 else [r[1]])
+                    for v in (r.get("returning", []) if visit_n == 2 else [r[1]])
                     if v[key]
                 ]
                 for k in kinds

@@ -2,16 +2,18 @@
 """Where a returning visit's time goes until the table before Python (not a test): one
 returning visit on the tablet profile, traced with Chromium's performance trace.
 
-    nice -n 19 python bench/trace_returning.py [--dist DIR] [--min-ms 25] [--first]
+    nice -n 19 python bench/trace_returning.py [--dist DIR] [--min-ms 25] [--first | --playable]
 
 A first visit (unthrottled) stores the service worker's files and Python's snapshot; the
 browser is restarted and a returning visit on the tablet profile (bench/boot_tablet.py's)
 is traced until its table before Python shows (body[data-quick]; --first: a first visit until
-the welcome's choices, body[data-early]). Printed: the page's main-thread tasks of at least
---min-ms (wall time, from navigation) with what they did (parse, style, layout, a module's
-compilation, a request's start...), then the JavaScript functions that took the most time
-until then (V8's sampling profiler: self time, and time including callees). Times are as
-slow as the machine: on a loaded machine compare items with one another, not with a target.
+the welcome's choices, body[data-early]; --playable: a first visit until its table is playable,
+body[data-ready], with when each file was asked for and arrived and PyScript's steps).
+Printed: the page's main-thread tasks of at least --min-ms (wall time, from navigation) with
+what they did (parse, style, layout, a module's compilation, a request's start...), then the
+JavaScript functions that took the most time until then (V8's sampling profiler: self time,
+and time including callees). Times are as slow as the machine: on a loaded machine compare
+items with one another, not with a target.
 """
 
 from __future__ import annotations
@@ -61,10 +63,37 @@ def traced_visit(context, url: str, flag: str) -> tuple[list, float]:
     page.goto(url, wait_until="commit", timeout=boot_tablet.TIMEOUT_MS)
     page.wait_for_function(f"window.{flag} !== undefined", timeout=boot_tablet.TIMEOUT_MS)
     at = page.evaluate(f"window.{flag}")
+    if flag == "__readyAt":
+        print_arrivals(page.evaluate(ARRIVALS))
     cdp.send("Tracing.end")
     while not done:
         page.wait_for_timeout(100)
     return events, at
+
+
+# PyScript's steps (py:progress) and every file's request: asked for, first byte, last byte.
+STEPS = """window.__steps = [];
+addEventListener("py:progress", (e) => window.__steps.push([String(e.detail), performance.now()]));
+"""
+ARRIVALS = """(() => ({
+  steps: window.__steps,
+  files: performance.getEntriesByType("resource").map((e) => [
+    e.name.split("/").slice(4).join("/").split("?")[0], e.startTime, e.responseStart,
+    e.responseEnd, e.transferSize]),
+}))()"""
+
+
+def print_arrivals(got: dict) -> None:
+    """The files (asked for, first byte, last byte, bytes moved) and PyScript's steps, in
+    order of time (ms from navigation)."""
+    rows = [(t, f"PyScript: {step}") for step, t in got["steps"]]
+    rows += [
+        (start, f"{name}: first byte {first:.0f}, last {end:.0f} ({size} B)")
+        for name, start, first, end, size in got["files"]
+    ]
+    print("Files (asked for at; first and last byte) and PyScript's steps, ms:")
+    for at, what in sorted(rows):
+        print(f"  {at:7.0f}  {what}")
 
 
 def main_thread(events: list) -> tuple[float, int]:
@@ -161,10 +190,14 @@ def main() -> int:
     parser.add_argument("--dist", type=Path, default=None, help="a built site (default: build)")
     parser.add_argument("--min-ms", type=float, default=25)
     parser.add_argument("--first", action="store_true", help="a first visit, to the welcome")
+    parser.add_argument(
+        "--playable", action="store_true", help="a first visit, until its table is playable"
+    )
     args = parser.parse_args()
     from playwright.sync_api import sync_playwright
 
     directory = args.dist or build.build(dev_pages=True)
+    build.precompress(directory.resolve())  # as a CDN: nothing gzipped while asked for
     server = build.serve_in_thread(directory=directory, prefix=boot_tablet.PREFIX, gzip=True)
     url = build.url_of(server) + "index.html"
     try:
@@ -175,10 +208,11 @@ def main() -> int:
                     folder, executable_path=CHROMIUM, headless=True, args=CHROMIUM_ARGS
                 )
                 context.add_init_script(boot_tablet.PROBE)
+                context.add_init_script(STEPS)
                 return context
 
             context = launch()
-            if not args.first:
+            if not (args.first or args.playable):
                 page = context.pages[0]
                 page.goto(url)
                 page.wait_for_function("window.__readyAt !== undefined", timeout=180_000)
@@ -187,12 +221,18 @@ def main() -> int:
                 page.wait_for_timeout(3000)
                 context.close()
                 context = launch()
-            flag = "__earlyAt" if args.first else "__quickAt"
+            flag = "__readyAt" if args.playable else "__earlyAt" if args.first else "__quickAt"
             events, at = traced_visit(context, url, flag)
             context.close()
     finally:
         server.stop()
-    what = "the welcome's choices" if args.first else "the table before Python"
+    what = (
+        "the table playable"
+        if args.playable
+        else "the welcome's choices"
+        if args.first
+        else "the table before Python"
+    )
     print(f"{what} shown {at:.0f} ms after navigation; main-thread tasks until then:")
     print_tasks(events, at, args.min_ms)
     print_profile(events, at)

@@ -15,7 +15,15 @@ Standard library only.
 """
 
 from .paths import DIST, ENGINE, NODE_MODULES, ROOT, WEB, BuildError, log
-from .server import Handler, Server, make_server, serve_in_thread, url_of
+from .server import (
+    Handler,
+    Server,
+    forget_compressed,
+    make_server,
+    precompress,
+    serve_in_thread,
+    url_of,
+)
 from .service_worker import precache_list, write_service_worker
 from .ship import shipped_files
 from .site import build, write_site
@@ -32,10 +40,12 @@ __all__ = [
     "Server",
     "build",
     "ensure_node_modules",
+    "forget_compressed",
     "log",
     "make_server",
     "node_modules_current",
     "precache_list",
+    "precompress",
     "serve_in_thread",
     "shipped_files",
     "url_of",

@@ -111,6 +111,44 @@ class Handler(http.server.SimpleHTTPRequestHandler):
 GZIPPED = (".html", ".css", ".js", ".mjs", ".json", ".wasm", ".py", ".webmanifest", ".svg", ".txt")
 
 
+# Every file gzipped so far, by path: (mtime, body), shared by the servers of one process. A
+# CDN such as GitHub Pages' answers from its own copy; compressing the 9.6 MB of
+# pyodide.asm.wasm afresh for each new server held its first byte back by 1-8 s on a loaded
+# machine (bench/boot_tablet.py starts a server per visit; precompress() fills this first).
+_GZIPPED: dict[str, tuple[tuple[int, int], bytes]] = {}
+_GZIPPED_LOCK = threading.Lock()
+
+
+def compressed(path: str) -> bytes:
+    """The file at path gzipped at level 6, kept in memory while it is unchanged (the same
+    modification time to the nanosecond and size: a test may rewrite a file within a second)."""
+    path = os.path.realpath(path)
+    stat = os.stat(path)
+    key = (stat.st_mtime_ns, stat.st_size)
+    with _GZIPPED_LOCK:
+        hit = _GZIPPED.get(path)
+    if hit and hit[0] == key:
+        return hit[1]
+    with open(path, "rb") as f:
+        body = gzip.compress(f.read(), compresslevel=6, mtime=0)
+    with _GZIPPED_LOCK:
+        _GZIPPED[path] = (key, body)
+    return body
+
+
+def forget_compressed() -> None:
+    """Drop every gzipped copy (the next request of each file compresses it again)."""
+    with _GZIPPED_LOCK:
+        _GZIPPED.clear()
+
+
+def precompress(directory: Path) -> None:
+    """Gzip every file of directory that a gzip=True server compresses, before it is asked for."""
+    for path in sorted(directory.rglob("*")):
+        if path.is_file() and path.name.endswith(GZIPPED):
+            compressed(str(path))
+
+
 class Server(http.server.ThreadingHTTPServer):
     daemon_threads = True
     verbose = False
@@ -134,16 +172,7 @@ class Server(http.server.ThreadingHTTPServer):
 
     def compressed(self, path: str, mtime: int) -> bytes:
         """The file gzipped (level 6, as CDNs do), kept in memory while unchanged."""
-        with self._lock:
-            cache = self.__dict__.setdefault("_gzipped", {})
-            hit = cache.get(path)
-        if hit and hit[0] == mtime:
-            return hit[1]
-        with open(path, "rb") as f:
-            body = gzip.compress(f.read(), compresslevel=6, mtime=0)
-        with self._lock:
-            cache[path] = (mtime, body)
-        return body
+        return compressed(path)
 
     def stop(self) -> None:
         """Stop serving and cut open keep-alive connections: the site is gone at once

@@ -187,10 +187,13 @@ function unpacked(packed) {
 // ------------------------------------------------------------------ making one
 
 async function startAndSnapshot(config) {
+  // The game's modules asked for while Python starts, not after (a round trip less).
+  const asked = fetch(ARCHIVE);
+  asked.catch(() => {}); // a failure is noted below, once Python is up
   const pyodide = await startPyodide({ ...config, _makeSnapshot: true });
   let memory = null;
   try {
-    const archive = await fetch(ARCHIVE);
+    const archive = await asked;
     if (!archive.ok) throw new Error(`${ARCHIVE}: HTTP ${archive.status}`);
     pyodide.unpackArchive(new Uint8Array(await archive.arrayBuffer()), "zip");
     pyodide.runPython(
