@@ -120,8 +120,15 @@ def test_an_old_single_deal_record_still_reads():
     assert final.hands == s.hands and final.decks == s.decks
 
 
+@pytest.mark.parametrize(
+    "games",
+    [
+        pytest.param(2, id="sample"),
+        pytest.param(3, id="all", marks=[pytest.mark.slow, pytest.mark.soak]),
+    ],
+)
 @pytest.mark.parametrize("kind", ["base", "tactics", "tactics_match"])
-def test_the_round_as_a_seat_saw_it_ends_where_its_device_is(kind):
+def test_the_round_as_a_seat_saw_it_ends_where_its_device_is(kind, games):
     """After every message, the round played again from what the device keeps
     (``seen_round``) reaches the device's own state, and no step shows a card the device may
     not see: the other's hand and the decks are backs, my hand holds only cards I read."""
@@ -158,6 +165,6 @@ def test_the_round_as_a_seat_saw_it_ends_where_its_device_is(kind):
             checked["steps"] += len(steps)
             checked["hidden"] += len(hidden)
 
-    for seed in range(3):
+    for seed in range(games):  # the suite: seeds 900-901; the soak run (README) 900-902
         play_game(rules, 900 + seed, after)
     assert checked["steps"] > 1000 and checked["hidden"] > 1000
