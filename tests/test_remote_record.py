@@ -24,7 +24,8 @@ KINDS = {
     "tactics_expert": (Rules(tactics=True, claim_timing=START_OF_TURN, starter=1), 4),
     "match": (Rules(rounds=3, next_starter="winner"), 4),
     "tactics_match": (Rules(tactics=True, rounds=2), 4),
-}
+}  # 28 games: the soak run's
+SAMPLE = 2  # the suite's games of each kind: seeds 500-501 (10 games)
 
 
 def _same_end(record, ep) -> None:
@@ -36,11 +37,15 @@ def _same_end(record, ep) -> None:
     assert final.discard == s.discard and final.modes == s.modes
 
 
+@pytest.mark.parametrize(
+    "games",
+    [pytest.param("sample"), pytest.param("all", marks=[pytest.mark.slow, pytest.mark.soak])],
+)
 @pytest.mark.parametrize("kind", sorted(KINDS))
-def test_the_record_replays_to_the_endpoints_end(kind):
-    rules, games = KINDS[kind]
+def test_the_record_replays_to_the_endpoints_end(kind, games):
+    rules, seeds = KINDS[kind]
     returns = 0
-    for seed in range(games):
+    for seed in range(SAMPLE if games == "sample" else seeds):
         eps, _ = play_game(rules, 500 + seed)
         host, guest = eps
         records = [game_record(host), game_record(guest)]
@@ -115,8 +120,15 @@ def test_an_old_single_deal_record_still_reads():
     assert final.hands == s.hands and final.decks == s.decks
 
 
+@pytest.mark.parametrize(
+    "games",
+    [
+        pytest.param(2, id="sample"),
+        pytest.param(3, id="all", marks=[pytest.mark.slow, pytest.mark.soak]),
+    ],
+)
 @pytest.mark.parametrize("kind", ["base", "tactics", "tactics_match"])
-def test_the_round_as_a_seat_saw_it_ends_where_its_device_is(kind):
+def test_the_round_as_a_seat_saw_it_ends_where_its_device_is(kind, games):
     """After every message, the round played again from what the device keeps
     (``seen_round``) reaches the device's own state, and no step shows a card the device may
     not see: the other's hand and the decks are backs, my hand holds only cards I read."""
@@ -153,6 +165,6 @@ def test_the_round_as_a_seat_saw_it_ends_where_its_device_is(kind):
             checked["steps"] += len(steps)
             checked["hidden"] += len(hidden)
 
-    for seed in range(3):
+    for seed in range(games):  # the suite: seeds 900-901; the soak run (README) 900-902
         play_game(rules, 900 + seed, after)
     assert checked["steps"] > 1000 and checked["hidden"] > 1000
