@@ -222,7 +222,6 @@ def floor_site(game: Path, folder: Path) -> Path:
         (r"^const BUILD = .*$", 'const BUILD = "bare";'),
         (r"^const MODULES = .*$", 'const MODULES = ["sys"];'),
         (r"^const DB = .*$", 'const DB = "bare-floor.python";'),
-        (r"^let early = USABLE && !EMBED$", "let early = false // bare.html names no stdlib"),
     ):
         module, n = re.subn(pattern, value, module, count=1, flags=re.M)
         assert n == 1, pattern

@@ -56,23 +56,6 @@ const USABLE = ON_PAGE && !OFF && typeof indexedDB !== "undefined" && Boolean(gl
 // page or has no digest (then none is made either); {} when none is stored.
 let stored = USABLE ? readSnapshot() : Promise.resolve({ blocked: OFF ? "" : "not supported" });
 
-// A first visit (none stored, IndexedDB usable, not an embed) starts Python as soon as that is
-// known, not when PyScript asks for it once its own modules have loaded: Pyodide's 3.5 MB of
-// WebAssembly then downloads while the page and PyScript start (2-4 s earlier on the tablet
-// profile), and PyScript's loadPyodide gets this start if it names the same files (pyscript.json's
-// stdlib and lockfile, sitebuild/stdlib.py), its output streams set then. {pyodide} or null.
-const STDLIB = "stdlib-game.zip";
-const LOCK = "pyodide-lock-game.json";
-const EARLY = { indexURL: PYODIDE, stdLibURL: PYODIDE + STDLIB, lockFileURL: PYODIDE + LOCK };
-let early = USABLE && !EMBED
-  ? stored.then((got) => {
-    if (got.memory || got.refused || got.blocked !== undefined) return null;
-    const pyodide = startAndSnapshot(EARLY);
-    pyodide.catch(() => {}); // PyScript's loadPyodide gets the failure
-    return { pyodide };
-  })
-  : Promise.resolve(null);
-
 async function readSnapshot() {
   let record;
   try {
@@ -141,19 +124,6 @@ function rebased(options) {
 export async function loadPyodide(options) {
   const config = rebased(options);
   if (!ON_PAGE) return startPyodide(config);
-  const first = await early;
-  early = Promise.resolve(null);
-  if (first) {
-    const same = ["indexURL", "stdLibURL", "lockFileURL"].every((key) => config[key] === EARLY[key]);
-    if (same) {
-      const pyodide = await first.pyodide;
-      if (options.stdout) pyodide.setStdout({ batched: options.stdout });
-      if (options.stderr) pyodide.setStderr({ batched: options.stderr });
-      return pyodide;
-    }
-    note("started early with other files, Python starts again as asked");
-    return startPyodide(config);
-  }
   const reading = stored;
   stored = Promise.resolve({ blocked: "" }); // one start per page, and 31 MB let go
   const { memory, blocked, ...rest } = await reading;
