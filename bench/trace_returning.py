@@ -3,12 +3,14 @@
 returning visit on the tablet profile, traced with Chromium's performance trace.
 
     nice -n 19 python bench/trace_returning.py [--dist DIR] [--min-ms 25] [--first | --playable]
+        [--page PAGE]
 
 A first visit (unthrottled) stores the service worker's files and Python's snapshot; the
 browser is restarted and a returning visit on the tablet profile (bench/boot_tablet.py's)
 is traced until its table before Python shows (body[data-quick]; --first: a first visit until
 the welcome's choices, body[data-early]; --playable: a first visit until its table is playable,
-body[data-ready], with when each file was asked for and arrived and PyScript's steps).
+body[data-ready], with when each file was asked for and arrived and PyScript's steps;
+--page: another page so traced, also boot_tablet.py --floors' bare-first.html and the like).
 Printed: the page's main-thread tasks of at least --min-ms (wall time, from navigation) with
 what they did (parse, style, layout, a module's compilation, a request's start...), then the
 JavaScript functions that took the most time until then (V8's sampling profiler: self time,
@@ -193,15 +195,24 @@ def main() -> int:
     parser.add_argument(
         "--playable", action="store_true", help="a first visit, until its table is playable"
     )
+    parser.add_argument(
+        "--page",
+        default="index.html",
+        help="with --playable: another page of the site, or one of boot_tablet.py --floors' "
+        "(bare-first.html, bare-snap.html, pyodide-first.html), traced until ready",
+    )
     args = parser.parse_args()
     from playwright.sync_api import sync_playwright
 
     directory = args.dist or build.build(dev_pages=True)
+    floors = tempfile.TemporaryDirectory(prefix="trace-floors-")
+    if not (directory / args.page.split("?")[0]).is_file():
+        directory = boot_tablet.floor_site(directory, Path(floors.name))
     build.precompress(directory.resolve())  # as a CDN: nothing gzipped while asked for
     server = build.serve_in_thread(directory=directory, prefix=boot_tablet.PREFIX, gzip=True)
-    url = build.url_of(server) + "index.html"
+    url = build.url_of(server) + args.page
     try:
-        with sync_playwright() as pw, tempfile.TemporaryDirectory() as folder:
+        with floors, sync_playwright() as pw, tempfile.TemporaryDirectory() as folder:
 
             def launch():
                 context = pw.chromium.launch_persistent_context(
