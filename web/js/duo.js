@@ -8,7 +8,7 @@ import { $ } from "./dom.js";
 import { base, capital, friend, loadQR, showDialog, showQR } from "./duo-dialog.js";
 import { CHANNEL, NAME_KEY, rememberedName } from "./duo-link.js";
 import { askConsent } from "./games.js";
-import { carriesMessages, linkOf, NO_LIVE, parseLink } from "./links.js";
+import { carriesMessages, linkOf, NO_LIVE, parseLink, rtcOf, rtcPart, withPart } from "./links.js";
 import { reconnect, reconnected, reconnectOffered, takeReconnect, wireReconnect } from "./reconnect.js";
 import * as rtc from "./rtc.js";
 import { state } from "./state.js";
@@ -45,7 +45,7 @@ export function receive(text, quiet = false) {
   if (link.refused) { toast(t(`error.remote.${link.refused[0]}`, link.refused[1])); return; }
   if (link.reconnect !== null) { takeReconnect(text); return; }
   const parts = isJson ? [text] : link.messages.map((m) => `#m=${m}`);
-  const livePart = link.rtc === null ? null : `rtc=${link.rtc}`;   // as rtc.js takes it
+  const livePart = link.rtc === null ? null : rtcPart(link.rtc);   // as rtc.js takes it
   let took = false, ignored = null;
   for (const part of parts) {
     const out = call("duo_receive", { message: part, live: live.state === "live", rtc: rtcValue(link.rtc) });
@@ -280,7 +280,7 @@ function refuseInDialog(text) {
 function join() {
   const name = $("#duo-name").value.trim();
   if (!name) { refuseInDialog(t("duo.name_needed")); return; }
-  const out = call("duo_join", { link: joining, name, rtc: rtcValue(joiningOffer?.slice(4)) });
+  const out = call("duo_join", { link: joining, name, rtc: rtcValue(joiningOffer ? rtcOf(joiningOffer) : null) });
   if (!out.ok) { refuseInDialog(out.error); return; }
   store.set(NAME_KEY, name);
   const useStun = !$("#duo-stun-set").hidden && $("#duo-stun").checked;
@@ -298,11 +298,12 @@ const rtcValue = (value) => (value && value !== NO_LIVE ? value : null);
 // it is gathered (a few milliseconds with no ICE server).
 function withLive(promise) {
   promise.then((part) => {
-    if (!part || !pairing || !lastLink || lastLink.includes("&rtc=")) return;
+    if (!part || !pairing || !lastLink || rtcOf(lastLink) !== null) return;
     // The other's first signed message names the part it got: one changed on the way is
     // refused there (web/duo.py, said_rtc).
-    if (rtcValue(part.slice(4)) && !call("duo_rtc_said", { rtc: rtcValue(part.slice(4)) }).ok) return;
-    lastLink = `${lastLink}&${part}`;
+    const value = rtcValue(rtcOf(part));
+    if (value && !call("duo_rtc_said", { rtc: value }).ok) return;
+    lastLink = withPart(lastLink, part);
     showPairing();
   }).catch(() => connectionChanged("links"));
 }

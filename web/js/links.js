@@ -62,3 +62,19 @@ export function parseLink(text) {
 export function linkOf(base, parts) {
   return `${base}#${parts.join("&")}`;
 }
+
+// A link's (or a lone "rtc=..." part's) rtc= value, the first as parseLink reads it, or null.
+export function rtcOf(text) {
+  const part = partsOf(text).find((p) => p.startsWith("rtc="));
+  return part === undefined ? null : part.slice(4);
+}
+
+// A link's rtc= part carrying `value`.
+export function rtcPart(value) {
+  return `rtc=${value}`;
+}
+
+// `link` with one more part ("rtc=...") after those it carries.
+export function withPart(link, part) {
+  return `${link}&${part}`;
+}

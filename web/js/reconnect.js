@@ -11,6 +11,7 @@ import { call } from "./bridge.js";
 import { $ } from "./dom.js";
 import { base, friend, showDialog, showQR } from "./duo-dialog.js";
 import * as rtc from "./rtc.js";
+import { NO_LIVE, rtcPart } from "./links.js";
 import { toast } from "./toast.js";
 import { t } from "./words.js";
 
@@ -87,7 +88,7 @@ export async function takeReconnect(text) {
   // "answer": the other's offer answered (the guest's own offer, if any, put down).
   // The offer's STUN server too if this device's player chose it (as at joining).
   const part = await rtc.answer(out.rtc, rtc.stunChosen()).catch(() => null);
-  if (part === "rtc=none") { toast(t("duo.reconnect.no_rtc")); connectionChanged("links"); return; }
+  if (part === rtcPart(NO_LIVE)) { toast(t("duo.reconnect.no_rtc")); connectionChanged("links"); return; }
   if (!part) { toast(t("duo.reconnect.no_rtc")); connectionChanged("links"); return; }
   const link = made("answer", part, out.id);
   if (link) show("answer", link, out.glare);

@@ -8,7 +8,7 @@
 // chose, so both screens say the same (duo.js, the reach line). Messages are the protocol's
 // JSON text; links stay the fallback whenever the channel is not open.
 import { STUN } from "./config.js";
-import { NO_LIVE as LINKS_ONLY } from "./links.js";
+import { NO_LIVE as LINKS_ONLY, rtcOf, rtcPart } from "./links.js";
 import { pack, parse, rebuild, unpack } from "./sdp.js";
 import { stunChosen } from "./stun.js";
 
@@ -90,13 +90,14 @@ function gathered(made = pc) {
 // This device's description as a link's rtc= part, within `room` characters if it can be
 // (the candidates that do not fit are left out: the other side's checks still find this
 // device, as a peer-reflexive candidate, when its own candidates reach).
-const ownPart = (room) => `rtc=${pack(pc.localDescription.sdp, stun.mine, room - 4)}`;
+const ownPart = (room) => rtcPart(pack(pc.localDescription.sdp, stun.mine, room - rtcPart("").length));
 
 // What the other device's rtc= part says (sdp.js, unpack), or null when it is damaged or
 // none: then the game goes on by links.
 export function read(part) {
-  if (!part?.startsWith("rtc=") || part === NO_LIVE) return null;
-  return unpack(part.slice(4));
+  const value = part ? rtcOf(part) : null;
+  if (value === null || value === LINKS_ONLY) return null;
+  return unpack(value);
 }
 
 // The host: an offer for the invitation link ("rtc=..."), or null where WebRTC is missing.
@@ -159,7 +160,7 @@ async function makeAnswer(theirs, useStun) {
 }
 
 // The answer of a device that plays by links only (the terminal: engine/remote/links.py).
-const NO_LIVE = `rtc=${LINKS_ONLY}`;
+const NO_LIVE = rtcPart(LINKS_ONLY);
 
 // The host, once the answer link arrives: the channel opens by itself, or, when the other
 // device has none (or its answer is damaged), the offer is put down and the game goes on by
