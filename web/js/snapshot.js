@@ -24,9 +24,10 @@
 // record of another build, one cut short or damaged (size, digest, its own header), a
 // snapshot Pyodide refuses or whose Python is not this build's, storage full when saving.
 // A record that failed is deleted. An embed (embed.html) boots from a snapshot the game
-// made on this device but makes none (a blog reader is not asked for 14 MB); a worker (the
-// computer's, ai_worker.py) starts as usual. ?snapshot=off starts as usual and makes none
-// (the benchmark's reference, bench/boot_tablet.py).
+// made on this device but makes none (a blog reader is not asked for 14 MB); the computer's
+// worker (ai_worker.py) starts from the stored snapshot too, or as usual (workerPython).
+// ?snapshot=off starts the page's Python as usual and makes none (the benchmark's
+// reference, bench/boot_tablet.py).
 // <html data-python="snapshot|started"> tells how Python started, and
 // <html data-snapshot="pending|stored|failed"> whether this visit will save one (pending:
 // from the start of Python, so that a test sees at once that none is coming) and how that went
@@ -123,7 +124,7 @@ function rebased(options) {
 
 export async function loadPyodide(options) {
   const config = rebased(options);
-  if (!ON_PAGE) return startPyodide(config);
+  if (!ON_PAGE) return workerPython(config);
   const reading = stored;
   stored = Promise.resolve({ blocked: "" }); // one start per page, and 31 MB let go
   const { memory, blocked, ...rest } = await reading;
@@ -147,6 +148,34 @@ export async function loadPyodide(options) {
     return startPyodide(config);
   }
   return startAndSnapshot(config);
+}
+
+// ------------------------------------------------------------------ in a worker
+
+// The computer's worker (ai_worker.py) starts from the snapshot the page stored, when this
+// device holds one of this build: the same checks as the page's (build, size, digest, its
+// packing, the Python's build), read and unpacked in the worker, so the page's thread does
+// not wait for them. None stored, or no IndexedDB here: the usual start, silently (the page
+// says why it has none). One refused: the usual start and one console line; the record is
+// left to the page (it may be good there). sys._st_started tells the worker's Python how it
+// started (ai_worker.py started: the page marks <html data-ai-python>).
+async function workerPython(config) {
+  let record = null;
+  try {
+    if (typeof indexedDB !== "undefined" && globalThis.crypto?.subtle) record = await readRecord();
+  } catch {
+    record = null;
+  }
+  if (record) {
+    try {
+      const pyodide = await fromSnapshot(await checked(record), config);
+      pyodide.runPython("import sys\nsys._st_started = 'snapshot'");
+      return pyodide;
+    } catch (error) {
+      note(`not used by the computer's worker (${error.message}), its Python starts as usual`);
+    }
+  }
+  return startPyodide(config);
 }
 
 // ------------------------------------------------------------------ from a snapshot
