@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from test_snapshot import RECORD, STORED, ready, snapshot_build
 
-from tools.table import QUERY, board, play_turn, start_new_game
+from tools.table import QUERY, board, play_turn
 
 BOOT_MS = 90_000
 OPTIONS = QUERY + "&ai_workers=1&ai_time=0.2"
@@ -25,6 +25,33 @@ PAGE_WITHOUT_IDB = """(() => {
     return open.apply(this, args);
   };
 })();"""
+
+
+# As soon as the table is playable, a Hard game in which the computer starts is dealt in the
+# same task (as bench/first_move.py deals it): the computer is thinking before the page would
+# store its snapshot (js/snapshot.js whenPlayable), so the worker, started at the deal, asks
+# the page for the one it holds.
+DEAL_HARD_AT_READY = """() => {
+  const deal = () => {
+    const dialog = document.querySelector("#dlg-new");
+    const pick = (name, value) => {
+      dialog.querySelector(`input[name="${name}"][value="${value}"]`).checked = true;
+    };
+    pick("opponent", "ai");
+    pick("ai_level", "hard");
+    pick("starter", "1");
+    const start = document.querySelector("#new-start");
+    start.form.requestSubmit(start);
+    if (!document.querySelector("#new-note").hidden) start.form.requestSubmit(start);
+  };
+  if (document.body.dataset.ready === "1") deal();
+  else new MutationObserver((_, observer) => {
+    if (document.body.dataset.ready === "1") { observer.disconnect(); deal(); }
+  }).observe(document.body, { attributes: true, attributeFilter: ["data-ready"] });
+}"""
+COMPUTER_PLAYED = (
+    """() => document.querySelectorAll('#board .side[data-seat="1"] .card').length > 0"""
+)
 
 
 def worker_python(page) -> str:
@@ -45,22 +72,24 @@ def computer_moved(page) -> None:
 def test_the_computers_worker_starts_from_the_snapshot(
     site_copy, serve, persistent_context, tmp_path
 ):
-    """A first visit deals a Hard game, and the page stores a snapshot. The browser
-    restarted, the returning Hard table's worker starts from it and the computer searches its
-    move there. Then a snapshot the worker must not use (another
-    build's, one with a byte changed), with the page's own storage blocked so that only the
+    """A first visit deals a Hard game at ready, the computer to start: the worker starts
+    from the snapshot the page made and has not stored yet, and the page then stores it. The
+    browser restarted, the returning Hard table's worker starts from the stored one and the
+    computer searches its move there. Then a snapshot the worker must not use (one with a
+    byte changed, another build's), with the page's own storage blocked so that only the
     worker reads it: the worker starts as usual, says so in one console line, nothing is
     shown, and the computer plays on."""
     _, url = serve(site_copy)
     profile = tmp_path / "profile"
     context = persistent_context(profile, service_workers="block")
     page = context.pages[0] if context.pages else context.new_page()
-    page.goto(url + "index.html" + OPTIONS)
-    ready(page)
-    start_new_game(page, opponent="ai", level="hard", starter="0")
-    # Its worker started as usual or, if the page stored the snapshot first (0.5 s after
-    # the table was playable), from it: either will do.
-    assert worker_python(page) in ("started", "snapshot")
+    page.goto(url + "index.html" + OPTIONS, wait_until="commit")
+    page.wait_for_selector("body", state="attached")
+    page.evaluate(DEAL_HARD_AT_READY)
+    page.wait_for_function(COMPUTER_PLAYED, timeout=BOOT_MS)
+    assert page.evaluate("document.documentElement.dataset.python") == "started"
+    assert worker_python(page) == "page"
+    assert page.evaluate("window.__aiStats[0]")["workers"] == 1
     page.wait_for_selector(STORED, state="attached", timeout=BOOT_MS)
     assert page.evaluate(RECORD)["build"] == snapshot_build(site_copy)
     context.close()

@@ -167,7 +167,8 @@ def warm(_arg=None):
 
 def started(_arg=None):
     """How this worker's Python started: ``"snapshot"`` (from the page's stored memory
-    snapshot, js/snapshot.js workerPython) or ``"started"`` (as usual)."""
+    snapshot, js/snapshot.js workerPython), ``"page"`` (from the one the page made and had
+    not yet stored) or ``"started"`` (as usual)."""
     return getattr(sys, "_st_started", "started")
 
 

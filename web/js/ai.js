@@ -43,8 +43,9 @@ function startWorker(i) {
 
 export const aiWorker = () => startWorker(0);
 
-// <html data-ai-python="snapshot|started">: how the first worker's Python started (from
-// the page's stored snapshot or as usual: js/snapshot.js workerPython), and
+// <html data-ai-python="snapshot|page|started">: how the first worker's Python started
+// (from the page's stored snapshot, from the one it made and had not stored yet, or as
+// usual: js/snapshot.js workerPython), and
 // window.__aiWorkerReady when it was ready (performance.now(); tests, benchmarks).
 function marked(worker) {
   window.__aiWorkerReady = performance.now();

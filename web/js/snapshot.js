@@ -155,27 +155,81 @@ export async function loadPyodide(options) {
 // The computer's worker (ai_worker.py) starts from the snapshot the page stored, when this
 // device holds one of this build: the same checks as the page's (build, size, digest, its
 // packing, the Python's build), read and unpacked in the worker, so the page's thread does
-// not wait for them. None stored, or no IndexedDB here: the usual start, silently (the page
-// says why it has none). One refused: the usual start and one console line; the record is
-// left to the page (it may be good there). sys._st_started tells the worker's Python how it
-// started (ai_worker.py started: the page marks <html data-ai-python>).
+// not wait for them. None stored yet (a first visit stores its own once the table is
+// playable and the computer is not thinking): the worker asks the page for the one it has
+// made and not yet stored (BroadcastChannel DB: the memory as made, of this build only).
+// Neither, or no IndexedDB here: the usual start, silently (the page says why it has none).
+// One refused: the usual start and one console line; the record is left to the page (it
+// may be good there). sys._st_started tells the worker's Python how it started: "snapshot"
+// (stored), "page" (handed by the page) or none (ai_worker.py started: the page marks
+// <html data-ai-python>).
 async function workerPython(config) {
-  let record = null;
+  let memory = null;
+  let from = "snapshot";
   try {
-    if (typeof indexedDB !== "undefined" && globalThis.crypto?.subtle) record = await readRecord();
-  } catch {
-    record = null;
-  }
-  if (record) {
-    try {
-      const pyodide = await fromSnapshot(await checked(record), config);
-      pyodide.runPython("import sys\nsys._st_started = 'snapshot'");
-      return pyodide;
-    } catch (error) {
-      note(`not used by the computer's worker (${error.message}), its Python starts as usual`);
+    let record = await storedRecord();
+    if (!record) {
+      memory = await handedByPage();
+      from = "page";
+      if (!memory) {
+        record = await storedRecord(); // stored meanwhile
+        from = "snapshot";
+      }
     }
+    if (record) memory = await checked(record);
+  } catch (error) {
+    note(`not used by the computer's worker (${error.message}), its Python starts as usual`);
+    return startPyodide(config);
   }
-  return startPyodide(config);
+  if (!memory) return startPyodide(config);
+  try {
+    const pyodide = await fromSnapshot(memory, config);
+    pyodide.runPython(`import sys\nsys._st_started = ${JSON.stringify(from)}`);
+    return pyodide;
+  } catch (error) {
+    note(`not used by the computer's worker (${error.message}), its Python starts as usual`);
+    return startPyodide(config);
+  }
+}
+
+async function storedRecord() {
+  if (typeof indexedDB === "undefined" || !globalThis.crypto?.subtle) return null;
+  try {
+    return await readRecord();
+  } catch {
+    return null;
+  }
+}
+
+// The memory the page has made and not yet stored, of this build, or null: the first answer
+// of this build's pages (a page with none answers at once), or none within ASK_MS.
+const ASK_MS = 3000;
+function handedByPage() {
+  if (typeof BroadcastChannel === "undefined") return Promise.resolve(null);
+  return new Promise((resolve) => {
+    const channel = new BroadcastChannel(DB);
+    const done = (memory) => {
+      clearTimeout(timer);
+      channel.close();
+      resolve(memory);
+    };
+    const timer = setTimeout(() => done(null), ASK_MS);
+    channel.onmessage = (e) => {
+      if (e.data?.build !== BUILD) return;
+      done(e.data.memory instanceof Uint8Array ? e.data.memory : null);
+    };
+    channel.postMessage({ want: BUILD });
+  });
+}
+
+// On the page: the snapshot made and not yet stored (startAndSnapshot, until save), handed to
+// the computer's worker that asks for it (a copy; the page keeps its own to store).
+let unsaved = null;
+if (ON_PAGE && typeof BroadcastChannel !== "undefined") {
+  new BroadcastChannel(DB).onmessage = (e) => {
+    if (e.data?.want !== BUILD) return;
+    e.target.postMessage(unsaved ? { build: BUILD, memory: unsaved } : { build: BUILD });
+  };
 }
 
 // ------------------------------------------------------------------ from a snapshot
@@ -239,7 +293,8 @@ async function startAndSnapshot(config) {
   told("python", "started");
   if (memory) {
     told("snapshot", "pending");
-    whenPlayable(() => save(memory));
+    unsaved = memory;
+    whenPlayable(() => save(memory).finally(() => { unsaved = null; }));
   }
   return pyodide;
 }
