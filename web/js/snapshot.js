@@ -125,6 +125,15 @@ function rebased(options) {
 export async function loadPyodide(options) {
   const config = rebased(options);
   if (!ON_PAGE) return workerPython(config);
+  try {
+    return await pagePython(config);
+  } finally {
+    making = null; // made, or none coming: a worker that asks is answered at once
+    made?.();
+  }
+}
+
+async function pagePython(config) {
   const reading = stored;
   stored = Promise.resolve({ blocked: "" }); // one start per page, and 31 MB let go
   const { memory, blocked, ...rest } = await reading;
@@ -202,34 +211,61 @@ async function storedRecord() {
 }
 
 // The memory the page has made and not yet stored, of this build, or null: the first answer
-// of this build's pages (a page with none answers at once), or none within ASK_MS.
+// of this build's pages (a page with none answers at once), or none within ASK_MS. A page
+// still making one (its Python starting) says it is coming and answers once it is made:
+// the worker then waits up to MAKING_MS for it rather than boot a second Python beside the
+// page's.
 const ASK_MS = 3000;
+const MAKING_MS = 60000;
 function handedByPage() {
   if (typeof BroadcastChannel === "undefined") return Promise.resolve(null);
   return new Promise((resolve) => {
     const channel = new BroadcastChannel(DB);
+    let timer = null;
     const done = (memory) => {
       clearTimeout(timer);
       channel.close();
       resolve(memory);
     };
-    const timer = setTimeout(() => done(null), ASK_MS);
+    const wait = (ms) => {
+      clearTimeout(timer);
+      timer = setTimeout(() => done(null), ms);
+    };
+    wait(ASK_MS);
     channel.onmessage = (e) => {
       if (e.data?.build !== BUILD) return;
-      done(e.data.memory instanceof Uint8Array ? e.data.memory : null);
+      if (e.data.coming) wait(MAKING_MS);
+      else done(e.data.memory instanceof Uint8Array ? e.data.memory : null);
     };
     channel.postMessage({ want: BUILD });
   });
 }
 
 // On the page: the snapshot made and not yet stored (startAndSnapshot, until save), handed to
-// the computer's worker that asks for it (a copy; the page keeps its own to store).
+// the computer's worker that asks for it (a copy; the page keeps its own to store). Until
+// the page's Python has started (making), one may be coming: the answer waits for it.
 let unsaved = null;
-if (ON_PAGE && typeof BroadcastChannel !== "undefined") {
-  new BroadcastChannel(DB).onmessage = (e) => {
+let made = null;
+let making = USABLE && !EMBED ? new Promise((resolve) => { made = resolve; }) : null;
+// None is made where IndexedDB is blocked, nor where the page starts from a stored one.
+stored.then(({ blocked, memory }) => {
+  if (blocked !== undefined || memory) {
+    making = null;
+    made?.();
+  }
+});
+const channel = ON_PAGE && typeof BroadcastChannel !== "undefined" ? new BroadcastChannel(DB) : null;
+if (channel) {
+  channel.onmessage = (e) => {
     if (e.data?.want !== BUILD) return;
-    e.target.postMessage(unsaved ? { build: BUILD, memory: unsaved } : { build: BUILD });
+    if (making) {
+      channel.postMessage({ build: BUILD, coming: true });
+      making.then(answer);
+    } else answer();
   };
+}
+function answer() {
+  channel.postMessage(unsaved ? { build: BUILD, memory: unsaved } : { build: BUILD });
 }
 
 // ------------------------------------------------------------------ from a snapshot
