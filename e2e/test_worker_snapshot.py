@@ -3,7 +3,8 @@ workerPython), and falls back to the usual start on a snapshot it must not use, 
 on. Served from a private copy of the site with the browser profile kept on disk (the snapshot
 is in IndexedDB), the service worker blocked.
 
-<html data-ai-python> says how the worker's Python started ("snapshot" or "started").
+<html data-ai-python> says how the worker's Python started ("snapshot": the stored one,
+"page": the one the page made and had not stored yet, or "started": as usual).
 """
 
 from __future__ import annotations
