@@ -12,9 +12,10 @@ pause that lets a person follow the computer's move left out, as bench/webkit_fi
 does) and, in the page, as soon as the table is playable (body[data-ready="1"]), deals a game
 at that level in which the computer starts, through the new-game dialog. Measured in the page:
 ready to the computer's first card on the table. Visit 1 is a first visit; visit 2 the
-browser started again on the same profile, once its service worker has every file (a
-returning player). Easy and Medium decide on the page while the AI's worker starts; Hard
-searches in the worker (web/js/ai.js), so its first move waits for the worker's Python.
+browser started again on the same profile, once its service worker has every file and the
+page has stored its Python snapshot (a returning player). Easy and Medium decide on the page
+while the AI's worker starts; Hard searches in the worker (web/js/ai.js), so its first move
+waits for the worker's Python.
 
 --choose welcome: on the first visit the game is chosen and Deal pressed in the welcome's
 new-game dialog as soon as it shows (body[data-early="1"], before Python: the deal waits,
@@ -25,6 +26,9 @@ searched (the worker's iterations, window.__aiStats) are printed with it, and th
 from navigation to ready. Once the first card is down the same game is dealt again on the
 same page ("again": the same decision on a settled page, under the same load), and the
 first decision's share of its positions is printed: how much the page's start starved it.
+Each run's line also gives the time from navigation to the AI worker's Python ready
+(window.__aiWorkerReady) and how it started (<html data-ai-python>: snapshot, page or
+started; "-" for a build that does not tell), and how the page's started (data-python).
 --baseline DIST adds "base": another build's dist/ (e.g. main's: `git archive main | tar
 -x -C /tmp/base && (cd /tmp/base && python build.py --dev-pages)`), served the same way in
 the same runs, alternating order; --dist DIST takes the game from a dist/ built apart
@@ -119,7 +123,9 @@ DEAL_AGAIN = """(level) => {
 def first_move(context, url: str, profile: str, level: str, early: bool) -> dict:
     """One visit: seconds from a playable table to the computer's first card (move), from
     the navigation to ready (ready), the first decision's positions searched (iterations,
-    None for a decision made on the page) and the workers the page started (workers)."""
+    None for a decision made on the page), the workers the page started (workers), and from
+    the navigation to the first worker's Python ready (worker) and how it started (python:
+    <html data-ai-python>; None for a build that does not tell)."""
     page = context.pages[0] if context.pages else context.new_page()
     cdp = context.new_cdp_session(page)
     cdp.send("Network.enable")
@@ -133,8 +139,15 @@ def first_move(context, url: str, profile: str, level: str, early: bool) -> dict
     n = page.evaluate(DEAL_AGAIN, level)
     page.wait_for_function(f"(window.__aiStats || []).length > {n}", timeout=TIMEOUT_MS)
     again = page.evaluate(f"window.__aiStats[{n}].iterations")
+    worker = page.evaluate(
+        "[window.__aiWorkerReady ?? null, document.documentElement.dataset.aiPython ?? null,"
+        " document.documentElement.dataset.python ?? null]"
+    )
     cdp.send("Emulation.setCPUThrottlingRate", {"rate": 1})
     return {
+        "worker": worker[0] and worker[0] / 1000,
+        "python": worker[1],
+        "page": worker[2],
         "move": (times["card"] - times["ready"]) / 1000,
         "ready": times["ready"] / 1000,
         "card": times["card"] / 1000,
@@ -158,9 +171,11 @@ def visits(playwright, dist: Path, profile: str, level: str, seed: int, early: b
                 )
                 try:
                     got.append(first_move(context, url, profile, level, early))
-                    if n == 1:  # a returning player: every file in the service worker's cache
+                    if n == 1:  # a returning player: every file in the service worker's
+                        # cache, and Python's snapshot stored (or none coming)
                         context.pages[0].wait_for_function(
-                            "document.documentElement.dataset.sw === 'offline'",
+                            "document.documentElement.dataset.sw === 'offline' && "
+                            "document.documentElement.dataset.snapshot !== 'pending'",
                             timeout=TIMEOUT_MS,
                         )
                 finally:
@@ -182,7 +197,8 @@ def _text(x, unit: str = " s") -> str:
 def _visits(pair: list) -> str:
     return ";  ".join(
         f"{v['move']:.2f} s (ready {v['ready']:.2f} s, {_text(v['iterations'], '')} positions,"
-        f" again {_text(v['again'], '')}, {v['workers']} workers)"
+        f" again {_text(v['again'], '')}, {v['workers']} workers,"
+        f" worker ready {_text(v['worker'])} {v['python'] or '-'}, page {v['page']})"
         for v in pair
     )
 

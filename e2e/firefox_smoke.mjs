@@ -35,9 +35,12 @@ try {
     const kept = await page.evaluate(() => window.__smoke?.errors ?? ["no probe"]);
     const all = [...errors, ...kept];
     if (all.length) throw new Error(`errors on the page: ${all.join(" | ")}`);
-    // and how Python started on the page now (js/snapshot.js: "snapshot" or "started")
-    const python = await page.evaluate(() => document.documentElement.dataset.python);
-    console.log(`@@lap ${name} ${((Date.now() - started) / 1000).toFixed(1)} (Python ${python})`);
+    // and how Python started on the page now (js/snapshot.js: "snapshot" or "started"), and
+    // the computer's worker's once it is up (snapshot, page or started; "-" before)
+    const [python, ai] = await page.evaluate(() => [document.documentElement.dataset.python,
+      document.documentElement.dataset.aiPython ?? "-"]);
+    const at = ((Date.now() - started) / 1000).toFixed(1);
+    console.log(`@@lap ${name} ${at} (Python ${python}, the computer's ${ai})`);
   };
   const expect = (ok, what) => { if (!ok) throw new Error(what); };
   const boot = async (target) => {

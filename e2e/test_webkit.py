@@ -126,9 +126,12 @@ def test_webkit_smoke(webkit, site, screenshot_dir):
 
     def lap(name):
         assert errors(driver) == [], f"after {name}"
-        # and how Python started on the page now (js/snapshot.js: "snapshot" or "started")
+        # and how Python started on the page now (js/snapshot.js: "snapshot" or "started"),
+        # and the computer's worker's once it is up (snapshot, page or started)
         python = driver.execute_script(
-            "return [document.documentElement.dataset.python, ...window.__smoke.snapshotLines]"
+            "const d = document.documentElement.dataset;"
+            "return [d.python, 'the computer\\'s ' + (d.aiPython ?? '-'),"
+            " ...window.__smoke.snapshotLines]"
         )
         laps.append(f"{name} {time.monotonic() - started:.1f} (Python {'; '.join(python)})")
 

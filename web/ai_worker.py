@@ -14,6 +14,7 @@ The budget is passed to the engine as given (``ai_requests.AI_BUDGETS``); a requ
 
 import json
 import random
+import sys
 import time
 
 from ai_requests import AI_BUDGETS, HINT_BUDGET
@@ -164,4 +165,11 @@ def warm(_arg=None):
     return json.dumps({"ms": round((time.perf_counter() - t0) * 1000, 1)})
 
 
-__export__ = ["choose", "hint", "merge", "review", "share", "warm"]
+def started(_arg=None):
+    """How this worker's Python started: ``"snapshot"`` (from the page's stored memory
+    snapshot, js/snapshot.js workerPython), ``"page"`` (from the one the page made and had
+    not yet stored) or ``"started"`` (as usual)."""
+    return getattr(sys, "_st_started", "started")
+
+
+__export__ = ["choose", "hint", "merge", "review", "share", "started", "warm"]

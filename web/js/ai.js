@@ -33,6 +33,7 @@ function startWorker(i) {
       while (!s.xworker) await sleep(20);
       await s.xworker.ready;
       entry.ready = s.xworker;
+      if (!i) marked(s.xworker);
       return s.xworker;
     });
     workers[i] = entry;
@@ -41,6 +42,15 @@ function startWorker(i) {
 }
 
 export const aiWorker = () => startWorker(0);
+
+// <html data-ai-python="snapshot|page|started">: how the first worker's Python started
+// (from the page's stored snapshot, from the one it made and had not stored yet, or as
+// usual: js/snapshot.js workerPython), and
+// window.__aiWorkerReady when it was ready (performance.now(); tests, benchmarks).
+function marked(worker) {
+  window.__aiWorkerReady = performance.now();
+  worker.sync.started().then((how) => { document.documentElement.dataset.aiPython = how; }, () => {});
+}
 
 // The first worker started before its first question when the game's level searches in it
 // (Hard): from the payload (Python's ai_searches: the table at ready, a returning visit's

@@ -24,9 +24,10 @@
 // record of another build, one cut short or damaged (size, digest, its own header), a
 // snapshot Pyodide refuses or whose Python is not this build's, storage full when saving.
 // A record that failed is deleted. An embed (embed.html) boots from a snapshot the game
-// made on this device but makes none (a blog reader is not asked for 14 MB); a worker (the
-// computer's, ai_worker.py) starts as usual. ?snapshot=off starts as usual and makes none
-// (the benchmark's reference, bench/boot_tablet.py).
+// made on this device but makes none (a blog reader is not asked for 14 MB); the computer's
+// worker (ai_worker.py) starts from the stored snapshot too, or as usual (workerPython).
+// ?snapshot=off starts the page's Python as usual and makes none (the benchmark's
+// reference, bench/boot_tablet.py).
 // <html data-python="snapshot|started"> tells how Python started, and
 // <html data-snapshot="pending|stored|failed"> whether this visit will save one (pending:
 // from the start of Python, so that a test sees at once that none is coming) and how that went
@@ -123,7 +124,16 @@ function rebased(options) {
 
 export async function loadPyodide(options) {
   const config = rebased(options);
-  if (!ON_PAGE) return startPyodide(config);
+  if (!ON_PAGE) return workerPython(config);
+  try {
+    return await pagePython(config);
+  } finally {
+    making = null; // made, or none coming: a worker that asks is answered at once
+    made?.();
+  }
+}
+
+async function pagePython(config) {
   const reading = stored;
   stored = Promise.resolve({ blocked: "" }); // one start per page, and 31 MB let go
   const { memory, blocked, ...rest } = await reading;
@@ -147,6 +157,115 @@ export async function loadPyodide(options) {
     return startPyodide(config);
   }
   return startAndSnapshot(config);
+}
+
+// ------------------------------------------------------------------ in a worker
+
+// The computer's worker (ai_worker.py) starts from the snapshot the page stored, when this
+// device holds one of this build: the same checks as the page's (build, size, digest, its
+// packing, the Python's build), read and unpacked in the worker, so the page's thread does
+// not wait for them. None stored yet (a first visit stores its own once the table is
+// playable and the computer is not thinking): the worker asks the page for the one it has
+// made and not yet stored (BroadcastChannel DB: the memory as made, of this build only).
+// Neither, or no IndexedDB here: the usual start, silently (the page says why it has none).
+// One refused: the usual start and one console line; the record is left to the page (it
+// may be good there). sys._st_started tells the worker's Python how it started: "snapshot"
+// (stored), "page" (handed by the page) or none (ai_worker.py started: the page marks
+// <html data-ai-python>).
+async function workerPython(config) {
+  let memory = null;
+  let from = "snapshot";
+  try {
+    let record = await storedRecord();
+    if (!record) {
+      memory = await handedByPage();
+      from = "page";
+      if (!memory) {
+        record = await storedRecord(); // stored meanwhile
+        from = "snapshot";
+      }
+    }
+    if (record) memory = await checked(record);
+  } catch (error) {
+    note(`not used by the computer's worker (${error.message}), its Python starts as usual`);
+    return startPyodide(config);
+  }
+  if (!memory) return startPyodide(config);
+  try {
+    const pyodide = await fromSnapshot(memory, config);
+    pyodide.runPython(`import sys\nsys._st_started = ${JSON.stringify(from)}`);
+    return pyodide;
+  } catch (error) {
+    note(`not used by the computer's worker (${error.message}), its Python starts as usual`);
+    return startPyodide(config);
+  }
+}
+
+async function storedRecord() {
+  if (typeof indexedDB === "undefined" || !globalThis.crypto?.subtle) return null;
+  try {
+    return await readRecord();
+  } catch {
+    return null;
+  }
+}
+
+// The memory the page has made and not yet stored, of this build, or null: the first answer
+// of this build's pages (a page with none answers at once), or none within ASK_MS. A page
+// still making one (its Python starting) says it is coming and answers once it is made:
+// the worker then waits up to MAKING_MS for it rather than boot a second Python beside the
+// page's.
+const ASK_MS = 3000;
+const MAKING_MS = 60000;
+function handedByPage() {
+  if (typeof BroadcastChannel === "undefined") return Promise.resolve(null);
+  return new Promise((resolve) => {
+    const channel = new BroadcastChannel(DB);
+    let timer = null;
+    const done = (memory) => {
+      clearTimeout(timer);
+      channel.close();
+      resolve(memory);
+    };
+    const wait = (ms) => {
+      clearTimeout(timer);
+      timer = setTimeout(() => done(null), ms);
+    };
+    wait(ASK_MS);
+    channel.onmessage = (e) => {
+      if (e.data?.build !== BUILD) return;
+      if (e.data.coming) wait(MAKING_MS);
+      else done(e.data.memory instanceof Uint8Array ? e.data.memory : null);
+    };
+    channel.postMessage({ want: BUILD });
+  });
+}
+
+// On the page: the snapshot made and not yet stored (startAndSnapshot, until save), handed to
+// the computer's worker that asks for it (a copy; the page keeps its own to store). Until
+// the page's Python has started (making), one may be coming: the answer waits for it.
+let unsaved = null;
+let made = null;
+let making = USABLE && !EMBED ? new Promise((resolve) => { made = resolve; }) : null;
+// None is made where IndexedDB is blocked, nor where the page starts from a stored one.
+stored.then(({ blocked, memory }) => {
+  if (blocked !== undefined || memory) {
+    making = null;
+    made?.();
+  }
+});
+const channel = ON_PAGE && typeof BroadcastChannel !== "undefined" ? new BroadcastChannel(DB) : null;
+if (channel) {
+  channel.onmessage = (e) => {
+    if (e.data?.want !== BUILD) return;
+    if (making) {
+      channel.postMessage({ build: BUILD, coming: true });
+      making.then(answer);
+    } else answer();
+  };
+}
+function answer() {
+  channel.postMessage(unsaved ? { build: BUILD, memory: unsaved } : { build: BUILD });
 }
 
 // ------------------------------------------------------------------ from a snapshot
@@ -210,7 +329,8 @@ async function startAndSnapshot(config) {
   told("python", "started");
   if (memory) {
     told("snapshot", "pending");
-    whenPlayable(() => save(memory));
+    unsaved = memory;
+    whenPlayable(() => save(memory).finally(() => { unsaved = null; }));
   }
   return pyodide;
 }
