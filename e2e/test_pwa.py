@@ -237,36 +237,6 @@ def test_offline_after_one_visit_and_after_a_restart(
     screenshot(page, "pwa-offline-restart")
 
 
-def test_a_first_visit_fetches_only_what_the_first_table_needs(site_url, browser):
-    server = build.serve_in_thread(directory=build.DIST, prefix=SUB_PATH, gzip=True)
-    context = browser.new_context()
-    try:
-        context.add_init_script(READY_AT)
-        page = context.new_page()
-        page.goto(build.url_of(server) + "index.html")
-        ready(page)
-        page.wait_for_function("window.__readyAt !== undefined")
-        fetched = page.evaluate("""() => performance.getEntriesByType("resource")
-            .filter((e) => e.startTime <= window.__readyAt)
-            .map((e) => [new URL(e.name).pathname, e.encodedBodySize])""")
-    finally:
-        context.close()
-        server.stop()
-    files: dict[str, int] = {}
-    for path, size in fetched:
-        name = path.removeprefix(SUB_PATH)
-        files[name] = max(files.get(name, 0), size)  # a second fetch came from the HTTP cache
-    listing = "\n".join(f"{size:9d} {name}" for name, size in sorted(files.items()))
-    print(f"A first visit until its table is playable:\n{listing}\n{sum(files.values()):9d} in all")
-    assert not [f for f in files if LATER.search(f)], listing
-    assert not [f for f in files if OTHER_LANGUAGE.search(f)], listing
-    assert {"engine/messages/en.json", "messages/en.json"} <= set(files), listing
-    modules = {f.removeprefix("js/").removesuffix(".js") for f in files if f.startswith("js/")}
-    assert modules == FIRST_TABLE_JS, (modules - FIRST_TABLE_JS, FIRST_TABLE_JS - modules)
-    assert "game.zip" in files and "vendor/pyodide/pyodide.asm.wasm" in files
-    assert sum(files.values()) <= FIRST_VISIT_BUDGET, listing
-
-
 def test_update_offer_keeps_the_game_in_progress(site_copy, serve, browser, screenshot):
     """A new version offered and accepted: the game in progress goes on in it. Python's
     snapshot of the old build is used until then, and not after it: the new build starts
@@ -433,25 +403,61 @@ def test_every_page_has_a_strict_csp(site_url):
 
 
 def test_table_loads_and_plays_under_the_csp_without_leaving_the_site(
-    page, site_url, requests_log, screenshot
+    site_url, page, requests_log, screenshot
 ):
+    """A first visit, served gzipped as GitHub Pages serves it: until its table is playable
+    it fetches only what the first table needs (``_fetched_before_ready``); then it plays, opens
+    the rules and caches every file under the page's CSP, with no violation, no error and no
+    request leaving the site. One boot for both (site_url: build.DIST built)."""
+    server = build.serve_in_thread(directory=build.DIST, prefix=SUB_PATH, gzip=True)
+    try:
+        _loads_and_plays_under_the_csp(page, build.url_of(server), requests_log, screenshot)
+    finally:
+        server.stop()
+
+
+def _loads_and_plays_under_the_csp(page, url, requests_log, screenshot):
     errors = []
     page.on("pageerror", lambda exc: errors.append(f"pageerror: {exc}"))
     page.on("console", lambda m: m.type == "error" and errors.append(f"console: {m.text}"))
     page.add_init_script(CSP_PROBE)
-    page.goto(site_url + "index.html" + QUERY)
+    page.add_init_script(READY_AT)
+    page.goto(url + "index.html" + QUERY)
     ready(page)
+    _fetched_before_ready(page)
     start_new_game(page, opponent="ai", tactics=True)
     play_turn(page)  # starts the computer's PyScript worker
     page.click("#btn-rules")  # rules.html in an iframe: its inline style and script are hashed
     page.frame_locator("#rules-frame").locator("h1").wait_for()
     wait_offline_ready(page)  # sw.js registered, every file fetched into its cache
-    manifest_found_and_icons_decoded(page, site_url)  # (test_manifest_and_icons: the files)
+    manifest_found_and_icons_decoded(page, url)  # (test_manifest_and_icons: the files)
     assert page.evaluate("window.__csp") == []
     rules = next(f for f in page.frames if f.url.endswith("rules.html"))
     assert rules.evaluate("window.__csp") == []
     assert errors == []
-    assert requests_log.foreign(site_url) == [], "requests left the site"
+    assert requests_log.foreign(url) == [], "requests left the site"
     # Less sw.js's probe of the HTTP cache (``missed``): only it asks ``only-if-cached``.
     assert [f for f in requests_log.failed if "ERR_CACHE_MISS" not in f] == []
     screenshot(page, "csp-table-with-rules")
+
+
+def _fetched_before_ready(page) -> None:
+    """What the first visit fetched until its table was playable: no part loaded on first
+    use, no other language's catalogues, the first table's modules, within the budget."""
+    page.wait_for_function("window.__readyAt !== undefined")
+    fetched = page.evaluate("""() => performance.getEntriesByType("resource")
+        .filter((e) => e.startTime <= window.__readyAt)
+        .map((e) => [new URL(e.name).pathname, e.encodedBodySize])""")
+    files: dict[str, int] = {}
+    for path, size in fetched:
+        name = path.removeprefix(SUB_PATH)
+        files[name] = max(files.get(name, 0), size)  # a second fetch came from the HTTP cache
+    listing = "\n".join(f"{size:9d} {name}" for name, size in sorted(files.items()))
+    print(f"A first visit until its table is playable:\n{listing}\n{sum(files.values()):9d} in all")
+    assert not [f for f in files if LATER.search(f)], listing
+    assert not [f for f in files if OTHER_LANGUAGE.search(f)], listing
+    assert {"engine/messages/en.json", "messages/en.json"} <= set(files), listing
+    modules = {f.removeprefix("js/").removesuffix(".js") for f in files if f.startswith("js/")}
+    assert modules == FIRST_TABLE_JS, (modules - FIRST_TABLE_JS, FIRST_TABLE_JS - modules)
+    assert "game.zip" in files and "vendor/pyodide/pyodide.asm.wasm" in files
+    assert sum(files.values()) <= FIRST_VISIT_BUDGET, listing
