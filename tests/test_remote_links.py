@@ -145,7 +145,8 @@ def test_the_page_knows_the_answer_of_a_device_that_plays_by_links_only():
     rtc = (ROOT / "web" / "js" / "rtc.js").read_text(encoding="utf-8")
     links = (ROOT / "web" / "js" / "links.js").read_text(encoding="utf-8")
     assert f'export const NO_LIVE = "{NO_LIVE}";' in links
-    assert "const NO_LIVE = `rtc=${LINKS_ONLY}`;" in rtc
+    assert "const NO_LIVE = rtcPart(LINKS_ONLY);" in rtc
     # read() takes "rtc=none" (and a damaged part) for nothing, and accept() then goes by links.
-    assert 'if (!part?.startsWith("rtc=") || part === NO_LIVE) return null;' in rtc
+    assert "const value = part ? rtcOf(part) : null;" in rtc
+    assert "if (value === null || value === LINKS_ONLY) return null;" in rtc
     assert 'if (!theirs) { close(); hooks.state("links"); return false; }' in rtc
