@@ -444,7 +444,7 @@ def test_a_cheat_found_is_named_on_the_table(open_tab):
     d = Devices(open_tab, seed=11, live=True)
     d.pair({"tactics": False})
     # As the endpoint records what the round's audit found (tests/test_remote_tamper.py).
-    d.tabs[0].app.duo.match.ep.verdict = {"code": "wrong_card", "params": {"player": 1}}
+    d.tabs[0].app.duo.match.ep._now.verdict = {"code": "wrong_card", "params": {"player": 1}}
     out = d.tabs[0]("state", {})
     assert out["ok"], d.tabs[0].window.errors
     assert out["duo"]["waiting"] == "over" and out["view"]["legal"] == []

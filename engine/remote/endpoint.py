@@ -28,10 +28,8 @@ from collections.abc import Callable
 from operator import attrgetter
 
 from ..actions import action_from_json
-from ..cards import BACK_TEXTS
 from ..legality import legal_actions
-from ..state import Rules, Step
-from ..view import view as engine_view
+from ..state import Rules
 from . import handshake, save_io
 from .channel import Channel
 from .device import Device
@@ -76,15 +74,7 @@ class Endpoint:
     turn_points = _part("takebacks.points", "where each one's last turn began")
     asked = _part("takebacks.asked", "a take-back question in flight")
     takebacks = _part("takebacks.count", "turns taken back in this game")
-
-    @property
-    def verdict(self) -> dict | None:
-        """The cheat found, as ``Cheat.to_json`` wrote it: the game is void."""
-        return self._now.verdict
-
-    @verdict.setter
-    def verdict(self, value: dict | None) -> None:
-        self._now.verdict = value
+    verdict = _part("verdict", "the cheat found, as Cheat.to_json wrote it: the game is void")
 
     @property
     def other(self) -> int:
@@ -177,12 +167,8 @@ class Endpoint:
     def view(self) -> dict:
         """The engine's view from this seat (the decks and the opponent's hand are counts);
         no legal moves while this device waits for the other."""
-        if self.state is None:
-            return {}
-        v = engine_view(self.state, self.seat)
-        v["hand"] = [c for c in v["hand"] if c not in BACK_TEXTS]
-        v["unread"] = self._now.table.unread()
-        if not self.can_play():
+        v = self._now.table.view()
+        if v and not self.can_play():
             v["legal"] = []
         return v
 
@@ -191,18 +177,14 @@ class Endpoint:
 
     def waiting_for(self) -> str:
         """What the game waits for: ``you`` (a move here), ``them`` (a message), ``over``."""
-        s = self.state
-        if self.verdict is not None or (
-            s is not None and s.step == Step.OVER and len(self.audits) == s.round
-        ):
+        if self.verdict is not None or self._now.table.game_audited():
             return "over"
         return "you" if self.can_play() else "them"
 
     def hand_coming(self) -> bool:
         """My whole hand waits for the other's shares (the deal's last step: they come
         with the other's first move)."""
-        s = self.state
-        return s is not None and 0 < self._now.table.unread() == len(s.hands[self.seat])
+        return self._now.table.hand_coming()
 
     def their_key_due(self) -> bool:
         """The round is over and my key was shown, theirs has not come: until it does, the

@@ -17,11 +17,12 @@ from bisect import insort
 from dataclasses import dataclass, field
 
 from ..actions import Action, Kind, action_from_json, action_to_json
-from ..cards import CLAN_BACK, JOKER, N_CLAN, TACTIC_BACK, card_text, deck_of
+from ..cards import BACK_TEXTS, CLAN_BACK, JOKER, N_CLAN, TACTIC_BACK, card_text, deck_of
 from ..legality import check
 from ..rules import rooms
 from ..state import Rules, State, Step, deal_round, new_game
 from ..turn import apply_events, apply_fast
+from ..view import view as engine_view
 from . import audit
 from .deal import RoundCards
 from .errors import Cheat, RemoteError
@@ -78,6 +79,26 @@ class Table:
         """How many cards of my hand I cannot read yet (their shares are on the way)."""
         s = self.state
         return 0 if s is None else sum(1 for c in s.hands[self.seat] if c in BACKS)
+
+    def view(self) -> dict:
+        """The engine's view from my seat, my hand without the cards I cannot read yet
+        (``unread`` counts them); ``{}`` before the deal."""
+        if self.state is None:
+            return {}
+        v = engine_view(self.state, self.seat)
+        v["hand"] = [c for c in v["hand"] if c not in BACK_TEXTS]
+        v["unread"] = self.unread()
+        return v
+
+    def hand_coming(self) -> bool:
+        """My whole hand waits for the other's shares (the deal's last step)."""
+        s = self.state
+        return s is not None and 0 < self.unread() == len(s.hands[self.seat])
+
+    def game_audited(self) -> bool:
+        """The game is over and every one of its rounds was audited."""
+        s = self.state
+        return s is not None and s.step == Step.OVER and len(self.audits) == s.round
 
     def can_play(self) -> bool:
         """My move: dealt, my turn, every card of my hand read."""
