@@ -85,11 +85,14 @@ def test_every_save_ever_written_resumes_and_plays_on(path):
     "text, key",
     [
         ("{this is not json", "save.unreadable"),
-        ("[" * 100_000, "save.unreadable"),
+        ("[" * 100_000, "save.too_deep"),
         # A number past Python's 4,300 digits: a bare ValueError from json.loads before
         # (web/stored.py); nested 65 deep: deeper than any save, refused before parsing.
-        ('{"format": "schotten-totten/save", "version": ' + "1" * 5000 + "}", "save.unreadable"),
-        ("[" * 65 + "]" * 65, "save.unreadable"),
+        (
+            '{"format": "schotten-totten/save", "version": ' + "1" * 5000 + "}",
+            "save.number_too_long",
+        ),
+        ("[" * 65 + "]" * 65, "save.too_deep"),
         (json.dumps({"format": "something/else", "version": 1}), "save.not_a_save"),
         (json.dumps({"format": SAVE_FORMAT, "version": 99}), "save.other_version"),
         (json.dumps({"format": SAVE_FORMAT, "version": 1.0}), "save.other_version"),
@@ -293,10 +296,16 @@ def test_app_keeps_a_broken_save_aside_and_tells_the_player(open_tab):
 
 
 @pytest.mark.parametrize(
-    "damage",
-    ["[" * 5000, '{"version": ' + "9" * 5000 + "}", '[{"record": ' + "7" * 4400 + "}]"],
+    "damage, named",
+    [
+        ("[" * 5000, "save.too_deep"),
+        ('{"version": ' + "9" * 5000 + "}", "save.number_too_long"),
+        ('[{"record": ' + "7" * 4400 + "}]", "save.number_too_long"),
+    ],
 )
-def test_damaged_storage_of_every_kind_is_read_as_nothing_and_the_page_boots(open_tab, damage):
+def test_damaged_storage_of_every_kind_is_read_as_nothing_and_the_page_boots(
+    open_tab, damage, named
+):
     """Every stored document damaged at once (the save, the put-aside game, the recent games,
     the statistics, the lessons' progress): the page boots, keeps the save aside, deals, and
     a finished game is counted again, with no exception from any reader."""
@@ -305,7 +314,7 @@ def test_damaged_storage_of_every_kind_is_read_as_nothing_and_the_page_boots(ope
         store.setItem("schotten-totten.save" + key, damage)
     call = open_tab(store)
     out = call("boot")
-    assert out["ok"] and not out["resumed"] and out["save_error"]["key"] == "save.unreadable"
+    assert out["ok"] and not out["resumed"] and out["save_error"]["key"] == named
     assert store.getItem(out["kept"]) == damage  # kept aside, not deleted
     out = call("new_game", {"opponent": "ai", "seed": 4})
     assert out["ok"] and json.loads(store.getItem("schotten-totten.save"))["position"]

@@ -43,7 +43,9 @@ import time
 import zlib
 
 from refusal import FileError
-from stored import StorageRefused, as_storage, read_stored
+from stored import StorageRefused, as_storage, parse_stored, read_stored
+
+from engine.errors import FormatError
 
 SAVE_FORMAT = "schotten-totten/save"
 # Every change to the save since version 1 has been a key added (readers ignore keys they do
@@ -54,6 +56,8 @@ SAVE_FORMAT = "schotten-totten/save"
 SAVE_VERSION = 1
 UPGRADES: dict = {}  # version -> function(data) -> data of version + 1
 STAMP = ("tab", "generation", "at")
+# A stored text's damage (stored.parse_stored) that a player's message names on its own.
+DAMAGE = {"json_number_too_long": "number_too_long", "too_deep": "too_deep"}
 
 
 class SaveError(FileError):
@@ -75,7 +79,10 @@ def parse_save(text) -> dict:
     ...     print(e.key, e.params)
     save.other_version {'version': '9'}
     """
-    data = read_stored(text)
+    try:
+        data = parse_stored(text) if isinstance(text, str) else None
+    except FormatError as damage:  # named where it says more than "not readable data"
+        raise SaveError(DAMAGE.get(damage.code, "unreadable")) from None
     if data is None:
         raise SaveError("unreadable")
     if not isinstance(data, dict) or data.get("format") != SAVE_FORMAT:

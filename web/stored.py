@@ -1,5 +1,6 @@
 """The browser's storage for the page's Python: the one door to it (``Storage``) and the one
-reader of its JSON texts (``read_stored``). Its twin in JavaScript is web/js/store.js.
+reader of its JSON texts (``read_stored``, and ``parse_stored`` for a reader that names the
+damage). Its twin in JavaScript is web/js/store.js.
 
 ``Storage`` wraps localStorage (or ``saves.MemoryStore`` where the browser blocks it, and in
 tests). A read that the storage refuses gives ``None``; a write or removal it refuses raises
@@ -36,14 +37,27 @@ MAX_DEPTH = 64
 MAX_STORED = 20_000_000  # characters: more than any browser keeps for a site
 
 
+def parse_stored(text: str) -> Any:
+    """The data ``text`` holds; a damaged text raises ``FormatError`` naming its damage:
+    ``too_big``, ``too_deep``, ``json_number_too_long`` or ``not_json``."""
+    check_text(text, MAX_STORED, MAX_DEPTH, FormatError)
+    try:
+        return json.loads(text)
+    except json.JSONDecodeError:
+        raise FormatError("not_json") from None
+    except ValueError:  # an integer of more than 4300 digits (sys.set_int_max_str_digits)
+        raise FormatError("json_number_too_long") from None
+    except RecursionError:
+        raise FormatError("too_deep", limit=MAX_DEPTH) from None
+
+
 def read_stored(text) -> Any:
     """The data ``text`` holds, or ``None`` when there is none or it is damaged."""
     if not isinstance(text, str):
         return None
     try:
-        check_text(text, MAX_STORED, MAX_DEPTH, FormatError)
-        return json.loads(text)
-    except (FormatError, ValueError, RecursionError):  # JSONDecodeError is a ValueError
+        return parse_stored(text)
+    except FormatError:
         return None
 
 
