@@ -283,6 +283,7 @@ def test_live_the_guests_hand_comes_before_the_hosts_first_move(open_tab):
     assert not guest["duo"]["hand_coming"]
 
 
+@pytest.mark.slow  # whole games or a sweep: the full run's, not the quick loop's
 def test_a_match_in_german_live_with_the_expert_timing(open_tab):
     d = Devices(open_tab, seed=5, live=True)
     for tab in d.tabs:  # the table's language, as the page sets it before a game
@@ -632,6 +633,7 @@ def _page_saves(open_tab) -> list:
     return _PAGE_SAVES
 
 
+@pytest.mark.slow  # whole games or a sweep: the full run's, not the quick loop's
 def test_a_save_whose_settings_are_not_an_object_resumes_in_the_pages_language(
     open_tab,
 ):
@@ -642,6 +644,7 @@ def test_a_save_whose_settings_are_not_an_object_resumes_in_the_pages_language(
     assert out["duo"]["game"] == save["duo"]["endpoint"]["game"]
 
 
+@pytest.mark.slow  # whole games or a sweep: the full run's, not the quick loop's
 @settings(
     max_examples=150,
     deadline=None,

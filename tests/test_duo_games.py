@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import json
 
+import pytest
 from remote_play import hidden_from
 from test_duo import Devices, _strings
 
@@ -24,6 +25,7 @@ def _finished(open_tab, seed: int, options: dict, lang: str = "en") -> Devices:
     return d
 
 
+@pytest.mark.slow  # whole games or a sweep: the full run's, not the quick loop's
 def test_in_progress_the_replay_shows_what_this_seat_saw(open_tab):
     """While the game goes on, the replay steps through the game as this seat saw it (its own
     seat only, never a card it may not see, its own hand as the table showed it); the review

@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import random
 
+import pytest
+
 from engine import Rules, apply, legal_actions, new_game, view
 from engine.actions import Action, Kind
 from engine.ai.endgame import Solver, best_action, decks_empty, result, solve
@@ -127,6 +129,7 @@ def small_endgames(n: int, seed: int, cards: int = 2):
         yield s
 
 
+@pytest.mark.slow  # whole games or a sweep: the full run's, not the quick loop's
 def test_random_small_endgames_agree_with_brute_force():
     checked = 0
     for s in small_endgames(12, seed=1, cards=1):

@@ -222,6 +222,7 @@ def test_random_games_keep_every_invariant(config, chunk):
     assert {"three_adjacent", "five_stones"} <= outcomes
 
 
+@pytest.mark.slow  # whole games or a sweep: the full run's, not the quick loop's
 def test_random_matches_of_several_rounds():
     for rules in (
         Rules(rounds=3),

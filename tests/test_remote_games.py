@@ -85,6 +85,7 @@ def test_the_soak_plays_at_least_100_games_and_the_suite_a_few_of_each_kind():
     assert all(SAMPLE <= games for games in SEEDS.values())
 
 
+@pytest.mark.slow  # whole games or a sweep: the full run's, not the quick loop's
 @pytest.mark.parametrize(
     "rules",
     [Rules(tactics=True, claim_timing=START_OF_TURN), Rules(rounds=2)],

@@ -10,6 +10,8 @@ import random
 import sys
 from pathlib import Path
 
+import pytest
+
 from engine import Rules, legal_actions, view
 from engine.actions import action_to_json
 from engine.ai.explain import advice
@@ -101,6 +103,7 @@ def test_one_worker_s_share_merges_to_the_move_its_search_plays():
         assert merge_shares([share]) == action_to_json(chosen)
 
 
+@pytest.mark.slow  # whole games or a sweep: the full run's, not the quick loop's
 def test_a_shared_search_plays_legal_moves_like_one_search_on_sampled_positions():
     agree = total = 0
     for state in sample_states(Rules(), seed=5, every=3)[:12]:

@@ -31,6 +31,7 @@ def test_a_small_soak_of_every_kind_of_game():
     assert set(result["variants"]) == {soak.variant_name(v) for v in variants}
 
 
+@pytest.mark.slow  # whole games or a sweep: the full run's, not the quick loop's
 # Two games in which the soak found a resumed table that was not the table saved (fixed in
 # web/session.py): after a take-back the record ends in a play, and a reload made that card
 # glow again ('last'); and a take-back back to a claim step with auto-claim on left the
