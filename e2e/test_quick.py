@@ -173,6 +173,34 @@ def test_a_move_made_before_python_is_applied_once(shared, site_url, storage):
     assert board(page) == after, "a move lost or applied twice after a reload"
 
 
+def test_a_page_closed_while_a_move_waits_keeps_the_game_as_it_was(shared, site_url, storage):
+    """The page is reloaded (as if closed) while a move chosen before Python waits: the move
+    was never half applied. The table comes back as saved, with no move waiting; once Python
+    is ready the game is the saved one, and the card can be played again."""
+    page, release = held_visit(shared, site_url, storage)
+    old = saved_game(page)
+    hand_before = page.eval_on_selector_all("#hand .card", "els => els.map(e => e.dataset.card)")
+    card = page.eval_on_selector("#hand .card.playable", "e => e.dataset.card")
+    page.click(f'#hand .card[data-card="{card}"]')
+    page.click('#board .lane.target[data-stone="2"] .stone')
+    assert page.locator("body.move-pending").count() == 1
+
+    page.reload()  # app.py is still held back
+    page.wait_for_selector(QUICK, state="attached", timeout=BOOT_MS)
+    assert page.locator("body.move-pending").count() == 0, "the move outlived its page"
+    assert cards_on_table(page) == 0
+    assert saved_game(page) == old
+
+    release()
+    page.wait_for_selector(READY, state="attached", timeout=BOOT_MS)
+    assert cards_on_table(page) == 0 and page.locator("body.move-pending").count() == 0
+    assert saved_game(page) == old, "a move of the closed page was applied"
+    in_hand = page.eval_on_selector_all("#hand .card", "els => els.map(e => e.dataset.card)")
+    assert sorted(in_hand) == sorted(hand_before)
+    page.click(f'#hand .card[data-card="{card}"]')
+    assert page.locator(".lane.target").count() == 9, "the card is playable again"
+
+
 def test_the_engine_refuses_a_move_it_does_not_allow(shared, site_url, storage):
     """The kept payload says a card may be played that the engine's game does not hold (as
     if the payload were stale): the move waits, then the engine refuses it in its words and
