@@ -69,7 +69,7 @@ QUICK = {"test_smoke.py", "test_turns.py", "test_match.py"}
 # give its tests groups of their own (the screen walk: a group per language).
 LONGEST_FIRST = {
     "e2e/test_every_screen.py": 369,
-    "e2e/test_duo_browser.py": 148,
+    "e2e/test_duo_browser.py": 125,  # session 22: pages kept across tests, 0.84x CPU
     "e2e/test_webkit.py": 94,
     "e2e/test_axe.py": 87,
     "e2e/test_games.py": 70,
@@ -77,17 +77,17 @@ LONGEST_FIRST = {
     "e2e/test_german.py": 58,
     "e2e/test_ai_browser.py": 56,
     "e2e/test_pwa.py": 56,
-    "e2e/test_trimmed_stdlib.py": 52,
     "e2e/test_embed.py": 50,
     "e2e/test_layout.py": 49,
     "e2e/test_tutorial.py": 47,
-    "e2e/test_ai_first_move.py": 45,
     "e2e/test_claims_saves.py": 45,
+    "e2e/test_trimmed_stdlib.py": 43,  # session 22: its smoke run in test_smoke
     "e2e/test_game_links.py": 42,
     "tests/test_remote_games.py": 40,
     "e2e/test_keyboard.py": 40,
     "e2e/test_tactic_flows.py": 38,
     "e2e/test_save_conflict.py": 38,
+    "e2e/test_ai_first_move.py": 36,  # session 22: Easy and Medium in one page
     "e2e/test_german_refusals.py": 35,
     "e2e/test_firefox.py": 34,
     "e2e/test_replay.py": 34,
@@ -96,11 +96,11 @@ LONGEST_FIRST = {
     "tests/test_ai.py": 32,
     "e2e/test_embed_preview.py": 30,
     "e2e/test_quick.py": 30,
-    "e2e/test_worker_snapshot.py": 30,  # session 21: 37-43 s run alone, dist/ built in it
     "e2e/test_first_paint.py": 29,
     "e2e/test_game_review.py": 28,
     "e2e/test_smoke.py": 25,
     "tests/test_duo_games.py": 25,
+    "e2e/test_worker_snapshot.py": 24,  # session 22: 0.80x CPU of session 21's 30 s
     "e2e/test_turns.py": 22,
     "tests/test_random_play.py": 21,
     "e2e/test_match.py": 18,

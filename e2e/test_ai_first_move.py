@@ -23,11 +23,28 @@ WORKERS_NOTED = """(() => {
 })();"""
 
 
-@pytest.mark.parametrize("level", ["easy", "medium"])
-def test_the_computer_moves_while_its_worker_is_starting(context, site_url, level):
-    """Easy and Medium: the worker is not started at ready (js/ai.js startEarly: only a level
-    that searches in it is), but when the computer first thinks; the move is made on the
-    page while it starts."""
+COMPUTER_PLAYED = (
+    """() => document.querySelectorAll('#board .side[data-seat="1"] .card').length > 0"""
+)
+
+
+def _computer_moved_on_the_page(page, level: str) -> None:
+    """A new game against ``level``, the computer to start: its move is made (the answer
+    is counted before the move, after a short pause: wait for the move) on the page."""
+    start_new_game(page, opponent="ai", level=level, starter="1")
+    page.wait_for_function(COMPUTER_PLAYED, timeout=30_000)
+    stats = page.evaluate("() => window.__aiStats")
+    assert stats[-1]["workers"] == 0 and stats[-1]["level"] == level, stats
+    assert page.locator('#board .side[data-seat="1"] .card').count() == 1
+    assert body(page, "toMove") == "0"
+    assert page.inner_text("#log").count("The computer played") == 1
+
+
+def test_the_computer_moves_while_its_worker_is_starting(context, site_url):
+    """Easy and Medium, in one page: the worker is not started at ready (js/ai.js
+    startEarly: only a level that searches in it is) nor when a Medium game is dealt, but
+    when the computer first thinks (Easy's first move); that move, and Medium's in the next
+    game, are made on the page while the worker starts (held back until both are made)."""
     seen, held = [], []
 
     def hold_the_workers(route):
@@ -46,20 +63,14 @@ def test_the_computer_moves_while_its_worker_is_starting(context, site_url, leve
     page.on("pageerror", lambda exc: errors.append(str(exc)))
     page.on("console", lambda m: m.type == "error" and errors.append(m.text))
     open_with_save(page, site_url, None)
-    start_new_game(page, opponent="ai", level=level, starter="1")
-    # The answer is counted before the move is made (after a short pause): wait for the move.
-    page.wait_for_function(
-        """() => document.querySelectorAll('#board .side[data-seat="1"] .card').length > 0""",
-        timeout=30_000,
-    )
+    start_new_game(page, opponent="ai", level="medium", starter="0")  # the player starts
+    assert page.evaluate("() => window.__workersAdded") == []
+    _computer_moved_on_the_page(page, "easy")
     assert held, "the worker's script was never asked for"
     added = page.evaluate("() => window.__workersAdded")
     assert added == [{"ready": True, "quick": False, "thinking": True}], added
-    stats = page.evaluate("() => window.__aiStats")
-    assert stats[0]["workers"] == 0 and stats[0]["level"] == level, stats
-    assert page.locator('#board .side[data-seat="1"] .card').count() == 1
-    assert body(page, "toMove") == "0"
-    assert page.inner_text("#log").count("The computer played") == 1
+    _computer_moved_on_the_page(page, "medium")  # the worker still held back
+    assert page.evaluate("() => window.__workersAdded") == added  # no second worker
 
     for route in held:  # the worker starts; the moves to come are its own
         route.continue_()
@@ -92,10 +103,7 @@ def test_the_worker_starts_early_only_for_a_game_that_searches_in_it(
     page.reload()  # the same game, drawn from the last visit while Python starts
     page.wait_for_selector('body[data-ready="1"]', state="attached", timeout=60_000)
     start_new_game(page, opponent="ai", level=level, starter="1")  # the computer starts
-    page.wait_for_function(
-        """() => document.querySelectorAll('#board .side[data-seat="1"] .card').length > 0""",
-        timeout=60_000,
-    )
+    page.wait_for_function(COMPUTER_PLAYED, timeout=60_000)
     added = page.evaluate("() => window.__workersAdded")
     if early:
         assert added == [{"ready": False, "quick": True, "thinking": False}], added

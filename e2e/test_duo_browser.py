@@ -13,7 +13,10 @@ games by links are played by tests/test_remote_games.py, and the end of a game a
 friend's device (its end screen, the key still awaited, the recent games) is looked at in
 e2e/test_every_screen.py and tests/test_duo_games.py. A game open in two tabs of one device,
 taken over in the second ("Continued elsewhere"), starts from saves CPython paired and dealt
-(no pairing through the screens: three boots).
+(no pairing through the screens: three boots). The two devices' pages are kept from test
+to test (``two_devices``), each test finding them as a first visit does (``devices``: nothing
+stored, no Python snapshot, no other tab): a page boots the game again for well under a new
+page's work.
 
 Flags: none beyond tools.chromium's usual ones; the clipboard permissions are granted to each
 context (the Send button copies the link)."""
@@ -41,23 +44,72 @@ from duo import Duo  # web/ on the path first: the page's Python under CPython
 pytestmark = pytest.mark.slow
 
 
-def _device(browser, site_url, width=1280, query=""):
-    """A device with the game open (its first visit: the welcome)."""
-    ctx, page = _blank_device(browser, site_url, width)
+def _device(device, site_url, width=1280, query=""):
+    """The device with the game open (its first visit: the welcome)."""
+    ctx, page = _blank_device(device, width)
     page.goto(site_url + "index.html" + QUERY + query)
     page.wait_for_selector('body[data-ready="1"]', state="attached", timeout=BOOT_MS)
     return ctx, page
 
 
-def _blank_device(browser, site_url, width=1280):
-    """A device with nothing open yet: the friend's, whose first page is the invitation."""
+def _blank_device(device, width=1280, height=None):
+    """The device with nothing open yet (``devices``): the friend's, whose first page is the
+    invitation."""
+    ctx, page = device
+    page.set_viewport_size({"width": width, "height": height or (844 if width < 500 else 800)})
+    return ctx, page
+
+
+def _new_device(browser, site_url):
+    """A device: a browser context of its own (its own storage), one page in it."""
     ctx = browser.new_context(
         permissions=["clipboard-read", "clipboard-write"],
         service_workers="block",  # nothing here plays offline (e2e/conftest.py)
         base_url=site_url,
-        viewport={"width": width, "height": 844 if width < 500 else 800},
     )
     return ctx, ctx.new_page()
+
+
+@pytest.fixture(scope="module")
+def two_devices(browser, site_url):
+    """The host's device and the friend's for the file's tests (but the live one, which has a
+    browser of its own), each one page kept from test to test: a page that has booted the
+    game before boots it again for well under a new page's work (docs/performance.md,
+    session 22). ``devices`` hands them over as a first visit finds a device."""
+    made = [_new_device(browser, site_url) for _ in range(2)]
+    yield made
+    for ctx, _ in made:
+        ctx.close()
+
+
+# Everything the site keeps on a device: the game's storage and Python's snapshot.
+FORGET = """async () => {
+  localStorage.clear();
+  sessionStorage.clear();
+  await new Promise((done) => {
+    const asked = indexedDB.deleteDatabase("schotten-totten.python");
+    asked.onsuccess = asked.onerror = asked.onblocked = done;
+  });
+}"""
+
+
+def _forget(page, site_url: str) -> None:
+    """Nothing of the site's kept on the device (at ``site_url``'s origin), written from the
+    rules page (no Python, no game of its own to save on its way out)."""
+    page.goto(site_url + "rules.html")
+    page.evaluate(FORGET)
+
+
+@pytest.fixture
+def devices(two_devices, site_url):
+    """The two devices as a first visit finds them: no other tab open, nothing stored, no
+    Python snapshot (the first visit's usual Python start, as in a new context)."""
+    for ctx, page in two_devices:
+        for other in ctx.pages:
+            if other is not page:
+                other.close()
+        _forget(page, site_url)
+    return two_devices
 
 
 # The longest invitation or answer link (web/js/duo.js): a QR code of version 13 at most.
@@ -89,8 +141,8 @@ def _open_link_live(page, link: str) -> None:
     page.evaluate("link => { location.hash = link.slice(link.indexOf('#')); }", link)
 
 
-def _pair(browser, site_url, live=False):
-    host_ctx, host = _device(browser, site_url)
+def _pair(devices, site_url, live=False):
+    host_ctx, host = _device(devices[0], site_url)
     host.wait_for_selector("#new-welcome:not([hidden])")
     host.click("#welcome-remote")
     host.fill('#dlg-new input[name="my_name"]', "Ann")
@@ -114,10 +166,7 @@ def _pair(browser, site_url, live=False):
     assert host.get_attribute("#duo-qr", "data-link") == invitation
     assert host.get_attribute("#duo-qr", "role") == "img"
 
-    guest_ctx = browser.new_context(
-        permissions=["clipboard-read", "clipboard-write"], service_workers="block"
-    )
-    guest = guest_ctx.new_page()
+    guest_ctx, guest = _blank_device(devices[1], 1280, 720)
     guest.goto(invitation)  # the link, as the friend's phone opens it
     guest.wait_for_selector("#dlg-duo[open] #duo-join-set:not([hidden])", timeout=BOOT_MS)
     assert guest.inner_text("#duo-title") == "Ann invites you to a game"
@@ -327,19 +376,17 @@ def _play(
                 after_reload()
 
 
-def test_a_tactic_game_by_links_with_a_reload(browser, site_url, screenshot):
+def test_a_tactic_game_by_links_with_a_reload(devices, site_url, screenshot):
     """Pairing, a take-back of the first turn sent (the screen reader's live region told it
     on both devices), the guest's reload after 6 moves (the game resumed from its save, its
     replay so far), and 6 moves by links on both devices after it."""
-    (host_ctx, host), (guest_ctx, guest) = _pair(browser, site_url)
+    (_, host), (_, guest) = _pair(devices, site_url)
     done = _play([host, guest], 6, screenshot, takeback_at=2, stop_at=12)
     # Every turn (a few of the driver's steps: a card, its stone, a claim) went as a link.
     assert done["moves"] >= 12 and done["links"] >= done["moves"] // 3, done
     assert done["takebacks"] == 1, done
     for page in (host, guest):  # mid-game: the opponent's hand only as backs
         assert page.locator("#seat-top .card[data-card]").count() == 0
-    host_ctx.close()
-    guest_ctx.close()
 
 
 def _reconnect(host_ctx, host, guest, screenshot) -> None:
@@ -465,7 +512,8 @@ def test_a_tactic_game_live_over_webrtc(browser_type, site_url, screenshot):
         executable_path=CHROMIUM,
         args=[*CHROMIUM_ARGS, "--disable-features=WebRtcHideLocalIpsWithMdns"],
     )
-    (host_ctx, host), (_, guest) = _pair(browser, site_url, live=True)
+    devices = [_new_device(browser, site_url) for _ in range(2)]
+    (host_ctx, host), (_, guest) = _pair(devices, site_url, live=True)
     assert "connected live" in host.inner_text("#duo-status")
     _both_reconnect(host, guest, screenshot)
     back = lambda: _reconnect(host_ctx, host, guest, screenshot)  # noqa: E731
@@ -494,7 +542,7 @@ def _check_replay_in_progress(page) -> None:
 LIVE_WAIT_MS = 3000
 
 
-def test_pairing_screens_the_code_and_links_when_live_cannot_connect(browser, site_url, screenshot):
+def test_pairing_screens_the_code_and_links_when_live_cannot_connect(devices, site_url, screenshot):
     """The pairing's screens, without a live connection (the suite's browser resolves no
     mDNS name, so no candidate pair forms and Chromium's connection stays "new"): a name
     refused inside the dialogs, no other game behind the guest's join dialog, a link handed
@@ -502,7 +550,7 @@ def test_pairing_screens_the_code_and_links_when_live_cannot_connect(browser, si
     have met and the wait for the channel is over (10 s; here 3 s, by ?live_wait=) both
     screens say the game goes on by links and what to send. "They differ"
     ends the game on that device; "The codes match" is kept across a reload."""
-    host_ctx, host = _device(browser, site_url, width=1280, query=f"&live_wait={LIVE_WAIT_MS}")
+    host_ctx, host = _device(devices[0], site_url, width=1280, query=f"&live_wait={LIVE_WAIT_MS}")
     host.wait_for_selector("#new-welcome:not([hidden])")
     host.click("#welcome-remote")
     host.fill('#dlg-new input[name="my_name"]', "")
@@ -520,7 +568,7 @@ def test_pairing_screens_the_code_and_links_when_live_cannot_connect(browser, si
     host.wait_for_function(RTC_IN_LINK)
     invitation = host.input_value("#duo-link")
 
-    guest_ctx, guest = _blank_device(browser, site_url, width=390)
+    _, guest = _blank_device(devices[1], width=390)
     guest.goto(invitation.replace("#", f"?live_wait={LIVE_WAIT_MS}#", 1))
     guest.wait_for_selector("#dlg-duo[open] #duo-join-set:not([hidden])", timeout=BOOT_MS)
     assert guest.evaluate("getComputedStyle(document.querySelector('#table')).visibility") == (
@@ -581,8 +629,6 @@ def test_pairing_screens_the_code_and_links_when_live_cannot_connect(browser, si
     guest.click("#duo-close")
     assert "ended on this device" in guest.inner_text("#duo-status")
     assert guest.locator("#duo-send").is_hidden() and guest.locator("#duo-open-link").is_hidden()
-    host_ctx.close()
-    guest_ctx.close()
 
 
 STUN = "stun:stun.invalid:3478"  # never resolves: no request leaves the machine
@@ -609,7 +655,7 @@ def _qr_as_a_camera_sees_it(page, across: int = 200, blur: float = 1.0) -> tuple
 
 
 def test_the_invitation_is_a_qr_code_a_phone_reads_and_the_stun_choice_travels(
-    browser, site_copy, serve, screenshot
+    devices, site_copy, serve, screenshot
 ):
     """On a site built with a STUN server (its js/config.js as ``build.py --stun`` writes it),
     on a phone-size screen: the host ticks "Connect live across the internet", and its
@@ -620,7 +666,7 @@ def test_the_invitation_is_a_qr_code_a_phone_reads_and_the_stun_choice_travels(
     Then a guest that unticks it: both screens say live works on the same network only."""
     sitebuild.site.write_config(site_copy, STUN)
     _server, url = serve(site_copy)
-    host_ctx, host = _device(browser, url, width=390)
+    _, host = _device(devices[0], url, width=390)
     host.click("#welcome-remote")
     host.fill('#dlg-new input[name="my_name"]', "Ann")
     host.locator('#dlg-new input[name="stun"]').scroll_into_view_if_needed()
@@ -645,7 +691,8 @@ def test_the_invitation_is_a_qr_code_a_phone_reads_and_the_stun_choice_travels(
     assert figures["shown_px"] >= 200, figures  # big enough modules on a phone's screen
 
     for agree, reach in ((True, "stun"), (False, "declined")):
-        guest_ctx, guest = _blank_device(browser, url, width=390)
+        _, guest = _blank_device(devices[1], width=390)
+        _forget(guest, url)  # (the second: a device of its own)
         guest.goto(invitation)
         guest.wait_for_selector("#dlg-duo[open] #duo-join-set:not([hidden])", timeout=BOOT_MS)
         assert guest.is_visible("#duo-stun") and guest.is_checked("#duo-stun")  # Ann asked
@@ -667,23 +714,21 @@ def test_the_invitation_is_a_qr_code_a_phone_reads_and_the_stun_choice_travels(
             assert "both devices use the STUN server" in guest.inner_text("#duo-reach")
         else:
             assert "this device connects without" in guest.inner_text("#duo-reach")
-        guest_ctx.close()
-    host_ctx.close()
 
 
-def test_an_invitation_without_its_live_part_goes_by_links_at_once(browser, site_url):
+def test_an_invitation_without_its_live_part_goes_by_links_at_once(devices, site_url):
     """A device without WebRTC (or a link cut short) opens the invitation without its rtc=
     part: its answer has none, so the host's device plays by links from that answer on,
     instead of waiting for its invitation to be opened, and the host moves after the
     answer, the cards and the reply (three links after the invitation)."""
-    host_ctx, host = _device(browser, site_url)
+    _, host = _device(devices[0], site_url)
     host.wait_for_selector("#new-welcome:not([hidden])")
     host.click("#welcome-remote")
     host.fill('#dlg-new input[name="my_name"]', "Ann")
     host.click("#new-start")
     host.wait_for_function(RTC_IN_LINK)
     invitation = re.sub(r"&rtc=[^&]*", "", host.input_value("#duo-link"))
-    guest_ctx, guest = _blank_device(browser, site_url)
+    _, guest = _blank_device(devices[1])
     guest.goto(invitation)
     guest.wait_for_selector("#dlg-duo[open] #duo-join-set:not([hidden])", timeout=BOOT_MS)
     guest.fill("#duo-name", "Bob")
@@ -699,8 +744,6 @@ def test_an_invitation_without_its_live_part_goes_by_links_at_once(browser, site
     _at_table(host)
     assert body(host, "duo") == "you"
     assert "(by links)" in host.inner_text("#duo-status")
-    host_ctx.close()
-    guest_ctx.close()
 
 
 def _dealt_saves() -> list[str]:
@@ -721,9 +764,9 @@ def _dealt_saves() -> list[str]:
     return [json.dumps({**s, "duo": {**s["duo"], "code": "same"}}) for s in saves]
 
 
-def _device_with(browser, site_url, save: str):
-    """A device whose table resumes ``save`` (stored first, from a page that boots nothing)."""
-    ctx, page = _blank_device(browser, site_url)
+def _device_with(device, site_url, save: str):
+    """The device's table resuming ``save`` (stored first, from a page that boots nothing)."""
+    ctx, page = _blank_device(device)
     page.goto(site_url + "rules.html")
     page.evaluate("([k, t]) => localStorage.setItem(k, t)", [SAVE_KEY, save])
     page.goto(site_url + "index.html" + QUERY)
@@ -758,15 +801,15 @@ def _wait_duo(page, state: str) -> None:
     page.wait_for_function("s => document.body.dataset.duo === s", arg=state)
 
 
-def test_a_game_taken_over_in_a_second_tab(browser, site_url):
+def test_a_game_taken_over_in_a_second_tab(devices, site_url):
     """The host's game open in two tabs of its device. The first plays its turn and leaves
     the move unsent; the second, asked ("Continued elsewhere"), takes the game over: its
     table is the first's, hand, board and the move to send, which reaches the friend. It
     plays on: a link opened there, a turn of its own sent to the friend. The first tab
     yields: asked in turn, it takes no link handed over by a new tab (the second does)."""
     host_save, guest_save = _dealt_saves()
-    host_ctx, first = _device_with(browser, site_url, host_save)
-    _, guest = _device_with(browser, site_url, guest_save)
+    host_ctx, first = _device_with(devices[0], site_url, host_save)
+    _, guest = _device_with(devices[1], site_url, guest_save)
     assert body(first, "duo") == "you" and body(guest, "duo") == "them"
     second = host_ctx.new_page()  # the same game, resumed as the second tab boots
     second.goto(site_url + "index.html" + QUERY)
@@ -810,5 +853,3 @@ def test_a_game_taken_over_in_a_second_tab(browser, site_url):
     assert first.text_content("#toast") == ""  # not taken there (it is out of order there)
     assert first.evaluate(BOARD) == stale and body(first, "duo") == "unsent"
     assert first.locator("#dlg-save-conflict[open]").count() == 1
-    host_ctx.close()
-    guest.context.close()

@@ -1,7 +1,14 @@
 """Smoke tests: each page boots Python in Chromium, from the site's own origin and sub-path
-only, with no error. index.html is the game; smoke.html and bare.html come from build.py."""
+only, with no error. index.html is the game; smoke.html and bare.html come from build.py.
+smoke.html (on Pyodide's full standard library, as it imports the command line's argparse
+too) is also e2e/test_trimmed_stdlib.py's smoke flow: no module missing, the engine from
+game.zip, no other standard library."""
+
+import re
 
 import pytest
+
+MISSING = re.compile(r"ModuleNotFoundError|ImportError|No module named", re.IGNORECASE)
 
 
 @pytest.mark.parametrize("page_name", ["index.html", "smoke.html", "bare.html"])
@@ -9,6 +16,14 @@ def test_page_boots_offline(page, site_url, requests_log, wait_ready, screenshot
     errors = []
     page.on("pageerror", lambda exc: errors.append(f"pageerror: {exc}"))
     page.on("console", lambda m: m.type == "error" and errors.append(f"console: {m.text}"))
+    missing = []  # a module missing, or a Python error, said in the page's or a worker's console
+
+    def watch(msg):
+        if MISSING.search(msg.text) or (msg.type == "error" and "Traceback" in msg.text):
+            missing.append(msg.text[:500])
+
+    page.on("console", watch)
+    page.on("worker", lambda w: w.on("console", watch))
 
     page.goto(site_url + page_name)
     wait_ready(page)
@@ -16,10 +31,19 @@ def test_page_boots_offline(page, site_url, requests_log, wait_ready, screenshot
 
     assert page.locator(".py-error").count() == 0, page.locator(".py-error").all_inner_texts()
     assert errors == []
+    assert missing == []
     if page_name == "smoke.html":
         # Every engine module must import under Pyodide, not only under CPython (and the
         # engine must be there: "absent" would mean the build shipped none of it).
         assert page.get_attribute("body", "data-engine") == "ok", page.inner_text("#out")
+        # tools/trace_imports.py's smoke flow (e2e/test_trimmed_stdlib.py: the other flows)
+        assert page.locator("#loading-error:not([hidden])").count() == 0
+        urls = requests_log.urls
+        assert any(u.endswith("/game.zip") for u in urls)
+        assert not any(u.endswith(".py") and "/engine/" in u for u in urls)
+        ours = ("/game.zip", "/part-duo.zip", "/part-lessons.zip")
+        stdlib = [u for u in urls if u.endswith(".zip") and not u.endswith(ours)]
+        assert stdlib and all(u.endswith("python_stdlib.zip") for u in stdlib), stdlib
     assert requests_log.urls, "no request was recorded"
     assert requests_log.foreign(site_url) == [], "requests left the site"
     assert requests_log.failed == []

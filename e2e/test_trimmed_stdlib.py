@@ -1,9 +1,10 @@
 """The game with its trimmed standard library (sitebuild/stdlib.py): every kind of game played
-in Chromium (tools/trace_imports.py's FLOWS: the smoke page (on the full standard library, as
-it imports the command line's argparse too), the computer at every level with
-its worker and hints, two players with tactic cards, the replay and a record, a lesson, the
-embed) must never miss a module, on the page or in the AI's worker. The table's flows are
-played one after the other in one page: a module one of them lacks fails there all the same."""
+in Chromium (tools/trace_imports.py's FLOWS: the computer at every level with its worker and
+hints, two players with tactic cards, the replay and a record, a lesson, the embed) must never
+miss a module, on the page or in the AI's worker. The table's flows are played one after the
+other in one page: a module one of them lacks fails there all the same. The smoke page (on
+the full standard library, as it imports the command line's argparse too) is checked the same
+way where it boots already, e2e/test_smoke.py (one boot fewer)."""
 
 import re
 import sys
@@ -35,11 +36,11 @@ def test_the_site_boots_the_trimmed_archive(site_url):
     assert not any("codemirror" in f or "xterm" in f for f in files)
 
 
-# The table's flows one after the other in one page (one boot); the smoke page and the embed
-# are runs of their own (all three in the file's one page).
+# The table's flows one after the other in one page (one boot); the embed a run of its own
+# (both in the file's one page); the smoke flow in e2e/test_smoke.py's smoke.html test.
 TABLE = ("computer", "friend", "replay", "lesson")
-RUNS = {"smoke": ("smoke",), "table": TABLE, "embed": ("embed",)}
-assert sorted(sum(RUNS.values(), ())) == sorted(FLOWS), "every flow is played"
+RUNS = {"table": TABLE, "embed": ("embed",)}
+assert sorted(sum(RUNS.values(), ("smoke",))) == sorted(FLOWS), "every flow is played"
 
 
 @pytest.fixture
@@ -74,5 +75,4 @@ def test_every_kind_of_game_finds_its_modules(shared_page, site_url, requests_lo
     # (and the parts loaded on first use: part-duo.zip, part-lessons.zip; docs/offline.md)
     ours = ("/game.zip", "/part-duo.zip", "/part-lessons.zip")
     stdlib = [u for u in requests_log.urls if u.endswith(".zip") and not u.endswith(ours)]
-    archive = "python_stdlib.zip" if flow == "smoke" else GAME_STDLIB  # smoke: the full one
-    assert stdlib and all(u.endswith(archive) for u in stdlib), stdlib
+    assert stdlib and all(u.endswith(GAME_STDLIB) for u in stdlib), stdlib
