@@ -317,9 +317,18 @@ def test_the_language_switched_in_the_new_game_dialog_keeps_its_choices(shared_p
     """A first visit: the welcome, then the computer at Hard with tactic cards; each switch
     of the language reloads the page, and the dialog comes back at once (before Python is
     ready), as the player left it, in the other language. The deal is the game chosen. Then
-    the switch over a game in progress (``_switched_over_a_game``). On the file's page (its
-    storage afresh: a first visit), which loads it in less than a new page's boot."""
-    page = shared_page
+    the switch over a game in progress (``_switched_over_a_game``). In a page of its own in
+    the file's context, which keeps what the file's page compiled (its boot well under a new
+    context's), and none of that page's scripts (``open_with_save`` seeds its save there on
+    every visit with an empty sessionStorage)."""
+    page = shared_page.context.new_page()
+    try:
+        _switched_in_the_new_game_dialog(page, site_url)
+    finally:
+        page.close()
+
+
+def _switched_in_the_new_game_dialog(page, site_url) -> None:
     visit(page, site_url, None)
     page.wait_for_selector("#new-welcome", state="visible")
     _switch_language(page, "de")
