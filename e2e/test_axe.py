@@ -8,16 +8,13 @@ log, the handover, the ends of a round and of a match, the welcome, the games di
 replay, Learn to play and a lesson, the five formations, a friend's device) are checked by
 the screen walk of e2e/test_every_screen.py with ``violations`` from here. Here: the loading
 screen (held by delaying app.py), rules.html, rules-de.html, rules-fr.html and embed.html (the
-German embed's words are checked there too: e2e/test_german.py's ``check_the_embed_in_german``).
-The text's contrast on the felt measured from pixels (``contrast_on_the_felt``) and the move
-log as a tab stop (``a_move_log_that_scrolls_is_a_named_tab_stop``) are checked from here on
-the screen walk's table in each language (its take-overs: no boot of their own).
+German embed's words are checked there too: e2e/test_german.py's ``check_the_embed_in_german``),
+and the text's contrast on the felt measured from pixels.
 """
 
 from __future__ import annotations
 
 import base64
-import contextlib
 import json
 
 import pytest
@@ -32,6 +29,7 @@ from tools.table import (
     SAVE_KEY,
     afresh,
     at_rest,
+    open_or_take_over,
     save_text,
     take_device,
 )
@@ -284,16 +282,21 @@ def table_in(request, shared_page):
 
 def test_axe_loading_screen(table_in, site_url):
     """While Python loads (app.py held back until axe has run): on a first visit, the empty
-    table with the new-game dialog; with a saved game, the loading screen. No table is needed
-    after it (the table's own checks of this file run on the screen walk's page:
-    ``contrast_on_the_felt``, ``a_move_log_that_scrolls_is_a_named_tab_stop``), so the held
-    boot is left with its page rather than waited for."""
+    table with the new-game dialog; with a saved game, the loading screen. Its boot, once
+    released, is the table the language's next tests take their saves over in."""
     page, lang = table_in
     audit = Audit(lang)
-    held = []
+    held, released = [], []
+
+    def hold(route):
+        if released:
+            route.continue_()
+        else:
+            held.append(route)
+
     page.goto(site_url + "rules.html")  # the storage of the site's origin: a first visit
     page.evaluate("() => localStorage.clear()")
-    page.route("**/app.py", lambda route: held.append(route))
+    page.route("**/app.py", hold)
     try:
         # A first visit: no save, so the table and the new-game dialog come before Python.
         page.goto(site_url + "index.html" + QUERY + lang_query(lang))
@@ -305,24 +308,25 @@ def test_axe_loading_screen(table_in, site_url):
         page.wait_for_selector("#loading", state="visible")
         page.wait_for_function("() => document.querySelector('#loading-text').textContent.trim()")
         audit(page, "loading screen")
-    finally:
-        page.goto(site_url + "rules.html")  # the held boots go with their page
-        page.unroute("**/app.py")
+        released.append(True)
         for route in held:
-            with contextlib.suppress(Exception):  # its request already gone
-                route.abort()
+            route.continue_()
+        page.wait_for_selector(READY, state="attached", timeout=BOOT_MS)
+    finally:
+        page.unroute("**/app.py", hold)
     audit.check()
 
 
-def contrast_on_the_felt(page, load, lang: str) -> list[str]:
+def test_text_contrast_on_the_felt(table_in, site_url):
     """The table's own text (status, seats, prompt, piles, stones, log, hint) at desktop and
-    phone sizes, the handover screen, and the log's drawer: 4.5:1 (3:1 large) by pixels
-    (``low_contrast``); what falls short, a line each. ``load(save)`` opens a save on the
-    table (the screen walk's take-over, e2e/test_every_screen.py). In English the check is
-    shown to fail too: grey text on the felt is found."""
+    phone sizes, the handover screen, and a lesson's panel: 4.5:1 (3:1 large) by pixels.
+    The check can fail: grey text on the felt is found."""
+    page, lang = table_in
     found = {}
     page.set_viewport_size(DESKTOP)
-    load(save_text(rich_position(), opponent="human"))
+    open_or_take_over(
+        page, site_url, save_text(rich_position(), opponent="human"), lang_query(lang)
+    )
     page.wait_for_selector("#handover", state="visible")
     found["handover"] = low_contrast(page)
     take_device(page)
@@ -336,13 +340,14 @@ def contrast_on_the_felt(page, load, lang: str) -> list[str]:
     found["log drawer"] = low_contrast(page)
     page.click("#log-close")
     page.wait_for_selector("body.log-open", state="detached")
+    bad = {k: v for k, v in found.items() if v}
+    assert not bad, "\n".join(f"{k}:\n  " + "\n  ".join(v) for k, v in bad.items())
     if lang == "en":  # the check can fail
         page.evaluate("() => { document.querySelector('#prompt-text').style.color = '#6b8f78'; }")
         try:
             assert any("#prompt-text" in p for p in low_contrast(page))
         finally:
             page.evaluate("() => { document.querySelector('#prompt-text').style.color = ''; }")
-    return [f"contrast, {k} ({lang}): {p}" for k, v in found.items() for p in v]
 
 
 # The tests below use the file's one page too (``shared_page``), after the table's tests (the
@@ -404,15 +409,16 @@ LOG_STATE = """() => { const log = document.querySelector('#log');
           inert: document.querySelector('#log-panel').inert}; }"""
 
 
-def a_move_log_that_scrolls_is_a_named_tab_stop(page, load, lang: str) -> None:
+def test_a_move_log_that_scrolls_is_a_named_tab_stop(table_in, site_url):
     """A move log longer than its box (a finished game's, a friend's device's) is scrolled by
     the keyboard too: a tab stop named in the table's language, with a focus ring; not a tab
-    stop once it fits (a tall window); in a closed drawer (phones) nothing of it is reached.
-    ``load(save)`` opens a save on the table (the screen walk's take-over); the page is left
-    at the phone's size with the drawer open."""
+    stop once it fits (a tall window); in a closed drawer (phones) nothing of it is reached."""
+    page, lang = table_in
     words = json.loads((ROOT / "web" / "messages" / f"{lang}.json").read_text())
     page.set_viewport_size(DESKTOP)
-    load(save_text(rich_position(), opponent="ai", log=LONG_LOG))
+    open_or_take_over(
+        page, site_url, save_text(rich_position(), opponent="ai", log=LONG_LOG), lang_query(lang)
+    )
     at_rest(page)
     log = page.evaluate(LOG_STATE)
     assert log["scrolls"] and log["tabindex"] == "0", log

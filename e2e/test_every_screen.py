@@ -25,16 +25,15 @@ reloaded: 5 boots per language (11 while a friend's game could not be taken over
 the take-overs). The scenes:
 the first visit (the page's words and head, the welcome, the new-game dialog, a game dealt
 against the computer and played a turn, Undo then on show at every header width, the games
-dialog and the replay bar), the table mid-game (a card selected, a hint, every dialog, the log,
-Learn to play, a lesson, the five formations, the header at every width), e2e/test_axe.py's
-checks of the table itself (the text's contrast on the felt by pixels, a move log that scrolls
-as a named tab stop), the handover and its take-back question, a finished game (its end, the
-replay from you and with every card open, the review), the end of a round and of a match, long
-tactic names and 120 log lines at 320 px and 200% zoom (nothing cut short, the log's numbers),
-and every screen of a game against a friend's device (the invitation with its QR code, the
-invitation opened on the other device, the answer with the pairing code, the dealing, the table
-on your move, waiting, a move to send, the reconnect link, a key still awaited at the end, the
-game over and the recent games).
+dialog and the replay bar), the table mid-game (a card selected, a hint, every dialog, the
+log, Learn to play, a lesson, the five formations, the header at every width), the handover
+and its take-back question, a finished game (its end, the replay from you and with every card
+open, the review), the end of a round and of a match, long tactic names and 120 log lines at
+320 px and 200% zoom (nothing cut short, the log's numbers), and every screen of a game
+against a friend's device (the invitation with its QR code, the invitation opened on the
+other device, the answer with the pairing code, the dealing, the table on your move, waiting,
+a move to send, the reconnect link, a key still awaited at the end, the game over and the
+recent games).
 
 To add a screen: reach it in the scene that already shows what it needs (or add a scene:
 a function ``def _scene_x(walk)`` decorated with ``@scene`` that starts with ``walk.load``)
@@ -61,12 +60,7 @@ from dataclasses import dataclass, field
 
 import pytest
 from geometry import problems
-from test_axe import (
-    a_move_log_that_scrolls_is_a_named_tab_stop,
-    contrast_on_the_felt,
-    describe,
-    violations,
-)
+from test_axe import describe, violations
 from test_french import ENGLISH as ENGLISH_IN_FRENCH
 from test_german import (
     ALL_WORDS,
@@ -689,21 +683,6 @@ def _mid_game(walk: Walk) -> None:
         walk.found += _tool_problems(page, where)
         walk.found += [f"{where}: {p}" for p in problems(page)]
     page.set_viewport_size(_size(WORK))
-
-
-@scene
-def _contrast_and_the_log(walk: Walk) -> None:
-    """e2e/test_axe.py's checks of the table itself, on the walk's table (two take-overs):
-    the text's contrast on the felt by pixels (a game of two people on the device: its
-    handover, the table at the desktop's and the phone's sizes, the log's drawer), and a move
-    log that scrolls as a named tab stop (a game against the computer)."""
-    page = walk.page
-    walk.found += contrast_on_the_felt(page, walk.load, walk.lang)
-    a_move_log_that_scrolls_is_a_named_tab_stop(page, walk.load, walk.lang)
-    page.click("#log-close")
-    page.wait_for_selector("body.log-open", state="detached")
-    page.set_viewport_size(_size(WORK))
-    at_rest(page)
 
 
 # The log's drawer covers the table on a phone on purpose: it is not a modal dialog, so the
