@@ -27,6 +27,7 @@ from tools.table import (
     READY,
     ROOT,
     SAVE_KEY,
+    afresh,
     at_rest,
     open_or_take_over,
     save_text,
@@ -349,9 +350,15 @@ def test_text_contrast_on_the_felt(table_in, site_url):
             page.evaluate("() => { document.querySelector('#prompt-text').style.color = ''; }")
 
 
+# The tests below use the file's one page too (``shared_page``), after the table's tests (the
+# order collected): a page that has booted before loads the next (the embed's boot) in well
+# under a new page's time, the browser keeping what it compiled (docs/performance.md).
+
+
 @pytest.mark.parametrize("name", ["rules.html", "rules-de.html", "rules-fr.html"])
-def test_axe_rules_pages(page, site_url, name):
+def test_axe_rules_pages(shared_page, site_url, name):
     """Each rules page at the phone's size, then (the same page resized) the desktop's."""
+    page = shared_page
     audit = Audit(name)
     page.set_viewport_size(PHONE)
     page.goto(site_url + name)
@@ -362,10 +369,12 @@ def test_axe_rules_pages(page, site_url, name):
 
 
 @pytest.mark.parametrize("lang", LANGS)
-def test_axe_embed(page, site_url, lang, screenshot):
-    """The embed; in German also its words (e2e/test_german.py), on the same boot."""
+def test_axe_embed(shared_page, site_url, lang, screenshot):
+    """The embed; in German also its words (e2e/test_german.py), on the same boot. The
+    device's storage afresh (no embed's game of an earlier language)."""
+    page = shared_page
     audit = Audit(lang)
-    page.set_viewport_size({"width": 700, "height": 600})
+    afresh(page, site_url, size={"width": 700, "height": 600})
     page.goto(site_url + "embed.html" + QUERY + "&save=axe&opponent=ai" + lang_query(lang))
     page.wait_for_selector(READY, state="attached", timeout=BOOT_MS)
     audit(page, "embed")
@@ -374,10 +383,11 @@ def test_axe_embed(page, site_url, lang, screenshot):
         check_the_embed_in_german(page, site_url, screenshot)
 
 
-def test_axe_reports_a_violation(page, site_url):
+def test_axe_reports_a_violation(shared_page, site_url):
     """The check can fail: a button without a name, grey-on-grey text and a button whose
     name leaves out its visible label are reported."""
-    page.goto(site_url + "rules.html")
+    page = shared_page
+    afresh(page, site_url)  # rules.html, the window of a page of its own
     page.evaluate("""() => {
       const b = document.createElement('button'); document.body.append(b);
       const p = document.createElement('p'); p.textContent = 'faint';

@@ -29,6 +29,7 @@ from tools.table import (
     table_for_a_new_game,
     take_device,
     take_over,
+    visit,
 )
 
 DE = "&lang=de"
@@ -312,12 +313,23 @@ def _switch_language(page, code: str):
         page.select_option("#new-form .lang-switch select", code)
 
 
-def test_the_language_switched_in_the_new_game_dialog_keeps_its_choices(page, site_url):
+def test_the_language_switched_in_the_new_game_dialog_keeps_its_choices(shared_page, site_url):
     """A first visit: the welcome, then the computer at Hard with tactic cards; each switch
     of the language reloads the page, and the dialog comes back at once (before Python is
     ready), as the player left it, in the other language. The deal is the game chosen. Then
-    the switch over a game in progress (``_switched_over_a_game``)."""
-    open_with_save(page, site_url, None)
+    the switch over a game in progress (``_switched_over_a_game``). In a page of its own in
+    the file's context, which keeps what the file's page compiled (its boot well under a new
+    context's), and none of that page's scripts (``open_with_save`` seeds its save there on
+    every visit with an empty sessionStorage)."""
+    page = shared_page.context.new_page()
+    try:
+        _switched_in_the_new_game_dialog(page, site_url)
+    finally:
+        page.close()
+
+
+def _switched_in_the_new_game_dialog(page, site_url) -> None:
+    visit(page, site_url, None)
     page.wait_for_selector("#new-welcome", state="visible")
     _switch_language(page, "de")
     page.wait_for_selector('body[data-early="1"]', state="attached")
@@ -378,8 +390,9 @@ def _switched_over_a_game(page) -> None:
     assert py(page, "state", {"seat": None})["view"]["stones"] == before
 
 
-def test_the_german_rules_page(page, site_url, screenshot):
+def test_the_german_rules_page(shared_page, site_url, screenshot):
     """rules-de.html: German, with the Pegasus names, linked both ways with rules.html."""
+    page = shared_page
     for w, h in ((390, 844), (1280, 800)):
         page.set_viewport_size({"width": w, "height": h})
         page.goto(site_url + "rules-de.html")
