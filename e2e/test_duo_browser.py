@@ -36,7 +36,7 @@ import sitebuild.site
 from engine.remote import sra
 from engine.remote.sra import Entropy
 from tools.chromium import CHROMIUM, CHROMIUM_ARGS
-from tools.table import BOOT_MS, QUERY, SAVE_KEY, Driver, body
+from tools.table import BOOT_MS, QUERY, SAVE_KEY, Driver, afresh, body
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "web"))
 from duo import Duo  # web/ on the path first: the page's Python under CPython
@@ -82,22 +82,18 @@ def two_devices(browser, site_url):
         ctx.close()
 
 
-# Everything the site keeps on a device: the game's storage and Python's snapshot.
-FORGET = """async () => {
-  localStorage.clear();
-  sessionStorage.clear();
-  await new Promise((done) => {
-    const asked = indexedDB.deleteDatabase("schotten-totten.python");
-    asked.onsuccess = asked.onerror = asked.onblocked = done;
-  });
-}"""
+# Besides the storage (tools.table.afresh), the device keeps Python's snapshot.
+FORGET_SNAPSHOT = """() => new Promise((done) => {
+  const asked = indexedDB.deleteDatabase("schotten-totten.python");
+  asked.onsuccess = asked.onerror = asked.onblocked = done;
+})"""
 
 
 def _forget(page, site_url: str) -> None:
-    """Nothing of the site's kept on the device (at ``site_url``'s origin), written from the
-    rules page (no Python, no game of its own to save on its way out)."""
-    page.goto(site_url + "rules.html")
-    page.evaluate(FORGET)
+    """Nothing of the site's kept on the device (at ``site_url``'s origin): its storage
+    emptied from the rules page (``afresh``), then Python's snapshot deleted."""
+    afresh(page, site_url)
+    page.evaluate(FORGET_SNAPSHOT)
 
 
 @pytest.fixture
