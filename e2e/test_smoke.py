@@ -4,11 +4,9 @@ smoke.html (on Pyodide's full standard library, as it imports the command line's
 too) is also e2e/test_trimmed_stdlib.py's smoke flow: no module missing, the engine from
 game.zip, no other standard library."""
 
-import re
-
 import pytest
 
-MISSING = re.compile(r"ModuleNotFoundError|ImportError|No module named", re.IGNORECASE)
+from e2e.missing_modules import watch_missing_modules
 
 
 @pytest.mark.parametrize("page_name", ["index.html", "smoke.html", "bare.html"])
@@ -16,14 +14,7 @@ def test_page_boots_offline(page, site_url, requests_log, wait_ready, screenshot
     errors = []
     page.on("pageerror", lambda exc: errors.append(f"pageerror: {exc}"))
     page.on("console", lambda m: m.type == "error" and errors.append(f"console: {m.text}"))
-    missing = []  # a module missing, or a Python error, said in the page's or a worker's console
-
-    def watch(msg):
-        if MISSING.search(msg.text) or (msg.type == "error" and "Traceback" in msg.text):
-            missing.append(msg.text[:500])
-
-    page.on("console", watch)
-    page.on("worker", lambda w: w.on("console", watch))
+    missing = watch_missing_modules(page)
 
     page.goto(site_url + page_name)
     wait_ready(page)

@@ -6,7 +6,6 @@ other in one page: a module one of them lacks fails there all the same. The smok
 the full standard library, as it imports the command line's argparse too) is checked the same
 way where it boots already, e2e/test_smoke.py (one boot fewer)."""
 
-import re
 import sys
 from pathlib import Path
 
@@ -15,10 +14,9 @@ import pytest
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 import build
+from e2e.missing_modules import watch_missing_modules
 from sitebuild.stdlib import GAME_STDLIB
 from tools.trace_imports import FLOWS
-
-MISSING = re.compile(r"ModuleNotFoundError|ImportError|No module named", re.IGNORECASE)
 
 
 def test_the_site_boots_the_trimmed_archive(site_url):
@@ -53,16 +51,9 @@ def context(shared_page):
 
 @pytest.mark.parametrize("flow", list(RUNS))
 def test_every_kind_of_game_finds_its_modules(shared_page, site_url, requests_log, flow):
-    problems = []
-
-    def watch(msg):
-        if MISSING.search(msg.text) or (msg.type == "error" and "Traceback" in msg.text):
-            problems.append(f"console: {msg.text[:500]}")
-
     page = shared_page
     page.set_default_timeout(30_000)
-    page.on("console", watch)
-    page.on("worker", lambda w: w.on("console", watch))
+    problems = watch_missing_modules(page, "console: ")
     page.on("pageerror", lambda e: problems.append(f"pageerror: {e}"))
     for step in RUNS[flow]:
         FLOWS[step](page, site_url)
