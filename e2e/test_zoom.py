@@ -129,6 +129,19 @@ MOTION = """() => {
 }"""
 
 
+# Every animation running on the page: its name, what it is on, and when it ends (ms).
+BREATHING = """() => document.getAnimations().map((a) => ({
+  name: a.animationName || '', ends: a.effect.getComputedTiming().endTime,
+  on: `${a.effect.target.className} ${a.effect.pseudoElement || ''}`,
+}))"""
+
+# Every animation run to its end: the drawable deck's glow is then at full strength.
+BREATHED = """() => {
+  for (const a of document.getAnimations()) a.finish();
+  return getComputedStyle(document.querySelector('.pile.drawable'), '::after').opacity;
+}"""
+
+
 @pytest.mark.parametrize("motion", ["reduce", "no-preference"])
 def test_reduced_motion(shared_page, site_url, motion):
     """No animation or transition on the table's moving parts when the player asks for
@@ -148,3 +161,9 @@ def test_reduced_motion(shared_page, site_url, motion):
         assert moving == {}, moving
     else:
         assert "#hand .card" in moving and "#board .card" in moving, moving
+        # Nothing blinks for more than five seconds (WCAG 2.2.2; and an idle table costs a
+        # tablet nothing): the deck's glow breathes twice, then stays lit.
+        running = page.evaluate(BREATHING)
+        assert any(a["name"] == "glow" and "pile" in a["on"] for a in running), running
+        assert all(a["ends"] <= 5_000 for a in running), running
+        assert page.evaluate(BREATHED) == "1"
