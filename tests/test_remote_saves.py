@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import contextlib
 import copy
+import functools
 import io
 import json
 import random
@@ -84,13 +85,23 @@ def _corpus() -> list:
     return json.loads(json.dumps(saves))
 
 
-SAVES = _corpus()
+@functools.cache
+def real_saves() -> list:
+    """The corpus, made when a test first asks (not at import: each pytest worker imports
+    every test module, and only one runs these tests)."""
+    return _corpus()
+
+
+@pytest.fixture(autouse=True, scope="module")
+def _made_before_the_tests():
+    """Made outside Hypothesis's deep stack (a game played there can overflow it)."""
+    real_saves()
 
 
 @st.composite
 def damaged(draw):
-    i = draw(st.integers(0, len(SAVES) - 1))
-    return i, draw(damage(SAVES[i]))
+    i = draw(st.integers(0, len(real_saves()) - 1))
+    return i, draw(damage(real_saves()[i]))
 
 
 def _shown(save: dict) -> str:
@@ -114,8 +125,8 @@ def _usable(ep: Endpoint) -> None:
 
 
 def test_every_real_save_reads_back_as_it_was():
-    assert len(SAVES) > 60
-    for save in SAVES:
+    assert len(real_saves()) > 60
+    for save in real_saves():
         ep = Endpoint.from_json(copy.deepcopy(save))
         assert ep.to_json() == save
         _usable(ep)
@@ -154,7 +165,7 @@ def test_a_save_damaged_where_it_was_not_checked_is_refused(change):
     """Damaged where the reader did not look (the save was read, and crashed later: a step,
     a side, a hand, a deck's numbers, the names, the verdict, the last message) or where it
     stumbled (a number of 5,000 digits, a list for an object): each the same refusal now."""
-    save = copy.deepcopy(next(s for s in SAVES if s["state"] and s["turn_points"][0]))
+    save = copy.deepcopy(next(s for s in real_saves() if s["state"] and s["turn_points"][0]))
     change(save)
     with pytest.raises(RemoteError) as e:
         Endpoint.from_json(save)
