@@ -35,8 +35,6 @@ FULL_RUN_ONLY = {
     "test_remote_record.py::test_the_round_as_a_seat_saw_it_ends_where_its_device_is"
     "[tactics_match-sample]",
     "test_remote_saves.py::test_a_damaged_save_is_refused_by_name_or_usable",
-    "test_remote_takeback.py::test_whole_games_with_take_backs_pass_the_audit_and_hide_every_card"
-    "[rules4-24]",
     "test_shared_search.py::test_one_worker_s_share_merges_to_the_move_its_search_plays",
     "test_soak.py::test_a_small_soak_of_every_kind_of_game",
 }
