@@ -78,11 +78,8 @@ LONGEST_FIRST = {
     "e2e/test_ai_browser.py": 56,
     "e2e/test_pwa.py": 56,
     "e2e/test_embed.py": 50,
-    "e2e/test_layout.py": 49,
     "e2e/test_tutorial.py": 47,
-    "e2e/test_claims_saves.py": 45,
     "e2e/test_trimmed_stdlib.py": 43,  # session 22: its smoke run in test_smoke
-    "e2e/test_game_links.py": 42,
     "tests/test_remote_games.py": 40,
     "e2e/test_keyboard.py": 40,
     "e2e/test_tactic_flows.py": 38,
@@ -93,11 +90,14 @@ LONGEST_FIRST = {
     "e2e/test_replay.py": 34,
     "tests/test_duo.py": 33,
     "e2e/test_sound.py": 33,
+    "e2e/test_layout.py": 33,  # session 23: one page for the file, 0.68x CPU
     "tests/test_ai.py": 32,
+    "e2e/test_game_links.py": 32,  # session 23: the link opened in the same page, 0.76x
     "e2e/test_embed_preview.py": 30,
     "e2e/test_quick.py": 30,
     "e2e/test_first_paint.py": 29,
     "e2e/test_game_review.py": 28,
+    "e2e/test_claims_saves.py": 28,  # session 23: unresumable saves on its page, 0.62x
     "e2e/test_smoke.py": 25,
     "tests/test_duo_games.py": 25,
     "e2e/test_worker_snapshot.py": 24,  # session 22: 0.80x CPU of session 21's 30 s

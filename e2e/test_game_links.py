@@ -71,9 +71,10 @@ def test_a_game_link_is_copied_opened_and_stepped_and_a_position_played_on(page,
     assert page.evaluate("document.activeElement.id") == "share-field"
     page.keyboard.press("Escape")
 
-    # Opened in another page: the replay, from the deal to the end, by keyboard.
-    other = context.new_page()
-    other.goto(url)
+    # Opened in a new load (another page's first load would be the same, at a new page's
+    # boot): the replay, from the deal to the end, by keyboard.
+    other = page
+    other.goto(url.replace("#", "?opened=1#"))  # a new load, not a jump in the page
     other.wait_for_selector(READY, state="attached", timeout=60_000)
     other.wait_for_selector("#replay-bar", state="visible")
     assert other.locator("#dlg-new").is_hidden()
@@ -116,7 +117,6 @@ def test_a_game_link_is_copied_opened_and_stepped_and_a_position_played_on(page,
     page.wait_for_selector("#replay-bar", state="hidden")
     assert sorted(hand(page)) == sorted(mine)
     assert py(page, "state", {"seat": 0})["settings"]["opponent"] == "ai"
-    other.close()
 
 
 def test_an_embed_shows_a_shared_game_move_by_move_after_a_light_preview(

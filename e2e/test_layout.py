@@ -2,9 +2,11 @@
 horizontal scrolling, touch targets of at least 44 px (the header's tools: 40 px), a status
 that is never clipped, and no request outside the site. The header's tools with Undo on show
 and a friend's device's bar at 360, 390 and 421 px are the screen walk's
-(e2e/test_every_screen.py)."""
+(e2e/test_every_screen.py).
 
-import json
+The file's tests share one page (e2e/conftest.py's ``shared_page``): one boot, and each
+test's table opened afresh on it (``tools.table.visit``, ``afresh``), a boot in a page that
+has booted, well under a new page's."""
 
 import pytest
 
@@ -12,11 +14,12 @@ from tools.table import (
     BOOT_MS,
     READY,
     SAVE_KEY,
+    afresh,
     at_rest,
-    open_with_save,
     play_card,
     position,
     save_text,
+    visit,
 )
 
 SIZES = [
@@ -111,8 +114,21 @@ def check_header(page, name):
 
 
 @pytest.fixture
+def page(shared_page):
+    """The file's page; what a test routed is let go after it."""
+    yield shared_page
+    shared_page.unroute_all(behavior="ignoreErrors")
+
+
+@pytest.fixture
+def context(shared_page):
+    """The shared page's (``requests_log`` listens to it)."""
+    return shared_page.context
+
+
+@pytest.fixture
 def table(page, site_url, requests_log):
-    open_with_save(page, site_url, save_text(rich_position(), opponent="ai", log=LOG))
+    visit(page, site_url, save_text(rich_position(), opponent="ai", log=LOG))
     return page
 
 
@@ -167,9 +183,7 @@ def test_table_at_every_size(table, screenshot, site_url, requests_log):
 
 
 def test_loading_then_handover_screen(page, site_url, screenshot):
-    from tools.table import _seed_script
-
-    page.add_init_script(_seed_script(save_text(rich_position(), opponent="human", log=LOG)))
+    afresh(page, site_url, {SAVE_KEY: save_text(rich_position(), opponent="human", log=LOG)})
     # app.py is held back until the loading screen is looked at: on a fast (or a starved)
     # machine Python could otherwise be ready before the test looks.
     held: list = []
@@ -201,12 +215,7 @@ def test_status_is_never_clipped(page, site_url, screenshot):
     phones, in the full page (4 tools) and in the embed (5 tools, a 700 px blog column)."""
     pos = rich_position({"rounds": 3}, to_move=1, round=2, history=[[0, "three_adjacent", 3, 1]])
     text = save_text(pos, opponent="ai", log=LOG)
-    page.add_init_script(f"""(() => {{
-      if (sessionStorage.getItem('e2e-seeded')) return;
-      sessionStorage.setItem('e2e-seeded', '1');
-      for (const key of {json.dumps([SAVE_KEY, EMBED_KEY])})
-        localStorage.setItem(key, {json.dumps(text)});
-    }})();""")
+    afresh(page, site_url, {SAVE_KEY: text, EMBED_KEY: text})  # stored once, for both pages
     # The computer waits (aipause) so its turn stays on screen.
     pages = [
         ("index.html?aipause=600000", [(1280, 800), (390, 844), (360, 740)]),
@@ -269,8 +278,8 @@ def test_the_computers_last_turn_shows_whole(page, site_url, screenshot, lang):
     grows for it (on a phone on its side, where the hand needs the column, it scrolls in
     place); the board and the hand stay in the window, and nothing moves between choosing
     a card and its stone."""
-    page.set_viewport_size(_size(LAST_TURN_SIZES[lang][0]))
-    open_with_save(page, site_url, save_text(_computer_claims(), opponent="ai"), f"&lang={lang}")
+    save = save_text(_computer_claims(), opponent="ai")
+    visit(page, site_url, save, f"&lang={lang}", size=_size(LAST_TURN_SIZES[lang][0]))
     page.wait_for_function(
         "() => document.body.dataset.toMove === '0' && "
         "!document.body.classList.contains('ai-thinking')"
