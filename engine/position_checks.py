@@ -27,13 +27,13 @@ from .turn import any_claim
 def check_position(s: State) -> None:
     """Refuse a position no game can reach (its fields each read already)."""
     _check_step(s)
-    _check_discard(s)
-    _check_turn_order(s)
     _check_match(s)
     _check_claims(s)
     _check_stuck(s)
     _check_passes(s)
     _check_refilled(s)
+    _check_discard(s)
+    _check_turn_order(s)  # after _check_match: it counts the turns from the round's starter
 
 
 # The fewest stones a round's winner holds, by the reason the round ended.
