@@ -101,12 +101,14 @@ MALFORMED_CODES = {
 
 
 def _play_step():
+    # South started and is to move: eight cards a side.
     return position(
         hands=("R1 R2 B5", "O1 O2"),
         stones={
             0: ("R7 R8 R9", "B1 B2 B4"),
             1: ("", "G7 G8 G9", {"owner": 1}),
             2: ("Y1 Y2", "Y8 Y9"),
+            8: ("P1 P2 P3", ""),
         },
     )
 
@@ -116,7 +118,12 @@ def _claim_step():
 
 
 def _unprovable():
-    return position(step="claim", stones={0: ("R9 B9 G9", "Y1 Y3"), 4: ("R1 R2 R3", "B1 B2 B4")})
+    # South's claim step after playing (five cards a side before it)
+    return position(
+        step="claim",
+        played=True,
+        stones={0: ("R9 B9 G9", "Y1 Y3"), 4: ("R1 R2 R3", "B1 B2 B4")},
+    )
 
 
 def _recruit(step):
@@ -1103,7 +1110,11 @@ MALFORMED_POSITIONS = [
     "name,change,message", MALFORMED_POSITIONS, ids=[c[0] for c in MALFORMED_POSITIONS]
 )
 def test_malformed_positions(name, change, message):
-    d = doc(hands=("R1 R2", "O1"), stones={0: ("R7 R8 R9", "B1 B2"), 3: ("G1", "")})
+    # South started and is to move: four cards a side (North's Purple 1-2 at stone 6).
+    d = doc(
+        hands=("R1 R2", "O1"),
+        stones={0: ("R7 R8 R9", "B1 B2"), 3: ("G1", ""), 5: ("", "P1 P2")},
+    )
     d["decks"] = decks_left(d)  # the hands refilled (helpers.doc), the rest in the decks
     position_from_json(copy.deepcopy(d))  # the unchanged position is fine
     changed = change(d)
@@ -1320,34 +1331,64 @@ INCONSISTENT_POSITIONS = [
 ]
 
 
+# A base game stuck with the decks out (a table a game reaches, every card on it or in a hand):
+# North holds stones 2, 4, 6 and 8 (claimed, both sides complete) and no card; South holds
+# five cards and no room, every side of theirs complete; on each other stone North's side
+# lacks a card that South holds (Yellow 6, Orange 9, Green 9, Blue 9, Purple 9), so no claim
+# of South's is proved and North's side there can never be completed.
+STUCK_STONES = {
+    0: ("R1 R2 R3", "Y4 Y5"),
+    1: ("R4 O2 Y8", "G4 G5 G6", {"owner": 1}),
+    2: ("O1 G3 B5", "O7 O8"),
+    3: ("R6 O4 Y9", "B2 B3 B4", {"owner": 1}),
+    4: ("Y1 P3 R5", "G7 G8"),
+    5: ("R8 O5 Y3", "P4 P5 P6", {"owner": 1}),
+    6: ("B1 O3 Y7", "B7 B8"),
+    7: ("R9 O6 B6", "Y2 G2 P2", {"owner": 1}),
+    8: ("P1 G1 R7", "P7 P8"),
+}
+
+
 def _stuck_doc(**fields):
-    """A base game's decks run out: every card but South's R1 R2 R3 on stone 0 discarded,
-    both hands empty; fields change it."""
-    d = doc(stones={0: ("R1 R2 R3", "")}, rest_to_discard=True)
+    """South to play with nothing to play, North with no card: a base game stuck (or, with
+    ``claimable``, Yellow 6 and Yellow 8 swapped, so that South can claim stone 1: both cards
+    that complete North's Yellow 4-5 to a Color-Run are face up); fields change it."""
+    claimable = fields.pop("claimable", False)
+    stones = dict(STUCK_STONES)
+    hand = "Y6 O9 G9 B9 P9"
+    if claimable:
+        stones[1] = ("R4 O2 Y6", "G4 G5 G6", {"owner": 1})
+        hand = "Y8 O9 G9 B9 P9"
+    d = doc(hands=(hand, ""), stones=stones, decks=("", ""))
     d.update(fields)
     return d
 
 
-def _bare_table(**fields):
-    """``_stuck_doc`` with nothing on the table: South's R1 R2 R3 discarded too (the decks
-    stay empty, where the empty hands are short)."""
-    d = _stuck_doc(stones=[{}] * 9, **fields)
-    d["discard"] += ["R1", "R2", "R3"]
-    return d
-
-
-# A round stuck and over: stone 0 awarded to South, whose side alone is complete.
+# The stuck round over: the five stones with one complete side awarded to South, who wins.
 STUCK_OVER = {
     "step": "over",
     "passes": 2,
-    "outcome": {"winner": 0, "reason": "stuck_more_stones"},
-    "history": [[0, "stuck_more_stones", 1, 0]],
-    "scores": [5, 0],
+    "outcome": {"winner": 0, "reason": "stuck_five_stones"},
+    "history": [[0, "stuck_five_stones", 5, 4]],
+    "scores": [5, 4],
 }
 
 
 def _award(d):
-    d["stones"][0]["owner"] = 0
+    for stone in (0, 2, 4, 6, 8):
+        d["stones"][stone]["owner"] = 0
+    return d
+
+
+def _stuck_with_room():
+    """A stuck draw, 4 stones each, but stone 9 is left with no complete side and South's
+    Purple 1 back in hand: room for it there (an unclaimed stone with both sides
+    incomplete leaves room to each side)."""
+    draw = {"winner": None, "reason": "stuck_equal_stones"}
+    d = _award(_stuck_doc(**{**STUCK_OVER, "outcome": draw, "scores": [4, 4]}))
+    d["history"] = [[None, "stuck_equal_stones", 4, 4]]
+    d["stones"][8]["owner"] = None
+    _move("P1", ["stones", 8, "sides", 0], ["hands", 0])(d)
     return d
 
 
@@ -1355,24 +1396,26 @@ STUCK_POSITIONS = [
     (
         "a stuck ending with no turns passed",
         lambda: _award(_stuck_doc(**{**STUCK_OVER, "passes": 0})),
-        "'outcome': a round ends 'stuck_more_stones' after two turns in a row with nothing "
+        "'outcome': a round ends 'stuck_five_stones' after two turns in a row with nothing "
         "done, but passes is 0",
     ),
     (
         "a stuck ending while a player could still play",
-        lambda: _award(_move("B5", ["discard"], ["hands", 1])(d := _stuck_doc(**STUCK_OVER)) or d),
-        "'outcome': the round ended 'stuck_more_stones', stuck, but North holds a clan card "
+        _stuck_with_room,
+        "'outcome': the round ended 'stuck_equal_stones', stuck, but South holds a clan card "
         "with room for it, so could not have passed",
     ),
     (
         "two turns passed while nobody can claim",
-        lambda: _bare_table(passes=2),
+        lambda: _stuck_doc(passes=2),
         "passes: 2 turns in a row with nothing done and nobody can claim, so the round is "
         "stuck and over",
     ),
     (
         "two turns passed, the first by a player who could play",
-        lambda: _move("B5", ["discard"], ["hands", 0])(d := _stuck_doc(passes=2)) or d,
+        lambda: (
+            _move("P1", ["stones", 8, "sides", 0], ["hands", 0])(d := _stuck_doc(passes=2)) or d
+        ),
         "passes: 2 turn(s) in a row with nothing done, but South holds a clan card",
     ),
 ]
@@ -1383,8 +1426,8 @@ def test_stuck_endings_and_passes_no_game_produces(name, make, message):
     """A turn passes only with no clan card to play, and a round sticks after two passes:
     positions that break either are refused by name (their unbroken forms read)."""
     assert position_from_json(_award(_stuck_doc(**STUCK_OVER))).over
-    assert position_from_json(_stuck_doc(passes=2)).passes == 2  # South can still claim
-    assert position_from_json(_bare_table(passes=1)).passes == 1
+    assert position_from_json(_stuck_doc(passes=2, claimable=True)).passes == 2
+    assert position_from_json(_stuck_doc(passes=1)).passes == 1
     with pytest.raises(FormatError) as e:
         position_from_json(make())
     assert message in str(e.value)
