@@ -24,7 +24,7 @@ from engine import (
     position_from_json,
     position_to_json,
 )
-from engine.cards import N_CLAN, TACTIC_DECK, card_text
+from engine.cards import JOKER, MODES, N_CLAN, RUSES, TACTIC_DECK, card_text, is_troop
 
 DATA = Path(__file__).parent / "data"
 
@@ -54,7 +54,9 @@ def doc(
     ``stones`` maps a stone index to ``(south, north)`` card texts, optionally followed by a
     dict with ``mode``/``owner``/``done_at``. Omitted decks are filled by the engine with the
     remaining cards. ``decks`` is ``(clan, tactic)`` card texts, bottom first, top last;
-    ``rest_to_discard`` puts every card not placed elsewhere on the discard pile.
+    ``rest_to_discard`` puts every card not placed elsewhere on the discard pile (in a Tactic
+    game, where the pile holds only the ruses and the troops they discarded, on the table
+    instead: ``_rest_on_table``).
 
     With decks omitted, a hand given short is topped up from the cards left, clan cards first,
     the highest codes first, as a game's draws would have refilled it: while a deck has cards
@@ -65,7 +67,9 @@ def doc(
     rules = rules or Rules()
     if decks is None and not rest_to_discard:
         hands = _refilled(rules, hands, stones, discard, fields)
-    if rest_to_discard:
+    if rest_to_discard and rules.tactics:
+        stones, discard = _rest_on_table(hands, stones, discard, decks)
+    elif rest_to_discard:
         used = [*hands, discard, *(decks or ())]
         for south, north, *more in (stones or {}).values():
             used += [south, north, (more[0].get("mode") or "") if more else ""]
@@ -92,6 +96,42 @@ def doc(
         out["decks"] = {"clan": _texts(decks[0]), "tactic": _texts(decks[1])}
     out.update(fields)
     return out
+
+
+def _rest_on_table(hands, stones, discard, decks) -> tuple:
+    """``stones`` and ``discard`` of a Tactic position with every card no field holds placed
+    as a game could have left it (``doc``'s ``rest_to_discard``): the ruses in the discard
+    pile, the combat modes and the troops on the stones the position leaves empty, three
+    troops a side (four with Mud Fight), one Joker a side at most, and what finds no room in
+    the pile, as many troops as the Banshee and Strategist there let a game discard."""
+    stones = dict(stones or {})
+    used = [*hands, discard, *(decks or ())]
+    for south, north, *more in stones.values():
+        used += [south, north, (more[0].get("mode") or "") if more else ""]
+    rest = C(rest_of(" ".join(" ".join(_texts(u)) for u in used), True))
+    discard_cards = _texts(discard) + [card_text(c) for c in rest if c in RUSES]
+    modes = [c for c in rest if c in MODES]
+    troops = sorted((c for c in rest if is_troop(c)), key=lambda c: (c == JOKER, c))
+    free = [i for i in range(9) if i not in stones]
+    sides: dict = {i: ([], []) for i in free}
+    mode_of = {i: card_text(modes.pop()) for i in free[::-1] if modes}
+    joker_side = [any("Joker" in _texts(spec[q]) for spec in stones.values()) for q in (0, 1)]
+    slots = [(i, q) for i in free for q in (0, 1)]
+    for c in troops:
+        for i, q in slots:
+            room = (4 if mode_of.get(i) == "MudFight" else 3) - len(sides[i][q])
+            if room and not (c == JOKER and joker_side[q]):
+                sides[i][q].append(card_text(c))
+                joker_side[q] |= c == JOKER
+                break
+        else:
+            discard_cards.append(card_text(c))  # a Banshee's or a Strategist's
+    for i in free:
+        south, north = sides[i]
+        if south or north or i in mode_of:
+            more = {"mode": mode_of[i]} if i in mode_of else {}
+            stones[i] = (" ".join(south), " ".join(north), more)
+    return stones, " ".join(discard_cards)
 
 
 def _refilled(rules, hands, stones, discard, fields) -> tuple:
