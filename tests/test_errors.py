@@ -1761,3 +1761,60 @@ def test_short_hands_a_game_reaches_are_read():
     assert position_from_json(position_to_json(s)) == s
     d = _under_deck(position_to_json(s), 0)  # 2 cards left: still what the Recruiter allows
     assert position_from_json(d).hands[0] == s.hands[0][1:]
+
+
+# ---------------------------------------------------------------- discard pile and turn order
+
+
+UNREACHED = [
+    (
+        "a combat mode in the discard pile",
+        lambda: doc(TACTICS, discard="BlindMansBluff", tactics_played=[1, 0]),
+        "discard_mode",
+    ),
+    (
+        "a troop discarded with no Banshee or Strategist",
+        lambda: doc(TACTICS, discard="R5 Traitor", tactics_played=[1, 0]),
+        "discard_without_ruse",
+    ),
+    ("a clan card in a base game's pile", lambda: doc(discard="R5"), "discard_without_ruse"),
+    (
+        "North to move on a fresh table South starts",
+        lambda: doc(to_move=1, hands=("", "")),
+        "turn_order_least",
+    ),
+    (
+        "three cards for South, none for North",
+        lambda: doc(stones={0: ("R1", ""), 1: ("R2", ""), 2: ("R3", "")}),
+        "turn_order",
+    ),
+    (
+        "North two cards ahead",
+        lambda: doc(to_move=0, stones={0: ("", "B1 B2")}),
+        "turn_order",
+    ),
+]
+
+
+@pytest.mark.parametrize("name,make,code", UNREACHED, ids=[c[0] for c in UNREACHED])
+def test_discard_piles_and_turn_orders_no_game_makes_are_refused(name, make, code):
+    with pytest.raises(FormatError) as e:
+        position_from_json(make())
+    assert e.value.code == code, str(e.value)
+    said_in_german(e.value)
+
+
+def test_the_same_tables_are_read_when_a_game_makes_them():
+    """The unbroken forms: a Banshee beside the discarded troop; North to move after South's
+    card; North a card ahead when North started."""
+    position_from_json(doc(TACTICS, discard="R5 Banshee", tactics_played=[1, 0]))
+    position_from_json(doc(to_move=1, stones={0: ("R1", "")}))
+    position_from_json(doc(Rules(starter=1), to_move=0, stones={0: ("", "B1")}))
+
+
+@pytest.mark.parametrize("rules", [Rules(), TACTICS, Rules(claim_timing=START_OF_TURN)])
+def test_every_position_of_real_games_is_read(rules):
+    """Positions exported from real (seeded random) games are never refused."""
+    for seed in range(6):
+        for s in sample_states(rules, seed, 2):
+            assert position_from_json(position_to_json(s)) == s
