@@ -100,15 +100,22 @@ def doc(
 
 def _rest_on_table(hands, stones, discard, decks) -> tuple:
     """``stones`` and ``discard`` of a Tactic position with every card no field holds placed
-    as a game could have left it (``doc``'s ``rest_to_discard``): the ruses in the discard
-    pile, the combat modes and the troops on the stones the position leaves empty, three
-    troops a side (four with Mud Fight), one Joker a side at most, and what finds no room in
-    the pile, as many troops as the Banshee and Strategist there let a game discard."""
-    stones = dict(stones or {})
+    as a game could have left it (``doc``'s ``rest_to_discard``, by ``on_table``)."""
     used = [*hands, discard, *(decks or ())]
-    for south, north, *more in stones.values():
+    for south, north, *more in (stones or {}).values():
         used += [south, north, (more[0].get("mode") or "") if more else ""]
-    rest = C(rest_of(" ".join(" ".join(_texts(u)) for u in used), True))
+    return on_table(stones, rest_of(" ".join(" ".join(_texts(u)) for u in used), True), discard)
+
+
+def on_table(stones, cards, discard="") -> tuple:
+    """``(stones, discard)`` of a Tactic position with ``cards`` (text) face up where a game
+    could have left them: the ruses in the discard pile, the combat modes and the troops on
+    the stones ``stones`` leaves empty, three troops a side (four with Mud Fight), one Joker a
+    side at most, and what finds no room in the pile, at most as many troops as the Banshee
+    and Strategist there let a game discard (the two are put there when they are needed and
+    ``cards`` does not hold them). Face up either way, so no claim's proof changes."""
+    stones = dict(stones or {})
+    rest = C(cards) if isinstance(cards, str) else list(cards)
     discard_cards = _texts(discard) + [card_text(c) for c in rest if c in RUSES]
     modes = [c for c in rest if c in MODES]
     troops = sorted((c for c in rest if is_troop(c)), key=lambda c: (c == JOKER, c))
@@ -117,6 +124,7 @@ def _rest_on_table(hands, stones, discard, decks) -> tuple:
     mode_of = {i: card_text(modes.pop()) for i in free[::-1] if modes}
     joker_side = [any("Joker" in _texts(spec[q]) for spec in stones.values()) for q in (0, 1)]
     slots = [(i, q) for i in free for q in (0, 1)]
+    overflow = []
     for c in troops:
         for i, q in slots:
             room = (4 if mode_of.get(i) == "MudFight" else 3) - len(sides[i][q])
@@ -125,13 +133,17 @@ def _rest_on_table(hands, stones, discard, decks) -> tuple:
                 joker_side[q] |= c == JOKER
                 break
         else:
-            discard_cards.append(card_text(c))  # a Banshee's or a Strategist's
+            overflow.append(card_text(c))  # a Banshee's or a Strategist's
+    for ruse in ("Banshee", "Strategist")[: len(overflow)]:
+        if ruse not in discard_cards:
+            discard_cards.append(ruse)
+    assert len(overflow) <= 2, f"no game leaves {len(cards)} cards face up around {stones}"
     for i in free:
         south, north = sides[i]
         if south or north or i in mode_of:
             more = {"mode": mode_of[i]} if i in mode_of else {}
             stones[i] = (" ".join(south), " ".join(north), more)
-    return stones, " ".join(discard_cards)
+    return stones, " ".join(discard_cards + overflow)
 
 
 def _refilled(rules, hands, stones, discard, fields) -> tuple:
