@@ -1,5 +1,7 @@
 """Turn flow: play, pass, both claim timings, drawing, the end of a round and of a match."""
 
+from dataclasses import replace
+
 import pytest
 from helpers import (
     DONE,
@@ -20,6 +22,7 @@ from engine.rules import Reason, stuck_result
 from engine.state import START_OF_TURN
 
 EXPERT = Rules(claim_timing=START_OF_TURN)
+NORTH_STARTED = Rules(starter=1)  # South to move with a card fewer on the table than North
 
 
 def deal(rules, south: str, north: str, deck: str | None = None, tactic_deck: str = ""):
@@ -113,7 +116,7 @@ def test_empty_decks_are_no_error_play_goes_on():
 
 # Each claim proven: every 7 and 8 is face up, so no Color-Run above 4-5-6 can be made.
 NO_ROOM_FOR_SOUTH = {
-    0: ("R7 R8 R9", "", {"owner": 0}),
+    0: ("R7 R8 R9", "B3", {"owner": 0}),  # B3: North's turns, as many as South's
     1: ("", "O7 O8 O9", {"owner": 1}),
     2: ("Y7 Y8 Y9", "", {"owner": 0}),
     3: ("", "G7 G8 G9", {"owner": 1}),
@@ -156,7 +159,7 @@ def test_pass_is_legal_with_an_empty_hand():
 
 
 def test_claim_step_after_a_play_that_makes_a_stone_provable():
-    s = position(hands=("R3 O5", "P5"), stones={2: ("R1 R2", "B1 B4 B7")})
+    s = position(NORTH_STARTED, hands=("R3 O5", "P5"), stones={2: ("R1 R2", "B1 B4 B7")}, to_move=0)
     t = apply(s, play("R3", 2))
     assert (t.step, t.to_move) == ("claim", 0)
     assert legal_actions(t) == [claim(2), DONE]
@@ -167,7 +170,7 @@ def test_claim_step_after_a_play_that_makes_a_stone_provable():
 
 
 def test_no_claim_step_when_nothing_is_provable():
-    s = position(hands=("R3 O5", "P5"), stones={2: ("R1 R2", "B1 B2 B3")})
+    s = position(NORTH_STARTED, hands=("R3 O5", "P5"), stones={2: ("R1 R2", "B1 B2 B3")}, to_move=0)
     t = apply(s, play("R3", 2))  # 1-2-3 Color-Run vs 1-2-3 Color-Run completed first
     assert (t.step, t.to_move) == ("play", 1)
 
@@ -202,7 +205,12 @@ def test_a_pass_can_still_be_followed_by_claims():
 
 
 def test_expert_timing_claims_at_the_start_of_the_next_turn():
-    s = position(EXPERT, hands=("R3 O5", "P5 P6"), stones={2: ("R1 R2", "B1 B4 B7")})
+    s = position(
+        replace(EXPERT, starter=1),
+        hands=("R3 O5", "P5 P6"),
+        stones={2: ("R1 R2", "B1 B4 B7")},
+        to_move=0,
+    )
     t = apply(s, play("R3", 2))
     assert (t.step, t.to_move) == ("play", 1)  # no claim after playing
     u = apply(t, play("P5", 0))
@@ -231,6 +239,8 @@ def test_expert_timing_a_play_never_opens_a_claim_step():
 
 def test_three_adjacent_stones_end_the_game_at_once():
     s = position(
+        NORTH_STARTED,
+        to_move=0,
         hands=("R3 O5", "P5"),
         stones={
             0: ("Y7 Y8 Y9", "G1 G2 G4", {"owner": 0}),
@@ -494,7 +504,9 @@ def test_a_play_between_passes_resets_the_count():
 
 
 def _winning_position(rules, winner: int, loser_stones: str = ""):
-    """``winner`` is about to claim stone 2 for 3 adjacent stones (after playing O5 at 8)."""
+    """``winner`` is about to claim stone 2 for 3 adjacent stones (after playing O5 at 8).
+    South started the round: South to move with as many cards as North, or North to move
+    with South's card more (B1 at stone 6)."""
     w = winner
 
     def sides(a, b):
@@ -510,6 +522,8 @@ def _winning_position(rules, winner: int, loser_stones: str = ""):
             *sides(f"{'GY'[i]}5 {'GY'[i]}6 P{8 - 5 * i}", f"R{7 + i} O{7 + i} B{6 - i}"),
             {"owner": 1 - w},
         )
+    if w == 1:
+        stones[6] = ("B1", "")
     hands = ("O5", "P5") if w == 0 else ("P5", "O5")
     return position(rules, hands=hands, stones=stones, to_move=w)
 
