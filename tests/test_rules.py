@@ -194,11 +194,14 @@ def test_several_claims_in_one_turn():
 
 
 def test_a_pass_can_still_be_followed_by_claims():
-    # The decks are out (the rest discarded): South's empty hand is one a game reaches.
-    s = position(hands=("", "P5"), stones={2: ("R1 R2 R3", "B1 B4 B7")}, rest_to_discard=True)
+    # South has no room (the table of test_pass_is_the_only_action_without_room, its stone 9
+    # not yet claimed): South passes, and may then claim stone 9, where every Color-Run over
+    # 15 has a card face up. (A base game's South cannot pass with an empty hand while North
+    # holds a card with room: South would be a card ahead of North, who never passed.)
+    s = position(hands=("R1 R2", "O1"), stones={**NO_ROOM_FOR_SOUTH, 8: ("Y4 Y5 Y6", "")})
     t = apply(s, PASS)
-    assert legal_actions(t) == [claim(2), DONE]
-    assert apply(t, claim(2)).owner[2] == 0
+    assert legal_actions(t) == [claim(8), DONE]
+    assert apply(t, claim(8)).owner[8] == 0
 
 
 # ---------------------------------------------------------------- Expert: claims first
@@ -422,42 +425,58 @@ def test_a_draw_step_after_a_pass_resets_the_count():
     assert not u.over and (u.to_move, u.passes) == (1, 0)
 
 
-def _no_cards_left(owners: dict):
-    """Base game, hands and decks empty, the other cards discarded: each stone in ``owners``
-    is claimed with its owner's side complete; the others hold 2 cards a side. Nobody can
-    play, draw or claim."""
-    texts = [f"{c}{v}" for c in "ROYGBP" for v in range(1, 10)]
-    stones = {}
-    for s in range(9):
-        mine, theirs = texts[6 * s : 6 * s + 3], texts[6 * s + 3 : 6 * s + 5]
-        if s in owners:
-            stones[s] = (
-                (" ".join(mine), " ".join(theirs), {"owner": owners[s]})
-                if owners[s] == 0
-                else (" ".join(theirs), " ".join(mine), {"owner": 1})
-            )
-        else:
-            stones[s] = (" ".join(mine[:2]), " ".join(theirs))
-    return position(hands=("", ""), stones=stones, decks=("", ""), rest_to_discard=True)
+def _no_cards_left(equal: bool):
+    """Tactic game, the decks out: every clan card on the table (and, with a Banshee and a
+    Strategist discarded, two in the discard pile), South holding tactic cards it may not play
+    (a tactic card ahead of North), North nothing. South holds stones 1, 2, 5 and 6, North 3,
+    4 and 7, and 8 with ``equal``; the stones left hold no complete side (one of them the Mud
+    Fight's, three a side). Nobody can play, draw or claim. A base game never gets stuck so:
+    its 54 clan cards fill the table unless a player holds some, with no room, and then each
+    unclaimed stone has that player's side complete and goes to them (``test_errors``)."""
+    stones = {
+        0: ("R7 R8 R9", "R1 R2 R4", {"owner": 0}),
+        1: ("O7 O8 O9", "O1 O2 O4", {"owner": 0}),
+        2: ("Y1 Y2 Y4", "Y7 Y8 Y9", {"owner": 1}),
+        3: ("G1 G2 G4", "G7 G8 G9", {"owner": 1}),
+        4: ("B7 B8 B9", "B1 B2 B4", {"owner": 0}),
+        5: ("P7 P8 P9", "P1 P2 P4", {"owner": 0}),
+        6: ("R5 O6 G5", "R3 O3 Y3", {"owner": 1}),
+    }
+    if equal:
+        stones[7] = ("R6 O5 Y5", "P3 P5 P6", {"owner": 1})
+        stones[8] = ("Y6 G3 G6", "B3 B5 B6", {"mode": "MudFight"})
+        discard = "Banshee Strategist Recruiter Traitor"
+    else:
+        stones[7] = ("R6 O5 Y5", "Y6 G3 G6", {"mode": "MudFight"})
+        stones[8] = ("B3 B5", "B6 P3")
+        discard = "P5 P6 Banshee Strategist Recruiter Traitor"
+    return position(
+        Rules(tactics=True),
+        hands=("Joker Joker Spy ShieldBearer BlindMansBluff", ""),
+        stones=stones,
+        discard=discard,
+        decks=("", ""),
+        tactics_played=[3, 2],
+    )
 
 
 def test_stuck_game_more_stones_wins():
-    s = _no_cards_left({0: 0, 4: 0, 8: 1})
+    s = _no_cards_left(equal=False)
     assert legal_actions(s) == [PASS]
     u, events = apply_events(apply(s, PASS), PASS)
-    assert u.over and u.owner == [0, -1, -1, -1, 0, -1, -1, -1, 1]
+    assert u.over and u.owner == [0, 0, 1, 1, 0, 0, 1, -1, -1]
     assert {"type": "stuck", "awards": []} in events
     assert (u.outcome.winner, u.outcome.reason) == (0, "stuck_more_stones")
-    assert u.history == ((0, "stuck_more_stones", 2, 1),)
-    assert u.scores == [5, 1]
+    assert u.history == ((0, "stuck_more_stones", 4, 3),)
+    assert u.scores == [5, 3]
 
 
 def test_stuck_game_equal_stones_is_a_draw():
-    s = _no_cards_left({0: 0, 4: 1, 8: 1, 6: 0})
+    s = _no_cards_left(equal=True)
     u = run(s, PASS, PASS)
     assert (u.outcome.winner, u.outcome.reason) == (None, "stuck_equal_stones")
-    assert u.history == ((None, "stuck_equal_stones", 2, 2),)
-    assert u.scores == [2, 2] and match_winner(u) is None
+    assert u.history == ((None, "stuck_equal_stones", 4, 4),)
+    assert u.scores == [4, 4] and match_winner(u) is None
 
 
 @pytest.mark.parametrize(
@@ -478,9 +497,19 @@ def test_stuck_result_when_both_or_neither_reach_a_winning_shape(owner, result):
 
 
 def test_two_passes_do_not_end_the_round_while_a_claim_is_possible():
-    s = position(
-        hands=("", ""), stones={2: ("R1 R2 R3", "B1 B4 B7")}, decks=("", ""), rest_to_discard=True
-    )
+    # Every card on the table (a base game's hands and decks empty), the rest claimed.
+    stones = {
+        0: ("R6 R7 R8", "R4 R5 R9", {"owner": 0}),
+        1: ("O1 O2 O6", "O3 O4 O5", {"owner": 1}),
+        2: ("R1 R2 R3", "B1 B4 B7"),
+        3: ("Y1 Y2 Y3", "O7 O8 O9", {"owner": 1}),
+        4: ("Y6 Y7 Y8", "Y4 Y5 Y9", {"owner": 0}),
+        5: ("G3 G4 G5", "G1 G2 G6", {"owner": 0}),
+        6: ("B2 B3 B5", "G7 G8 G9", {"owner": 1}),
+        7: ("B6 B8 B9", "P1 P2 P3", {"owner": 1}),
+        8: ("P6 P7 P8", "P4 P5 P9", {"owner": 0}),
+    }
+    s = position(hands=("", ""), stones=stones, decks=("", ""))
     t = apply(s, PASS)
     assert legal_actions(t) == [claim(2), DONE]
     t = apply(t, DONE)  # South declines to claim; nothing to draw
