@@ -368,22 +368,28 @@ def test_stuck_game_awards_stones_with_one_complete_side():
 
 def _stuck_tactics():
     """Tactics game: South holds 7 tactic cards (a full hand), North only a Strategist; the
-    clan deck holds G7 and Y7, which North may draw and play. Hands short with cards in the
-    decks: the Recruiter was played (discarded) when the decks were out, and put them back."""
+    clan deck holds G7 and Y7, which North may draw and play (at stone 8, where North's Y6
+    and the two unseen cards beat South's Sum, so South cannot claim it). Hands short with cards in the decks: the
+    Recruiter was played (discarded) when the decks were out, and put them back. Every other
+    clan card is on the table, eight stones claimed (four each, no three adjacent)."""
     hands = ("Joker Joker Spy ShieldBearer BlindMansBluff MudFight Banshee", "Strategist")
     stones = {
-        2: ("G8 G9", "B1 B2 B3"),
-        4: ("Y1 Y2 Y4", "Y8 Y9"),
-        6: ("G1 G2 G4", "Y5 Y6"),
-        7: ("P1", "P2"),
+        0: ("R4 R5 R6", "R2 R3 R7", {"owner": 0}),
+        1: ("O2 O4 O5", "R8 R9 O1", {"owner": 0}),
+        2: ("O6 Y1 Y2", "O7 O8 O9", {"owner": 1}),
+        3: ("Y4 G1 G2", "Y3 Y8 Y9", {"owner": 1}),
+        4: ("G4 G5 G6", "G3 G8 G9", {"owner": 0}),
+        5: ("B2 B3 B4", "B1 B6 B7", {"owner": 0}),
+        6: ("B8 B9 P1", "P2 P3 P4", {"owner": 1}),
+        7: ("R1 O3 B5", "Y6"),
+        8: ("P5 P9 Y5", "P6 P7 P8", {"owner": 1}),
     }
-    used = " ".join(f"{a} {b}" for a, b, *_ in stones.values()) + " " + " ".join(hands)
     return position(
         Rules(tactics=True),
         hands=hands,
         stones=stones,
         decks=("G7 Y7", ""),
-        discard=rest_of(used + " G7 Y7", tactics=True),
+        discard="Recruiter Traitor",
     )
 
 
@@ -395,7 +401,7 @@ def test_a_pass_followed_by_a_draw_resets_the_count():
     assert (t.to_move, t.passes) == (1, 1)
     u, events = apply_events(t, PASS)  # North passes, then draws Y7
     assert [e["type"] for e in events] == ["pass", "draw", "turn"]
-    assert not u.over and u.passes == 0 and u.owner == [-1] * 9
+    assert not u.over and u.passes == 0 and u.owner == s.owner  # nothing claimed
     assert sorted(u.hands[1]) == sorted(C("Strategist Y7"))
     v = apply(u, PASS)  # South passes again: one pass
     assert (v.to_move, v.passes, v.over) == (1, 1, False)
@@ -407,16 +413,27 @@ def test_a_pass_followed_by_a_draw_resets_the_count():
 def test_a_draw_step_after_a_pass_resets_the_count():
     # Both decks hold cards: after passing, South chooses the deck in a draw step.
     rules = Rules(tactics=True)
-    # Short hands with 2 cards in the decks: the Recruiter (discarded) put them back.
-    hands = ("Spy ShieldBearer BlindMansBluff MudFight Banshee", "Strategist")
-    stones = {2: ("G8 G9", "B1 B2 B3"), 4: ("Y1 Y2 Y4", "Y8 Y9")}
-    used = " ".join(f"{a} {b}" for a, b, *_ in stones.values()) + " " + " ".join(hands)
+    # Short hands with 2 cards in the decks: the Recruiter (discarded) put them back. Every
+    # other clan card is on the table (as in _stuck_tactics, G7 at stone 5), a Joker discarded
+    # by the Banshee beside it; South cannot claim stone 8 while Y7 is unseen.
+    hands = ("Spy ShieldBearer BlindMansBluff MudFight Traitor", "Strategist")
+    stones = {
+        0: ("R4 R5 R6", "R2 R3 R7", {"owner": 0}),
+        1: ("O2 O4 O5", "R8 R9 O1", {"owner": 0}),
+        2: ("O6 Y1 Y2", "O7 O8 O9", {"owner": 1}),
+        3: ("Y4 G1 G2", "Y3 Y8 Y9", {"owner": 1}),
+        4: ("G5 G6 G7", "G3 G4 G8", {"owner": 0}),
+        5: ("B2 B3 B4", "G9 B1 B6", {"owner": 0}),
+        6: ("P1 P2 P3", "B7 B8 B9", {"owner": 1}),
+        7: ("R1 O3 B5", "Y5 Y6"),
+        8: ("P4 P5 P9", "P6 P7 P8", {"owner": 1}),
+    }
     s = position(
         rules,
         hands=hands,
         stones=stones,
         decks=("Y7", "Joker"),
-        discard=rest_of(used + " Y7 Joker", tactics=True),
+        discard="Recruiter Banshee Joker",
         passes=1,
     )
     t = apply(s, PASS)
