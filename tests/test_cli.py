@@ -332,9 +332,7 @@ def test_a_bug_is_not_a_refusal_and_shows_its_traceback(tmp_path, monkeypatch):
     from engine import cli
 
     path = tmp_path / "pos.json"
-    path.write_text(
-        POSITION + '"step": "play", "hands": ' + FULL_HANDS + "}"
-    )
+    path.write_text(POSITION + '"step": "play", "hands": ' + FULL_HANDS + "}")
     assert cli.main(["check", str(path)]) == 0
 
     def broken(data):
