@@ -32,6 +32,7 @@ def check_position(s: State) -> None:
     _check_stuck(s)
     _check_passes(s)
     _check_refilled(s)
+    _check_stuck_base(s)
     _check_discard(s)
     _check_turn_order(s)  # after _check_match: it counts the turns from the round's starter
 
@@ -144,8 +145,24 @@ def _check_step(s: State) -> None:
     if step == Step.CLAIM:
         if timing == START_OF_TURN and s.played:
             raise FormatError("played_before_claim")
+        if timing == AFTER_PLAY and not s.played and _clan_playable(s, p):
+            raise FormatError("claim_after_pass", player=p)  # a claim step after a pass
         if not any_claim(s, p):
             raise FormatError("nothing_to_claim", player=p)
+
+
+def _check_stuck_base(s: State) -> None:
+    """A base game's stuck round ends with five stones for the player holding cards. It is
+    stuck only when one player holds cards with no room for them and the other none (with
+    both hands empty all 54 cards fill the table, and every stone is claimable; with both
+    holding cards, both sides of every stone left are full), so every stone left has the
+    first one's side complete and the other's not, and goes to the first: nine stones less
+    the other's four at most (a fifth, or three adjacent, would have ended the round)."""
+    if s.rules.tactics:
+        return
+    for i, (_, reason, _, _) in enumerate(s.history):  # this round's too, once it is over
+        if reason in (Reason.STUCK_ADJACENT, Reason.STUCK_MORE, Reason.STUCK_EQUAL):
+            raise FormatError("stuck_base", where=f"history[{i}]", reason=reason)
 
 
 def _check_discard(s: State) -> None:

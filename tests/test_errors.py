@@ -4,6 +4,7 @@ leaves the state exactly as it was."""
 import copy
 import json
 import random
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -48,6 +49,7 @@ from engine import (
 from engine.actions import DISCARD, Action, Kind
 from engine.cards import TACTIC_DECK, card_text
 from engine.documents import loads
+from engine.rules import round_points
 from engine.state import START_OF_TURN
 from engine.words import Words
 
@@ -1793,6 +1795,30 @@ UNREACHED = [
         lambda: doc(to_move=0, stones={0: ("", "B1 B2")}),
         "turn_order",
     ),
+    (
+        "South's claim step after a pass, with cards and room",
+        lambda: doc(step="claim", stones={2: ("R1 R2 R3", "B1 B4 B7")}),
+        "claim_after_pass",
+    ),
+    *(
+        (
+            f"a base game's round stuck with {reason}",
+            lambda reason=reason, result=result: doc(
+                Rules(rounds=3),
+                round=2,
+                round_starter=1,
+                to_move=1,
+                history=[[result[0], reason, *result[1:]]],
+                scores=list(round_points(result[0], result[1:])),
+            ),
+            "stuck_base",
+        )
+        for reason, result in (
+            ("stuck_more_stones", (0, 2, 1)),
+            ("stuck_equal_stones", (None, 2, 2)),
+            ("stuck_three_adjacent", (1, 1, 3)),
+        )
+    ),
 ]
 
 
@@ -1810,6 +1836,23 @@ def test_the_same_tables_are_read_when_a_game_makes_them():
     position_from_json(doc(TACTICS, discard="R5 Banshee", tactics_played=[1, 0]))
     position_from_json(doc(to_move=1, stones={0: ("R1", "")}))
     position_from_json(doc(Rules(starter=1), to_move=0, stones={0: ("", "B1")}))
+
+
+def test_the_same_claim_steps_and_stuck_rounds_are_read_when_a_game_makes_them():
+    """A claim step after the pass of a Tactic player holding only tactic cards; a stuck
+    round with more stones, or equal, in a Tactic game (test_rules plays them to the end and
+    reads the end back); a base game's stuck round with five stones for the player holding
+    cards."""
+    hand = "Joker Spy ShieldBearer BlindMansBluff MudFight Banshee Traitor"
+    stones = {2: ("R1 R2 R3", "B1 B4 B7")}
+    position_from_json(doc(TACTICS, step="claim", hands=(hand, ""), stones=stones))
+    for result in ((0, "stuck_more_stones", 2, 1), (None, "stuck_equal_stones", 2, 2)):
+        rules = replace(TACTICS, rounds=3)
+        scores = list(round_points(result[0], result[2:]))
+        d = doc(rules, round=2, round_starter=1, to_move=1, history=[list(result)], scores=scores)
+        position_from_json(d)
+    over = position_from_json(_award(_stuck_doc(**STUCK_OVER)))  # the base game's stuck end
+    assert over.outcome.reason == "stuck_five_stones" and over.hands[0] and not over.hands[1]
 
 
 @pytest.mark.parametrize("rules", [Rules(), TACTICS, Rules(claim_timing=START_OF_TURN)])

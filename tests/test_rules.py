@@ -17,7 +17,16 @@ from helpers import (
     rest_of,
 )
 
-from engine import Rules, apply, apply_events, legal_actions, match_winner, new_game
+from engine import (
+    Rules,
+    apply,
+    apply_events,
+    legal_actions,
+    match_winner,
+    new_game,
+    position_from_json,
+    position_to_json,
+)
 from engine.rules import Reason, stuck_result
 from engine.state import START_OF_TURN
 
@@ -369,9 +378,10 @@ def test_stuck_game_awards_stones_with_one_complete_side():
 def _stuck_tactics():
     """Tactics game: South holds 7 tactic cards (a full hand), North only a Strategist; the
     clan deck holds G7 and Y7, which North may draw and play (at stone 8, where North's Y6
-    and the two unseen cards beat South's Sum, so South cannot claim it). Hands short with cards in the decks: the
-    Recruiter was played (discarded) when the decks were out, and put them back. Every other
-    clan card is on the table, eight stones claimed (four each, no three adjacent)."""
+    and the two unseen cards beat South's Sum, so South cannot claim it). Hands short with
+    cards in the decks: the Recruiter was played (discarded) when the decks were out, and put
+    them back. Every other clan card is on the table, eight stones claimed (four each, no
+    three adjacent)."""
     hands = ("Joker Joker Spy ShieldBearer BlindMansBluff MudFight Banshee", "Strategist")
     stones = {
         0: ("R4 R5 R6", "R2 R3 R7", {"owner": 0}),
@@ -486,6 +496,7 @@ def test_stuck_game_more_stones_wins():
     assert (u.outcome.winner, u.outcome.reason) == (0, "stuck_more_stones")
     assert u.history == ((0, "stuck_more_stones", 4, 3),)
     assert u.scores == [5, 3]
+    assert position_from_json(position_to_json(u)) == u  # an end the reader knows a game makes
 
 
 def test_stuck_game_equal_stones_is_a_draw():
@@ -494,6 +505,7 @@ def test_stuck_game_equal_stones_is_a_draw():
     assert (u.outcome.winner, u.outcome.reason) == (None, "stuck_equal_stones")
     assert u.history == ((None, "stuck_equal_stones", 4, 4),)
     assert u.scores == [4, 4] and match_winner(u) is None
+    assert position_from_json(position_to_json(u)) == u
 
 
 @pytest.mark.parametrize(
