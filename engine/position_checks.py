@@ -145,10 +145,10 @@ def _check_step(s: State) -> None:
     if step == Step.CLAIM:
         if timing == START_OF_TURN and s.played:
             raise FormatError("played_before_claim")
-        if timing == AFTER_PLAY and not s.played and _clan_playable(s, p):
-            raise FormatError("claim_after_pass", player=p)  # a claim step after a pass
         if not any_claim(s, p):
             raise FormatError("nothing_to_claim", player=p)
+        if timing == AFTER_PLAY and not s.played and _clan_playable(s, p):
+            raise FormatError("claim_after_pass", player=p)  # a claim step after a pass
 
 
 def _check_stuck_base(s: State) -> None:

@@ -336,7 +336,10 @@ def test_a_proof_for_no_player_is_refused(player):
 def test_can_claim_refuses_a_stone_that_does_not_exist(stone):
     """Stone -1 once answered for stone 8 (Python's last item) and stone 9 raised
     IndexError: the checked can_claim refuses both; claim_proof's verdict is no_stone."""
-    state = position(step="claim", stones={8: ("R7 R8 R9", "B1 B2 B4")})
+    # South's claim step after its play (North started: South is a card behind before it).
+    state = position(
+        Rules(starter=1), step="claim", played=True, to_move=0, stones={8: ("R7 R8 R9", "B1 B2 B4")}
+    )
     assert can_claim(state, 0, 8) and claimable(state, 0) == [8]
     with pytest.raises(GameError, match="There is no stone") as e:
         can_claim(state, 0, stone)

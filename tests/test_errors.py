@@ -150,7 +150,15 @@ def _emptied(state):
 
 
 def _claim_on_the_last_stone():
-    return position(step="claim", hands=("R1", ""), stones={8: ("R7 R8 R9", "B1 B2 B4")})
+    # South's claim step after its play (its third card at stone 9), North started.
+    return position(
+        Rules(starter=1),
+        step="claim",
+        played=True,
+        to_move=0,
+        hands=("R1", ""),
+        stones={8: ("R7 R8 R9", "B1 B2 B4")},
+    )
 
 
 def _over():

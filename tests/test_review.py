@@ -76,10 +76,12 @@ def test_a_drop_within_the_reviews_own_noise_is_not_marked():
 
 def test_a_claim_left_untaken_is_a_missed_claim():
     s = position(
+        Rules(starter=1),  # South's claim step after its play: North started
         hands=("B1 B2 G1 P1 Y1", "O9 O8 Y9 Y8 G9 G8"),
         stones={0: ("R7 R8 R9", "O1 O2 O4")},
         to_move=0,
         step="claim",
+        played=True,
     )
     v = view(s, 0)
     assert {"kind": "claim", "stone": 0} in v["legal"]
@@ -101,11 +103,12 @@ def test_a_claims_reason_names_tactic_cards_only_in_the_tactics_game(lang):
     tactic = words.t("advice.claim_now", stone=0).split(":")[1]
     for tactics in (False, True):
         s = position(
-            Rules(tactics=tactics),
+            Rules(tactics=tactics, starter=1),  # South's claim step after its play
             hands=("B1 B2 G1 P1 Y1", "O9 O8 Y9 Y8 G9 G8"),
             stones={0: ("R7 R8 R9", "O1 O2 O4")},
             to_move=0,
             step="claim",
+            played=True,
         )
         why = advice_line(advice(view(s, 0), {"kind": "claim", "stone": 0}), words)
         assert why.startswith(words.t("advice.claim_now", stone=0).split(":")[0])
