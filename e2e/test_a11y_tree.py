@@ -85,8 +85,9 @@ def test_the_tree_names_the_hand_the_board_and_the_last_move(table_in, site_url,
     w = WORDS[lang]
     stones = [{} for _ in range(9)]
     stones[0] = {"sides": [["Y1"], ["B7", "B8", "B9"]]}
+    stones[6] = {"sides": [["R5", "O5"], []]}  # North started: as many cards a side
     pos = position(
-        {},
+        {"starter": 1},
         hands=[["R2", "B1", "B3", "G1", "G5", "P2"], ["Y5", "Y3", "P4", "P6", "G8", "O9"]],
         stones=stones,
         to_move=1,

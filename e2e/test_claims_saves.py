@@ -26,12 +26,16 @@ from tools.table import (
 
 def claim_position():
     """South to claim: stone 5 by proof (North's R1 R2 cannot become a Color-Run: R3 is on
-    the table), stone 8 by comparison (complete sides), stone 1 not yet (North can win)."""
+    the table), stone 8 by comparison (complete sides), stone 1 not yet (North can win).
+    South started: North has played on as many turns as South before this one (North's
+    loose low cards at stones 7 and 9 touch no proof)."""
     stones = [{} for _ in range(9)]
     stones[0] = {"sides": [["Y2", "Y3", "Y5"], ["B6"]]}
     stones[2] = {"sides": [["R3"], []]}
     stones[4] = {"sides": [["G7", "G8", "G9"], ["R1", "R2"]]}
     stones[7] = {"sides": [["P4", "P5", "P6"], ["O2", "B2", "G2"]]}
+    stones[6] = {"sides": [[], ["Y1", "O1"]]}
+    stones[8] = {"sides": [[], ["G1"]]}
     return position(
         {},
         # South has played (5 of 6 until the draw); North's hand is full.

@@ -10,7 +10,8 @@ from tools.table import open_with_save, position, save_text
 def _win_on_stone_9() -> dict:
     """South owns stones 7 and 8; Red 9 on stone 9 makes a Color-Run that beats North's
     Color there: the claim takes three adjacent stones. Red 9 may go on any stone, but any
-    other move lets North play Yellow 9 on stone 1 next to its stones 2 and 3 and win."""
+    other move lets North play Yellow 9 on stone 1 next to its stones 2 and 3 and win.
+    North started the round, a card ahead of South (South's Red 3 and Orange 3 at stone 5)."""
     stones = [{} for _ in range(9)]
     stones[0] = {"sides": [[], ["Y7", "Y8"]]}
     stones[1] = {"sides": [["R1", "R2", "R4"], ["B4", "B5", "B6"]], "owner": 1}
@@ -18,8 +19,9 @@ def _win_on_stone_9() -> dict:
     stones[8] = {"sides": [["R7", "R8"], ["O1", "O2", "O4"]]}
     stones[7] = {"sides": [["B7", "B8", "B9"], ["G2", "G3", "G4"]], "owner": 0}
     stones[6] = {"sides": [["P7", "P8", "P9"], ["Y2", "Y3", "Y4"]], "owner": 0}
+    stones[4] = {"sides": [["R3", "O3"], []]}
     return position(
-        {},
+        {"starter": 1},
         hands=[["R9", "B1", "B2", "G1", "P1", "Y1"], ["Y9", "O9", "O8", "G9", "G8", "P6"]],
         stones=stones,
         to_move=0,

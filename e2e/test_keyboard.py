@@ -256,7 +256,7 @@ def test_shortcuts_and_their_dialog(shared_page, site_url, screenshot):
     stones = [{} for _ in range(9)]
     stones[0] = {"sides": [["R7", "R8"], ["O1", "O2", "O4"]]}
     pos = position(
-        {},
+        {"starter": 1},  # North started, a card ahead
         hands=[["R9", "B1", "B3", "G1", "G5", "P2"], ["Y1", "Y3", "P4", "P6", "G8", "B9"]],
         stones=stones,
         to_move=0,

@@ -52,8 +52,8 @@ def rich_position(rules=None, **fields):
                 ["R4", "R6", "R7", "G4", "G5", "P1", "O2"],
             ],
             "stones": st,
-            "discard": ["Recruiter", "B6"],
-            "tactics_played": [2, 3],
+            "discard": ["Recruiter", "Banshee", "B6"],  # B6 a Banshee's
+            "tactics_played": [3, 3],
             "to_move": 0,
             **fields,
         },
@@ -239,11 +239,13 @@ def test_status_is_never_clipped(page, site_url, screenshot):
 
 def _computer_claims() -> dict:
     """North (the computer) to move, with a claim it can prove at stone 3: its turn is told
-    with the claim's reason, a long line (five lines at 390 px)."""
+    with the claim's reason, a long line (five lines at 390 px). North started the round: as
+    many cards a side."""
     stones = [{} for _ in range(9)]
     stones[2] = {"sides": [["R1", "O2"], ["B7", "B8", "B9"]]}
     stones[5] = {"sides": [["G1", "G2", "G3"], ["Y5", "P5"]]}
     return position(
+        {"starter": 1},
         hands=[["R9", "B1", "B2", "G4", "P1", "Y1"], ["Y9", "O9", "O8", "G9", "G8", "P6"]],
         stones=stones,
         to_move=1,

@@ -28,13 +28,14 @@ STUB = """(() => {
 
 def _winning_play() -> dict:
     """South owns stones 2 and 3; Red 9 on stone 1 makes a Color-Run that beats North's
-    Color there: the claim that follows takes three adjacent stones and the game."""
+    Color there: the claim that follows takes three adjacent stones and the game. North
+    started the round, a card ahead."""
     stones = [{} for _ in range(9)]
     stones[0] = {"sides": [["R7", "R8"], ["O1", "O2", "O4"]]}
     stones[1] = {"sides": [["B7", "B8", "B9"], ["G2", "G3", "G4"]], "owner": 0}
     stones[2] = {"sides": [["P7", "P8", "P9"], ["Y2", "Y3", "Y4"]], "owner": 0}
     return position(
-        {},
+        {"starter": 1},
         hands=[["R9", "B1", "B2", "G1", "P1", "Y1"], ["Y9", "O9", "O8", "G9", "G8", "P6"]],
         stones=stones,
         to_move=0,
@@ -124,7 +125,7 @@ def test_an_automatic_claim_sounds_like_a_claim_by_hand(page, site_url):
     stones = [{} for _ in range(9)]
     stones[0] = {"sides": [["R7", "R8"], ["O1", "O2", "O4"]]}
     pos = position(
-        {},
+        {"starter": 1},  # North started, a card ahead
         hands=[["R9", "B1", "B2", "G1", "P1", "Y1"], ["Y9", "O9", "O8", "G9", "G8", "P6"]],
         stones=stones,
         to_move=0,

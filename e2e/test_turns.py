@@ -14,14 +14,15 @@ from tools.table import (
 
 def _claimable_after_play(to_move: int) -> dict:
     """The player to move completes a Color-Run on stone 1 (Red 7 8 + Red 9 from hand), which
-    beats the opponent's complete Color there: a claim after the play, then a draw."""
+    beats the opponent's complete Color there: a claim after the play, then a draw. The
+    other player started the round, a card ahead."""
     stones = [{} for _ in range(9)]
     mine, theirs = ["R7", "R8"], ["O1", "O2", "O4"]
     stones[0] = {"sides": [mine, theirs] if to_move == 0 else [theirs, mine]}
     hands = [["R9", "B1", "B3", "G1", "G5", "P2"], ["Y1", "Y3", "P4", "P6", "G8", "B9"]]
     if to_move == 1:
         hands = [hands[1], hands[0]]
-    return position({}, hands=hands, stones=stones, to_move=to_move)
+    return position({"starter": 1 - to_move}, hands=hands, stones=stones, to_move=to_move)
 
 
 def test_the_handover_shows_the_whole_turn(shared_page, site_url):
@@ -47,8 +48,9 @@ def test_the_computers_turn_shows_the_whole_turn(shared_page, site_url):
     page = shared_page
     stones = [{} for _ in range(9)]
     stones[0] = {"sides": [["Y1"], ["B7", "B8", "B9"]]}
+    stones[6] = {"sides": [["R5", "O5"], []]}  # North started: as many cards a side
     pos = position(
-        {},
+        {"starter": 1},
         hands=[["R2", "B1", "B3", "G1", "G5", "P2"], ["Y5", "Y3", "P4", "P6", "G8", "O9"]],
         stones=stones,
         to_move=1,
@@ -75,6 +77,8 @@ def test_a_refused_move_says_the_rule(shared_page, site_url):
     page = shared_page
     stones = [{} for _ in range(9)]
     stones[0] = {"sides": [["G1", "G2", "G3"], []]}
+    stones[7] = {"sides": [[], ["P7", "P8"]]}  # North's turns, as many as South's
+    stones[8] = {"sides": [[], ["O8"]]}
     open_or_take_over(
         page,
         site_url,

@@ -96,7 +96,6 @@ def long_names_position() -> dict:
         hands=hands,
         stones=stones,
         to_move=0,
-        discard=["B6"],
         tactics_played=[2, 2],
     )
 

@@ -7,7 +7,7 @@ from __future__ import annotations
 import json
 
 from .actions import shown
-from .cards import N_CLAN, RECRUITER
+from .cards import BANSHEE, MODES, N_CLAN, RECRUITER, STRATEGIST, card_text, is_troop
 from .claims import claim_proof
 from .errors import FormatError
 from .rules import (
@@ -32,6 +32,9 @@ def check_position(s: State) -> None:
     _check_stuck(s)
     _check_passes(s)
     _check_refilled(s)
+    _check_stuck_base(s)
+    _check_discard(s)
+    _check_turn_order(s)  # after _check_match: it counts the turns from the round's starter
 
 
 # The fewest stones a round's winner holds, by the reason the round ended.
@@ -144,6 +147,64 @@ def _check_step(s: State) -> None:
             raise FormatError("played_before_claim")
         if not any_claim(s, p):
             raise FormatError("nothing_to_claim", player=p)
+        if timing == AFTER_PLAY and not s.played and _clan_playable(s, p):
+            raise FormatError("claim_after_pass", player=p)  # a claim step after a pass
+
+
+def _check_stuck_base(s: State) -> None:
+    """A base game's stuck round ends with five stones for the player holding cards. It is
+    stuck only when one player holds cards with no room for them and the other none (with
+    both hands empty all 54 cards fill the table, and every stone is claimable; with both
+    holding cards, both sides of every stone left are full), so every stone left has the
+    first one's side complete and the other's not, and goes to the first: nine stones less
+    the other's four at most (a fifth, or three adjacent, would have ended the round)."""
+    if s.rules.tactics:
+        return
+    for i, (_, reason, _, _) in enumerate(s.history):  # this round's too, once it is over
+        if reason in (Reason.STUCK_ADJACENT, Reason.STUCK_MORE, Reason.STUCK_EQUAL):
+            raise FormatError("stuck_base", where=f"history[{i}]", reason=reason)
+
+
+def _check_discard(s: State) -> None:
+    """The discard pile holds the ruses played, and besides them only the troops a ruse put
+    there: each Banshee discards at most one of the opponent's troops, each Strategist at
+    most one of its player's own (or moves it instead). A combat mode never leaves its stone,
+    and a base game has no ruse, so its pile stays empty."""
+    modes = [card for card in s.discard if card in MODES]
+    if modes:
+        raise FormatError("discard_mode", card=card_text(modes[0]))
+    troops = sum(is_troop(card) for card in s.discard)
+    ruses = s.discard.count(BANSHEE) + s.discard.count(STRATEGIST)
+    if troops > ruses:
+        raise FormatError("discard_without_ruse", n=troops, ruses=ruses)
+
+
+def _check_turn_order(s: State) -> None:
+    """In a base game the cards on each side agree with whose turn it is. The round's starter
+    and the other player take turns, one card a turn, unless a turn passes; and a base game's
+    pass is for good: the passing player holds no card with room, room only shrinks, and the
+    hand is unchanged until that player plays again. So a player who can play now has played
+    on every turn of theirs, and the other has played on at most every turn of theirs."""
+    if s.rules.tactics or s.step in (Step.ROUND_OVER, Step.OVER):
+        return
+    starter, p = s.round_starter, s.to_move
+    other = 1 - starter
+    # Cards played on the turns finished before this one (this turn's own play set apart),
+    # and how many more turns the starter has finished than the other player.
+    done = [sum(len(s.sides[2 * i + q]) for i in range(9)) for q in (0, 1)]
+    done[p] -= s.played
+    ahead = int(p != starter)
+    can_play = [_clan_playable(s, 0), _clan_playable(s, 1)]
+    if can_play[starter]:  # the starter never passed: its turns are its cards
+        if done[starter] < ahead:
+            raise FormatError("turn_order_least", player=starter, n=done[starter], turns=ahead)
+        turns = done[starter] - ahead
+        if done[other] > turns or (can_play[other] and done[other] != turns):
+            raise FormatError("turn_order", player=other, n=done[other], turns=turns)
+    elif can_play[other]:  # the other player never passed
+        turns = done[other] + ahead
+        if done[starter] > turns:
+            raise FormatError("turn_order", player=starter, n=done[starter], turns=turns)
 
 
 def _check_refilled(s: State) -> None:

@@ -24,7 +24,7 @@ from engine import (
     position_from_json,
     position_to_json,
 )
-from engine.cards import N_CLAN, TACTIC_DECK, card_text
+from engine.cards import JOKER, MODES, N_CLAN, RUSES, TACTIC_DECK, card_text, is_troop
 
 DATA = Path(__file__).parent / "data"
 
@@ -47,6 +47,7 @@ def doc(
     discard="",
     decks=None,
     rest_to_discard=False,
+    rest_won_by=None,
     **fields,
 ) -> dict:
     """A position document from compact text.
@@ -54,7 +55,10 @@ def doc(
     ``stones`` maps a stone index to ``(south, north)`` card texts, optionally followed by a
     dict with ``mode``/``owner``/``done_at``. Omitted decks are filled by the engine with the
     remaining cards. ``decks`` is ``(clan, tactic)`` card texts, bottom first, top last;
-    ``rest_to_discard`` puts every card not placed elsewhere on the discard pile.
+    ``rest_to_discard`` puts every card not placed elsewhere on the discard pile (in a Tactic
+    game, where the pile holds only the ruses and the troops they discarded, on the table
+    instead: ``on_table``; ``rest_won_by`` a player: that player's side wins every stone the
+    rest fills on both sides, so that the other has nothing more to claim).
 
     With decks omitted, a hand given short is topped up from the cards left, clan cards first,
     the highest codes first, as a game's draws would have refilled it: while a deck has cards
@@ -65,7 +69,9 @@ def doc(
     rules = rules or Rules()
     if decks is None and not rest_to_discard:
         hands = _refilled(rules, hands, stones, discard, fields)
-    if rest_to_discard:
+    if rest_to_discard and rules.tactics:
+        stones, discard = _rest_on_table(hands, stones, discard, decks, rest_won_by)
+    elif rest_to_discard:
         used = [*hands, discard, *(decks or ())]
         for south, north, *more in (stones or {}).values():
             used += [south, north, (more[0].get("mode") or "") if more else ""]
@@ -92,6 +98,74 @@ def doc(
         out["decks"] = {"clan": _texts(decks[0]), "tactic": _texts(decks[1])}
     out.update(fields)
     return out
+
+
+def _rest_on_table(hands, stones, discard, decks, won_by=None) -> tuple:
+    """``stones`` and ``discard`` of a Tactic position with every card no field holds placed
+    as a game could have left it (``doc``'s ``rest_to_discard``, by ``on_table``)."""
+    used = [*hands, discard, *(decks or ())]
+    for south, north, *more in (stones or {}).values():
+        used += [south, north, (more[0].get("mode") or "") if more else ""]
+    rest = rest_of(" ".join(" ".join(_texts(u)) for u in used), True)
+    return on_table(stones, rest, discard, won_by)
+
+
+def on_table(stones, cards, discard="", won_by=None) -> tuple:
+    """``(stones, discard)`` of a Tactic position with ``cards`` (text) face up where a game
+    could have left them: the ruses in the discard pile, the combat modes and the troops on
+    the stones ``stones`` leaves empty, three troops a side (four with Mud Fight), one Joker a
+    side at most, and what finds no room in the pile, at most as many troops as the Banshee
+    and Strategist there let a game discard (the two are put there when they are needed and
+    ``cards`` does not hold them). Face up either way, so no claim's proof changes. With
+    ``won_by`` a player, that player's side is the stronger on every stone filled on both
+    sides (the two sides swapped where needed)."""
+    stones = dict(stones or {})
+    rest = C(cards) if isinstance(cards, str) else list(cards)
+    discard_cards = _texts(discard) + [card_text(c) for c in rest if c in RUSES]
+    modes = [c for c in rest if c in MODES]
+    # The Jokers last, or with ``won_by`` first: two on one stone, whose sides may then swap.
+    troops = sorted(
+        (c for c in rest if is_troop(c)), key=lambda c: ((c == JOKER) ^ (won_by is not None), c)
+    )
+    free = [i for i in range(9) if i not in stones]
+    sides: dict = {i: ([], []) for i in free}
+    mode_of = {i: card_text(modes.pop()) for i in free[::-1] if modes}
+    joker_side = [any("Joker" in _texts(spec[q]) for spec in stones.values()) for q in (0, 1)]
+    slots = [(i, q) for i in free for q in (0, 1)]
+    overflow = []
+    for c in troops:
+        for i, q in slots:
+            room = (4 if mode_of.get(i) == "MudFight" else 3) - len(sides[i][q])
+            if room and not (c == JOKER and joker_side[q]):
+                sides[i][q].append(card_text(c))
+                joker_side[q] |= c == JOKER
+                break
+        else:
+            overflow.append(card_text(c))  # a Banshee's or a Strategist's
+    for ruse in ("Banshee", "Strategist")[: len(overflow)]:
+        if ruse not in discard_cards:
+            discard_cards.append(ruse)
+    assert len(overflow) <= 2, f"no game leaves {len(rest)} cards face up around {stones}"
+    for i in free if won_by is not None else ():
+        cap = 4 if mode_of.get(i) == "MudFight" else 3
+        if len(sides[i][0]) == len(sides[i][1]) == cap:
+            blind = mode_of.get(i) == "BlindMansBluff"
+            mine, theirs = (
+                ref_strength(C(" ".join(sides[i][q])), blind) for q in (won_by, 1 - won_by)
+            )
+            # A tie goes to South, whose side is completed first.
+            if mine < theirs or (mine == theirs and won_by == 1):
+                here = ["Joker" in sides[i][q] for q in (0, 1)]
+                elsewhere = [joker_side[q] and not here[q] for q in (0, 1)]
+                if not any(elsewhere[q] and here[1 - q] for q in (0, 1)):  # one Joker a side
+                    sides[i] = sides[i][::-1]
+                    joker_side = [elsewhere[q] or here[1 - q] for q in (0, 1)]
+    for i in free:
+        south, north = sides[i]
+        if south or north or i in mode_of:
+            more = {"mode": mode_of[i]} if i in mode_of else {}
+            stones[i] = (" ".join(south), " ".join(north), more)
+    return stones, " ".join(discard_cards + overflow)
 
 
 def _refilled(rules, hands, stones, discard, fields) -> tuple:

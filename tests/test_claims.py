@@ -5,7 +5,16 @@ import random
 from itertools import combinations
 
 import pytest
-from helpers import DATA, C, position, ref_best_completion, ref_strength, rest_of, sample_states
+from helpers import (
+    DATA,
+    C,
+    on_table,
+    position,
+    ref_best_completion,
+    ref_strength,
+    rest_of,
+    sample_states,
+)
 
 from engine import (
     GameError,
@@ -55,10 +64,11 @@ def test_golden_claims(case):
 
 
 def test_too_few_unseen_cards_to_complete():
-    # Tactics game: every clan card but B1 and B2 is face up, so North cannot fill 3 slots.
+    # Tactics game: every clan card but B1 and B2 is face up (on the table, and one in the
+    # discard pile beside a Banshee), so North cannot fill 3 slots.
     rules = Rules(tactics=True)
-    discard = rest_of("R1 R2 R4 B1 B2", tactics=False)
-    state = position(rules, stones={0: ("R1 R2 R4", "")}, discard=discard)
+    stones, discard = on_table({0: ("R1 R2 R4", "")}, rest_of("R1 R2 R4 B1 B2"))
+    state = position(rules, stones=stones, discard=discard)
     assert claim_verdict(state, 0, 0) == (
         True,
         "the opponent cannot complete this stone: too few cards remain unseen",
@@ -70,9 +80,8 @@ def test_too_few_unseen_cards_to_complete():
         "mine": {"rank": "color", "total": 7, "cards": 3},
     }
     # Two slots to fill: B1 and B2 are enough for a Sum of 12.
-    state = position(
-        rules, stones={0: ("R1 O2 Y4", "O9")}, discard=rest_of("R1 O2 Y4 O9 B1 B2", tactics=False)
-    )
+    stones, discard = on_table({0: ("R1 O2 Y4", "O9")}, rest_of("R1 O2 Y4 O9 B1 B2"))
+    state = position(rules, stones=stones, discard=discard)
     ok, reason = claim_verdict(state, 0, 0)
     assert not ok, reason
     assert reason == (
@@ -91,7 +100,12 @@ def test_too_few_unseen_cards_to_complete():
 
 def test_claimable_lists_every_provable_stone_in_order():
     state = position(
-        stones={8: ("R1 R2 R3", "B9 G9 Y9"), 1: ("B7 G8 R9", "B2 G3 R4"), 4: ("R5 R6", "")}
+        stones={
+            8: ("R1 R2 R3", "B9 G9 Y9"),
+            1: ("B7 G8 R9", "B2 G3 R4"),
+            4: ("R5 R6", ""),
+            0: ("", "O1 O2"),  # North's turns, as many as South's
+        }
     )
     assert claimable(state, 0) == [1, 8]
     assert claimable(state, 1) == []
@@ -99,8 +113,8 @@ def test_claimable_lists_every_provable_stone_in_order():
 
 def test_verdicts_follow_the_unseen_cards_both_ways():
     """The proof cache must not hand out a verdict from another position."""
-    hidden = position(stones={0: ("R9 B9 G9", "Y1 Y3")})
-    shown = position(stones={0: ("R9 B9 G9", "Y1 Y3"), 5: ("Y2", "")})
+    hidden = position(stones={0: ("R9 B9 G9", "Y1 Y3"), 8: ("", "B1")})
+    shown = position(stones={0: ("R9 B9 G9", "Y1 Y3"), 5: ("Y2", ""), 8: ("", "B1 B2")})
     for _ in range(2):
         assert can_claim(shown, 0, 0) and not can_claim(hidden, 0, 0)
         assert claim_verdict(shown, 0, 0)[0] and not claim_verdict(hidden, 0, 0)[0]
@@ -131,7 +145,10 @@ def _random_case(rng):
     n_unseen = rng.randint(3, 20)
     unseen, discard = clan[:n_unseen], clan[n_unseen:] + replaced
     extra = {"mode": mode} if mode else {}
-    state = position(rules, stones={4: (_text(mine), _text(theirs), extra)}, discard=_text(discard))
+    # The face-up cards lie where a game leaves them: on the other stones, at most two in the
+    # discard pile (beside a Banshee and a Strategist).
+    stones, shown = on_table({4: (_text(mine), _text(theirs), extra)}, _text(discard))
+    state = position(rules, stones=stones, discard=shown)
     return state, mine, theirs, cap, mode == "BlindMansBluff", unseen
 
 
@@ -208,11 +225,10 @@ def test_mud_fight_random_four_card_sides_against_empty_and_short_sides():
         mine, theirs = clan[:4], clan[4 : 4 + rng.randint(0, 2)]
         rest = clan[4 + len(theirs) :]
         unseen, discard = rest[:9], rest[9:]
-        state = position(
-            Rules(tactics=True),
-            discard=_text(discard),
-            stones={2: (_text(mine), _text(theirs), {"mode": "MudFight"})},
+        stones, shown = on_table(
+            {2: (_text(mine), _text(theirs), {"mode": "MudFight"})}, _text(discard)
         )
+        state = position(Rules(tactics=True), discard=shown, stones=stones)
         assert state.modes[2] == MUD
         best = ref_best_completion(theirs, 4, False, unseen)
         assert can_claim(state, 0, 2) is (best is None or best <= ref_strength(mine)), (
@@ -320,7 +336,10 @@ def test_a_proof_for_no_player_is_refused(player):
 def test_can_claim_refuses_a_stone_that_does_not_exist(stone):
     """Stone -1 once answered for stone 8 (Python's last item) and stone 9 raised
     IndexError: the checked can_claim refuses both; claim_proof's verdict is no_stone."""
-    state = position(step="claim", stones={8: ("R7 R8 R9", "B1 B2 B4")})
+    # South's claim step after its play (North started: South is a card behind before it).
+    state = position(
+        Rules(starter=1), step="claim", played=True, to_move=0, stones={8: ("R7 R8 R9", "B1 B2 B4")}
+    )
     assert can_claim(state, 0, 8) and claimable(state, 0) == [8]
     with pytest.raises(GameError, match="There is no stone") as e:
         can_claim(state, 0, stone)

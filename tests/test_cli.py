@@ -38,10 +38,13 @@ def test_selfplay_record_replays(tmp_path):
 
 def test_check_explains_each_stone(tmp_path):
     path = tmp_path / "pos.json"
+    # South started and is to move: nine cards a side.
     stones = [
         {"sides": [["R7", "R8", "R9"], ["B7", "B8"]]},
         {"sides": [["O1", "Y2", "G4"], ["P9"]]},
-        *([{}] * 6),
+        {"sides": [[], ["O7", "O8"]]},
+        {"sides": [[], ["O9"]]},
+        *([{}] * 4),
         {"sides": [["G1", "G2", "G5"], ["Y7", "Y8", "Y9"]], "owner": 1},
     ]
     path.write_text(
@@ -77,6 +80,8 @@ def test_check_explains_each_stone(tmp_path):
         line.split(":")[0].split(" belongs")[0] for line in lines if line.startswith("  Stone ")
     ] == [f"  Stone {i}" for i in range(1, 10)]
     # In the claim step the claim can be made now; North, not to move, has no claim yet.
+    # (South's ninth card is this turn's play: North has eight.)
+    stones[3] = {}
     path.write_text(
         json.dumps(
             {
@@ -174,8 +179,8 @@ def test_terminal_game_takes_moves_by_number_and_text():
 
 POSITION = '{"format": "schotten-totten/position", "version": 1, '
 RECORD = '{"format": "schotten-totten/record", "version": 1, '
-# Every clan card on the discard pile: the decks are out, so empty hands are ones a game reaches.
-ALL_CLAN = json.dumps([card_text(c) for c in range(54)])
+# Full hands, as a round's deal gives them (the rest in the deck).
+FULL_HANDS = json.dumps([[card_text(c) for c in range(6)], [card_text(c) for c in range(6, 12)]])
 
 BAD_FILES = [
     # (name, command, file content (str, or bytes), the error's words)
@@ -327,9 +332,7 @@ def test_a_bug_is_not_a_refusal_and_shows_its_traceback(tmp_path, monkeypatch):
     from engine import cli
 
     path = tmp_path / "pos.json"
-    path.write_text(
-        POSITION + '"step": "play", "decks": {"clan": []}, "discard": ' + ALL_CLAN + "}"
-    )
+    path.write_text(POSITION + '"step": "play", "hands": ' + FULL_HANDS + "}")
     assert cli.main(["check", str(path)]) == 0
 
     def broken(data):

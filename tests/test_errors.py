@@ -4,6 +4,7 @@ leaves the state exactly as it was."""
 import copy
 import json
 import random
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -48,6 +49,7 @@ from engine import (
 from engine.actions import DISCARD, Action, Kind
 from engine.cards import TACTIC_DECK, card_text
 from engine.documents import loads
+from engine.rules import round_points
 from engine.state import START_OF_TURN
 from engine.words import Words
 
@@ -101,12 +103,14 @@ MALFORMED_CODES = {
 
 
 def _play_step():
+    # South started and is to move: eight cards a side.
     return position(
         hands=("R1 R2 B5", "O1 O2"),
         stones={
             0: ("R7 R8 R9", "B1 B2 B4"),
             1: ("", "G7 G8 G9", {"owner": 1}),
             2: ("Y1 Y2", "Y8 Y9"),
+            8: ("P1 P2 P3", ""),
         },
     )
 
@@ -116,7 +120,12 @@ def _claim_step():
 
 
 def _unprovable():
-    return position(step="claim", stones={0: ("R9 B9 G9", "Y1 Y3"), 4: ("R1 R2 R3", "B1 B2 B4")})
+    # South's claim step after playing (five cards a side before it)
+    return position(
+        step="claim",
+        played=True,
+        stones={0: ("R9 B9 G9", "Y1 Y3"), 4: ("R1 R2 R3", "B1 B2 B4")},
+    )
 
 
 def _recruit(step):
@@ -141,7 +150,15 @@ def _emptied(state):
 
 
 def _claim_on_the_last_stone():
-    return position(step="claim", hands=("R1", ""), stones={8: ("R7 R8 R9", "B1 B2 B4")})
+    # South's claim step after its play (its third card at stone 9), North started.
+    return position(
+        Rules(starter=1),
+        step="claim",
+        played=True,
+        to_move=0,
+        hands=("R1", ""),
+        stones={8: ("R7 R8 R9", "B1 B2 B4")},
+    )
 
 
 def _over():
@@ -1103,7 +1120,11 @@ MALFORMED_POSITIONS = [
     "name,change,message", MALFORMED_POSITIONS, ids=[c[0] for c in MALFORMED_POSITIONS]
 )
 def test_malformed_positions(name, change, message):
-    d = doc(hands=("R1 R2", "O1"), stones={0: ("R7 R8 R9", "B1 B2"), 3: ("G1", "")})
+    # South started and is to move: four cards a side (North's Purple 1-2 at stone 6).
+    d = doc(
+        hands=("R1 R2", "O1"),
+        stones={0: ("R7 R8 R9", "B1 B2"), 3: ("G1", ""), 5: ("", "P1 P2")},
+    )
     d["decks"] = decks_left(d)  # the hands refilled (helpers.doc), the rest in the decks
     position_from_json(copy.deepcopy(d))  # the unchanged position is fine
     changed = change(d)
@@ -1320,34 +1341,64 @@ INCONSISTENT_POSITIONS = [
 ]
 
 
+# A base game stuck with the decks out (a table a game reaches, every card on it or in a hand):
+# North holds stones 2, 4, 6 and 8 (claimed, both sides complete) and no card; South holds
+# five cards and no room, every side of theirs complete; on each other stone North's side
+# lacks a card that South holds (Yellow 6, Orange 9, Green 9, Blue 9, Purple 9), so no claim
+# of South's is proved and North's side there can never be completed.
+STUCK_STONES = {
+    0: ("R1 R2 R3", "Y4 Y5"),
+    1: ("R4 O2 Y8", "G4 G5 G6", {"owner": 1}),
+    2: ("O1 G3 B5", "O7 O8"),
+    3: ("R6 O4 Y9", "B2 B3 B4", {"owner": 1}),
+    4: ("Y1 P3 R5", "G7 G8"),
+    5: ("R8 O5 Y3", "P4 P5 P6", {"owner": 1}),
+    6: ("B1 O3 Y7", "B7 B8"),
+    7: ("R9 O6 B6", "Y2 G2 P2", {"owner": 1}),
+    8: ("P1 G1 R7", "P7 P8"),
+}
+
+
 def _stuck_doc(**fields):
-    """A base game's decks run out: every card but South's R1 R2 R3 on stone 0 discarded,
-    both hands empty; fields change it."""
-    d = doc(stones={0: ("R1 R2 R3", "")}, rest_to_discard=True)
+    """South to play with nothing to play, North with no card: a base game stuck (or, with
+    ``claimable``, Yellow 6 and Yellow 8 swapped, so that South can claim stone 1: both cards
+    that complete North's Yellow 4-5 to a Color-Run are face up); fields change it."""
+    claimable = fields.pop("claimable", False)
+    stones = dict(STUCK_STONES)
+    hand = "Y6 O9 G9 B9 P9"
+    if claimable:
+        stones[1] = ("R4 O2 Y6", "G4 G5 G6", {"owner": 1})
+        hand = "Y8 O9 G9 B9 P9"
+    d = doc(hands=(hand, ""), stones=stones, decks=("", ""))
     d.update(fields)
     return d
 
 
-def _bare_table(**fields):
-    """``_stuck_doc`` with nothing on the table: South's R1 R2 R3 discarded too (the decks
-    stay empty, where the empty hands are short)."""
-    d = _stuck_doc(stones=[{}] * 9, **fields)
-    d["discard"] += ["R1", "R2", "R3"]
-    return d
-
-
-# A round stuck and over: stone 0 awarded to South, whose side alone is complete.
+# The stuck round over: the five stones with one complete side awarded to South, who wins.
 STUCK_OVER = {
     "step": "over",
     "passes": 2,
-    "outcome": {"winner": 0, "reason": "stuck_more_stones"},
-    "history": [[0, "stuck_more_stones", 1, 0]],
-    "scores": [5, 0],
+    "outcome": {"winner": 0, "reason": "stuck_five_stones"},
+    "history": [[0, "stuck_five_stones", 5, 4]],
+    "scores": [5, 4],
 }
 
 
 def _award(d):
-    d["stones"][0]["owner"] = 0
+    for stone in (0, 2, 4, 6, 8):
+        d["stones"][stone]["owner"] = 0
+    return d
+
+
+def _stuck_with_room():
+    """A stuck draw, 4 stones each, but stone 9 is left with no complete side and South's
+    Purple 1 back in hand: room for it there (an unclaimed stone with both sides
+    incomplete leaves room to each side)."""
+    draw = {"winner": None, "reason": "stuck_equal_stones"}
+    d = _award(_stuck_doc(**{**STUCK_OVER, "outcome": draw, "scores": [4, 4]}))
+    d["history"] = [[None, "stuck_equal_stones", 4, 4]]
+    d["stones"][8]["owner"] = None
+    _move("P1", ["stones", 8, "sides", 0], ["hands", 0])(d)
     return d
 
 
@@ -1355,24 +1406,26 @@ STUCK_POSITIONS = [
     (
         "a stuck ending with no turns passed",
         lambda: _award(_stuck_doc(**{**STUCK_OVER, "passes": 0})),
-        "'outcome': a round ends 'stuck_more_stones' after two turns in a row with nothing "
+        "'outcome': a round ends 'stuck_five_stones' after two turns in a row with nothing "
         "done, but passes is 0",
     ),
     (
         "a stuck ending while a player could still play",
-        lambda: _award(_move("B5", ["discard"], ["hands", 1])(d := _stuck_doc(**STUCK_OVER)) or d),
-        "'outcome': the round ended 'stuck_more_stones', stuck, but North holds a clan card "
+        _stuck_with_room,
+        "'outcome': the round ended 'stuck_equal_stones', stuck, but South holds a clan card "
         "with room for it, so could not have passed",
     ),
     (
         "two turns passed while nobody can claim",
-        lambda: _bare_table(passes=2),
+        lambda: _stuck_doc(passes=2),
         "passes: 2 turns in a row with nothing done and nobody can claim, so the round is "
         "stuck and over",
     ),
     (
         "two turns passed, the first by a player who could play",
-        lambda: _move("B5", ["discard"], ["hands", 0])(d := _stuck_doc(passes=2)) or d,
+        lambda: (
+            _move("P1", ["stones", 8, "sides", 0], ["hands", 0])(d := _stuck_doc(passes=2)) or d
+        ),
         "passes: 2 turn(s) in a row with nothing done, but South holds a clan card",
     ),
 ]
@@ -1383,8 +1436,8 @@ def test_stuck_endings_and_passes_no_game_produces(name, make, message):
     """A turn passes only with no clan card to play, and a round sticks after two passes:
     positions that break either are refused by name (their unbroken forms read)."""
     assert position_from_json(_award(_stuck_doc(**STUCK_OVER))).over
-    assert position_from_json(_stuck_doc(passes=2)).passes == 2  # South can still claim
-    assert position_from_json(_bare_table(passes=1)).passes == 1
+    assert position_from_json(_stuck_doc(passes=2, claimable=True)).passes == 2
+    assert position_from_json(_stuck_doc(passes=1)).passes == 1
     with pytest.raises(FormatError) as e:
         position_from_json(make())
     assert message in str(e.value)
@@ -1711,10 +1764,108 @@ def test_short_hands_a_game_reaches_are_read():
         d = _reached(rules, seed, lambda s, step=step: s.step == step)
         assert min(map(len, d["hands"])) < rules.hand_size or step != "draw"
         assert position_from_json(d).step == step
-    empty = position(hands=("R1", ""), stones={0: ("R7 R8 R9", "")}, rest_to_discard=True)
-    assert empty.hands == [C("R1"), []]
+    d = _reached(Rules(), 11, lambda s: not s.decks[0] and len(s.hands[s.to_move]) < 5)
+    assert position_from_json(d).hands == [C(" ".join(h)) for h in d["hands"]]  # decks out
     s = _recruited_low()
     assert (len(s.hands[0]), len(s.decks[0]), s.to_move) == (6, 1, 1)
     assert position_from_json(position_to_json(s)) == s
     d = _under_deck(position_to_json(s), 0)  # 2 cards left: still what the Recruiter allows
     assert position_from_json(d).hands[0] == s.hands[0][1:]
+
+
+# ---------------------------------------------------------------- discard pile and turn order
+
+
+UNREACHED = [
+    (
+        "a combat mode in the discard pile",
+        lambda: doc(TACTICS, discard="BlindMansBluff", tactics_played=[1, 0]),
+        "discard_mode",
+    ),
+    (
+        "a troop discarded with no Banshee or Strategist",
+        lambda: doc(TACTICS, discard="R5 Traitor", tactics_played=[1, 0]),
+        "discard_without_ruse",
+    ),
+    ("a clan card in a base game's pile", lambda: doc(discard="R5"), "discard_without_ruse"),
+    (
+        "North to move on a fresh table South starts",
+        lambda: doc(to_move=1, hands=("", "")),
+        "turn_order_least",
+    ),
+    (
+        "three cards for South, none for North",
+        lambda: doc(stones={0: ("R1", ""), 1: ("R2", ""), 2: ("R3", "")}),
+        "turn_order",
+    ),
+    (
+        "North two cards ahead",
+        lambda: doc(to_move=0, stones={0: ("", "B1 B2")}),
+        "turn_order",
+    ),
+    (
+        "South's claim step after a pass, with cards and room",
+        lambda: doc(step="claim", stones={2: ("R1 R2 R3", "B1 B4 B7")}),
+        "claim_after_pass",
+    ),
+    *(
+        (
+            f"a base game's round stuck with {reason}",
+            lambda reason=reason, result=result: doc(
+                Rules(rounds=3),
+                round=2,
+                round_starter=1,
+                to_move=1,
+                history=[[result[0], reason, *result[1:]]],
+                scores=list(round_points(result[0], result[1:])),
+            ),
+            "stuck_base",
+        )
+        for reason, result in (
+            ("stuck_more_stones", (0, 2, 1)),
+            ("stuck_equal_stones", (None, 2, 2)),
+            ("stuck_three_adjacent", (1, 1, 3)),
+        )
+    ),
+]
+
+
+@pytest.mark.parametrize("name,make,code", UNREACHED, ids=[c[0] for c in UNREACHED])
+def test_discard_piles_and_turn_orders_no_game_makes_are_refused(name, make, code):
+    with pytest.raises(FormatError) as e:
+        position_from_json(make())
+    assert e.value.code == code, str(e.value)
+    said_in_german(e.value)
+
+
+def test_the_same_tables_are_read_when_a_game_makes_them():
+    """The unbroken forms: a Banshee beside the discarded troop; North to move after South's
+    card; North a card ahead when North started."""
+    position_from_json(doc(TACTICS, discard="R5 Banshee", tactics_played=[1, 0]))
+    position_from_json(doc(to_move=1, stones={0: ("R1", "")}))
+    position_from_json(doc(Rules(starter=1), to_move=0, stones={0: ("", "B1")}))
+
+
+def test_the_same_claim_steps_and_stuck_rounds_are_read_when_a_game_makes_them():
+    """A claim step after the pass of a Tactic player holding only tactic cards; a stuck
+    round with more stones, or equal, in a Tactic game (test_rules plays them to the end and
+    reads the end back); a base game's stuck round with five stones for the player holding
+    cards."""
+    hand = "Joker Spy ShieldBearer BlindMansBluff MudFight Banshee Traitor"
+    stones = {2: ("R1 R2 R3", "B1 B4 B7")}
+    position_from_json(doc(TACTICS, step="claim", hands=(hand, ""), stones=stones))
+    for result in ((0, "stuck_more_stones", 2, 1), (None, "stuck_equal_stones", 2, 2)):
+        rules = replace(TACTICS, rounds=3)
+        scores = list(round_points(result[0], result[2:]))
+        d = doc(rules, round=2, round_starter=1, to_move=1, history=[list(result)], scores=scores)
+        position_from_json(d)
+    over = position_from_json(_award(_stuck_doc(**STUCK_OVER)))  # the base game's stuck end
+    assert over.outcome.reason == "stuck_five_stones" and over.hands[0] and not over.hands[1]
+
+
+@pytest.mark.parametrize("rules", [Rules(), TACTICS, Rules(claim_timing=START_OF_TURN)])
+def test_every_position_of_real_games_is_read(rules):
+    """Positions exported from real (seeded random) games are never refused."""
+    for seed in range(6):
+        for s in sample_states(rules, seed, 2):
+            assert position_from_json(position_to_json(s)) == s

@@ -13,8 +13,9 @@ from engine.actions import action_to_json
 from engine.puzzles import decode
 
 FILE = (Path(__file__).resolve().parent.parent / "web" / "puzzles.json").read_text()
-# South's Red 6-7 at stone 1 against North's Yellow 3-4-5: only Red 8 proves it.
-ONE = "c;HjkmxA;FG,UVW,,E,,,,,,,,,,,,,,;xxxxxxxxx;b;6;H0!0"
+# South's Red 6-7 at stone 1 against North's Yellow 3-4-5: only Red 8 proves it. (North
+# started the round: a card more on the table, South's Orange 1 at stone 9 among them.)
+ONE = "c;HjkmxA;FG,UVW,,E,,,,,,,,,,,,,J,;xxxxxxxxx;b;6;H0!0"
 DOC = json.dumps({"format": "schotten-totten/puzzles", "version": 1, "puzzles": [ONE]})
 
 

@@ -40,11 +40,12 @@ def play(card, stone):
 
 
 # South's Red 6-7 at stone 1 against North's Yellow 3-4-5: only Red 8 makes a better
-# Color-Run (Red 5 is face up at stone 2); every other card makes less.
+# Color-Run (Red 5 is face up at stone 2); every other card makes less. North started the
+# round: a card more on the table than South (whose Orange 1 lies at stone 9).
 CLAIM_IT = code(
     "c",
     ["R8", "B1", "B3", "P5", "P7", "G9"],
-    {(0, 0): ["R6", "R7"], (0, 1): ["Y3", "Y4", "Y5"], (1, 1): ["R5"]},
+    {(0, 0): ["R6", "R7"], (0, 1): ["Y3", "Y4", "Y5"], (1, 1): ["R5"], (8, 0): ["O1"]},
     order=[(0, 1)],
     line="H0!0",
 )
@@ -75,6 +76,18 @@ def test_a_damaged_puzzle_is_refused_by_name(text, field):
     with pytest.raises(FormatError) as e:
         decode(text)
     assert e.value.params["field"] == field
+
+
+def test_who_started_the_round_follows_from_the_cards_on_the_table():
+    """The text does not hold the round's starter: North, a card ahead, started it; with as
+    many cards each, South did; North two cards ahead is a table no base game makes."""
+    assert decode(CLAIM_IT).state.round_starter == 1
+    even = code("c", ["R8", "B1", "B3", "P5", "P7", "G9"], {(0, 0): ["R6"], (0, 1): ["Y3"]})
+    assert decode(even + "H0").state.round_starter == 0
+    ahead = code("c", ["R8", "B1", "B3", "P5", "P7", "G9"], {(0, 1): ["Y3", "Y4"]}, line="H0")
+    with pytest.raises(FormatError) as e:
+        decode(ahead)
+    assert e.value.code == "turn_order"
 
 
 def test_a_puzzle_whose_cards_do_not_add_up_is_refused_by_the_position_reader():

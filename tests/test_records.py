@@ -218,7 +218,8 @@ def test_position_defaults():
 
 
 def test_position_faceup_mask_counts_table_and_discard():
-    s = position(Rules(tactics=True), stones={0: ("R1", "Joker")}, discard="B5 Traitor")
+    # (Blue 5 in the pile, where South's Banshee discarded it from North's side)
+    s = position(Rules(tactics=True), stones={0: ("R1", "Joker")}, discard="B5 Banshee")
     assert s.faceup == (1 << c1("R1")) | (1 << c1("B5"))
 
 

@@ -24,12 +24,15 @@ def _winning_claim_position():
     complete Color there; stones 2 and 3 are South's already: three adjacent, the round.
     Any other move lets North play Yellow 9 on stone 9, an unbeatable Color-Run claimed at
     once, next to North's stones 7 and 8: North takes the round."""
+    # North started the round: a card ahead (South's Red 3 and Orange 7 at stone 5 count).
     return position(
+        Rules(starter=1),
         hands=("R9 B1 B2 G1 P1 Y1", "Y9 O9 O8 G9 G8 P6"),
         stones={
             0: ("R7 R8", "O1 O2 O4"),
             1: ("B7 B8 B9", "G2 G3 G4", {"owner": 0}),
             2: ("P7 P8 P9", "Y2 Y3 Y4", {"owner": 0}),
+            4: ("R3 O7", ""),
             6: ("R1 R2 R4", "B4 B5 B6", {"owner": 1}),
             7: ("O5 O6 P2", "G5 G6 G7", {"owner": 1}),
             8: ("", "Y7 Y8"),
@@ -73,10 +76,12 @@ def test_a_drop_within_the_reviews_own_noise_is_not_marked():
 
 def test_a_claim_left_untaken_is_a_missed_claim():
     s = position(
+        Rules(starter=1),  # South's claim step after its play: North started
         hands=("B1 B2 G1 P1 Y1", "O9 O8 Y9 Y8 G9 G8"),
         stones={0: ("R7 R8 R9", "O1 O2 O4")},
         to_move=0,
         step="claim",
+        played=True,
     )
     v = view(s, 0)
     assert {"kind": "claim", "stone": 0} in v["legal"]
@@ -98,11 +103,12 @@ def test_a_claims_reason_names_tactic_cards_only_in_the_tactics_game(lang):
     tactic = words.t("advice.claim_now", stone=0).split(":")[1]
     for tactics in (False, True):
         s = position(
-            Rules(tactics=tactics),
+            Rules(tactics=tactics, starter=1),  # South's claim step after its play
             hands=("B1 B2 G1 P1 Y1", "O9 O8 Y9 Y8 G9 G8"),
             stones={0: ("R7 R8 R9", "O1 O2 O4")},
             to_move=0,
             step="claim",
+            played=True,
         )
         why = advice_line(advice(view(s, 0), {"kind": "claim", "stone": 0}), words)
         assert why.startswith(words.t("advice.claim_now", stone=0).split(":")[0])
@@ -163,7 +169,14 @@ def test_shapes_of_incomplete_sides():
 def test_reasons_for_stated_moves():
     s = position(
         hands=("R9 R3 B5 G2 P1 Y9", "O9 O8 Y8 G9 G8 P9"),
-        stones={0: ("R7 R8", ""), 1: ("B4", "G5 G6"), 2: ("P5 B6", "")},
+        # (five cards a side: North's Orange 1, Yellow 1 and Purple 2 at stones 8 and 9)
+        stones={
+            0: ("R7 R8", ""),
+            1: ("B4", "G5 G6"),
+            2: ("P5 B6", ""),
+            7: ("", "O1"),
+            8: ("", "Y1 P2"),
+        },
         to_move=0,
     )
     v = view(s, 0)

@@ -1,5 +1,7 @@
 """Turn flow: play, pass, both claim timings, drawing, the end of a round and of a match."""
 
+from dataclasses import replace
+
 import pytest
 from helpers import (
     DONE,
@@ -15,11 +17,21 @@ from helpers import (
     rest_of,
 )
 
-from engine import Rules, apply, apply_events, legal_actions, match_winner, new_game
+from engine import (
+    Rules,
+    apply,
+    apply_events,
+    legal_actions,
+    match_winner,
+    new_game,
+    position_from_json,
+    position_to_json,
+)
 from engine.rules import Reason, stuck_result
 from engine.state import START_OF_TURN
 
 EXPERT = Rules(claim_timing=START_OF_TURN)
+NORTH_STARTED = Rules(starter=1)  # South to move with a card fewer on the table than North
 
 
 def deal(rules, south: str, north: str, deck: str | None = None, tactic_deck: str = ""):
@@ -113,7 +125,7 @@ def test_empty_decks_are_no_error_play_goes_on():
 
 # Each claim proven: every 7 and 8 is face up, so no Color-Run above 4-5-6 can be made.
 NO_ROOM_FOR_SOUTH = {
-    0: ("R7 R8 R9", "", {"owner": 0}),
+    0: ("R7 R8 R9", "B3", {"owner": 0}),  # B3: North's turns, as many as South's
     1: ("", "O7 O8 O9", {"owner": 1}),
     2: ("Y7 Y8 Y9", "", {"owner": 0}),
     3: ("", "G7 G8 G9", {"owner": 1}),
@@ -156,7 +168,7 @@ def test_pass_is_legal_with_an_empty_hand():
 
 
 def test_claim_step_after_a_play_that_makes_a_stone_provable():
-    s = position(hands=("R3 O5", "P5"), stones={2: ("R1 R2", "B1 B4 B7")})
+    s = position(NORTH_STARTED, hands=("R3 O5", "P5"), stones={2: ("R1 R2", "B1 B4 B7")}, to_move=0)
     t = apply(s, play("R3", 2))
     assert (t.step, t.to_move) == ("claim", 0)
     assert legal_actions(t) == [claim(2), DONE]
@@ -167,7 +179,7 @@ def test_claim_step_after_a_play_that_makes_a_stone_provable():
 
 
 def test_no_claim_step_when_nothing_is_provable():
-    s = position(hands=("R3 O5", "P5"), stones={2: ("R1 R2", "B1 B2 B3")})
+    s = position(NORTH_STARTED, hands=("R3 O5", "P5"), stones={2: ("R1 R2", "B1 B2 B3")}, to_move=0)
     t = apply(s, play("R3", 2))  # 1-2-3 Color-Run vs 1-2-3 Color-Run completed first
     assert (t.step, t.to_move) == ("play", 1)
 
@@ -191,18 +203,26 @@ def test_several_claims_in_one_turn():
 
 
 def test_a_pass_can_still_be_followed_by_claims():
-    # The decks are out (the rest discarded): South's empty hand is one a game reaches.
-    s = position(hands=("", "P5"), stones={2: ("R1 R2 R3", "B1 B4 B7")}, rest_to_discard=True)
+    # South has no room (the table of test_pass_is_the_only_action_without_room, its stone 9
+    # not yet claimed): South passes, and may then claim stone 9, where every Color-Run over
+    # 15 has a card face up. (A base game's South cannot pass with an empty hand while North
+    # holds a card with room: South would be a card ahead of North, who never passed.)
+    s = position(hands=("R1 R2", "O1"), stones={**NO_ROOM_FOR_SOUTH, 8: ("Y4 Y5 Y6", "")})
     t = apply(s, PASS)
-    assert legal_actions(t) == [claim(2), DONE]
-    assert apply(t, claim(2)).owner[2] == 0
+    assert legal_actions(t) == [claim(8), DONE]
+    assert apply(t, claim(8)).owner[8] == 0
 
 
 # ---------------------------------------------------------------- Expert: claims first
 
 
 def test_expert_timing_claims_at_the_start_of_the_next_turn():
-    s = position(EXPERT, hands=("R3 O5", "P5 P6"), stones={2: ("R1 R2", "B1 B4 B7")})
+    s = position(
+        replace(EXPERT, starter=1),
+        hands=("R3 O5", "P5 P6"),
+        stones={2: ("R1 R2", "B1 B4 B7")},
+        to_move=0,
+    )
     t = apply(s, play("R3", 2))
     assert (t.step, t.to_move) == ("play", 1)  # no claim after playing
     u = apply(t, play("P5", 0))
@@ -231,6 +251,8 @@ def test_expert_timing_a_play_never_opens_a_claim_step():
 
 def test_three_adjacent_stones_end_the_game_at_once():
     s = position(
+        NORTH_STARTED,
+        to_move=0,
         hands=("R3 O5", "P5"),
         stones={
             0: ("Y7 Y8 Y9", "G1 G2 G4", {"owner": 0}),
@@ -355,22 +377,29 @@ def test_stuck_game_awards_stones_with_one_complete_side():
 
 def _stuck_tactics():
     """Tactics game: South holds 7 tactic cards (a full hand), North only a Strategist; the
-    clan deck holds G7 and Y7, which North may draw and play. Hands short with cards in the
-    decks: the Recruiter was played (discarded) when the decks were out, and put them back."""
+    clan deck holds G7 and Y7, which North may draw and play (at stone 8, where North's Y6
+    and the two unseen cards beat South's Sum, so South cannot claim it). Hands short with
+    cards in the decks: the Recruiter was played (discarded) when the decks were out, and put
+    them back. Every other clan card is on the table, eight stones claimed (four each, no
+    three adjacent)."""
     hands = ("Joker Joker Spy ShieldBearer BlindMansBluff MudFight Banshee", "Strategist")
     stones = {
-        2: ("G8 G9", "B1 B2 B3"),
-        4: ("Y1 Y2 Y4", "Y8 Y9"),
-        6: ("G1 G2 G4", "Y5 Y6"),
-        7: ("P1", "P2"),
+        0: ("R4 R5 R6", "R2 R3 R7", {"owner": 0}),
+        1: ("O2 O4 O5", "R8 R9 O1", {"owner": 0}),
+        2: ("O6 Y1 Y2", "O7 O8 O9", {"owner": 1}),
+        3: ("Y4 G1 G2", "Y3 Y8 Y9", {"owner": 1}),
+        4: ("G4 G5 G6", "G3 G8 G9", {"owner": 0}),
+        5: ("B2 B3 B4", "B1 B6 B7", {"owner": 0}),
+        6: ("B8 B9 P1", "P2 P3 P4", {"owner": 1}),
+        7: ("R1 O3 B5", "Y6"),
+        8: ("P5 P9 Y5", "P6 P7 P8", {"owner": 1}),
     }
-    used = " ".join(f"{a} {b}" for a, b, *_ in stones.values()) + " " + " ".join(hands)
     return position(
         Rules(tactics=True),
         hands=hands,
         stones=stones,
         decks=("G7 Y7", ""),
-        discard=rest_of(used + " G7 Y7", tactics=True),
+        discard="Recruiter Traitor",
     )
 
 
@@ -382,7 +411,7 @@ def test_a_pass_followed_by_a_draw_resets_the_count():
     assert (t.to_move, t.passes) == (1, 1)
     u, events = apply_events(t, PASS)  # North passes, then draws Y7
     assert [e["type"] for e in events] == ["pass", "draw", "turn"]
-    assert not u.over and u.passes == 0 and u.owner == [-1] * 9
+    assert not u.over and u.passes == 0 and u.owner == s.owner  # nothing claimed
     assert sorted(u.hands[1]) == sorted(C("Strategist Y7"))
     v = apply(u, PASS)  # South passes again: one pass
     assert (v.to_move, v.passes, v.over) == (1, 1, False)
@@ -394,16 +423,27 @@ def test_a_pass_followed_by_a_draw_resets_the_count():
 def test_a_draw_step_after_a_pass_resets_the_count():
     # Both decks hold cards: after passing, South chooses the deck in a draw step.
     rules = Rules(tactics=True)
-    # Short hands with 2 cards in the decks: the Recruiter (discarded) put them back.
-    hands = ("Spy ShieldBearer BlindMansBluff MudFight Banshee", "Strategist")
-    stones = {2: ("G8 G9", "B1 B2 B3"), 4: ("Y1 Y2 Y4", "Y8 Y9")}
-    used = " ".join(f"{a} {b}" for a, b, *_ in stones.values()) + " " + " ".join(hands)
+    # Short hands with 2 cards in the decks: the Recruiter (discarded) put them back. Every
+    # other clan card is on the table (as in _stuck_tactics, G7 at stone 5), a Joker discarded
+    # by the Banshee beside it; South cannot claim stone 8 while Y7 is unseen.
+    hands = ("Spy ShieldBearer BlindMansBluff MudFight Traitor", "Strategist")
+    stones = {
+        0: ("R4 R5 R6", "R2 R3 R7", {"owner": 0}),
+        1: ("O2 O4 O5", "R8 R9 O1", {"owner": 0}),
+        2: ("O6 Y1 Y2", "O7 O8 O9", {"owner": 1}),
+        3: ("Y4 G1 G2", "Y3 Y8 Y9", {"owner": 1}),
+        4: ("G5 G6 G7", "G3 G4 G8", {"owner": 0}),
+        5: ("B2 B3 B4", "G9 B1 B6", {"owner": 0}),
+        6: ("P1 P2 P3", "B7 B8 B9", {"owner": 1}),
+        7: ("R1 O3 B5", "Y5 Y6"),
+        8: ("P4 P5 P9", "P6 P7 P8", {"owner": 1}),
+    }
     s = position(
         rules,
         hands=hands,
         stones=stones,
         decks=("Y7", "Joker"),
-        discard=rest_of(used + " Y7 Joker", tactics=True),
+        discard="Recruiter Banshee Joker",
         passes=1,
     )
     t = apply(s, PASS)
@@ -412,42 +452,60 @@ def test_a_draw_step_after_a_pass_resets_the_count():
     assert not u.over and (u.to_move, u.passes) == (1, 0)
 
 
-def _no_cards_left(owners: dict):
-    """Base game, hands and decks empty, the other cards discarded: each stone in ``owners``
-    is claimed with its owner's side complete; the others hold 2 cards a side. Nobody can
-    play, draw or claim."""
-    texts = [f"{c}{v}" for c in "ROYGBP" for v in range(1, 10)]
-    stones = {}
-    for s in range(9):
-        mine, theirs = texts[6 * s : 6 * s + 3], texts[6 * s + 3 : 6 * s + 5]
-        if s in owners:
-            stones[s] = (
-                (" ".join(mine), " ".join(theirs), {"owner": owners[s]})
-                if owners[s] == 0
-                else (" ".join(theirs), " ".join(mine), {"owner": 1})
-            )
-        else:
-            stones[s] = (" ".join(mine[:2]), " ".join(theirs))
-    return position(hands=("", ""), stones=stones, decks=("", ""), rest_to_discard=True)
+def _no_cards_left(equal: bool):
+    """Tactic game, the decks out: every clan card on the table (and, with a Banshee and a
+    Strategist discarded, two in the discard pile), South holding tactic cards it may not play
+    (a tactic card ahead of North), North nothing. South holds stones 1, 2, 5 and 6, North 3,
+    4 and 7, and 8 with ``equal``; the stones left hold no complete side (one of them the Mud
+    Fight's, three a side). Nobody can play, draw or claim. A base game never gets stuck so:
+    its 54 clan cards fill the table unless a player holds some, with no room, and then each
+    unclaimed stone has that player's side complete and goes to them (``test_errors``)."""
+    stones = {
+        0: ("R7 R8 R9", "R1 R2 R4", {"owner": 0}),
+        1: ("O7 O8 O9", "O1 O2 O4", {"owner": 0}),
+        2: ("Y1 Y2 Y4", "Y7 Y8 Y9", {"owner": 1}),
+        3: ("G1 G2 G4", "G7 G8 G9", {"owner": 1}),
+        4: ("B7 B8 B9", "B1 B2 B4", {"owner": 0}),
+        5: ("P7 P8 P9", "P1 P2 P4", {"owner": 0}),
+        6: ("R5 O6 G5", "R3 O3 Y3", {"owner": 1}),
+    }
+    if equal:
+        stones[7] = ("R6 O5 Y5", "P3 P5 P6", {"owner": 1})
+        stones[8] = ("Y6 G3 G6", "B3 B5 B6", {"mode": "MudFight"})
+        discard = "Banshee Strategist Recruiter Traitor"
+    else:
+        stones[7] = ("R6 O5 Y5", "Y6 G3 G6", {"mode": "MudFight"})
+        stones[8] = ("B3 B5", "B6 P3")
+        discard = "P5 P6 Banshee Strategist Recruiter Traitor"
+    return position(
+        Rules(tactics=True),
+        hands=("Joker Joker Spy ShieldBearer BlindMansBluff", ""),
+        stones=stones,
+        discard=discard,
+        decks=("", ""),
+        tactics_played=[3, 2],
+    )
 
 
 def test_stuck_game_more_stones_wins():
-    s = _no_cards_left({0: 0, 4: 0, 8: 1})
+    s = _no_cards_left(equal=False)
     assert legal_actions(s) == [PASS]
     u, events = apply_events(apply(s, PASS), PASS)
-    assert u.over and u.owner == [0, -1, -1, -1, 0, -1, -1, -1, 1]
+    assert u.over and u.owner == [0, 0, 1, 1, 0, 0, 1, -1, -1]
     assert {"type": "stuck", "awards": []} in events
     assert (u.outcome.winner, u.outcome.reason) == (0, "stuck_more_stones")
-    assert u.history == ((0, "stuck_more_stones", 2, 1),)
-    assert u.scores == [5, 1]
+    assert u.history == ((0, "stuck_more_stones", 4, 3),)
+    assert u.scores == [5, 3]
+    assert position_from_json(position_to_json(u)) == u  # an end the reader knows a game makes
 
 
 def test_stuck_game_equal_stones_is_a_draw():
-    s = _no_cards_left({0: 0, 4: 1, 8: 1, 6: 0})
+    s = _no_cards_left(equal=True)
     u = run(s, PASS, PASS)
     assert (u.outcome.winner, u.outcome.reason) == (None, "stuck_equal_stones")
-    assert u.history == ((None, "stuck_equal_stones", 2, 2),)
-    assert u.scores == [2, 2] and match_winner(u) is None
+    assert u.history == ((None, "stuck_equal_stones", 4, 4),)
+    assert u.scores == [4, 4] and match_winner(u) is None
+    assert position_from_json(position_to_json(u)) == u
 
 
 @pytest.mark.parametrize(
@@ -468,9 +526,19 @@ def test_stuck_result_when_both_or_neither_reach_a_winning_shape(owner, result):
 
 
 def test_two_passes_do_not_end_the_round_while_a_claim_is_possible():
-    s = position(
-        hands=("", ""), stones={2: ("R1 R2 R3", "B1 B4 B7")}, decks=("", ""), rest_to_discard=True
-    )
+    # Every card on the table (a base game's hands and decks empty), the rest claimed.
+    stones = {
+        0: ("R6 R7 R8", "R4 R5 R9", {"owner": 0}),
+        1: ("O1 O2 O6", "O3 O4 O5", {"owner": 1}),
+        2: ("R1 R2 R3", "B1 B4 B7"),
+        3: ("Y1 Y2 Y3", "O7 O8 O9", {"owner": 1}),
+        4: ("Y6 Y7 Y8", "Y4 Y5 Y9", {"owner": 0}),
+        5: ("G3 G4 G5", "G1 G2 G6", {"owner": 0}),
+        6: ("B2 B3 B5", "G7 G8 G9", {"owner": 1}),
+        7: ("B6 B8 B9", "P1 P2 P3", {"owner": 1}),
+        8: ("P6 P7 P8", "P4 P5 P9", {"owner": 0}),
+    }
+    s = position(hands=("", ""), stones=stones, decks=("", ""))
     t = apply(s, PASS)
     assert legal_actions(t) == [claim(2), DONE]
     t = apply(t, DONE)  # South declines to claim; nothing to draw
@@ -494,7 +562,9 @@ def test_a_play_between_passes_resets_the_count():
 
 
 def _winning_position(rules, winner: int, loser_stones: str = ""):
-    """``winner`` is about to claim stone 2 for 3 adjacent stones (after playing O5 at 8)."""
+    """``winner`` is about to claim stone 2 for 3 adjacent stones (after playing O5 at 8).
+    South started the round: South to move with as many cards as North, or North to move
+    with South's card more (B1 at stone 6)."""
     w = winner
 
     def sides(a, b):
@@ -510,6 +580,8 @@ def _winning_position(rules, winner: int, loser_stones: str = ""):
             *sides(f"{'GY'[i]}5 {'GY'[i]}6 P{8 - 5 * i}", f"R{7 + i} O{7 + i} B{6 - i}"),
             {"owner": 1 - w},
         )
+    if w == 1:
+        stones[6] = ("B1", "")
     hands = ("O5", "P5") if w == 0 else ("P5", "O5")
     return position(rules, hands=hands, stones=stones, to_move=w)
 

@@ -134,6 +134,8 @@ def test_the_handover_shows_the_card_played_the_claim_and_the_draw():
             "format": "schotten-totten/position",
             "version": 1,
             "seed": 1,
+            "rules": {"starter": 1},  # North started: a card ahead
+            "to_move": 0,
             "hands": [["R9", "B1", "B2", "B3", "G1", "G2"], ["Y1", "Y2", "Y3", "P4", "P5", "P6"]],
             "stones": [{"sides": [["R7", "R8"], ["O1", "O2", "O4"]]}],
         }
@@ -478,20 +480,18 @@ def test_names_on_a_shared_device_and_the_passing_warning():
     t = Session()
     t.restore(s.save_json())
     assert t.settings["names"] == s.settings["names"]
-    # Every stone full on South's side: South can only pass from now on, and is told so.
-    stones = [{"sides": [[f"{c}{v}" for v in (1, 2, 3)], []]} for c in "ROYGBP"] + [
-        {"sides": [["R4", "R5", "R6"], []]},
-        {"sides": [["O4", "O5", "O6"], []]},
-        {"sides": [["Y4", "Y5", "Y6"], []]},
-    ]
-    s.state = position_from_json(
-        {
-            "format": "schotten-totten/position",
-            "version": 1,
-            "hands": [["B9", "B8", "B7", "B6", "B5", "B4"], ["P9", "P8", "P7", "P6", "P5", "P4"]],
-            "stones": stones,
-        }
-    )
+    # A real game (seeded random moves) where no stone has room for South's cards any more,
+    # North's still has: South can only pass from now on, and is told so.
+    from engine import Rules, apply, legal_actions, new_game, position_to_json
+    from engine.rules import rooms
+
+    rng, state = random.Random(3), new_game(Rules(), 3)
+    while not (
+        state.step == "play" and state.to_move == 0 and state.hands[0] and not rooms(state, 0)
+    ):
+        state = apply(state, rng.choice(legal_actions(state)))
+    assert rooms(state, 1) and state.hands[1]
+    s.state = position_from_json(position_to_json(state))
     assert s.payload(0)["warning"] == (
         "No stone has room for Anna's clan cards any more: Anna will pass until the round ends."
     )
@@ -509,7 +509,7 @@ def test_an_automatic_claim_is_told_with_the_play_before_it():
     doc = {
         "format": "schotten-totten/position",
         "version": 1,
-        "rules": {},
+        "rules": {"starter": 1},  # North started: a card ahead
         "seed": 11,
         "hands": [["R9", "B1", "B2", "G1", "P1", "Y1"], ["Y9", "O9", "O8", "G9", "G8", "P6"]],
         "stones": stones,

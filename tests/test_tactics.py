@@ -130,11 +130,16 @@ def test_the_other_player_may_still_play_a_joker():
 
 
 def test_a_second_joker_alone_in_hand_allows_a_pass():
-    # The decks out (the rest discarded, its tactic cards shared out as played, North one
-    # ahead): South's lone Joker is a hand a game reaches, and only the Joker rule stops it.
+    # The decks out (the rest on the table, the ruses and two troops in the discard, the
+    # tactic cards shared out as played, North one ahead): South's lone Joker is a hand a
+    # game reaches, South has room at stone 0, and only the Joker rule stops it.
     s = tpos(
-        hands=("Joker", "O1"), stones={0: ("Joker", "")}, decks=("", ""), tactics_played=[4, 5]
+        hands=("Joker", "O1"),
+        stones={0: ("Joker R1", "R2 R3 R4")},
+        decks=("", ""),
+        tactics_played=[4, 5],
     )
+    assert s.decks == [[], []] and len(s.sides[0]) == 2
     assert legal_actions(s) == [PASS]
 
 
@@ -242,9 +247,11 @@ def test_combat_modes_only_on_unclaimed_stones():
 
 
 def test_recruiter_draws_three_then_returns_two():
+    # The rest fills the other stones, North the stronger on each: South has nothing to claim.
     s = tpos(
         hands=("Recruiter R1 R2 R3 R4 R5 R6", NORTH_FULL),
         decks=("P1 P2 P3 P4 P5", "Spy Traitor Banshee"),
+        rest_won_by=1,
     )
     t = apply(s, play("Recruiter"))
     assert (t.step, t.draws_left) == ("recruit_draw", 3)
@@ -285,7 +292,7 @@ def test_recruiter_with_one_empty_deck_draws_automatically():
 
 
 def test_recruiter_with_too_few_cards_left_draws_what_there_is():
-    s = tpos(hands=("Recruiter R1 R2 R3 R4 R5 R6", NORTH_FULL), decks=("P1", "Spy"))
+    s = tpos(hands=("Recruiter R1 R2 R3 R4 R5 R6", NORTH_FULL), decks=("P1", "Spy"), rest_won_by=1)
     t = apply(s, play("Recruiter"))
     t = apply(t, draw(0))
     assert t.step == "recruit_return" and t.decks == [[], []] and len(t.hands[0]) == 8
@@ -302,6 +309,7 @@ def test_recruiter_then_claim_step_after_play():
         hands=("Recruiter R1 R2 R3 R4 R5 R6", NORTH_FULL),
         stones={0: ("R7 R8 R9", "B1 B2 B4")},
         decks=("P1 P2 P3 P4 P5", "Spy Traitor Banshee"),
+        rest_won_by=1,  # stone 0 is South's only claim
     )
     t = apply(s, play("Recruiter"))
     t = apply(apply(apply(t, draw(0)), draw(0)), draw(0))

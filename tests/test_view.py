@@ -211,7 +211,7 @@ def test_spectator_view_shows_no_hand(rules, seed):
 
 def test_spectator_view_hides_both_hands():
     # Guard for the test above: a player's own view does show that player's hand.
-    s = position(hands=("R1 R2", "O1 O2"), stones={0: ("", "B1")})
+    s = position(hands=("R1 R2", "O1 O2"), stones={0: ("Y9", "B1")})
     spectator = visible_tokens(view(s, None))
     assert not {"R1", "R2", "O1", "O2"} & spectator and "B1" in spectator
     assert hidden_texts(s, None) >= {"R1", "R2", "O1", "O2"}
@@ -236,7 +236,7 @@ def test_resampling_does_change_the_hidden_cards():
 
 
 def test_face_up_cards_do_show():
-    s = position(hands=("R1", "O1 O2"), stones={0: ("", "B1 B2 B4")})
+    s = position(hands=("R1", "O1 O2"), stones={0: ("", "B1 B2 B4"), 1: ("Y7 Y8 Y9", "")})
     v = view(s, 0)
     assert {"B1", "B2", "B4"} <= visible_tokens(v)
     assert not {"O1", "O2"} & visible_tokens(v)

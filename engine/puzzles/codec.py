@@ -148,9 +148,14 @@ def decode(text: str) -> Puzzle:
     unseen = [c for c in range(N_CLAN) if c not in known]
     random.Random(text).shuffle(unseen)  # the same deal every time, and no real hand
     k = int(n_other)
+    # Who started the round is not stored: South is to move, so North started it when North
+    # has a card more on the table (in a base game a player plays every turn until they can
+    # no longer play, for good), and South otherwise.
+    on_table = [sum(len(sides[2 * s + q]) for s in range(9)) for q in (0, 1)]
     data = {
         "format": POSITION_FORMAT,
         "version": VERSION,
+        "rules": {"starter": int(on_table[1] > on_table[0])},
         "to_move": 0,
         "hands": [[card_text(c) for c in hand_cards], [card_text(c) for c in unseen[:k]]],
         "decks": {"clan": [card_text(c) for c in unseen[k:]]},
