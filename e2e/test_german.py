@@ -111,14 +111,15 @@ def english_anywhere(page) -> list[str]:
 
 def _claimable_position(tactics: bool = True) -> dict:
     """South to move: Red 9 from hand completes a Königstrupp on stone 1 that beats North's
-    Farbwall there (a claim after the play); with tactics, tactic cards in both hands and on
+    Farbwall there (a claim after the play; in the base game North started the round, a card
+    ahead); with tactics, tactic cards in both hands and on
     the table."""
     stones = [{} for _ in range(9)]
     stones[0] = {"sides": [["R7", "R8"], ["O1", "O2", "O4"]]}
     stones[5] = {"sides": [["Y7", "Y8", "Y9"], ["G7", "G8", "G9"]], "owner": 0}
     hands = [["R9", "B1", "B3", "G5", "P2", "P3"], ["Y2", "Y3", "P6", "P7", "G6", "B6"]]
-    if not tactics:
-        return position({}, hands=hands, stones=stones, to_move=0)
+    if not tactics:  # North started the round: a card ahead of South, who is to move
+        return position({"starter": 1}, hands=hands, stones=stones, to_move=0)
     stones[2] = {"sides": [["G1", "Joker"], ["P4", "P5"]], "mode": "MudFight"}
     stones[4] = {"sides": [["Y1"], ["B8", "B9"]], "mode": "BlindMansBluff"}
     stones[6] = {"sides": [["O9"], ["ShieldBearer", "Y5", "Y6"]]}
