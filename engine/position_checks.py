@@ -157,12 +157,19 @@ def _check_stuck_base(s: State) -> None:
     both hands empty all 54 cards fill the table, and every stone is claimable; with both
     holding cards, both sides of every stone left are full), so every stone left has the
     first one's side complete and the other's not, and goes to the first: nine stones less
-    the other's four at most (a fifth, or three adjacent, would have ended the round)."""
+    the other's four at most (a fifth, or three adjacent, would have ended the round). The
+    round's winner is then the player still holding cards (``stuck_base_holder``)."""
     if s.rules.tactics:
         return
     for i, (_, reason, _, _) in enumerate(s.history):  # this round's too, once it is over
         if reason in (Reason.STUCK_ADJACENT, Reason.STUCK_MORE, Reason.STUCK_EQUAL):
             raise FormatError("stuck_base", where=f"history[{i}]", reason=reason)
+    # This round's end still shows the hands: the winner is the one holding cards.
+    if s.outcome is not None and s.outcome.reason == Reason.STUCK_FIVE:
+        w = s.outcome.winner
+        assert w is not None  # check_result: a stuck round with five stones has a winner
+        if not s.hands[w] or s.hands[1 - w]:
+            raise FormatError("stuck_base_holder", player=w)
 
 
 def _check_discard(s: State) -> None:

@@ -27,6 +27,7 @@ from engine import (
     position_from_json,
     position_to_json,
 )
+from engine.errors import FormatError
 from engine.rules import Reason, stuck_result
 from engine.state import START_OF_TURN
 
@@ -373,6 +374,20 @@ def test_stuck_game_awards_stones_with_one_complete_side():
     assert stuck == [{"type": "stuck", "awards": [{"stone": s, "player": 0} for s in (2, 3, 4)]}]
     (end,) = [e for e in events if e["type"] == "round_end"]
     assert (end["reason"], end["stones"], end["points"]) == ("stuck_five_stones", [5, 4], [5, 4])
+
+
+def test_a_base_game_s_stuck_round_is_won_by_the_player_holding_cards():
+    """The stuck end above reads back as it is; with the hands the other way round (North
+    holding the three 7s, South none) no base game reaches it: the stones left went to the
+    player holding cards, so South cannot have won without one (``stuck_base_holder``)."""
+    s = _stuck_base()
+    end = position_to_json(apply(apply(s, PASS), PASS))
+    assert end["hands"] == [["Y7", "G7", "B7"], []] and end["outcome"]["winner"] == 0
+    assert position_to_json(position_from_json(end)) == end
+    swapped = {**end, "hands": [[], ["Y7", "G7", "B7"]]}
+    with pytest.raises(FormatError) as e:
+        position_from_json(swapped)
+    assert e.value.code == "stuck_base_holder" and "South won" in str(e.value)
 
 
 def _stuck_tactics():
