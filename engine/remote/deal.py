@@ -250,7 +250,7 @@ class RoundCards:
         self.ready = {e: self._share(e) for e in self.owed if not isinstance(e, str)}
 
     def _share(self, entry: int) -> tuple[int, int, int]:
-        s, ch, z = self.ready.get(entry) or share(entry, self.key)
+        s, ch, z = self.ready.get(entry) or share(entry, self.key, self.entropy)
         if card_of(s, self.group) is not None:
             raise Cheat("unlocked_entry", player=1 - self.seat)
         return s, ch, z

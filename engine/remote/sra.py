@@ -132,8 +132,8 @@ class Group(_Cards):
     def lock_exponent(self, k: int) -> int:
         return 2 * k  # even: a value outside the subgroup is squared into it
 
-    def nonce(self) -> int:
-        return secrets.randbits(self.nonce_bits)
+    def nonce(self, entropy: Entropy) -> int:
+        return entropy.bits(self.nonce_bits)
 
     def response(self, w: int, ch: int, e: int) -> int:
         return w + ch * e  # over the integers: the nonce hides the key statistically
@@ -210,8 +210,8 @@ class Ristretto(_Cards):
     def lock_exponent(self, k: int) -> int:
         return k  # prime order: no subgroup to fall out of
 
-    def nonce(self) -> int:
-        return secrets.randbelow(self.q)
+    def nonce(self, entropy: Entropy) -> int:
+        return entropy.below(self.q)
 
     def response(self, w: int, ch: int, e: int) -> int:
         return (w + ch * e) % self.q
@@ -256,6 +256,9 @@ class Entropy:
 
     def bits(self, n: int) -> int:
         return self.rng.getrandbits(n)
+
+    def below(self, n: int) -> int:
+        return self.rng.randrange(n)
 
     def shuffle(self, xs: list) -> None:
         self.rng.shuffle(xs)
@@ -307,12 +310,13 @@ def _challenge(group: Group | Ristretto, *values: int) -> int:
     return int.from_bytes(h.digest()[: CHALLENGE_BITS // 8], "big")
 
 
-def share(c: int, key: Key) -> tuple[int, int, int]:
+def share(c: int, key: Key, entropy: Entropy = SYSTEM) -> tuple[int, int, int]:
     """Take ``key``'s lock off ``c`` for the other player, with a Chaum-Pedersen proof that
-    it was done with the committed key: ``(s, challenge, response)``, ``s = c^D``."""
+    it was done with the committed key: ``(s, challenge, response)``, ``s = c^D``. The
+    proof's nonce comes from ``entropy`` (a test's seeded game is then the same each run)."""
     g = key.group
     s = unlock(c, key)
-    w = g.nonce()
+    w = g.nonce(entropy)
     ch = _challenge(g, g.g, key.commit, s, c, g.exp(s, w), g.gen(w))
     return s, ch, g.response(w, ch, key.E)
 
