@@ -8,7 +8,12 @@ At each screen the walker (``Walk.look``) runs, in each size:
   reads under something else;
 * axe-core (e2e/test_axe.py's ``violations``): no serious or critical violation (at the
   phone and the desktop size in English; at the phone size in German and French, the same
-  page with longer words);
+  page with longer words). Its ``color-contrast`` rule (about three quarters of a run at the
+  desktop's size) runs once a screen in each language, at the phone's size (a look's first):
+  contrast is the colours', which no size changes but the log's panel beside a desktop's
+  table (measured from pixels at the desktop's size in every language by test_axe.py's
+  ``test_text_contrast_on_the_felt``); where a size puts one thing over another, that is the
+  geometry check's to find. English's desktop look runs axe's other rules;
 * "no English left" in German and French: no English word in what a person sees or hears
   (e2e/test_german.py's and e2e/test_french.py's word lists);
 * a screenshot for people to look at: artifacts/screenshots/screen-<screen>-<width>-<lang>.jpg
@@ -366,9 +371,11 @@ class Walk:
             self.found += [f"{where}: {p}" for p in problems(page, allowed)]
             # axe and the screenshot: every size in English; in German and French (the same
             # page, longer words) the first size, the phone's, where they have least room.
+            # axe's color-contrast (colours, not sizes) once a screen, at the phone's size.
             every = self.lang == "en"
             if i == 0 or (every and i == len(sizes) - 1):  # axe: the first and last size
-                self.found += [f"{where}: axe\n{describe([v])}" for v in violations(page)]
+                found = violations(page, contrast=i == 0)
+                self.found += [f"{where}: axe\n{describe([v])}" for v in found]
             self.found += [f"{where}: English {t!r}" for t in self.english()]
             if i == 0 or every:
                 self.shoot(page, f"screen-{where}")
