@@ -321,6 +321,7 @@ class Walk:
     found: list[str] = field(default_factory=list)
     looked: list[str] = field(default_factory=list)
     skip_english: tuple[str, ...] = ()
+    other: object = None
 
     def load(self, save: str | None, extra: str = TABLE, lang: bool = True, boot=False) -> None:
         """The table with ``save`` stored (None: no save). On the table an earlier scene left
@@ -334,7 +335,9 @@ class Walk:
                 page.click("#end-look")
                 page.wait_for_selector("#dlg-end", state="hidden")
             page.set_viewport_size(_size(WORK))
-            take_over(page, save)
+            if self.other is None:  # the other tab that saves a game to take over
+                self.other = page.context.new_page()
+            take_over(page, save, self.other)
             self.skip_english = ()
             return
         if not page.url.startswith(self.site_url):  # storage needs the site's origin
