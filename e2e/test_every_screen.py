@@ -337,6 +337,7 @@ class Walk:
             page.set_viewport_size(_size(WORK))
             if self.other is None:  # the other tab that saves a game to take over
                 self.other = page.context.new_page()
+                page.bring_to_front()  # the table's tab in front: its frames not held back
             take_over(page, save, self.other)
             self.skip_english = ()
             return
