@@ -107,8 +107,8 @@ def inject(page) -> None:
 
 def violations(page, contrast: bool = True) -> list[dict]:
     """axe's serious and critical violations on the page as it is now (without its
-    ``color-contrast`` rule, about three quarters of a run at the desktop's size, when
-    ``contrast`` is false: for a screen whose contrast is checked at another size)."""
+    ``color-contrast`` rule, half or more of a run, when ``contrast`` is false: for a
+    screen whose contrast is checked at another size)."""
     inject(page)
     found, pieces = page.evaluate(RUN, [PIECES, contrast])
     found = [v for v in found if v["impact"] in BAD]

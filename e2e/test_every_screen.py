@@ -8,8 +8,8 @@ At each screen the walker (``Walk.look``) runs, in each size:
   reads under something else;
 * axe-core (e2e/test_axe.py's ``violations``): no serious or critical violation (at the
   phone and the desktop size in English; at the phone size in German and French, the same
-  page with longer words). Its ``color-contrast`` rule (about three quarters of a run at the
-  desktop's size) runs once a screen in each language, at the phone's size (a look's first):
+  page with longer words). Its ``color-contrast`` rule (about half of a run at the desktop's
+  size) runs once a screen in each language, at the phone's size (a look's first):
   contrast is the colours', which no size changes but the log's panel beside a desktop's
   table (measured from pixels at the desktop's size in every language by test_axe.py's
   ``test_text_contrast_on_the_felt``); where a size puts one thing over another, that is the
@@ -52,6 +52,11 @@ claimed stone toward its owner (a 0.35 s transition) and may slide the log's dra
 ``at_rest`` ends such transitions at once instead of waiting them out (a settle took 0.37 s,
 now 0.07: the same page at rest). The screenshots are JPEG (``screenshot``), about a third
 of PNG's time. A look that ends at the desktop's size (WORK) is not resized back to it.
+axe's contrast rule runs once a look (above: about half of a run at the desktop's size,
+session 23), and its two runs and the pieces' labels are one call of the page. The
+take-overs save their game from one other tab kept open on rules.html (``Walk.other``;
+the table's tab brought back to the front, where its frames are not held back) instead of
+a page opened and closed for each.
 """
 
 from __future__ import annotations
