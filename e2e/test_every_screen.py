@@ -881,9 +881,11 @@ def _duo_pairing(walk: Walk) -> None:
     page.wait_for_selector(DUO_OPEN)
     walk.look("duo-invite")
     # The invitation opened on the friend's device (no save there): its name; no STUN
-    # choice (the suite's build has no STUN server: test_duo_browser's STUN test).
+    # choice (the suite's build has no STUN server: test_duo_browser's STUN test). Opened
+    # with the walk's options (TABLE): the answer is then taken over in this page.
     page.evaluate("k => localStorage.removeItem(k)", SAVE_KEY)
-    page.goto(f"{walk.site_url}index.html{QUERY}&lang={walk.lang}&opened=1{d['invitation']}")
+    invitation = f"&lang={walk.lang}&opened=1{TABLE}{d['invitation']}"
+    page.goto(f"{walk.site_url}index.html{QUERY}{invitation}")
     page.wait_for_selector("#dlg-duo[open] #duo-join-set:not([hidden])", timeout=BOOT_MS)
     assert page.locator("#duo-stun").is_hidden()
     walk.look("duo-join")
