@@ -990,6 +990,10 @@ def _duo_end(walk: Walk) -> None:
     # stand in a row of narrow lanes, and the claimed stones' rings keep apart.
     assert page.locator("#board .stone[data-owner]").count() >= 5
     walk.look("duo-over-table", sizes=PHONES_AND_UP)
+    if walk.lang != "en":
+        # What follows is the game's record after a reload, the same in every language and
+        # looked at nowhere: the English walk's (a boot fewer in German and French).
+        return
     page.reload()  # the finished game is counted once, also after a reload
     page.wait_for_selector('body[data-ready="1"]', state="attached", timeout=BOOT_MS)
     if page.locator("#dlg-end").is_visible():
