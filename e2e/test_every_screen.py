@@ -24,10 +24,12 @@ screens reached by clicks and looked at. Only the first visit boots Pyodide for 
 scenes: the others load their saves into its page by the game's own take-over (another tab's
 save, "Take over here": tools/table.py ``take_over``), as a reload would have resumed them; a
 table scene walked alone boots its own page. A friend's device's saves are taken over the same
-way (a pairing not dealt yet shows its dialog, the messages not sent yet are read); the
-invitation and the link that ends the game are opened as pages, and the finished game is
-reloaded: 5 boots per language (11 while a friend's game could not be taken over, 19 before
-the take-overs). The scenes:
+way (a pairing not dealt yet shows its dialog, the messages not sent yet are read; the
+invitation is opened with the walk's options, so the answer is taken over in its page); the
+invitation and the link that ends the game are opened as pages, and in English the finished
+game is reloaded (its record, the same in every language): 4 boots in English, 3 in German
+and French (5 a language before session 24, 11 while a friend's game could not be taken
+over, 19 before the take-overs). The scenes:
 the first visit (the page's words and head, the welcome, the new-game dialog, a game dealt
 against the computer and played a turn, Undo then on show at every header width, the games
 dialog and the replay bar), the table mid-game (a card selected, a hint, every dialog, the
@@ -46,17 +48,17 @@ and call ``walk.look("name")``, with ``then=`` for checks of its own in each siz
 checks above then run on it in every language. ``WALK_SCENES=_duo_end,_finished`` walks
 those scenes alone (while working on them; the suite walks them all).
 
-Where a walk's time goes (docs/performance.md, "The screen walker's looks"): its 5 boots,
+Where a walk's time goes (docs/performance.md, "The screen walker's looks"): its 3-4 boots,
 axe (about 0.7 s a look), a resize per size, and the screenshots. A resize moves every
 claimed stone toward its owner (a 0.35 s transition) and may slide the log's drawer:
 ``at_rest`` ends such transitions at once instead of waiting them out (a settle took 0.37 s,
 now 0.07: the same page at rest). The screenshots are JPEG (``screenshot``), about a third
 of PNG's time. A look that ends at the desktop's size (WORK) is not resized back to it.
 axe's contrast rule runs once a look (above: about half of a run at the desktop's size,
-session 23), and its two runs and the pieces' labels are one call of the page. The
-take-overs save their game from one other tab kept open on rules.html (``Walk.other``;
-the table's tab brought back to the front, where its frames are not held back) instead of
-a page opened and closed for each.
+session 23), and its one run (the label rule's findings on the pieces left out after it) and
+the pieces' labels are one call of the page. The take-overs save their game from one other
+tab kept open on rules.html (``Walk.other``; the table's tab brought back to the front,
+where its frames are not held back) instead of a page opened and closed for each.
 """
 
 from __future__ import annotations
