@@ -8,7 +8,12 @@ At each screen the walker (``Walk.look``) runs, in each size:
   reads under something else;
 * axe-core (e2e/test_axe.py's ``violations``): no serious or critical violation (at the
   phone and the desktop size in English; at the phone size in German and French, the same
-  page with longer words);
+  page with longer words). Its ``color-contrast`` rule (about half of a run at the desktop's
+  size) runs once a screen in each language, at the phone's size (a look's first):
+  contrast is the colours', which no size changes but the log's panel beside a desktop's
+  table (measured from pixels at the desktop's size in every language by test_axe.py's
+  ``test_text_contrast_on_the_felt``); where a size puts one thing over another, that is the
+  geometry check's to find. English's desktop look runs axe's other rules;
 * "no English left" in German and French: no English word in what a person sees or hears
   (e2e/test_german.py's and e2e/test_french.py's word lists);
 * a screenshot for people to look at: artifacts/screenshots/screen-<screen>-<width>-<lang>.jpg
@@ -19,10 +24,12 @@ screens reached by clicks and looked at. Only the first visit boots Pyodide for 
 scenes: the others load their saves into its page by the game's own take-over (another tab's
 save, "Take over here": tools/table.py ``take_over``), as a reload would have resumed them; a
 table scene walked alone boots its own page. A friend's device's saves are taken over the same
-way (a pairing not dealt yet shows its dialog, the messages not sent yet are read); the
-invitation and the link that ends the game are opened as pages, and the finished game is
-reloaded: 5 boots per language (11 while a friend's game could not be taken over, 19 before
-the take-overs). The scenes:
+way (a pairing not dealt yet shows its dialog, the messages not sent yet are read; the
+invitation is opened with the walk's options, so the answer is taken over in its page); the
+invitation and the link that ends the game are opened as pages, and in English the finished
+game is reloaded (its record, the same in every language): 4 boots in English, 3 in German
+and French (5 a language before session 24, 11 while a friend's game could not be taken
+over, 19 before the take-overs). The scenes:
 the first visit (the page's words and head, the welcome, the new-game dialog, a game dealt
 against the computer and played a turn, Undo then on show at every header width, the games
 dialog and the replay bar), the table mid-game (a card selected, a hint, every dialog, the
@@ -41,12 +48,17 @@ and call ``walk.look("name")``, with ``then=`` for checks of its own in each siz
 checks above then run on it in every language. ``WALK_SCENES=_duo_end,_finished`` walks
 those scenes alone (while working on them; the suite walks them all).
 
-Where a walk's time goes (docs/performance.md, "The screen walker's looks"): its 5 boots,
+Where a walk's time goes (docs/performance.md, "The screen walker's looks"): its 3-4 boots,
 axe (about 0.7 s a look), a resize per size, and the screenshots. A resize moves every
 claimed stone toward its owner (a 0.35 s transition) and may slide the log's drawer:
 ``at_rest`` ends such transitions at once instead of waiting them out (a settle took 0.37 s,
 now 0.07: the same page at rest). The screenshots are JPEG (``screenshot``), about a third
 of PNG's time. A look that ends at the desktop's size (WORK) is not resized back to it.
+axe's contrast rule runs once a look (above: about half of a run at the desktop's size,
+session 23), and its one run (the label rule's findings on the pieces left out after it) and
+the pieces' labels are one call of the page. The take-overs save their game from one other
+tab kept open on rules.html (``Walk.other``; the table's tab brought back to the front,
+where its frames are not held back) instead of a page opened and closed for each.
 """
 
 from __future__ import annotations
@@ -316,6 +328,7 @@ class Walk:
     found: list[str] = field(default_factory=list)
     looked: list[str] = field(default_factory=list)
     skip_english: tuple[str, ...] = ()
+    other: object = None
 
     def load(self, save: str | None, extra: str = TABLE, lang: bool = True, boot=False) -> None:
         """The table with ``save`` stored (None: no save). On the table an earlier scene left
@@ -329,7 +342,10 @@ class Walk:
                 page.click("#end-look")
                 page.wait_for_selector("#dlg-end", state="hidden")
             page.set_viewport_size(_size(WORK))
-            take_over(page, save)
+            if self.other is None:  # the other tab that saves a game to take over
+                self.other = page.context.new_page()
+                page.bring_to_front()  # the table's tab in front: its frames not held back
+            take_over(page, save, self.other)
             self.skip_english = ()
             return
         if not page.url.startswith(self.site_url):  # storage needs the site's origin
@@ -366,9 +382,11 @@ class Walk:
             self.found += [f"{where}: {p}" for p in problems(page, allowed)]
             # axe and the screenshot: every size in English; in German and French (the same
             # page, longer words) the first size, the phone's, where they have least room.
+            # axe's color-contrast (colours, not sizes) once a screen, at the phone's size.
             every = self.lang == "en"
             if i == 0 or (every and i == len(sizes) - 1):  # axe: the first and last size
-                self.found += [f"{where}: axe\n{describe([v])}" for v in violations(page)]
+                found = violations(page, contrast=i == 0)
+                self.found += [f"{where}: axe\n{describe([v])}" for v in found]
             self.found += [f"{where}: English {t!r}" for t in self.english()]
             if i == 0 or every:
                 self.shoot(page, f"screen-{where}")
@@ -865,9 +883,11 @@ def _duo_pairing(walk: Walk) -> None:
     page.wait_for_selector(DUO_OPEN)
     walk.look("duo-invite")
     # The invitation opened on the friend's device (no save there): its name; no STUN
-    # choice (the suite's build has no STUN server: test_duo_browser's STUN test).
+    # choice (the suite's build has no STUN server: test_duo_browser's STUN test). Opened
+    # with the walk's options (TABLE): the answer is then taken over in this page.
     page.evaluate("k => localStorage.removeItem(k)", SAVE_KEY)
-    page.goto(f"{walk.site_url}index.html{QUERY}&lang={walk.lang}&opened=1{d['invitation']}")
+    invitation = f"&lang={walk.lang}&opened=1{TABLE}{d['invitation']}"
+    page.goto(f"{walk.site_url}index.html{QUERY}{invitation}")
     page.wait_for_selector("#dlg-duo[open] #duo-join-set:not([hidden])", timeout=BOOT_MS)
     assert page.locator("#duo-stun").is_hidden()
     walk.look("duo-join")
@@ -972,6 +992,10 @@ def _duo_end(walk: Walk) -> None:
     # stand in a row of narrow lanes, and the claimed stones' rings keep apart.
     assert page.locator("#board .stone[data-owner]").count() >= 5
     walk.look("duo-over-table", sizes=PHONES_AND_UP)
+    if walk.lang != "en":
+        # What follows is the game's record after a reload, the same in every language and
+        # looked at nowhere: the English walk's (a boot fewer in German and French).
+        return
     page.reload()  # the finished game is counted once, also after a reload
     page.wait_for_selector('body[data-ready="1"]', state="attached", timeout=BOOT_MS)
     if page.locator("#dlg-end").is_visible():

@@ -79,18 +79,23 @@ def open_with_save(page, site_url: str, text: str | None, query: str = ""):
     page.wait_for_selector(READY, state="attached", timeout=BOOT_MS)
 
 
-def take_over(page, text: str) -> None:
+def take_over(page, text: str, other=None) -> None:
     """Load ``text`` into the table already open (and ready) in ``page``, with no new boot:
     through the game's own "Continued elsewhere" question (web/js/saves.js). Another tab of
     the site (a second page on rules.html, which boots no Python) saves ``text``; the table
-    asks which game to keep, and Take over here loads it as a boot would have resumed it."""
+    asks which game to keep, and Take over here loads it as a boot would have resumed it.
+    ``other``: that tab, kept open by the caller for its next take-over (else one is opened
+    and closed)."""
     site = page.url.split("index.html")[0]
-    other = page.context.new_page()
+    own = other is None
+    other = other or page.context.new_page()
     try:
-        other.goto(site + "rules.html")
+        if not other.url.startswith(site):
+            other.goto(site + "rules.html")
         other.evaluate("([k, t]) => localStorage.setItem(k, t)", [SAVE_KEY, text])
     finally:
-        other.close()
+        if own:
+            other.close()
     page.wait_for_selector("#dlg-save-conflict[open]")
     page.click("#save-take-over")
     page.wait_for_selector("#dlg-save-conflict", state="hidden")
