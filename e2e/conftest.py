@@ -72,12 +72,12 @@ LONGEST_FIRST = {
     "e2e/test_duo_browser.py": 125,  # session 22: pages kept across tests, 0.84x CPU
     "e2e/test_webkit.py": 94,
     "e2e/test_axe.py": 87,
+    "e2e/test_games.py": 70,
     "e2e/test_snapshot.py": 59,
     "e2e/test_german.py": 58,
-    "e2e/test_ai_browser.py": 56,  # session 24: its Hard game a Tactic game, the only one
+    "e2e/test_ai_browser.py": 56,
     "e2e/test_pwa.py": 56,
     "e2e/test_embed.py": 50,
-    "e2e/test_games.py": 45,  # session 24: the game against the computer is test_ai_browser's
     "e2e/test_tutorial.py": 47,
     "e2e/test_trimmed_stdlib.py": 43,  # session 22: its smoke run in test_smoke
     "tests/test_remote_games.py": 40,

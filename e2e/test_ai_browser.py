@@ -1,5 +1,5 @@
-"""The computer's Hard level and the hint button in the browser: a full Tactic game against
-Hard (its search in the worker, with a short thinking time from ?ai_time=), a page that never
+"""The computer's Hard level and the hint button in the browser: a full game against Hard
+(its search in the worker, with a short thinking time from ?ai_time=), a page that never
 stalls while it thinks, and hints that are legal, only shown, and only for the player to move.
 The tests share one page, each opening its table afresh."""
 
@@ -10,8 +10,6 @@ import pytest
 from tools import main_thread
 from tools.table import (
     Driver,
-    body,
-    finish_and_check_end,
     moment,
     play_card,
     position,
@@ -63,13 +61,12 @@ def ask_hint(page, seat: int) -> dict:
 
 
 def test_full_game_against_hard_with_hints(page, site_url):
-    """A whole Tactic game against Hard with hints and claims made for the player, its
-    search's budget and the page's stalls measured (the suite's one whole game against the
-    computer in the browser); then, on that table, the hints of a game between friends
+    """A whole game against Hard with hints, its search's budget and the page's stalls
+    measured; then, on that table, the hints of a game between friends
     (``hint_when_passing_the_device``)."""
     visit(page, site_url, None, f"&ai_time={AI_TIME}&perf")
     assert "0.3 s" in page.inner_text("#dlg-new #level-set")
-    start_new_game(page, opponent="ai", level="hard", tactics=True, autoclaim=True)
+    start_new_game(page, opponent="ai", level="hard", tactics=False, autoclaim=True)
     assert py(page, "state", {"seat": 0})["settings"]["ai_level"] == "hard"
     page.evaluate(WATCH)
     # The main thread's tasks from here on, each with its thread time (tools/main_thread.py).
@@ -110,11 +107,6 @@ def test_full_game_against_hard_with_hints(page, site_url):
 
     page.wait_for_selector("#dlg-end[open]")
     tasks = main_thread.stop(page, mark_now)
-    assert body(page, "mode") == "ai"
-    assert page.locator("#handover").is_hidden(), "no handover against the computer"
-    finish_and_check_end(page)
-    log = page.inner_text("#log")
-    assert "The computer played" in log and "You played" in log
     stats = page.evaluate("() => window.__aiStats")
     assert len(stats) >= 10 and {s["level"] for s in stats} == {"hard"}
     assert all(s["budget"] == {"time": AI_TIME} for s in stats), "the budget reached the engine"
@@ -242,7 +234,7 @@ def test_hard_shares_its_search_among_workers(page, site_url):
     searched by both (each its own worlds) and merged by the first; the moves are legal and
     the game goes on. A hint is shared too."""
     visit(page, site_url, None, f"&ai_time={AI_TIME}&ai_workers=2")
-    start_new_game(page, opponent="ai", level="hard", tactics=True, autoclaim=True)
+    start_new_game(page, opponent="ai", level="hard", tactics=False, autoclaim=True)
     d = Driver(page, seed=5)
     while not d.finished():
         assert d.steps < 400, "the computer stopped moving"

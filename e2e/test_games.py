@@ -1,16 +1,18 @@
-"""Complete games through the card table's UI between two players passing the device, in one
-page (one Pyodide boot for the file): each game is dealt by the new-game dialog, from a fixed
-seed (``?seed=``), and played by a seeded ``Driver``, so that a run plays the same games as
-the last. The whole game against the computer (a Tactic game against Hard, its stalls
-measured) is e2e/test_ai_browser.py's.
+"""Complete games through the card table's UI: one against the computer, then two players
+passing the device, one after the other in one page (one Pyodide boot for the file): each
+game is dealt by the new-game dialog, from a fixed seed (``?seed=``), and played by a seeded
+``Driver``, so that a run plays the same games as the last.
 
 The suite's game of two players has tactic cards and Expert claims (every check of the
 hotseat games: the hidden hand at each handover, claims, decks chosen, the end, the rematch);
 the soak run (``python -m pytest -m soak tests e2e``, README) also plays the base game."""
 
+import re
+
 import pytest
 
-from tools.table import Driver, body, finish_and_check_end, py, start_new_game, table_for_a_new_game
+from tools import main_thread
+from tools.table import Driver, body, py, start_new_game, table_for_a_new_game
 
 DEAL = "&seed=8"  # every game of the file dealt from seed 8
 
@@ -36,6 +38,45 @@ def hidden_hand_check(site_url):
 
     check.count = 0
     return check
+
+
+def finish_and_check_end(page):
+    page.wait_for_selector("#dlg-end[open]")
+    title = page.inner_text("#end-title")
+    assert re.search(r"wins|draw", title, re.IGNORECASE), title
+    # A single game is a game: no match, no score; the stones each side won.
+    assert "match" not in title.lower(), title
+    assert page.locator("#end-scores tfoot").count() == 0
+    assert page.inner_text("#end-scores tbody th") == "Stones won"
+    assert "Round 1" not in page.inner_text("#dlg-end")
+    log = page.evaluate("() => [...document.querySelectorAll('#log li')].map(e => e.textContent)")
+    assert not any("match" in line for line in log), log
+    return title
+
+
+def test_against_the_computer_without_stalls(page, site_url):
+    table_for_a_new_game(page, site_url, DEAL)
+    start_new_game(page, opponent="ai", tactics=True, autoclaim=True)
+    # The main thread's tasks from here on (their thread time): the AI thinks in its worker.
+    mark_now = main_thread.start(page)
+    d = Driver(page, seed=5)
+    d.play_until_over()
+    tasks = main_thread.stop(page, mark_now)
+    assert body(page, "mode") == "ai"
+    assert page.locator("#handover").is_hidden()
+    finish_and_check_end(page)
+    log = page.inner_text("#log")
+    assert "The computer played" in log and "You played" in log
+    spans = page.evaluate("() => window.__aiSpans")
+    assert len(spans) >= 10, "the computer chose its moves in the worker"
+    # While the worker chooses, the main thread must never work for 100 ms or more at once.
+    worst = main_thread.busiest(tasks, spans)
+    assert worst.cpu < 100, (
+        f"main thread busy for {worst.cpu:.0f} ms ({worst.wall:.0f} ms of wall time)"
+    )
+    # Applying and drawing a move happens on the main thread; a generous bound keeps it honest.
+    worst = main_thread.busiest(tasks)
+    assert worst.cpu < 1000, f"a task took {worst.cpu:.0f} ms ({worst.wall:.0f} ms of wall time)"
 
 
 # Two players at one device: the options, the driver's seed, what the driver must have done.

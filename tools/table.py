@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import json
 import random
-import re
 from pathlib import Path
 
 from engine import position_from_json, position_to_json
@@ -419,18 +418,3 @@ def play_turn(page, seed: int = 1, max_steps: int = 25) -> None:
             "!document.body.classList.contains('ai-thinking'))",
             timeout=60_000,
         )
-
-
-def finish_and_check_end(page) -> str:
-    """A single game's end: its dialog says who won, with no match in it. Returns its title."""
-    page.wait_for_selector("#dlg-end[open]")
-    title = page.inner_text("#end-title")
-    assert re.search(r"wins|draw", title, re.IGNORECASE), title
-    # A single game is a game: no match, no score; the stones each side won.
-    assert "match" not in title.lower(), title
-    assert page.locator("#end-scores tfoot").count() == 0
-    assert page.inner_text("#end-scores tbody th") == "Stones won"
-    assert "Round 1" not in page.inner_text("#dlg-end")
-    log = page.evaluate("() => [...document.querySelectorAll('#log li')].map(e => e.textContent)")
-    assert not any("match" in line for line in log), log
-    return title
