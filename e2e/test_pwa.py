@@ -232,7 +232,15 @@ def test_offline_after_one_visit_and_after_a_restart(
     page.wait_for_selector("#dlg-duo[open] #duo-qr svg")
     assert "#m=" in page.input_value("#duo-link")
     assert any(u.endswith("/part-duo.zip") for u in served)
-    missing = [f for f in failed if f.split(" (")[0] not in served]
+    # A request the browser cancelled (ERR_ABORTED: the page left, or a fetch of a link it
+    # guessed at, rules.html once at load 8) is no miss when the game's cache holds the file.
+    cached = {url + f for f in expected}
+    missing = [
+        f
+        for f in failed
+        if f.split(" (")[0] not in served
+        and not ("ERR_ABORTED" in f and f.split(" (")[0] in cached)
+    ]
     assert missing == [], f"requests failed offline: {missing}"
     screenshot(page, "pwa-offline-restart")
 
