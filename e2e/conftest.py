@@ -50,6 +50,7 @@ BOOT_TIMEOUT_MS = 60_000  # PyScript boot takes 2-4 s here; leave room for a bus
 sys.path.insert(0, str(ROOT))
 import build  # repo-root build.py: standard library only
 from e2e import crashed_pages
+from e2e.missing_modules import SAID, watch_context
 from tools.chromium import CHROMIUM, CHROMIUM_ARGS, NO_SNAPSHOTS
 
 # The quick loop (`bash scripts/test.sh -m "not slow"`, README) keeps these browser tests: the
@@ -79,7 +80,6 @@ LONGEST_FIRST = {
     "e2e/test_pwa.py": 56,
     "e2e/test_embed.py": 50,
     "e2e/test_tutorial.py": 47,
-    "e2e/test_trimmed_stdlib.py": 43,  # session 22: its smoke run in test_smoke
     "tests/test_remote_games.py": 40,
     "e2e/test_keyboard.py": 40,
     "e2e/test_tactic_flows.py": 38,
@@ -274,6 +274,7 @@ def persistent_context(browser_type, browser_type_launch_args, tmp_path):
             str(profile or tmp_path / "profile"), **browser_type_launch_args, **options
         )
         context.set_default_timeout(BOOT_TIMEOUT_MS // 2)
+        watch_context(context)
         contexts.append(context)
         return context
 
@@ -325,6 +326,29 @@ def _keep_no_snapshots(context, request) -> None:
 
 
 @pytest.fixture
+def new_context(new_context):
+    """pytest-playwright's new_context (its ``context`` fixture's too), each context's pages
+    watched for a module missing (``no_module_missing``)."""
+
+    def make(**options):
+        context = new_context(**options)
+        watch_context(context)
+        return context
+
+    return make
+
+
+@pytest.fixture(autouse=True)
+def no_module_missing():
+    """No page of the test's contexts, nor a worker of theirs, said a module was missing:
+    every path a browser test takes checks the trimmed standard library (e2e/missing_modules.py;
+    e2e/test_trimmed_stdlib.py checks the archive itself)."""
+    SAID.clear()
+    yield
+    assert SAID == [], "a module was missing:\n" + "\n".join(SAID)
+
+
+@pytest.fixture
 def context(context, request):
     """pytest-playwright's context, keeping no Python snapshot (``NO_SNAPSHOTS``)."""
     _keep_no_snapshots(context, request)
@@ -360,6 +384,7 @@ def shared_page(browser, browser_context_args, request):
     marker = next(request.node.iter_markers("browser_context_args"), None)
     context = browser.new_context(**{**browser_context_args, **(marker.kwargs if marker else {})})
     _keep_no_snapshots(context, request)
+    watch_context(context)
     page = context.new_page()
     _keep_console(page)
     yield page

@@ -1,22 +1,23 @@
-"""The game with its trimmed standard library (sitebuild/stdlib.py): every kind of game played
-in Chromium (tools/trace_imports.py's FLOWS: the computer at every level with its worker and
-hints, two players with tactic cards, the replay and a record, a lesson, the embed) must never
-miss a module, on the page or in the AI's worker. The table's flows are played one after the
-other in one page: a module one of them lacks fails there all the same. The smoke page (on
-the full standard library, as it imports the command line's argparse too) is checked the same
-way where it boots already, e2e/test_smoke.py (one boot fewer)."""
+"""The game's trimmed standard library (sitebuild/stdlib.py, its modules traced by
+tools/trace_imports.py over every kind of game): the site boots it, and never a module from
+elsewhere. Every browser test fails when a page or a worker of its says a module is missing
+(e2e/conftest.py ``no_module_missing``), so each path of the game the suite takes checks the
+archive: the computer at every level with its worker and hints (test_ai_first_move,
+test_ai_browser, test_games), two players with tactic cards (test_games), the replay and a
+record downloaded and opened (test_replay), the lessons (test_tutorial), the embed
+(test_embed); the smoke page, on the full standard library, in e2e/test_smoke.py. (Until
+session 25 this file played tools/trace_imports.py's flows again for it: 60 s of a worker.)
+"""
 
+import json
 import sys
 from pathlib import Path
-
-import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 import build
-from e2e.missing_modules import watch_missing_modules
+from e2e.missing_modules import SAID
 from sitebuild.stdlib import GAME_STDLIB
-from tools.trace_imports import FLOWS
 
 
 def test_the_site_boots_the_trimmed_archive(site_url):
@@ -34,36 +35,26 @@ def test_the_site_boots_the_trimmed_archive(site_url):
     assert not any("codemirror" in f or "xterm" in f for f in files)
 
 
-# The table's flows one after the other in one page (one boot); the embed a run of its own
-# (both in the file's one page); the smoke flow in e2e/test_smoke.py's smoke.html test.
-TABLE = ("computer", "friend", "replay", "lesson")
-RUNS = {"table": TABLE, "embed": ("embed",)}
-assert sorted(sum(RUNS.values(), ("smoke",))) == sorted(FLOWS), "every flow is played"
-
-
-@pytest.fixture
-def context(shared_page):
-    """The shared page's (``requests_log`` listens to it): the runs are played one after the
-    other in one page (e2e/conftest.py ``shared_page``; a page that has booted before boots
-    again for well under a new page's work)."""
-    return shared_page.context
-
-
-@pytest.mark.parametrize("flow", list(RUNS))
-def test_every_kind_of_game_finds_its_modules(shared_page, site_url, requests_log, flow):
-    page = shared_page
-    page.set_default_timeout(30_000)
-    problems = watch_missing_modules(page, "console: ")
-    page.on("pageerror", lambda e: problems.append(f"pageerror: {e}"))
-    for step in RUNS[flow]:
-        FLOWS[step](page, site_url)
-    assert page.locator(".py-error").count() == 0, page.locator(".py-error").all_inner_texts()
-    assert page.locator("#loading-error:not([hidden])").count() == 0
-    assert problems == []
-    # The game's modules come compiled in one archive (sitebuild/site.py), never one by one.
-    assert any(u.endswith("/game.zip") for u in requests_log.urls)
-    assert not any(u.endswith(".py") and "/engine/" in u for u in requests_log.urls)
-    # (and the parts loaded on first use: part-duo.zip, part-lessons.zip; docs/offline.md)
-    ours = ("/game.zip", "/part-duo.zip", "/part-lessons.zip")
-    stdlib = [u for u in requests_log.urls if u.endswith(".zip") and not u.endswith(ours)]
-    assert stdlib and all(u.endswith(GAME_STDLIB) for u in stdlib), stdlib
+def test_a_module_missing_in_a_page_or_its_worker_fails_the_test(context, site_url):
+    """The check every browser test makes (e2e/conftest.py ``no_module_missing``) hears what
+    a page and a worker it starts say of a missing module, as Pyodide says it."""
+    page = context.new_page()
+    page.goto(site_url + "rules.html")
+    missing = "ModuleNotFoundError: No module named '{}'"
+    page.evaluate("(line) => console.error(line)", missing.format("tkinter"))
+    script = f"console.log({json.dumps(missing.format('turtle'))}); postMessage('said')"
+    page.evaluate(
+        """(code) => new Promise((done) => {
+          const url = URL.createObjectURL(new Blob([code], {type: "text/javascript"}));
+          new Worker(url).onmessage = done;
+        })""",
+        script,
+    )
+    heard = set()
+    for _ in range(200):  # the worker's console event comes through the driver after
+        heard = {name for name in ("tkinter", "turtle") for line in SAID if name in line}
+        if len(heard) == 2:  # its message: a round trip to the page lets it in
+            break
+        page.evaluate("0")
+    assert heard == {"tkinter", "turtle"}, SAID
+    SAID.clear()  # the test itself passes

@@ -4,8 +4,8 @@ Pyodide fetches its whole standard library, ``python_stdlib.zip`` (2.5 MB, alrea
 compressed: gzip wins nothing), before Python starts. The game imports a small part of it:
 the modules in ``sitebuild/stdlib-modules.txt``, found by tracing imports in Chromium while
 games of every kind are played (``python tools/trace_imports.py`` writes the file again;
-``e2e/test_trimmed_stdlib.py`` plays them with the trimmed archive and fails on any module
-missing). ``vendor/pyodide/stdlib-game.zip`` holds those modules compiled by Pyodide's own
+every browser test fails when a page or its worker misses a module, e2e/missing_modules.py).
+``vendor/pyodide/stdlib-game.zip`` holds those modules compiled by Pyodide's own
 Python, without docstrings and line tables (``sitebuild/bytecode.py``: Pyodide then skips
 compiling them on every start, about a third of its boot); pyscript.json names it
 (``"stdlib"``) and a small PyScript patch (sitebuild/vendor.py) hands it to Pyodide as

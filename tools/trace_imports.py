@@ -13,8 +13,8 @@ a record downloaded and opened, a lesson, the embed) and writes every module nam
 that are not in Pyodide's archive (built in, frozen, the engine, PyScript's own) cost nothing:
 build.py keeps only what the archive holds. --check only prints what is missing from the file.
 
-e2e/test_trimmed_stdlib.py plays the same FLOWS with the trimmed archive and fails on any
-module missing.
+Every browser test fails when a page or its worker misses a module (e2e/missing_modules.py):
+the suite plays these kinds of game, and more, with the trimmed archive.
 """
 
 from __future__ import annotations
@@ -38,8 +38,8 @@ QUERY = "?aipause=40"
 def _fresh(page, url: str) -> None:
     """A first visit: the storage cleared before the page's own scripts run (clearing it
     after a load raced with that page's boot still writing its save and welcome flag).
-    A page already showing the table goes on from there (e2e/test_trimmed_stdlib.py plays
-    the table's flows one after the other in one page)."""
+    A page already showing the table goes on from there (the flows one after the other in
+    one page)."""
     if page.url == url and page.evaluate("() => window.__ready === true"):
         return
     flag = f"trace-fresh-{uuid.uuid4().hex}"
