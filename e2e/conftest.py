@@ -51,7 +51,7 @@ sys.path.insert(0, str(ROOT))
 import build  # repo-root build.py: standard library only
 from e2e import crashed_pages
 from e2e.missing_modules import SAID, watch_context
-from tools.chromium import CHROMIUM, CHROMIUM_ARGS, NO_SNAPSHOTS
+from tools.chromium import CHROMIUM, CHROMIUM_ARGS, LIFTOFF_ONLY, NO_SNAPSHOTS
 
 # The quick loop (`bash scripts/test.sh -m "not slow"`, README) keeps these browser tests: the
 # pages boot offline, a turn is played, handed over and refused, a match goes on to its end.
@@ -183,12 +183,19 @@ def site_url():
 
 
 @pytest.fixture(scope="module")
-def browser(launch_browser):
+def browser(launch_browser, browser_type_launch_args, request):
     """A Chromium per test file rather than per worker (pytest-playwright's is the session's):
     twice in full runs (CI on 2026-11-27 and session 17's), after a quarter of an hour every
     new page of one worker's browser crashed while booting, test after test, with memory to
-    spare. A fresh browser per file (about 0.3 s to launch) keeps one file's trouble in it."""
-    browser = launch_browser()
+    spare. A fresh browser per file (about 0.3 s to launch) keeps one file's trouble in it.
+
+    Its V8 runs without TurboFan (tools/chromium.py ``LIFTOFF_ONLY``) but in a file marked
+    ``full_speed`` (``pytestmark = pytest.mark.full_speed``): one that measures how fast the
+    page or the computer's worker does its work."""
+    args = browser_type_launch_args.get("args", [])
+    if request.node.get_closest_marker("full_speed") is None:
+        args = [*args, LIFTOFF_ONLY]
+    browser = launch_browser(args=args)
     yield browser
     browser.close()
 

@@ -20,6 +20,9 @@ from tools.table import (
     visit,
 )
 
+# The page's stalls are measured here: V8's optimising compiler kept (e2e/conftest.py browser).
+pytestmark = pytest.mark.full_speed
+
 
 @pytest.fixture
 def page(shared_page):

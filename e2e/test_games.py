@@ -14,6 +14,9 @@ import pytest
 from tools import main_thread
 from tools.table import Driver, body, py, start_new_game, table_for_a_new_game
 
+# The page's stalls are measured here: V8's optimising compiler kept (e2e/conftest.py browser).
+pytestmark = pytest.mark.full_speed
+
 DEAL = "&seed=8"  # every game of the file dealt from seed 8
 
 

@@ -18,6 +18,15 @@ CHROMIUM_ARGS = [
     "--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE localhost, EXCLUDE 127.0.0.1",
 ]
 
+# The browser tests' V8 without its optimising compiler (TurboFan): WebAssembly and scripts
+# run as Liftoff and Sparkplug first compile them. A page boot then costs about 1 CPU second
+# fewer of its 5 (most of it TurboFan recompiling Pyodide's hot functions in the
+# background, which a test's short page seldom gains from), and on a loaded machine the
+# browser files took less CPU in all (docs/performance.md, "V8 without TurboFan in the
+# browser tests", session 25). What the page does is the same, only slower to compute, so
+# the files that measure the page's speed keep the optimising compiler: they are marked
+# ``full_speed`` (e2e/conftest.py ``browser``). Players' browsers run as usual.
+LIFTOFF_ONLY = "--js-flags=--liftoff-only"
 
 # A page's first visit makes a Python snapshot for the next (web/js/snapshot.js): about one
 # CPU second of a boot's five or six, for a visit a test seldom makes. The browser tests'
