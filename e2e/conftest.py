@@ -191,13 +191,16 @@ def browser(launch_browser, browser_type_launch_args, request):
 
     Its V8 runs without TurboFan (tools/chromium.py ``LIFTOFF_ONLY``) but in a file marked
     ``full_speed`` (``pytestmark = pytest.mark.full_speed``): one that measures how fast the
-    page or the computer's worker does its work."""
-    args = browser_type_launch_args.get("args", [])
-    if request.node.get_closest_marker("full_speed") is None:
-        args = [*args, LIFTOFF_ONLY]
-    browser = launch_browser(args=args)
+    page or the computer's worker does its work. (``persistent_context``'s browsers too.)"""
+    browser = launch_browser(args=_v8_args(browser_type_launch_args, request))
     yield browser
     browser.close()
+
+
+def _v8_args(launch_args: dict, request) -> list[str]:
+    """The browser's flags, with LIFTOFF_ONLY unless the file is marked ``full_speed``."""
+    args = launch_args.get("args", [])
+    return args if request.node.get_closest_marker("full_speed") else [*args, LIFTOFF_ONLY]
 
 
 @pytest.fixture(scope="session")
@@ -268,7 +271,7 @@ def serve():
 
 
 @pytest.fixture
-def persistent_context(browser_type, browser_type_launch_args, tmp_path):
+def persistent_context(browser_type, browser_type_launch_args, tmp_path, request):
     """persistent_context(profile=None, **options) -> a Chromium context with an on-disk
     profile; ``options`` are Playwright's (``service_workers="block"``: the game's service
     worker allowed only where a test plays offline or updates, as ``browser_context_args``).
@@ -276,9 +279,11 @@ def persistent_context(browser_type, browser_type_launch_args, tmp_path):
     Closing it and launching again with the same profile folder is a browser restart."""
     contexts = []
 
+    launch_args = {**browser_type_launch_args, "args": _v8_args(browser_type_launch_args, request)}
+
     def launch(profile: Path | None = None, **options):
         context = browser_type.launch_persistent_context(
-            str(profile or tmp_path / "profile"), **browser_type_launch_args, **options
+            str(profile or tmp_path / "profile"), **launch_args, **options
         )
         context.set_default_timeout(BOOT_TIMEOUT_MS // 2)
         watch_context(context)
