@@ -5,17 +5,21 @@ tablet profile (and the desktop's), on a first and a returning visit (not a test
     nice -n 19 python bench/first_move.py [--runs 3] [--profiles tablet,desktop]
                                           [--levels easy,hard] [--choose ready|welcome]
                                           [--baseline DIST] [--dist DIST] [--seed N]
+                                          [--fast-workers]
 
 Per run, profile and level, a fresh Chromium profile (bench/boot_tablet.py's throttling and
-serving: gzipped, the service worker on) opens the game (index.html?aipause=0: the 0.7 s
-pause that lets a person follow the computer's move left out, as bench/webkit_first_move.py
-does) and, in the page, as soon as the table is playable (body[data-ready="1"]), deals a game
-at that level in which the computer starts, through the new-game dialog. Measured in the page:
-ready to the computer's first card on the table. Visit 1 is a first visit; visit 2 the
-browser started again on the same profile, once its service worker has every file and the
-page has stored its Python snapshot (a returning player). Easy and Medium decide on the page
-while the AI's worker starts; Hard searches in the worker (web/js/ai.js), so its first move
-waits for the worker's Python.
+serving: gzipped, the service worker on; on the tablet profile the page's workers, the
+computer's, are slowed 4x as its thread is: bench/boot_tablet.py WorkerThrottle, which needs
+root and a cgroup v1 cpu controller, else the first line says they are not; --fast-workers
+leaves them unslowed, as this benchmark did before session 25) opens the game
+(index.html?aipause=0: the 0.7 s pause that lets a person follow the computer's move left out,
+as bench/webkit_first_move.py does) and, in the page, as soon as the table is playable
+(body[data-ready="1"]), deals a game at that level in which the computer starts, through the
+new-game dialog. Measured in the page: ready to the computer's first card on the table. Visit 1
+is a first visit; visit 2 the browser started again on the same profile, once its service
+worker has every file and the page has stored its Python snapshot (a returning player). Easy
+and Medium decide on the page while the AI's worker starts; Hard searches in the worker
+(web/js/ai.js), so its first move waits for the worker's Python.
 
 --choose welcome: on the first visit the game is chosen and Deal pressed in the welcome's
 new-game dialog as soon as it shows (body[data-early="1"], before Python: the deal waits,
@@ -47,7 +51,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "bench"))
-from boot_tablet import PREFIX, TIMEOUT_MS, throttle
+from boot_tablet import PREFIX, TIMEOUT_MS, WorkerThrottle, throttle
 
 import build
 from tools.chromium import CHROMIUM, CHROMIUM_ARGS
@@ -158,7 +162,15 @@ def first_move(context, url: str, profile: str, level: str, early: bool) -> dict
     }
 
 
-def visits(playwright, dist: Path, profile: str, level: str, seed: int, early: bool) -> list:
+def visits(
+    playwright,
+    dist: Path,
+    profile: str,
+    level: str,
+    seed: int,
+    early: bool,
+    fast_workers: bool = False,
+) -> list:
     """A first visit, then a returning one on the same browser profile."""
     server = build.serve_in_thread(directory=dist, prefix=PREFIX, gzip=True)
     url = build.url_of(server) + f"index.html?aipause=0&seed={seed}"
@@ -170,7 +182,10 @@ def visits(playwright, dist: Path, profile: str, level: str, seed: int, early: b
                     folder, executable_path=CHROMIUM, headless=True, args=CHROMIUM_ARGS
                 )
                 try:
-                    got.append(first_move(context, url, profile, level, early))
+                    slow = "desktop" if fast_workers else profile
+                    with WorkerThrottle(folder, slow) as slowed:
+                        got.append(first_move(context, url, profile, level, early))
+                    got[-1]["slowed"] = len(slowed.throttled)
                     if n == 1:  # a returning player: every file in the service worker's
                         # cache, and Python's snapshot stored (or none coming)
                         context.pages[0].wait_for_function(
@@ -197,7 +212,7 @@ def _text(x, unit: str = " s") -> str:
 def _visits(pair: list) -> str:
     return ";  ".join(
         f"{v['move']:.2f} s (ready {v['ready']:.2f} s, {_text(v['iterations'], '')} positions,"
-        f" again {_text(v['again'], '')}, {v['workers']} workers,"
+        f" again {_text(v['again'], '')}, {v['workers']} workers ({v['slowed']} slowed),"
         f" worker ready {_text(v['worker'])} {v['python'] or '-'}, page {v['page']})"
         for v in pair
     )
@@ -212,6 +227,11 @@ def main() -> int:
     parser.add_argument("--seed", type=int, default=5)
     parser.add_argument("--baseline", type=Path, help="another build's dist/: page 'base'")
     parser.add_argument("--dist", type=Path, help="the game's dist/, built apart (no build)")
+    parser.add_argument(
+        "--fast-workers",
+        action="store_true",
+        help="the tablet's workers not slowed (as before session 25)",
+    )
     args = parser.parse_args()
     from playwright.sync_api import sync_playwright
 
@@ -224,6 +244,15 @@ def main() -> int:
         f"{args.runs} runs; choose at {args.choose}; seed {args.seed}; "
         f"load average {load} on {os.cpu_count()} CPUs"
     )
+    if "tablet" in args.profiles.split(","):
+        why = WorkerThrottle.available()
+        if args.fast_workers:
+            why = "--fast-workers"
+        print(
+            "tablet: the page's thread and its workers' slowed 4x"
+            if why is None
+            else f"tablet: the page's thread slowed 4x, its workers NOT ({why})"
+        )
     for name, folder in dirs.items():
         print(f"{name}: {Path(folder).resolve()}")
     got: dict = {}
@@ -233,7 +262,15 @@ def main() -> int:
                 for level in args.levels.split(","):
                     names = list(dirs) if run % 2 == 0 else list(reversed(dirs))
                     for name in names:
-                        pair = visits(playwright, dirs[name], profile, level, args.seed, early)
+                        pair = visits(
+                            playwright,
+                            dirs[name],
+                            profile,
+                            level,
+                            args.seed,
+                            early,
+                            args.fast_workers,
+                        )
                         got.setdefault((profile, level, name), []).append(pair)
                         print(f"  run {run + 1} {profile:7} {level:6} {name:4} " + _visits(pair))
     load = ", ".join(f"{x:.1f}" for x in os.getloadavg())
