@@ -23,6 +23,23 @@ WORKERS_NOTED = """(() => {
 })();"""
 
 
+# A browser that will not post a WebAssembly.Module to a worker (js/snapshot.js handWasm): the
+# page's port refuses it as such a browser would (a DataCloneError).
+NO_MODULE_POSTED = """(() => {
+  const post = MessagePort.prototype.postMessage;
+  MessagePort.prototype.postMessage = function (data, ...rest) {
+    if (data?.module instanceof WebAssembly.Module) {
+      throw new DOMException("refused by the test", "DataCloneError");
+    }
+    return post.call(this, data, ...rest);
+  };
+})();"""
+WASM_REFUSED = (
+    "Pyodide's WebAssembly: not handed to the computer's worker (DataCloneError), "
+    "it compiles its own."
+)
+
+
 COMPUTER_PLAYED = (
     """() => document.querySelectorAll('#board .side[data-seat="1"] .card').length > 0"""
 )
@@ -82,7 +99,7 @@ def test_the_computer_moves_while_its_worker_is_starting(context, site_url):
 @pytest.mark.parametrize(
     ("level", "query", "early"),
     [("hard", "", True), ("hard", "&ai_early=0", False)],
-    ids=["hard", "hard-held-back"],
+    ids=["hard", "hard-held-back-no-module-posted"],
 )
 def test_the_worker_starts_early_only_for_a_game_that_searches_in_it(
     context, site_url, level, query, early
@@ -91,9 +108,18 @@ def test_the_worker_starts_early_only_for_a_game_that_searches_in_it(
     starts it with the table drawn before Python (js/ai.js startEarly), so Hard's first
     search does not wait for a Python to boot after ready; with ?ai_early=0 the worker
     starts only when the computer first thinks (Easy and Medium: the test above). One
-    worker either way, and the computer's first move comes."""
+    worker either way, and the computer's first move comes.
+    The worker's Pyodide instantiates the WebAssembly the page compiled (<html
+    data-ai-wasm="page">: js/snapshot.js handWasm); in the held-back case the page's browser
+    will not post it (a DataCloneError, as a browser that refuses would throw): the worker
+    compiles its own ("compiled"), one console line says so, nothing is shown, and the
+    computer plays."""
     page = context.new_page()
     page.add_init_script(WORKERS_NOTED)
+    if not early:
+        page.add_init_script(NO_MODULE_POSTED)
+    warnings: list[str] = []
+    page.on("console", lambda m: warnings.append(m.text) if m.type == "warning" else None)
     query += "&ai_workers=1&ai_time=0.2"
     open_with_save(page, site_url, None, query)
     start_new_game(page, opponent="ai", level=level, starter="0")  # the player starts
@@ -116,3 +142,12 @@ def test_the_worker_starts_early_only_for_a_game_that_searches_in_it(
         assert stats[0]["workers"] == 1 and stats[0]["iterations"] > 0, stats
     else:  # worked out on the page while the worker starts
         assert stats[0]["workers"] == 0, stats
+    page.wait_for_selector("html[data-ai-wasm]", state="attached", timeout=60_000)
+    wasm = page.evaluate("document.documentElement.dataset.aiWasm")
+    said = [w for w in warnings if "WebAssembly" in w]
+    if early:
+        assert (wasm, said) == ("page", []), warnings
+    else:
+        assert (wasm, said) == ("compiled", [WASM_REFUSED]), warnings
+        assert page.locator("#toast").is_hidden()
+        assert page.locator("#loading-error").is_hidden()

@@ -25,7 +25,8 @@
 // snapshot Pyodide refuses or whose Python is not this build's, storage full when saving.
 // A record that failed is deleted. An embed (embed.html) boots from a snapshot the game
 // made on this device but makes none (a blog reader is not asked for 14 MB); the computer's
-// worker (ai_worker.py) starts from the stored snapshot too, or as usual (workerPython).
+// worker (ai_worker.py) starts from the stored snapshot too, or as usual (workerPython), and
+// instantiates the WebAssembly the page compiled instead of compiling its own (handWasm).
 // ?snapshot=off starts the page's Python as usual and makes none (the benchmark's
 // reference, bench/boot_tablet.py).
 // <html data-python="snapshot|started"> tells how Python started, and
@@ -130,6 +131,7 @@ export async function loadPyodide(options) {
   } finally {
     making = null; // made, or none coming: a worker that asks is answered at once
     made?.();
+    compiled(null); // the page's Python is up: its module was kept by now, or none will be
   }
 }
 
@@ -173,6 +175,13 @@ async function pagePython(config) {
 // (stored), "page" (handed by the page) or none (ai_worker.py started: the page marks
 // <html data-ai-python>).
 async function workerPython(config) {
+  const handed = pageWasm(); // asked at once, while the snapshot is read
+  const start = async (options) => {
+    let used = false;
+    const pyodide = await withWasm(handed, () => startPyodide(options), () => { used = true; });
+    if (used) pyodide.runPython("import sys\nsys._st_wasm = 'page'");
+    return pyodide;
+  };
   let memory = null;
   let from = "snapshot";
   try {
@@ -188,16 +197,16 @@ async function workerPython(config) {
     if (record) memory = await checked(record);
   } catch (error) {
     note(`not used by the computer's worker (${error.message}), its Python starts as usual`);
-    return startPyodide(config);
+    return start(config);
   }
-  if (!memory) return startPyodide(config);
+  if (!memory) return start(config);
   try {
-    const pyodide = await fromSnapshot(memory, config);
+    const pyodide = await fromSnapshot(memory, config, start);
     pyodide.runPython(`import sys\nsys._st_started = ${JSON.stringify(from)}`);
     return pyodide;
   } catch (error) {
     note(`not used by the computer's worker (${error.message}), its Python starts as usual`);
-    return startPyodide(config);
+    return start(config);
   }
 }
 
@@ -268,10 +277,136 @@ function answer() {
   channel.postMessage(unsaved ? { build: BUILD, memory: unsaved } : { build: BUILD });
 }
 
+// ------------------------------------------------------------------ Pyodide's WebAssembly
+
+// pyodide.asm.wasm (9.6 MB) is compiled once, on the page, and the computer's worker
+// instantiates that module instead of fetching and compiling it again (a WebAssembly.Module
+// can be posted to a dedicated worker in Chromium, Firefox and WebKit). The page keeps the
+// module Pyodide's instantiateStreaming makes of it (its Python from a snapshot or not), and
+// js/ai.js hands it to every worker PyScript starts (handWasm: PyScript's onWorker hook). The
+// worker asks for it as its interpreter module starts (pageWasm: a message to the page with a
+// MessagePort of its own, so that neither PyScript's nor coincident's messages see the
+// answer); a page whose Python is still starting says it is coming and answers once it has
+// one. Pyodide then starts with fetch and WebAssembly.instantiateStreaming wrapped for that
+// one URL (withWasm). No module (no answer within ASK_MS, a page with none, a browser that
+// will not post or receive one, an instantiation that fails): the worker fetches and
+// compiles it as before, with one console line when something refused it, nothing shown.
+// sys._st_wasm = "page" tells the worker's Python it used the page's (ai_worker.py wasm: the
+// page marks <html data-ai-wasm="page|compiled">).
+const WASM = new URL("pyodide.asm.wasm", PYODIDE).href;
+const WANT_WASM = "st-wasm"; // the worker's question: {"st-wasm": BUILD}, a port to answer on
+const wasmNote = (what) => console.warn(`Pyodide's WebAssembly: ${what}.`);
+
+// On the page: the module once Pyodide has instantiated it (null: none, or none coming).
+let pageModule;
+let compiled = () => {};
+const pageModuleReady = ON_PAGE ? new Promise((resolve) => { compiled = resolve; }) : null;
+pageModuleReady?.then((module) => { pageModule = module; });
+if (ON_PAGE && typeof WebAssembly.instantiateStreaming === "function") {
+  const { instantiateStreaming } = WebAssembly;
+  WebAssembly.instantiateStreaming = function (source, imports) {
+    const result = instantiateStreaming.call(this, source, imports);
+    Promise.resolve(source).then((response) => {
+      if (response?.url !== WASM) return;
+      WebAssembly.instantiateStreaming = instantiateStreaming; // once is enough
+      result.then(({ module }) => compiled(module), () => compiled(null));
+    }, () => {});
+    return result;
+  };
+}
+
+// On the page (js/ai.js, for each worker PyScript starts): answers the worker's question.
+export function handWasm(worker) {
+  worker.addEventListener("message", (e) => {
+    if (e.data?.[WANT_WASM] !== BUILD || !e.ports?.[0]) return;
+    const port = e.ports[0];
+    const answer = (module) => {
+      try {
+        port.postMessage({ module });
+      } catch (error) {
+        wasmNote(`not handed to the computer's worker (${error.name || error}), it compiles its own`);
+        port.postMessage({ module: null });
+      }
+      port.close();
+    };
+    if (pageModule !== undefined) answer(pageModule);
+    else {
+      port.postMessage({ coming: true });
+      pageModuleReady.then(answer);
+    }
+  });
+}
+
+// In the worker: the page's module, or null.
+function pageWasm() {
+  if (typeof MessageChannel === "undefined" || typeof postMessage !== "function") return Promise.resolve(null);
+  return new Promise((resolve) => {
+    const { port1, port2 } = new MessageChannel();
+    let timer = null;
+    const done = (module) => {
+      clearTimeout(timer);
+      port1.close();
+      resolve(module);
+    };
+    const wait = (ms) => {
+      clearTimeout(timer);
+      timer = setTimeout(() => done(null), ms);
+    };
+    wait(ASK_MS);
+    port1.onmessage = (e) => {
+      if (e.data?.coming) wait(MAKING_MS);
+      else done(e.data?.module instanceof WebAssembly.Module ? e.data.module : null);
+    };
+    port1.onmessageerror = () => {
+      wasmNote("the page's not received, the computer's worker compiles its own");
+      done(null);
+    };
+    postMessage({ [WANT_WASM]: BUILD }, [port2]);
+  });
+}
+
+// start() (a loadPyodide) with the page's module (handed: a promise of it, or of null) for
+// pyodide.asm.wasm: Pyodide's fetch of that URL waits for the answer (the rest of Pyodide
+// loads meanwhile) and, given a module, gets a stand-in, whose instantiateStreaming is the
+// module's instantiation (used() is called), or, should that fail, the usual fetch and
+// compilation. Everything else passes through; both are put back once Pyodide has started.
+async function withWasm(handed, start, used) {
+  const { fetch } = globalThis;
+  const { instantiateStreaming } = WebAssembly;
+  const standIn = new Response(null);
+  let module = null;
+  globalThis.fetch = (input, ...rest) => {
+    const url = input instanceof Request ? input.url : String(input);
+    if (url !== WASM) return fetch(input, ...rest);
+    return handed.then((handedModule) => {
+      module = handedModule;
+      return module ? standIn : fetch(input, ...rest);
+    });
+  };
+  WebAssembly.instantiateStreaming = async function (source, imports) {
+    const response = await source;
+    if (response !== standIn) return instantiateStreaming.call(this, response, imports);
+    try {
+      const instance = await WebAssembly.instantiate(module, imports);
+      used();
+      return { instance, module };
+    } catch (error) {
+      wasmNote(`the page's not used (${error.message}), the computer's worker compiles its own`);
+      return instantiateStreaming.call(this, fetch(WASM, { credentials: "same-origin" }), imports);
+    }
+  };
+  try {
+    return await start();
+  } finally {
+    globalThis.fetch = fetch;
+    WebAssembly.instantiateStreaming = instantiateStreaming;
+  }
+}
+
 // ------------------------------------------------------------------ from a snapshot
 
-async function fromSnapshot(memory, config) {
-  const pyodide = await startPyodide({ ...config, _loadSnapshot: memory });
+async function fromSnapshot(memory, config, start = startPyodide) {
+  const pyodide = await start({ ...config, _loadSnapshot: memory });
   delete pyodide._api.config._loadSnapshot; // Pyodide would keep the 31 MB
   // The snapshot's Python must be this build's; its random numbers are drawn afresh (the
   // generator's state is in the memory: every visit would deal the same games).
