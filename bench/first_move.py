@@ -31,8 +31,11 @@ from navigation to ready. Once the first card is down the same game is dealt aga
 same page ("again": the same decision on a settled page, under the same load), and the
 first decision's share of its positions is printed: how much the page's start starved it.
 Each run's line also gives the time from navigation to the AI worker's Python ready
-(window.__aiWorkerReady) and how it started (<html data-ai-python>: snapshot, page or
-started; "-" for a build that does not tell), and how the page's started (data-python).
+(window.__aiWorkerReady) and from the table's ready to it, how it started (<html
+data-ai-python>: snapshot, page or started; "-" for a build that does not tell), whether
+its Pyodide used the page's compiled WebAssembly (<html data-ai-wasm>: page or compiled),
+how the page's Python started (data-python), and the CPU seconds of the browser's processes
+from the navigation to the first card (a loaded machine moves them less than the times).
 --baseline DIST adds "base": another build's dist/ (e.g. main's: `git archive main | tar
 -x -C /tmp/base && (cd /tmp/base && python build.py --dev-pages)`), served the same way in
 the same runs, alternating order; --dist DIST takes the game from a dist/ built apart
@@ -51,6 +54,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "bench"))
+from boot_cpu import tree_cpu
 from boot_tablet import PREFIX, TIMEOUT_MS, WorkerThrottle, throttle
 
 import build
@@ -129,15 +133,20 @@ def first_move(context, url: str, profile: str, level: str, early: bool) -> dict
     the navigation to ready (ready), the first decision's positions searched (iterations,
     None for a decision made on the page), the workers the page started (workers), and from
     the navigation to the first worker's Python ready (worker) and how it started (python:
-    <html data-ai-python>; None for a build that does not tell)."""
+    <html data-ai-python>; None for a build that does not tell), whether its Pyodide used
+    the page's compiled WebAssembly (wasm: <html data-ai-wasm>, page or compiled; None for a
+    build that does not tell), and the CPU seconds of the browser's processes from the
+    navigation to the first card (cpu: page, worker and compiler threads alike)."""
     page = context.pages[0] if context.pages else context.new_page()
     cdp = context.new_cdp_session(page)
     cdp.send("Network.enable")
     throttle(cdp, profile)
+    cpu = tree_cpu(os.getpid())
     page.goto(url, wait_until="commit", timeout=TIMEOUT_MS)
     page.wait_for_selector("body", state="attached", timeout=TIMEOUT_MS)
     page.evaluate(DEAL_AT_READY, [level, early])
     page.wait_for_function("window.__firstMove.card !== undefined", timeout=TIMEOUT_MS)
+    cpu = tree_cpu(os.getpid()) - cpu
     times = page.evaluate("window.__firstMove")
     stats = page.evaluate("window.__aiStats || []")
     n = page.evaluate(DEAL_AGAIN, level)
@@ -145,13 +154,17 @@ def first_move(context, url: str, profile: str, level: str, early: bool) -> dict
     again = page.evaluate(f"window.__aiStats[{n}].iterations")
     worker = page.evaluate(
         "[window.__aiWorkerReady ?? null, document.documentElement.dataset.aiPython ?? null,"
-        " document.documentElement.dataset.python ?? null]"
+        " document.documentElement.dataset.python ?? null,"
+        " document.documentElement.dataset.aiWasm ?? null]"
     )
     cdp.send("Emulation.setCPUThrottlingRate", {"rate": 1})
     return {
         "worker": worker[0] and worker[0] / 1000,
         "python": worker[1],
         "page": worker[2],
+        "wasm": worker[3],
+        "after": worker[0] and (worker[0] - times["ready"]) / 1000,
+        "cpu": cpu,
         "move": (times["card"] - times["ready"]) / 1000,
         "ready": times["ready"] / 1000,
         "card": times["card"] / 1000,
@@ -213,7 +226,8 @@ def _visits(pair: list) -> str:
     return ";  ".join(
         f"{v['move']:.2f} s (ready {v['ready']:.2f} s, {_text(v['iterations'], '')} positions,"
         f" again {_text(v['again'], '')}, {v['workers']} workers ({v['slowed']} slowed),"
-        f" worker ready {_text(v['worker'])} {v['python'] or '-'}, page {v['page']})"
+        f" worker ready {_text(v['worker'])} ({_text(v['after'])} after ready)"
+        f" {v['python'] or '-'} wasm {v['wasm'] or '-'}, page {v['page']}, cpu {_text(v['cpu'])})"
         for v in pair
     )
 
@@ -283,16 +297,19 @@ def main() -> int:
     for (profile, level, name), pairs in got.items():
         cells = []
         for visit, label in ((0, "first visit"), (1, "returning")):
-            keys = ("move", "ready", "iterations", "card", "share")
+            keys = ("move", "ready", "iterations", "card", "share", "after", "cpu")
             m = [_median(p[visit][k] for p in pairs) for k in keys]
             medians[(profile, level, name, visit)] = m
             cells.append(
                 f"{label} {_text(m[0])} [{_text(m[1])}; card {_text(m[3])}] ({_text(m[2], '')}; "
-                f"{_text(m[4], 'x')} of again)"
+                f"{_text(m[4], 'x')} of again) worker {_text(m[5])} after ready, cpu {_text(m[6])}"
             )
         print(f"{profile:8} {level:6} {name:4} " + ", ".join(cells))
     if args.baseline:
-        print("\ngame / base, of the medians: ready to card, to ready, positions, to card, share")
+        print(
+            "\ngame / base, of the medians: ready to card, to ready, positions, to card, share,"
+            " worker ready after ready, cpu"
+        )
         for profile in args.profiles.split(","):
             for level in args.levels.split(","):
                 cells = []
