@@ -46,7 +46,8 @@ export const aiWorker = () => startWorker(0);
 
 // Every worker PyScript starts is handed the page's compiled Pyodide when it asks
 // (js/snapshot.js handWasm, through PyScript's onWorker hook: called as the worker is made,
-// before it can ask). Both modules are the page's own, already loaded. Should that fail, the
+// before it can ask), set as soon as PyScript is there (both modules are the page's own,
+// already loaded then), so that a worker wanted later starts at once. Should that fail, the
 // workers compile their own (they ask, get no answer and go on).
 let handing = null;
 function handingWasm() {
@@ -55,6 +56,7 @@ function handingWasm() {
     .catch((error) => console.warn(`Pyodide's WebAssembly: not handed to the workers (${error.message || error}).`));
   return handing;
 }
+customElements.whenDefined("py-script").then(handingWasm);
 
 // <html data-ai-python="snapshot|page|started">: how the first worker's Python started
 // (from the page's stored snapshot, from the one it made and had not stored yet, or as

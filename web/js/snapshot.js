@@ -131,7 +131,6 @@ export async function loadPyodide(options) {
   } finally {
     making = null; // made, or none coming: a worker that asks is answered at once
     made?.();
-    compiled(null); // the page's Python is up: its module was kept by now, or none will be
   }
 }
 
@@ -280,28 +279,28 @@ function answer() {
 // ------------------------------------------------------------------ Pyodide's WebAssembly
 
 // pyodide.asm.wasm (9.6 MB) is compiled once, on the page, and the computer's worker
-// instantiates that module instead of fetching and compiling it again (a WebAssembly.Module
-// can be posted to a dedicated worker in Chromium, Firefox and WebKit). The page keeps the
-// module Pyodide's instantiateStreaming makes of it (its Python from a snapshot or not), and
+// instantiates that module instead of compiling it again (a WebAssembly.Module can be posted
+// to a dedicated worker in Chromium, Firefox and WebKit; WebKit compiles a worker's copy
+// anew, Chromium mostly finds its compiled code again by itself). The page keeps the module
+// Pyodide's instantiateStreaming makes of it (its Python from a snapshot or not), and
 // js/ai.js hands it to every worker PyScript starts (handWasm: PyScript's onWorker hook). The
 // worker asks for it as its interpreter module starts (pageWasm: a message to the page with a
 // MessagePort of its own, so that neither PyScript's nor coincident's messages see the
-// answer); a page whose Python is still starting says it is coming and answers once it has
-// one. Pyodide then starts with fetch and WebAssembly.instantiateStreaming wrapped for that
-// one URL (withWasm). No module (no answer within ASK_MS, a page with none, a browser that
-// will not post or receive one, an instantiation that fails): the worker fetches and
-// compiles it as before, with one console line when something refused it, nothing shown.
+// answer); a page whose Python has not compiled it yet answers at once that it has none.
+// Meanwhile the worker fetches and compiles its own as before, and takes whichever module
+// comes first (withWasm: fetch and WebAssembly.instantiateStreaming wrapped for that one
+// URL): a returning visit's worker, started beside the page's Python (whose thread answers
+// late), is not held up. No module (no answer within ASK_MS, a page with none, a browser
+// that will not post or receive one, an instantiation that fails): the worker's own, with
+// one console line when something refused it, nothing shown.
 // sys._st_wasm = "page" tells the worker's Python it used the page's (ai_worker.py wasm: the
 // page marks <html data-ai-wasm="page|compiled">).
 const WASM = new URL("pyodide.asm.wasm", PYODIDE).href;
 const WANT_WASM = "st-wasm"; // the worker's question: {"st-wasm": BUILD}, a port to answer on
 const wasmNote = (what) => console.warn(`Pyodide's WebAssembly: ${what}.`);
 
-// On the page: the module once Pyodide has instantiated it (null: none, or none coming).
-let pageModule;
-let compiled = () => {};
-const pageModuleReady = ON_PAGE ? new Promise((resolve) => { compiled = resolve; }) : null;
-pageModuleReady?.then((module) => { pageModule = module; });
+// On the page: the module once Pyodide has instantiated it.
+let pageModule = null;
 if (ON_PAGE && typeof WebAssembly.instantiateStreaming === "function") {
   const { instantiateStreaming } = WebAssembly;
   WebAssembly.instantiateStreaming = function (source, imports) {
@@ -309,7 +308,7 @@ if (ON_PAGE && typeof WebAssembly.instantiateStreaming === "function") {
     Promise.resolve(source).then((response) => {
       if (response?.url !== WASM) return;
       WebAssembly.instantiateStreaming = instantiateStreaming; // once is enough
-      result.then(({ module }) => compiled(module), () => compiled(null));
+      result.then(({ module }) => { pageModule = module; }, () => {});
     }, () => {});
     return result;
   };
@@ -329,11 +328,7 @@ export function handWasm(worker) {
       }
       port.close();
     };
-    if (pageModule !== undefined) answer(pageModule);
-    else {
-      port.postMessage({ coming: true });
-      pageModuleReady.then(answer);
-    }
+    answer(pageModule ?? null);
   });
 }
 
@@ -348,15 +343,8 @@ function pageWasm() {
       port1.close();
       resolve(module);
     };
-    const wait = (ms) => {
-      clearTimeout(timer);
-      timer = setTimeout(() => done(null), ms);
-    };
-    wait(ASK_MS);
-    port1.onmessage = (e) => {
-      if (e.data?.coming) wait(MAKING_MS);
-      else done(e.data?.module instanceof WebAssembly.Module ? e.data.module : null);
-    };
+    timer = setTimeout(() => done(null), ASK_MS);
+    port1.onmessage = (e) => done(e.data?.module instanceof WebAssembly.Module ? e.data.module : null);
     port1.onmessageerror = () => {
       wasmNote("the page's not received, the computer's worker compiles its own");
       done(null);
@@ -366,26 +354,32 @@ function pageWasm() {
 }
 
 // start() (a loadPyodide) with the page's module (handed: a promise of it, or of null) for
-// pyodide.asm.wasm: Pyodide's fetch of that URL waits for the answer (the rest of Pyodide
-// loads meanwhile) and, given a module, gets a stand-in, whose instantiateStreaming is the
-// module's instantiation (used() is called), or, should that fail, the usual fetch and
-// compilation. Everything else passes through; both are put back once Pyodide has started.
+// pyodide.asm.wasm, raced against the worker's own: Pyodide's fetch of that URL goes out as
+// usual (abortable), and its instantiateStreaming of it compiles that response as it comes
+// while the page's answer is awaited; the first module there is instantiated once (used() is
+// called if it is the page's, and the worker's own fetch and compilation are stopped).
+// Should the page's fail to instantiate: the usual fetch and compilation. Everything else
+// passes through; both are put back once Pyodide has started.
 async function withWasm(handed, start, used) {
   const { fetch } = globalThis;
   const { instantiateStreaming } = WebAssembly;
-  const standIn = new Response(null);
-  let module = null;
-  globalThis.fetch = (input, ...rest) => {
+  let own = null; // the worker's own fetch of it: {response (a promise), stop}
+  globalThis.fetch = (input, init = {}) => {
     const url = input instanceof Request ? input.url : String(input);
-    if (url !== WASM) return fetch(input, ...rest);
-    return handed.then((handedModule) => {
-      module = handedModule;
-      return module ? standIn : fetch(input, ...rest);
-    });
+    if (url !== WASM || own) return fetch(input, init);
+    const stop = new AbortController();
+    own = { response: fetch(input, { ...init, signal: stop.signal }), stop };
+    return own.response;
   };
   WebAssembly.instantiateStreaming = async function (source, imports) {
-    const response = await source;
-    if (response !== standIn) return instantiateStreaming.call(this, response, imports);
+    if (!own || source !== own.response) return instantiateStreaming.call(this, source, imports);
+    const compiling = WebAssembly.compileStreaming(source).then((module) => [module, false]);
+    const given = handed.then((module) => (module ? [module, true] : compiling));
+    compiling.catch(() => {});
+    given.catch(() => {});
+    const [module, fromPage] = await Promise.any([given, compiling]).catch(() => compiling);
+    if (!fromPage) return { instance: await WebAssembly.instantiate(module, imports), module };
+    own.stop.abort();
     try {
       const instance = await WebAssembly.instantiate(module, imports);
       used();
