@@ -32,9 +32,10 @@ same page ("again": the same decision on a settled page, under the same load), a
 first decision's share of its positions is printed: how much the page's start starved it.
 Each run's line also gives the time from navigation to the AI worker's Python ready
 (window.__aiWorkerReady) and from the table's ready to it, how it started (<html
-data-ai-python>: snapshot, page or started; "-" for a build that does not tell), whether
-its Pyodide used the page's compiled WebAssembly (<html data-ai-wasm>: page or compiled),
-how the page's Python started (data-python), and the CPU seconds of the browser's processes
+data-ai-python>: snapshot, page or started; "-" for a build that does not tell), <html
+data-ai-wasm> ("-" where the build does not set it: session 25's experiment, the page's
+compiled WebAssembly handed to the worker, reverted), how the page's Python started
+(data-python), and the CPU seconds of the browser's processes
 from the navigation to the first card (a loaded machine moves them less than the times).
 --baseline DIST adds "base": another build's dist/ (e.g. main's: `git archive main | tar
 -x -C /tmp/base && (cd /tmp/base && python build.py --dev-pages)`), served the same way in
@@ -133,9 +134,9 @@ def first_move(context, url: str, profile: str, level: str, early: bool) -> dict
     the navigation to ready (ready), the first decision's positions searched (iterations,
     None for a decision made on the page), the workers the page started (workers), and from
     the navigation to the first worker's Python ready (worker) and how it started (python:
-    <html data-ai-python>; None for a build that does not tell), whether its Pyodide used
-    the page's compiled WebAssembly (wasm: <html data-ai-wasm>, page or compiled; None for a
-    build that does not tell), and the CPU seconds of the browser's processes from the
+    <html data-ai-python>; None for a build that does not tell), <html data-ai-wasm> (wasm;
+    None where the build does not set it: session 25's reverted experiment), and the CPU
+    seconds of the browser's processes from the
     navigation to the first card (cpu: page, worker and compiler threads alike)."""
     page = context.pages[0] if context.pages else context.new_page()
     cdp = context.new_cdp_session(page)

@@ -17,8 +17,10 @@ the same site with every move left to the worker (that path switched off: how it
 before). Printed: the medians of each, and of the ratio game / worker of the first move.
 --baseline DIST: "base", another build's dist/ (e.g. main's), instead of "worker"; the
 ratios game / base of the first move and of the worker's ready. Each run also prints
-whether the worker's Pyodide used the page's compiled WebAssembly (<html data-ai-wasm>:
-page or compiled, "-" for a build that does not tell; js/snapshot.js handWasm).
+<html data-ai-wasm> ("-" where the build does not set it): whether the worker's Pyodide used
+the WebAssembly the page compiled, in session 25's experiment (branch s25-wasm25, reverted:
+docs/performance.md, "The worker on the tablet profile, and Pyodide's WebAssembly handed to
+it").
 """
 
 from __future__ import annotations

@@ -3,8 +3,6 @@ without a search (Easy, Medium) is worked out on the page while the AI's worker 
 In WebKit that worker compiles Pyodide anew, and the first move waited 4-13 s for it
 (docs/performance.md); here the worker is held back by holding its script's request."""
 
-import contextlib
-
 import pytest
 
 from tools.table import body, open_with_save, start_new_game
@@ -23,30 +21,6 @@ WORKERS_NOTED = """(() => {
     }
   }).observe(document, { subtree: true, childList: true });
 })();"""
-
-
-# A browser that will not post a WebAssembly.Module to a worker (js/snapshot.js handWasm): the
-# page's port refuses it as such a browser would (a DataCloneError).
-NO_MODULE_POSTED = """(() => {
-  const post = MessagePort.prototype.postMessage;
-  MessagePort.prototype.postMessage = function (data, ...rest) {
-    if (data?.module instanceof WebAssembly.Module) {
-      throw new DOMException("refused by the test", "DataCloneError");
-    }
-    return post.call(this, data, ...rest);
-  };
-})();"""
-WASM_REFUSED = (
-    "Pyodide's WebAssembly: not handed to the computer's worker (DataCloneError), "
-    "it compiles its own."
-)
-
-
-def worker_wasm(page) -> str:
-    """<html data-ai-wasm> once the worker is up: "page" (it used the page's compiled
-    Pyodide) or "compiled" (its own)."""
-    page.wait_for_selector("html[data-ai-wasm]", state="attached", timeout=60_000)
-    return page.evaluate("document.documentElement.dataset.aiWasm")
 
 
 COMPUTER_PLAYED = (
@@ -108,7 +82,7 @@ def test_the_computer_moves_while_its_worker_is_starting(context, site_url):
 @pytest.mark.parametrize(
     ("level", "query", "early"),
     [("hard", "", True), ("hard", "&ai_early=0", False)],
-    ids=["hard", "hard-held-back-no-module-posted"],
+    ids=["hard", "hard-held-back"],
 )
 def test_the_worker_starts_early_only_for_a_game_that_searches_in_it(
     context, site_url, level, query, early
@@ -117,44 +91,15 @@ def test_the_worker_starts_early_only_for_a_game_that_searches_in_it(
     starts it with the table drawn before Python (js/ai.js startEarly), so Hard's first
     search does not wait for a Python to boot after ready; with ?ai_early=0 the worker
     starts only when the computer first thinks (Easy and Medium: the test above). One
-    worker either way, and the computer's first move comes.
-    The worker started by the new game, once the page's Python is up, instantiates the
-    WebAssembly the page compiled (<html data-ai-wasm="page">: js/snapshot.js handWasm); in
-    the held-back case the page's browser will not post it (a DataCloneError, as a browser
-    that refuses would throw): the worker compiles its own ("compiled"), one console line
-    says so, nothing is shown, and the computer plays."""
+    worker either way, and the computer's first move comes."""
     page = context.new_page()
     page.add_init_script(WORKERS_NOTED)
-    if not early:
-        page.add_init_script(NO_MODULE_POSTED)
-    warnings: list[str] = []
-    page.on("console", lambda m: warnings.append(m.text) if m.type == "warning" else None)
     query += "&ai_workers=1&ai_time=0.2"
-    # The worker's own fetch of Pyodide's WebAssembly held back (the page's, the first, goes
-    # through): the worker can only start with the module the page hands it.
-    seen, held = [], []
-
-    def hold_the_workers_wasm(route):
-        seen.append(route.request.url)
-        if len(seen) == 1:
-            route.continue_()
-        else:
-            held.append(route)
-
-    if early:
-        context.route("**/pyodide.asm.wasm", hold_the_workers_wasm)
     open_with_save(page, site_url, None, query)
     start_new_game(page, opponent="ai", level=level, starter="0")  # the player starts
     # A new game against Hard starts its worker at once, for the computer's first move.
     dealt = [{"ready": True, "quick": False, "thinking": False}] if early else []
     assert page.evaluate("() => window.__workersAdded") == dealt
-    if early:
-        assert worker_wasm(page) == "page", warnings
-        assert held, "the worker did not fetch Pyodide's WebAssembly itself"
-        context.unroute("**/pyodide.asm.wasm")
-        for route in held:  # fetched no more (stopped by the worker): nothing to answer
-            with contextlib.suppress(Exception):
-                route.abort()
     page.reload()  # the same game, drawn from the last visit while Python starts
     page.wait_for_selector('body[data-ready="1"]', state="attached", timeout=60_000)
     start_new_game(page, opponent="ai", level=level, starter="1")  # the computer starts
@@ -171,10 +116,3 @@ def test_the_worker_starts_early_only_for_a_game_that_searches_in_it(
         assert stats[0]["workers"] == 1 and stats[0]["iterations"] > 0, stats
     else:  # worked out on the page while the worker starts
         assert stats[0]["workers"] == 0, stats
-    said = [w for w in warnings if "WebAssembly" in w]
-    if early:  # the reloaded page's worker, started before its Python, may compile its own
-        assert said == [], warnings
-    else:
-        assert (worker_wasm(page), said) == ("compiled", [WASM_REFUSED]), warnings
-        assert page.locator("#toast").is_hidden()
-        assert page.locator("#loading-error").is_hidden()

@@ -4,9 +4,7 @@ on. Served from a private copy of the site with the browser profile kept on disk
 is in IndexedDB), the service worker blocked.
 
 <html data-ai-python> says how the worker's Python started ("snapshot": the stored one,
-"page": the one the page made and had not stored yet, or "started": as usual), and
-<html data-ai-wasm> that the first visit's worker, started once the table was playable, used
-the WebAssembly the page had compiled (js/snapshot.js handWasm).
+"page": the one the page made and had not stored yet, or "started": as usual).
 """
 
 from __future__ import annotations
@@ -62,13 +60,6 @@ def worker_python(page) -> str:
     return page.evaluate("document.documentElement.dataset.aiPython")
 
 
-def worker_wasm(page) -> str:
-    """Whether the worker's Pyodide used the WebAssembly the page compiled ("page") or
-    compiled its own ("compiled"): <html data-ai-wasm>, js/snapshot.js handWasm."""
-    page.wait_for_selector("html[data-ai-wasm]", state="attached", timeout=BOOT_MS)
-    return page.evaluate("document.documentElement.dataset.aiWasm")
-
-
 def computer_moved(page) -> None:
     """The player's turn, then the computer's, searched in its worker."""
     cards = sum(map(len, (c for lane in board(page) for c in lane)))
@@ -99,7 +90,6 @@ def test_the_computers_worker_starts_from_the_snapshot(
     page.wait_for_function(COMPUTER_PLAYED, timeout=BOOT_MS)
     assert page.evaluate("document.documentElement.dataset.python") == "started"
     assert worker_python(page) == "page"
-    assert worker_wasm(page) == "page"
     assert page.evaluate("window.__aiStats[0]")["workers"] == 1
     page.wait_for_selector(STORED, state="attached", timeout=BOOT_MS)
     assert page.evaluate(RECORD)["build"] == snapshot_build(site_copy)

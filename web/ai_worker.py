@@ -172,11 +172,4 @@ def started(_arg=None):
     return getattr(sys, "_st_started", "started")
 
 
-def wasm(_arg=None):
-    """Where this worker's Pyodide got its WebAssembly: ``"page"`` (the module the page
-    compiled, handed over: js/snapshot.js pageWasm) or ``"compiled"`` (fetched and compiled
-    here, as before)."""
-    return getattr(sys, "_st_wasm", "compiled")
-
-
-__export__ = ["choose", "hint", "merge", "review", "share", "started", "wasm", "warm"]
+__export__ = ["choose", "hint", "merge", "review", "share", "started", "warm"]

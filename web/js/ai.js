@@ -29,7 +29,6 @@ function startWorker(i) {
     s.setAttribute("config", "./pyscript.json");
     const entry = { ready: null };
     entry.promise = customElements.whenDefined("py-script").then(async () => {
-      await handingWasm();
       document.body.append(s);
       while (!s.xworker) await sleep(20);
       await s.xworker.ready;
@@ -44,29 +43,13 @@ function startWorker(i) {
 
 export const aiWorker = () => startWorker(0);
 
-// Every worker PyScript starts is handed the page's compiled Pyodide when it asks
-// (js/snapshot.js handWasm, through PyScript's onWorker hook: called as the worker is made,
-// before it can ask), set as soon as PyScript is there (both modules are the page's own,
-// already loaded then), so that a worker wanted later starts at once. Should that fail, the
-// workers compile their own (they ask, get no answer and go on).
-let handing = null;
-function handingWasm() {
-  handing ||= Promise.all([import("../vendor/pyscript/core.js"), import("./snapshot.js")])
-    .then(([{ hooks }, { handWasm }]) => { hooks.main.onWorker.add((_, worker) => handWasm(worker)); })
-    .catch((error) => console.warn(`Pyodide's WebAssembly: not handed to the workers (${error.message || error}).`));
-  return handing;
-}
-customElements.whenDefined("py-script").then(handingWasm);
-
 // <html data-ai-python="snapshot|page|started">: how the first worker's Python started
 // (from the page's stored snapshot, from the one it made and had not stored yet, or as
-// usual: js/snapshot.js workerPython), <html data-ai-wasm="page|compiled">: whether its
-// Pyodide used the page's compiled WebAssembly (js/snapshot.js handWasm) or compiled its own, and
+// usual: js/snapshot.js workerPython), and
 // window.__aiWorkerReady when it was ready (performance.now(); tests, benchmarks).
 function marked(worker) {
   window.__aiWorkerReady = performance.now();
   worker.sync.started().then((how) => { document.documentElement.dataset.aiPython = how; }, () => {});
-  worker.sync.wasm().then((how) => { document.documentElement.dataset.aiWasm = how; }, () => {});
 }
 
 // The first worker started before its first question when the game's level searches in it

@@ -25,8 +25,7 @@
 // snapshot Pyodide refuses or whose Python is not this build's, storage full when saving.
 // A record that failed is deleted. An embed (embed.html) boots from a snapshot the game
 // made on this device but makes none (a blog reader is not asked for 14 MB); the computer's
-// worker (ai_worker.py) starts from the stored snapshot too, or as usual (workerPython), and
-// instantiates the WebAssembly the page compiled instead of compiling its own (handWasm).
+// worker (ai_worker.py) starts from the stored snapshot too, or as usual (workerPython).
 // ?snapshot=off starts the page's Python as usual and makes none (the benchmark's
 // reference, bench/boot_tablet.py).
 // <html data-python="snapshot|started"> tells how Python started, and
@@ -174,13 +173,6 @@ async function pagePython(config) {
 // (stored), "page" (handed by the page) or none (ai_worker.py started: the page marks
 // <html data-ai-python>).
 async function workerPython(config) {
-  const handed = pageWasm(); // asked at once, while the snapshot is read
-  const start = async (options) => {
-    let used = false;
-    const pyodide = await withWasm(handed, () => startPyodide(options), () => { used = true; });
-    if (used) pyodide.runPython("import sys\nsys._st_wasm = 'page'");
-    return pyodide;
-  };
   let memory = null;
   let from = "snapshot";
   try {
@@ -196,16 +188,16 @@ async function workerPython(config) {
     if (record) memory = await checked(record);
   } catch (error) {
     note(`not used by the computer's worker (${error.message}), its Python starts as usual`);
-    return start(config);
+    return startPyodide(config);
   }
-  if (!memory) return start(config);
+  if (!memory) return startPyodide(config);
   try {
-    const pyodide = await fromSnapshot(memory, config, start);
+    const pyodide = await fromSnapshot(memory, config);
     pyodide.runPython(`import sys\nsys._st_started = ${JSON.stringify(from)}`);
     return pyodide;
   } catch (error) {
     note(`not used by the computer's worker (${error.message}), its Python starts as usual`);
-    return start(config);
+    return startPyodide(config);
   }
 }
 
@@ -276,131 +268,10 @@ function answer() {
   channel.postMessage(unsaved ? { build: BUILD, memory: unsaved } : { build: BUILD });
 }
 
-// ------------------------------------------------------------------ Pyodide's WebAssembly
-
-// pyodide.asm.wasm (9.6 MB) is compiled once, on the page, and the computer's worker
-// instantiates that module instead of compiling it again (a WebAssembly.Module can be posted
-// to a dedicated worker in Chromium, Firefox and WebKit; WebKit compiles a worker's copy
-// anew, Chromium mostly finds its compiled code again by itself). The page keeps the module
-// Pyodide's instantiateStreaming makes of it (its Python from a snapshot or not), and
-// js/ai.js hands it to every worker PyScript starts (handWasm: PyScript's onWorker hook). The
-// worker asks for it as its interpreter module starts (pageWasm: a message to the page with a
-// MessagePort of its own, so that neither PyScript's nor coincident's messages see the
-// answer); a page whose Python has not compiled it yet answers at once that it has none.
-// Meanwhile the worker fetches and compiles its own as before, and takes whichever module
-// comes first (withWasm: fetch and WebAssembly.instantiateStreaming wrapped for that one
-// URL): a returning visit's worker, started beside the page's Python (whose thread answers
-// late), is not held up. No module (no answer within ASK_MS, a page with none, a browser
-// that will not post or receive one, an instantiation that fails): the worker's own, with
-// one console line when something refused it, nothing shown.
-// sys._st_wasm = "page" tells the worker's Python it used the page's (ai_worker.py wasm: the
-// page marks <html data-ai-wasm="page|compiled">).
-const WASM = new URL("pyodide.asm.wasm", PYODIDE).href;
-const WANT_WASM = "st-wasm"; // the worker's question: {"st-wasm": BUILD}, a port to answer on
-const wasmNote = (what) => console.warn(`Pyodide's WebAssembly: ${what}.`);
-
-// On the page: the module once Pyodide has instantiated it.
-let pageModule = null;
-if (ON_PAGE && typeof WebAssembly.instantiateStreaming === "function") {
-  const { instantiateStreaming } = WebAssembly;
-  WebAssembly.instantiateStreaming = function (source, imports) {
-    const result = instantiateStreaming.call(this, source, imports);
-    Promise.resolve(source).then((response) => {
-      if (response?.url !== WASM) return;
-      WebAssembly.instantiateStreaming = instantiateStreaming; // once is enough
-      result.then(({ module }) => { pageModule = module; }, () => {});
-    }, () => {});
-    return result;
-  };
-}
-
-// On the page (js/ai.js, for each worker PyScript starts): answers the worker's question.
-export function handWasm(worker) {
-  worker.addEventListener("message", (e) => {
-    if (e.data?.[WANT_WASM] !== BUILD || !e.ports?.[0]) return;
-    const port = e.ports[0];
-    const answer = (module) => {
-      try {
-        port.postMessage({ module });
-      } catch (error) {
-        wasmNote(`not handed to the computer's worker (${error.name || error}), it compiles its own`);
-        port.postMessage({ module: null });
-      }
-      port.close();
-    };
-    answer(pageModule ?? null);
-  });
-}
-
-// In the worker: the page's module, or null.
-function pageWasm() {
-  if (typeof MessageChannel === "undefined" || typeof postMessage !== "function") return Promise.resolve(null);
-  return new Promise((resolve) => {
-    const { port1, port2 } = new MessageChannel();
-    let timer = null;
-    const done = (module) => {
-      clearTimeout(timer);
-      port1.close();
-      resolve(module);
-    };
-    timer = setTimeout(() => done(null), ASK_MS);
-    port1.onmessage = (e) => done(e.data?.module instanceof WebAssembly.Module ? e.data.module : null);
-    port1.onmessageerror = () => {
-      wasmNote("the page's not received, the computer's worker compiles its own");
-      done(null);
-    };
-    postMessage({ [WANT_WASM]: BUILD }, [port2]);
-  });
-}
-
-// start() (a loadPyodide) with the page's module (handed: a promise of it, or of null) for
-// pyodide.asm.wasm, raced against the worker's own: Pyodide's fetch of that URL goes out as
-// usual (abortable), and its instantiateStreaming of it compiles that response as it comes
-// while the page's answer is awaited; the first module there is instantiated once (used() is
-// called if it is the page's, and the worker's own fetch and compilation are stopped).
-// Should the page's fail to instantiate: the usual fetch and compilation. Everything else
-// passes through; both are put back once Pyodide has started.
-async function withWasm(handed, start, used) {
-  const { fetch } = globalThis;
-  const { instantiateStreaming } = WebAssembly;
-  let own = null; // the worker's own fetch of it: {response (a promise), stop}
-  globalThis.fetch = (input, init = {}) => {
-    const url = input instanceof Request ? input.url : String(input);
-    if (url !== WASM || own) return fetch(input, init);
-    const stop = new AbortController();
-    own = { response: fetch(input, { ...init, signal: stop.signal }), stop };
-    return own.response;
-  };
-  WebAssembly.instantiateStreaming = async function (source, imports) {
-    if (!own || source !== own.response) return instantiateStreaming.call(this, source, imports);
-    const compiling = WebAssembly.compileStreaming(source).then((module) => [module, false]);
-    const given = handed.then((module) => (module ? [module, true] : compiling));
-    compiling.catch(() => {});
-    given.catch(() => {});
-    const [module, fromPage] = await Promise.any([given, compiling]).catch(() => compiling);
-    if (!fromPage) return { instance: await WebAssembly.instantiate(module, imports), module };
-    own.stop.abort();
-    try {
-      const instance = await WebAssembly.instantiate(module, imports);
-      used();
-      return { instance, module };
-    } catch (error) {
-      wasmNote(`the page's not used (${error.message}), the computer's worker compiles its own`);
-      return instantiateStreaming.call(this, fetch(WASM, { credentials: "same-origin" }), imports);
-    }
-  };
-  try {
-    return await start();
-  } finally {
-    globalThis.fetch = fetch;
-    WebAssembly.instantiateStreaming = instantiateStreaming;
-  }
-}
-
 // ------------------------------------------------------------------ from a snapshot
 
-async function fromSnapshot(memory, config, start = startPyodide) {
-  const pyodide = await start({ ...config, _loadSnapshot: memory });
+async function fromSnapshot(memory, config) {
+  const pyodide = await startPyodide({ ...config, _loadSnapshot: memory });
   delete pyodide._api.config._loadSnapshot; // Pyodide would keep the 31 MB
   // The snapshot's Python must be this build's; its random numbers are drawn afresh (the
   // generator's state is in the memory: every visit would deal the same games).
