@@ -84,6 +84,8 @@ from run to run.
 from __future__ import annotations
 
 import argparse
+import atexit
+import itertools
 import json
 import os
 import re
@@ -91,7 +93,9 @@ import shutil
 import statistics
 import sys
 import tempfile
+import threading
 from pathlib import Path
+from typing import ClassVar
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
@@ -244,6 +248,121 @@ def throttle(cdp, profile: str) -> None:
                 "uploadThroughput": slow["up"],
             },
         )
+
+
+# DevTools slows the page's main thread only: a dedicated worker (the computer's, js/ai.js) is
+# a target of its own, and Chromium refuses Emulation.setCPUThrottlingRate there ("Operation
+# is only supported for pages, not workers"), so the tablet profile's worker ran at the
+# desktop's speed (session 25). WorkerThrottle slows every dedicated worker's thread of one
+# browser by the profile's factor instead: each thread, as soon as it shows (polled every
+# 5 ms), is moved into a cgroup (v1 cpu controller, per thread) whose quota is 1/rate of one
+# CPU (2.5 ms of every 10 ms at 4x). Unlike DevTools' throttler (which keeps the page's thread
+# spinning while paused) the worker's thread sleeps; like it, Chromium's compiler threads are
+# not slowed. Needs root and a writable /sys/fs/cgroup/cpu; elsewhere the workers are not
+# slowed and `available` says why.
+CGROUP_CPU = Path("/sys/fs/cgroup/cpu")
+WORKER_THREAD = "DedicatedWorker"  # Chromium's name for a dedicated worker's thread
+
+
+class WorkerThrottle:
+    """Slows the dedicated workers of the browser started with user data dir `profile_dir`
+    by the profile's CPU factor while in use (a context manager); `throttled` counts the
+    worker threads it slowed."""
+
+    period_us = 10_000
+    _groups: ClassVar[dict[int, Path]] = {}
+
+    def __init__(self, profile_dir: str, profile: str) -> None:
+        slow = PROFILES[profile]
+        self.rate = slow["cpu"] if slow else 1
+        self.profile_dir = os.fsencode(profile_dir)
+        self.throttled: set[int] = set()
+        self._stop = threading.Event()
+        self._thread: threading.Thread | None = None
+
+    @classmethod
+    def available(cls) -> str | None:
+        """None if worker threads can be slowed here, else why not."""
+        try:
+            cls._group(4)
+        except OSError as error:
+            return f"no per-thread CPU quota ({CGROUP_CPU}: {error.strerror or error})"
+        return None
+
+    @classmethod
+    def _group(cls, rate: int) -> Path:
+        """This process's cgroup for threads slowed `rate` times (made once, removed at exit)."""
+        if rate not in cls._groups:
+            group = CGROUP_CPU / f"schotten-bench-{os.getpid()}-{rate}x"
+            group.mkdir(exist_ok=True)
+            atexit.register(lambda: group.rmdir() if group.exists() else None)
+            (group / "cpu.cfs_period_us").write_text(str(cls.period_us))
+            (group / "cpu.cfs_quota_us").write_text(str(cls.period_us // rate))
+            cls._groups[rate] = group
+        return cls._groups[rate]
+
+    def __enter__(self) -> WorkerThrottle:
+        if self.rate > 1 and self.available() is None:
+            self._thread = threading.Thread(target=self._watch, daemon=True)
+            self._thread.start()
+        return self
+
+    def __exit__(self, *exc) -> None:
+        self._stop.set()
+        if self._thread:
+            self._thread.join()
+
+    def _watch(self) -> None:
+        tasks = self._group(self.rate) / "tasks"
+        renderers: list[int] = []
+        for n in itertools.count():
+            if self._stop.wait(0.005):
+                return
+            if n % 20 == 0:  # the browser's renderers, every 0.1 s (a navigation may start one)
+                renderers = self._renderers()
+            for pid in renderers:
+                try:
+                    tids = os.listdir(f"/proc/{pid}/task")
+                except OSError:
+                    continue
+                for tid in map(int, tids):
+                    if tid in self.throttled:
+                        continue
+                    try:
+                        name = Path(f"/proc/{pid}/task/{tid}/comm").read_text()
+                        if name.startswith(WORKER_THREAD):
+                            tasks.write_text(str(tid))
+                            self.throttled.add(tid)
+                    except OSError:
+                        pass
+
+    def _renderers(self) -> list[int]:
+        """The renderer processes of the browser whose command line names profile_dir."""
+        parents: dict[int, int] = {}
+        lines: dict[int, bytes] = {}
+        for entry in os.listdir("/proc"):
+            if not entry.isdigit():
+                continue
+            try:
+                stat = Path(f"/proc/{entry}/stat").read_text()
+                lines[int(entry)] = Path(f"/proc/{entry}/cmdline").read_bytes()
+            except OSError:
+                continue
+            parents[int(entry)] = int(stat.rsplit(")", 1)[1].split()[1])
+        browsers = {
+            pid
+            for pid, line in lines.items()
+            if self.profile_dir in line and b"--type=" not in line
+        }
+
+        def under(pid: int) -> bool:
+            while pid > 1:
+                if pid in browsers:
+                    return True
+                pid = parents.get(pid, 0)
+            return False
+
+        return [pid for pid, line in lines.items() if b"--type=renderer" in line and under(pid)]
 
 
 def visit(context, url: str, profile: str, floor: bool = False) -> dict:

@@ -5,17 +5,21 @@ tablet profile (and the desktop's), on a first and a returning visit (not a test
     nice -n 19 python bench/first_move.py [--runs 3] [--profiles tablet,desktop]
                                           [--levels easy,hard] [--choose ready|welcome]
                                           [--baseline DIST] [--dist DIST] [--seed N]
+                                          [--fast-workers]
 
 Per run, profile and level, a fresh Chromium profile (bench/boot_tablet.py's throttling and
-serving: gzipped, the service worker on) opens the game (index.html?aipause=0: the 0.7 s
-pause that lets a person follow the computer's move left out, as bench/webkit_first_move.py
-does) and, in the page, as soon as the table is playable (body[data-ready="1"]), deals a game
-at that level in which the computer starts, through the new-game dialog. Measured in the page:
-ready to the computer's first card on the table. Visit 1 is a first visit; visit 2 the
-browser started again on the same profile, once its service worker has every file and the
-page has stored its Python snapshot (a returning player). Easy and Medium decide on the page
-while the AI's worker starts; Hard searches in the worker (web/js/ai.js), so its first move
-waits for the worker's Python.
+serving: gzipped, the service worker on; on the tablet profile the page's workers, the
+computer's, are slowed 4x as its thread is: bench/boot_tablet.py WorkerThrottle, which needs
+root and a cgroup v1 cpu controller, else the first line says they are not; --fast-workers
+leaves them unslowed, as this benchmark did before session 25) opens the game
+(index.html?aipause=0: the 0.7 s pause that lets a person follow the computer's move left out,
+as bench/webkit_first_move.py does) and, in the page, as soon as the table is playable
+(body[data-ready="1"]), deals a game at that level in which the computer starts, through the
+new-game dialog. Measured in the page: ready to the computer's first card on the table. Visit 1
+is a first visit; visit 2 the browser started again on the same profile, once its service
+worker has every file and the page has stored its Python snapshot (a returning player). Easy
+and Medium decide on the page while the AI's worker starts; Hard searches in the worker
+(web/js/ai.js), so its first move waits for the worker's Python.
 
 --choose welcome: on the first visit the game is chosen and Deal pressed in the welcome's
 new-game dialog as soon as it shows (body[data-early="1"], before Python: the deal waits,
@@ -27,8 +31,12 @@ from navigation to ready. Once the first card is down the same game is dealt aga
 same page ("again": the same decision on a settled page, under the same load), and the
 first decision's share of its positions is printed: how much the page's start starved it.
 Each run's line also gives the time from navigation to the AI worker's Python ready
-(window.__aiWorkerReady) and how it started (<html data-ai-python>: snapshot, page or
-started; "-" for a build that does not tell), and how the page's started (data-python).
+(window.__aiWorkerReady) and from the table's ready to it, how it started (<html
+data-ai-python>: snapshot, page or started; "-" for a build that does not tell), <html
+data-ai-wasm> ("-" where the build does not set it: session 25's experiment, the page's
+compiled WebAssembly handed to the worker, reverted), how the page's Python started
+(data-python), and the CPU seconds of the browser's processes
+from the navigation to the first card (a loaded machine moves them less than the times).
 --baseline DIST adds "base": another build's dist/ (e.g. main's: `git archive main | tar
 -x -C /tmp/base && (cd /tmp/base && python build.py --dev-pages)`), served the same way in
 the same runs, alternating order; --dist DIST takes the game from a dist/ built apart
@@ -47,7 +55,8 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "bench"))
-from boot_tablet import PREFIX, TIMEOUT_MS, throttle
+from boot_cpu import tree_cpu
+from boot_tablet import PREFIX, TIMEOUT_MS, WorkerThrottle, throttle
 
 import build
 from tools.chromium import CHROMIUM, CHROMIUM_ARGS
@@ -125,15 +134,20 @@ def first_move(context, url: str, profile: str, level: str, early: bool) -> dict
     the navigation to ready (ready), the first decision's positions searched (iterations,
     None for a decision made on the page), the workers the page started (workers), and from
     the navigation to the first worker's Python ready (worker) and how it started (python:
-    <html data-ai-python>; None for a build that does not tell)."""
+    <html data-ai-python>; None for a build that does not tell), <html data-ai-wasm> (wasm;
+    None where the build does not set it: session 25's reverted experiment), and the CPU
+    seconds of the browser's processes from the
+    navigation to the first card (cpu: page, worker and compiler threads alike)."""
     page = context.pages[0] if context.pages else context.new_page()
     cdp = context.new_cdp_session(page)
     cdp.send("Network.enable")
     throttle(cdp, profile)
+    cpu = tree_cpu(os.getpid())
     page.goto(url, wait_until="commit", timeout=TIMEOUT_MS)
     page.wait_for_selector("body", state="attached", timeout=TIMEOUT_MS)
     page.evaluate(DEAL_AT_READY, [level, early])
     page.wait_for_function("window.__firstMove.card !== undefined", timeout=TIMEOUT_MS)
+    cpu = tree_cpu(os.getpid()) - cpu
     times = page.evaluate("window.__firstMove")
     stats = page.evaluate("window.__aiStats || []")
     n = page.evaluate(DEAL_AGAIN, level)
@@ -141,13 +155,17 @@ def first_move(context, url: str, profile: str, level: str, early: bool) -> dict
     again = page.evaluate(f"window.__aiStats[{n}].iterations")
     worker = page.evaluate(
         "[window.__aiWorkerReady ?? null, document.documentElement.dataset.aiPython ?? null,"
-        " document.documentElement.dataset.python ?? null]"
+        " document.documentElement.dataset.python ?? null,"
+        " document.documentElement.dataset.aiWasm ?? null]"
     )
     cdp.send("Emulation.setCPUThrottlingRate", {"rate": 1})
     return {
         "worker": worker[0] and worker[0] / 1000,
         "python": worker[1],
         "page": worker[2],
+        "wasm": worker[3],
+        "after": worker[0] and (worker[0] - times["ready"]) / 1000,
+        "cpu": cpu,
         "move": (times["card"] - times["ready"]) / 1000,
         "ready": times["ready"] / 1000,
         "card": times["card"] / 1000,
@@ -158,7 +176,15 @@ def first_move(context, url: str, profile: str, level: str, early: bool) -> dict
     }
 
 
-def visits(playwright, dist: Path, profile: str, level: str, seed: int, early: bool) -> list:
+def visits(
+    playwright,
+    dist: Path,
+    profile: str,
+    level: str,
+    seed: int,
+    early: bool,
+    fast_workers: bool = False,
+) -> list:
     """A first visit, then a returning one on the same browser profile."""
     server = build.serve_in_thread(directory=dist, prefix=PREFIX, gzip=True)
     url = build.url_of(server) + f"index.html?aipause=0&seed={seed}"
@@ -170,7 +196,10 @@ def visits(playwright, dist: Path, profile: str, level: str, seed: int, early: b
                     folder, executable_path=CHROMIUM, headless=True, args=CHROMIUM_ARGS
                 )
                 try:
-                    got.append(first_move(context, url, profile, level, early))
+                    slow = "desktop" if fast_workers else profile
+                    with WorkerThrottle(folder, slow) as slowed:
+                        got.append(first_move(context, url, profile, level, early))
+                    got[-1]["slowed"] = len(slowed.throttled)
                     if n == 1:  # a returning player: every file in the service worker's
                         # cache, and Python's snapshot stored (or none coming)
                         context.pages[0].wait_for_function(
@@ -197,8 +226,9 @@ def _text(x, unit: str = " s") -> str:
 def _visits(pair: list) -> str:
     return ";  ".join(
         f"{v['move']:.2f} s (ready {v['ready']:.2f} s, {_text(v['iterations'], '')} positions,"
-        f" again {_text(v['again'], '')}, {v['workers']} workers,"
-        f" worker ready {_text(v['worker'])} {v['python'] or '-'}, page {v['page']})"
+        f" again {_text(v['again'], '')}, {v['workers']} workers ({v['slowed']} slowed),"
+        f" worker ready {_text(v['worker'])} ({_text(v['after'])} after ready)"
+        f" {v['python'] or '-'} wasm {v['wasm'] or '-'}, page {v['page']}, cpu {_text(v['cpu'])})"
         for v in pair
     )
 
@@ -212,6 +242,11 @@ def main() -> int:
     parser.add_argument("--seed", type=int, default=5)
     parser.add_argument("--baseline", type=Path, help="another build's dist/: page 'base'")
     parser.add_argument("--dist", type=Path, help="the game's dist/, built apart (no build)")
+    parser.add_argument(
+        "--fast-workers",
+        action="store_true",
+        help="the tablet's workers not slowed (as before session 25)",
+    )
     args = parser.parse_args()
     from playwright.sync_api import sync_playwright
 
@@ -224,6 +259,15 @@ def main() -> int:
         f"{args.runs} runs; choose at {args.choose}; seed {args.seed}; "
         f"load average {load} on {os.cpu_count()} CPUs"
     )
+    if "tablet" in args.profiles.split(","):
+        why = WorkerThrottle.available()
+        if args.fast_workers:
+            why = "--fast-workers"
+        print(
+            "tablet: the page's thread and its workers' slowed 4x"
+            if why is None
+            else f"tablet: the page's thread slowed 4x, its workers NOT ({why})"
+        )
     for name, folder in dirs.items():
         print(f"{name}: {Path(folder).resolve()}")
     got: dict = {}
@@ -233,7 +277,15 @@ def main() -> int:
                 for level in args.levels.split(","):
                     names = list(dirs) if run % 2 == 0 else list(reversed(dirs))
                     for name in names:
-                        pair = visits(playwright, dirs[name], profile, level, args.seed, early)
+                        pair = visits(
+                            playwright,
+                            dirs[name],
+                            profile,
+                            level,
+                            args.seed,
+                            early,
+                            args.fast_workers,
+                        )
                         got.setdefault((profile, level, name), []).append(pair)
                         print(f"  run {run + 1} {profile:7} {level:6} {name:4} " + _visits(pair))
     load = ", ".join(f"{x:.1f}" for x in os.getloadavg())
@@ -246,16 +298,19 @@ def main() -> int:
     for (profile, level, name), pairs in got.items():
         cells = []
         for visit, label in ((0, "first visit"), (1, "returning")):
-            keys = ("move", "ready", "iterations", "card", "share")
+            keys = ("move", "ready", "iterations", "card", "share", "after", "cpu")
             m = [_median(p[visit][k] for p in pairs) for k in keys]
             medians[(profile, level, name, visit)] = m
             cells.append(
                 f"{label} {_text(m[0])} [{_text(m[1])}; card {_text(m[3])}] ({_text(m[2], '')}; "
-                f"{_text(m[4], 'x')} of again)"
+                f"{_text(m[4], 'x')} of again) worker {_text(m[5])} after ready, cpu {_text(m[6])}"
             )
         print(f"{profile:8} {level:6} {name:4} " + ", ".join(cells))
     if args.baseline:
-        print("\ngame / base, of the medians: ready to card, to ready, positions, to card, share")
+        print(
+            "\ngame / base, of the medians: ready to card, to ready, positions, to card, share,"
+            " worker ready after ready, cpu"
+        )
         for profile in args.profiles.split(","):
             for level in args.levels.split(","):
                 cells = []

@@ -43,11 +43,11 @@ def require(*paths: str) -> None:
         pytest.skip(message)
 
 
-def probed_site(folder: Path) -> Path:
-    """A copy of the built site in folder, its game pages probed (engine_probe.js first, right
-    after the Content-Security-Policy: a file of the site, which 'self' allows), with sw.js
-    written again for the changed files."""
-    shutil.copytree(build.DIST, folder)
+def probed_site(folder: Path, source: Path | None = None) -> Path:
+    """A copy of the built site (or of source, another build's dist/) in folder, its game
+    pages probed (engine_probe.js first, right after the Content-Security-Policy: a file of
+    the site, which 'self' allows), with sw.js written again for the changed files."""
+    shutil.copytree(source or build.DIST, folder)
     shutil.copyfile(PROBE, folder / PROBE.name)
     for name in PROBED_PAGES:
         page = folder / name
