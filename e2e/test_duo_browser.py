@@ -14,12 +14,13 @@ friend's device (its end screen, the key still awaited, the recent games) is loo
 e2e/test_every_screen.py and tests/test_duo_games.py. A game open in two tabs of one device,
 taken over in the second ("Continued elsewhere"), starts from saves CPython paired and dealt
 (no pairing through the screens: three boots). The two devices' pages are kept from test
-to test (``two_devices``), each test finding them as a first visit does (``devices``: nothing
-stored, no Python snapshot, no other tab): a page boots the game again for well under a new
-page's work.
+to test (``two_devices``, the live test's too), each test finding them as a first visit does
+(``devices``: nothing stored, no Python snapshot, no other tab, no permission but the
+clipboard's): a page boots the game again for well under a new page's work.
 
 Flags: none beyond tools.chromium's usual ones; the clipboard permissions are granted to each
-context (the Send button copies the link)."""
+context (the Send button copies the link), and the camera's to both for the live test (its
+WebRTC candidates then carry plain addresses, which the suite's browser can reach)."""
 
 from __future__ import annotations
 
@@ -35,7 +36,6 @@ from playwright.sync_api import TimeoutError as PlaywrightTimeout
 import sitebuild.site
 from engine.remote import sra
 from engine.remote.sra import Entropy
-from tools.chromium import CHROMIUM, CHROMIUM_ARGS
 from tools.table import BOOT_MS, QUERY, SAVE_KEY, Driver, afresh, body
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "web"))
@@ -60,10 +60,16 @@ def _blank_device(device, width=1280, height=None):
     return ctx, page
 
 
+# The Send button copies the link: every device may use the clipboard.
+CLIPBOARD = ["clipboard-read", "clipboard-write"]
+# A device allowed the camera gets WebRTC candidates with plain addresses (the live test).
+LIVE = ["camera"]
+
+
 def _new_device(browser, site_url):
     """A device: a browser context of its own (its own storage), one page in it."""
     ctx = browser.new_context(
-        permissions=["clipboard-read", "clipboard-write"],
+        permissions=CLIPBOARD,
         service_workers="block",  # nothing here plays offline (e2e/conftest.py)
         base_url=site_url,
     )
@@ -72,10 +78,10 @@ def _new_device(browser, site_url):
 
 @pytest.fixture(scope="module")
 def two_devices(browser, site_url):
-    """The host's device and the friend's for the file's tests (but the live one, which has a
-    browser of its own), each one page kept from test to test: a page that has booted the
-    game before boots it again for well under a new page's work (docs/performance.md,
-    session 22). ``devices`` hands them over as a first visit finds a device."""
+    """The host's device and the friend's for the file's tests, each one page kept from test
+    to test: a page that has booted the game before boots it again for well under a new
+    page's work (docs/performance.md, session 22). ``devices`` hands them over as a first
+    visit finds a device."""
     made = [_new_device(browser, site_url) for _ in range(2)]
     yield made
     for ctx, _ in made:
@@ -99,12 +105,15 @@ def _forget(page, site_url: str) -> None:
 @pytest.fixture
 def devices(two_devices, site_url):
     """The two devices as a first visit finds them: no other tab open, nothing stored, no
-    Python snapshot (the first visit's usual Python start, as in a new context)."""
+    Python snapshot (the first visit's usual Python start, as in a new context), and only
+    the clipboard allowed (not the camera the live test is given)."""
     for ctx, page in two_devices:
         for other in ctx.pages:
             if other is not page:
                 other.close()
         _forget(page, site_url)
+        ctx.clear_permissions()
+        ctx.grant_permissions(CLIPBOARD)
     return two_devices
 
 
@@ -491,7 +500,7 @@ def _both_reconnect(host, guest, screenshot) -> None:
     guest.wait_for_selector("#toast:text('connected live already')")
 
 
-def test_a_tactic_game_live_over_webrtc(browser_type, site_url, screenshot):
+def test_a_tactic_game_live_over_webrtc(devices, site_url, screenshot):
     """Live: the offer and answer ride in the invitation and answer links; the deal and every
     move then go over the data channel (no link to send). Right after the deal the guest
     reloads and both devices press Reconnect at once (``_both_reconnect``); the game goes on
@@ -499,23 +508,21 @@ def test_a_tactic_game_live_over_webrtc(browser_type, site_url, screenshot):
     reconnect screens bring the channel back, and anything lost with the old channel is sent
     again, so the game goes on live with no link at all.
 
-    Flag: ``--disable-features=WebRtcHideLocalIpsWithMdns``. Chromium hides a page's local
-    addresses behind mDNS names (``….local``) in its ICE candidates, and the suite's
+    Both devices are granted the camera (``LIVE``). Chromium hides a page's local addresses
+    behind mDNS names (``….local``) in its ICE candidates, and the suite's
     ``--host-resolver-rules=MAP * ~NOTFOUND`` (no request leaves the machine) makes those
-    names unresolvable, so the two pages would never connect; with the flag the candidates
-    carry the machine's plain addresses, as with no ICE server on a home network."""
-    browser = browser_type.launch(
-        executable_path=CHROMIUM,
-        args=[*CHROMIUM_ARGS, "--disable-features=WebRtcHideLocalIpsWithMdns"],
-    )
-    devices = [_new_device(browser, site_url) for _ in range(2)]
+    names unresolvable, so the two pages would never connect; a page allowed the camera or
+    the microphone gets candidates with the machine's plain addresses instead, as with no
+    ICE server on a home network. The other tests' devices have no such permission
+    (``devices``), so their channels never open."""
+    for ctx, _ in devices:
+        ctx.grant_permissions(LIVE)
     (host_ctx, host), (_, guest) = _pair(devices, site_url, live=True)
     assert "connected live" in host.inner_text("#duo-status")
     _both_reconnect(host, guest, screenshot)
     back = lambda: _reconnect(host_ctx, host, guest, screenshot)  # noqa: E731
     done = _play([host, guest], 4, screenshot, after_reload=back, stop_at=10)
     assert done["moves"] >= 10 and done["links"] == 0, done
-    browser.close()
 
 
 def _check_replay_in_progress(page) -> None:
