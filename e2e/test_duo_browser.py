@@ -24,9 +24,12 @@ WebRTC candidates then carry plain addresses, which the suite's browser can reac
 
 from __future__ import annotations
 
+import base64
+import contextlib
 import json
 import random
 import re
+import shutil
 import sys
 from pathlib import Path
 
@@ -36,6 +39,8 @@ from playwright.sync_api import TimeoutError as PlaywrightTimeout
 import sitebuild.site
 from engine.remote import sra
 from engine.remote.sra import Entropy
+from sitebuild.paths import DIST
+from sitebuild.site import CONFIG_JS
 from tools.table import BOOT_MS, QUERY, SAVE_KEY, Driver, afresh, body
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "web"))
@@ -657,18 +662,61 @@ def _qr_as_a_camera_sees_it(page, across: int = 200, blur: float = 1.0) -> tuple
     return text, {"shown_px": round(box["width"]), "extra": extra, "source_px": shot.width}
 
 
+@contextlib.contextmanager
+def _built_with_stun(pages, site_url: str, folder: Path):
+    """The site as ``build.py --stun STUN`` builds it, in ``pages``: their js/config.js as
+    the build writes it (sitebuild.site.write_config, in ``folder``), handed to the pages by
+    the browser (the DevTools protocol's Fetch domain, for that one file) in place of the
+    served one's. Every other file comes from the suite's site at its usual address, so the
+    devices boot on what they have compiled before (a site of its own, at an address of its
+    own, cost each device a first page's boot)."""
+    (folder / CONFIG_JS).parent.mkdir(parents=True)
+    shutil.copy(DIST / CONFIG_JS, folder / CONFIG_JS)
+    sitebuild.site.write_config(folder, STUN)
+    text = base64.b64encode((folder / CONFIG_JS).read_bytes()).decode()
+    sessions = []
+    for page in pages:
+        session = page.context.new_cdp_session(page)
+
+        def fulfil(event, session=session) -> None:
+            session.send(
+                "Fetch.fulfillRequest",
+                {
+                    "requestId": event["requestId"],
+                    "responseCode": 200,
+                    "responseHeaders": [
+                        {"name": "Content-Type", "value": "text/javascript"},
+                        {"name": "Cache-Control", "value": "no-store"},
+                    ],
+                    "body": text,
+                },
+            )
+
+        session.on("Fetch.requestPaused", fulfil)
+        session.send("Fetch.enable", {"patterns": [{"urlPattern": site_url + CONFIG_JS + "*"}]})
+        sessions.append(session)
+    try:
+        yield
+    finally:
+        for session in sessions:
+            session.detach()  # the next test's pages get the site's own js/config.js
+
+
 def test_the_invitation_is_a_qr_code_a_phone_reads_and_the_stun_choice_travels(
-    devices, site_copy, serve, screenshot
+    devices, site_url, tmp_path, screenshot
 ):
-    """On a site built with a STUN server (its js/config.js as ``build.py --stun`` writes it),
-    on a phone-size screen: the host ticks "Connect live across the internet", and its
-    RTCPeerConnection uses the server; the invitation's QR code, scaled to 200 px and
-    blurred, still reads as the link (zxing-cpp); the guest's join dialog has the choice
-    ticked because the invitation asked, and its connection uses the server too; each link
-    stays within 400 characters; both screens say the same about how far live reaches.
+    """On a site built with a STUN server (its js/config.js as ``build.py --stun`` writes it:
+    ``_built_with_stun``), on a phone-size screen: the host ticks "Connect live across the
+    internet", and its RTCPeerConnection uses the server; the invitation's QR code, scaled to
+    200 px and blurred, still reads as the link (zxing-cpp); the guest's join dialog has the
+    choice ticked because the invitation asked, and its connection uses the server too; each
+    link stays within 400 characters; both screens say the same about how far live reaches.
     Then a guest that unticks it: both screens say live works on the same network only."""
-    sitebuild.site.write_config(site_copy, STUN)
-    _server, url = serve(site_copy)
+    with _built_with_stun([page for _, page in devices], site_url, tmp_path):
+        _stun_choice_travels(devices, site_url, screenshot)
+
+
+def _stun_choice_travels(devices, url: str, screenshot) -> None:
     _, host = _device(devices[0], url, width=390)
     host.click("#welcome-remote")
     host.fill('#dlg-new input[name="my_name"]', "Ann")
