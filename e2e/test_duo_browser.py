@@ -14,18 +14,22 @@ friend's device (its end screen, the key still awaited, the recent games) is loo
 e2e/test_every_screen.py and tests/test_duo_games.py. A game open in two tabs of one device,
 taken over in the second ("Continued elsewhere"), starts from saves CPython paired and dealt
 (no pairing through the screens: three boots). The two devices' pages are kept from test
-to test (``two_devices``), each test finding them as a first visit does (``devices``: nothing
-stored, no Python snapshot, no other tab): a page boots the game again for well under a new
-page's work.
+to test (``two_devices``, the live test's too), each test finding them as a first visit does
+(``devices``: nothing stored, no Python snapshot, no other tab, no permission but the
+clipboard's): a page boots the game again for well under a new page's work.
 
 Flags: none beyond tools.chromium's usual ones; the clipboard permissions are granted to each
-context (the Send button copies the link)."""
+context (the Send button copies the link), and the camera's to both for the live test (its
+WebRTC candidates then carry plain addresses, which the suite's browser can reach)."""
 
 from __future__ import annotations
 
+import base64
+import contextlib
 import json
 import random
 import re
+import shutil
 import sys
 from pathlib import Path
 
@@ -35,7 +39,8 @@ from playwright.sync_api import TimeoutError as PlaywrightTimeout
 import sitebuild.site
 from engine.remote import sra
 from engine.remote.sra import Entropy
-from tools.chromium import CHROMIUM, CHROMIUM_ARGS
+from sitebuild.paths import DIST
+from sitebuild.site import CONFIG_JS
 from tools.table import BOOT_MS, QUERY, SAVE_KEY, Driver, afresh, body
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "web"))
@@ -60,10 +65,16 @@ def _blank_device(device, width=1280, height=None):
     return ctx, page
 
 
+# The Send button copies the link: every device may use the clipboard.
+CLIPBOARD = ["clipboard-read", "clipboard-write"]
+# A device allowed the camera gets WebRTC candidates with plain addresses (the live test).
+LIVE = ["camera"]
+
+
 def _new_device(browser, site_url):
     """A device: a browser context of its own (its own storage), one page in it."""
     ctx = browser.new_context(
-        permissions=["clipboard-read", "clipboard-write"],
+        permissions=CLIPBOARD,
         service_workers="block",  # nothing here plays offline (e2e/conftest.py)
         base_url=site_url,
     )
@@ -72,10 +83,10 @@ def _new_device(browser, site_url):
 
 @pytest.fixture(scope="module")
 def two_devices(browser, site_url):
-    """The host's device and the friend's for the file's tests (but the live one, which has a
-    browser of its own), each one page kept from test to test: a page that has booted the
-    game before boots it again for well under a new page's work (docs/performance.md,
-    session 22). ``devices`` hands them over as a first visit finds a device."""
+    """The host's device and the friend's for the file's tests, each one page kept from test
+    to test: a page that has booted the game before boots it again for well under a new
+    page's work (docs/performance.md, session 22). ``devices`` hands them over as a first
+    visit finds a device."""
     made = [_new_device(browser, site_url) for _ in range(2)]
     yield made
     for ctx, _ in made:
@@ -99,12 +110,15 @@ def _forget(page, site_url: str) -> None:
 @pytest.fixture
 def devices(two_devices, site_url):
     """The two devices as a first visit finds them: no other tab open, nothing stored, no
-    Python snapshot (the first visit's usual Python start, as in a new context)."""
+    Python snapshot (the first visit's usual Python start, as in a new context), and only
+    the clipboard allowed (not the camera the live test is given)."""
     for ctx, page in two_devices:
         for other in ctx.pages:
             if other is not page:
                 other.close()
         _forget(page, site_url)
+        ctx.clear_permissions()
+        ctx.grant_permissions(CLIPBOARD)
     return two_devices
 
 
@@ -375,9 +389,17 @@ def _play(
 def test_a_tactic_game_by_links_with_a_reload(devices, site_url, screenshot):
     """Pairing, a take-back of the first turn sent (the screen reader's live region told it
     on both devices), the guest's reload after 6 moves (the game resumed from its save, its
-    replay so far), and 6 moves by links on both devices after it."""
+    replay so far, "The codes match" kept: the code small in the bar, not asked again), and
+    6 moves by links on both devices after it."""
     (_, host), (_, guest) = _pair(devices, site_url)
-    done = _play([host, guest], 6, screenshot, takeback_at=2, stop_at=12)
+    code = host.inner_text("#duo-code-small")
+
+    def code_kept() -> None:
+        assert guest.locator("#duo-check").is_hidden()
+        assert guest.locator("#duo-code-small").is_visible()
+        assert guest.inner_text("#duo-code-small") == code
+
+    done = _play([host, guest], 6, screenshot, takeback_at=2, stop_at=12, after_reload=code_kept)
     # Every turn (a few of the driver's steps: a card, its stone, a claim) went as a link.
     assert done["moves"] >= 12 and done["links"] >= done["moves"] // 3, done
     assert done["takebacks"] == 1, done
@@ -491,7 +513,7 @@ def _both_reconnect(host, guest, screenshot) -> None:
     guest.wait_for_selector("#toast:text('connected live already')")
 
 
-def test_a_tactic_game_live_over_webrtc(browser_type, site_url, screenshot):
+def test_a_tactic_game_live_over_webrtc(devices, site_url, screenshot):
     """Live: the offer and answer ride in the invitation and answer links; the deal and every
     move then go over the data channel (no link to send). Right after the deal the guest
     reloads and both devices press Reconnect at once (``_both_reconnect``); the game goes on
@@ -499,23 +521,21 @@ def test_a_tactic_game_live_over_webrtc(browser_type, site_url, screenshot):
     reconnect screens bring the channel back, and anything lost with the old channel is sent
     again, so the game goes on live with no link at all.
 
-    Flag: ``--disable-features=WebRtcHideLocalIpsWithMdns``. Chromium hides a page's local
-    addresses behind mDNS names (``….local``) in its ICE candidates, and the suite's
+    Both devices are granted the camera (``LIVE``). Chromium hides a page's local addresses
+    behind mDNS names (``….local``) in its ICE candidates, and the suite's
     ``--host-resolver-rules=MAP * ~NOTFOUND`` (no request leaves the machine) makes those
-    names unresolvable, so the two pages would never connect; with the flag the candidates
-    carry the machine's plain addresses, as with no ICE server on a home network."""
-    browser = browser_type.launch(
-        executable_path=CHROMIUM,
-        args=[*CHROMIUM_ARGS, "--disable-features=WebRtcHideLocalIpsWithMdns"],
-    )
-    devices = [_new_device(browser, site_url) for _ in range(2)]
+    names unresolvable, so the two pages would never connect; a page allowed the camera or
+    the microphone gets candidates with the machine's plain addresses instead, as with no
+    ICE server on a home network. The other tests' devices have no such permission
+    (``devices``), so their channels never open."""
+    for ctx, _ in devices:
+        ctx.grant_permissions(LIVE)
     (host_ctx, host), (_, guest) = _pair(devices, site_url, live=True)
     assert "connected live" in host.inner_text("#duo-status")
     _both_reconnect(host, guest, screenshot)
     back = lambda: _reconnect(host_ctx, host, guest, screenshot)  # noqa: E731
     done = _play([host, guest], 4, screenshot, after_reload=back, stop_at=10)
     assert done["moves"] >= 10 and done["links"] == 0, done
-    browser.close()
 
 
 def _check_replay_in_progress(page) -> None:
@@ -544,8 +564,9 @@ def test_pairing_screens_the_code_and_links_when_live_cannot_connect(devices, si
     refused inside the dialogs, no other game behind the guest's join dialog, a link handed
     over with no progress bar, the code large on both screens, and once offer and answer
     have met and the wait for the channel is over (10 s; here 3 s, by ?live_wait=) both
-    screens say the game goes on by links and what to send. "They differ"
-    ends the game on that device; "The codes match" is kept across a reload."""
+    screens say the game goes on by links and what to send. "They differ" ends the game on
+    that device; "The codes match" leaves the code small in the bar (kept across a reload:
+    the game by links' reload)."""
     host_ctx, host = _device(devices[0], site_url, width=1280, query=f"&live_wait={LIVE_WAIT_MS}")
     host.wait_for_selector("#new-welcome:not([hidden])")
     host.click("#welcome-remote")
@@ -614,8 +635,6 @@ def test_pairing_screens_the_code_and_links_when_live_cannot_connect(devices, si
     screenshot(host, "duo-code-1280")
     host.click("#duo-code-same")
     assert CODE_RE.fullmatch(host.inner_text("#duo-code-small").removeprefix("code "))
-    host.reload()
-    host.wait_for_selector('body[data-ready="1"]', state="attached", timeout=BOOT_MS)
     assert host.locator("#duo-check").is_hidden() and host.locator("#duo-code-small").is_visible()
     guest.click("#duo-code-differ")
     guest.wait_for_selector("#dlg-duo[open] #duo-title:text('The codes differ')")
@@ -650,18 +669,61 @@ def _qr_as_a_camera_sees_it(page, across: int = 200, blur: float = 1.0) -> tuple
     return text, {"shown_px": round(box["width"]), "extra": extra, "source_px": shot.width}
 
 
+@contextlib.contextmanager
+def _built_with_stun(pages, site_url: str, folder: Path):
+    """The site as ``build.py --stun STUN`` builds it, in ``pages``: their js/config.js as
+    the build writes it (sitebuild.site.write_config, in ``folder``), handed to the pages by
+    the browser (the DevTools protocol's Fetch domain, for that one file) in place of the
+    served one's. Every other file comes from the suite's site at its usual address, so the
+    devices boot on what they have compiled before (a site of its own, at an address of its
+    own, cost each device a first page's boot)."""
+    (folder / CONFIG_JS).parent.mkdir(parents=True)
+    shutil.copy(DIST / CONFIG_JS, folder / CONFIG_JS)
+    sitebuild.site.write_config(folder, STUN)
+    text = base64.b64encode((folder / CONFIG_JS).read_bytes()).decode()
+    sessions = []
+    for page in pages:
+        session = page.context.new_cdp_session(page)
+
+        def fulfil(event, session=session) -> None:
+            session.send(
+                "Fetch.fulfillRequest",
+                {
+                    "requestId": event["requestId"],
+                    "responseCode": 200,
+                    "responseHeaders": [
+                        {"name": "Content-Type", "value": "text/javascript"},
+                        {"name": "Cache-Control", "value": "no-store"},
+                    ],
+                    "body": text,
+                },
+            )
+
+        session.on("Fetch.requestPaused", fulfil)
+        session.send("Fetch.enable", {"patterns": [{"urlPattern": site_url + CONFIG_JS + "*"}]})
+        sessions.append(session)
+    try:
+        yield
+    finally:
+        for session in sessions:
+            session.detach()  # the next test's pages get the site's own js/config.js
+
+
 def test_the_invitation_is_a_qr_code_a_phone_reads_and_the_stun_choice_travels(
-    devices, site_copy, serve, screenshot
+    devices, site_url, tmp_path, screenshot
 ):
-    """On a site built with a STUN server (its js/config.js as ``build.py --stun`` writes it),
-    on a phone-size screen: the host ticks "Connect live across the internet", and its
-    RTCPeerConnection uses the server; the invitation's QR code, scaled to 200 px and
-    blurred, still reads as the link (zxing-cpp); the guest's join dialog has the choice
-    ticked because the invitation asked, and its connection uses the server too; each link
-    stays within 400 characters; both screens say the same about how far live reaches.
+    """On a site built with a STUN server (its js/config.js as ``build.py --stun`` writes it:
+    ``_built_with_stun``), on a phone-size screen: the host ticks "Connect live across the
+    internet", and its RTCPeerConnection uses the server; the invitation's QR code, scaled to
+    200 px and blurred, still reads as the link (zxing-cpp); the guest's join dialog has the
+    choice ticked because the invitation asked, and its connection uses the server too; each
+    link stays within 400 characters; both screens say the same about how far live reaches.
     Then a guest that unticks it: both screens say live works on the same network only."""
-    sitebuild.site.write_config(site_copy, STUN)
-    _server, url = serve(site_copy)
+    with _built_with_stun([page for _, page in devices], site_url, tmp_path):
+        _stun_choice_travels(devices, site_url, screenshot)
+
+
+def _stun_choice_travels(devices, url: str, screenshot) -> None:
     _, host = _device(devices[0], url, width=390)
     host.click("#welcome-remote")
     host.fill('#dlg-new input[name="my_name"]', "Ann")
