@@ -149,13 +149,62 @@ def a_cycle(graph: dict[str, set[str]]) -> list[str]:
     return []
 
 
-def test_the_remote_package_has_no_import_cycle():
-    """engine/remote in layers: each module imports only those below it (docs/remote.md)."""
+def _remote_graph() -> dict[str, set[str]]:
     package = ROOT / "engine" / "remote"
     sources = {p.stem: p.read_text(encoding="utf-8") for p in sorted(package.glob("*.py"))}
-    graph = package_imports(sources)
+    return package_imports(sources)
+
+
+def test_the_remote_package_has_no_import_cycle():
+    """engine/remote in layers: each module imports only those below it (docs/remote.md)."""
+    graph = _remote_graph()
     assert graph["endpoint"] >= {"channel", "handshake", "table", "takeback", "save_io"}
     assert a_cycle(graph) == [], " -> ".join(a_cycle(graph))
+
+
+def drawn_lines(doc: str, modules) -> dict[str, int]:
+    """Each module's line in the first drawing (a fenced block) after "## The layers": where
+    its file name first appears there."""
+    section = doc.split("## The layers", 1)[1]
+    drawing = section.split("```", 2)[1].splitlines()[1:]  # after the fence's own line
+    found: dict[str, int] = {}
+    for i, line in enumerate(drawing):
+        for name in re.findall(r"(?<![\w/.])(\w+)\.py\b", line):
+            if name in modules:
+                found.setdefault(name, i)
+    return found
+
+
+def imports_against(graph: dict[str, set[str]], lines: dict[str, int]) -> list[str]:
+    """Each import of a module drawn on the same line as the importer or above it."""
+    return [
+        f"{a} (line {lines[a]}) imports {b} (line {lines[b]})"
+        for a in sorted(graph)
+        for b in sorted(graph[a])
+        if lines[b] <= lines[a]
+    ]
+
+
+def test_the_remote_package_imports_as_docs_remote_md_draws_it():
+    """docs/remote.md's drawing of the layers is the order: every module is in it, and each
+    imports only modules drawn on a lower line."""
+    graph = _remote_graph()
+    modules = set(graph) - {"__init__"}
+    lines = drawn_lines((ROOT / "docs" / "remote.md").read_text(encoding="utf-8"), modules)
+    assert sorted(modules - set(lines)) == [], "modules missing from the drawing"
+    graph = {a: deps - {"__init__"} for a, deps in graph.items() if a in modules}
+    assert imports_against(graph, lines) == []
+
+
+def test_the_drawings_reader_finds_an_import_drawn_upwards():
+    doc = "## The layers\n\n```\n  top.py  (web/top.py)\n  |\n  low.py  mid.py\n```\n"
+    lines = drawn_lines(doc, {"top", "mid", "low"})
+    assert lines == {"top": 0, "low": 2, "mid": 2}
+    assert imports_against({"top": {"low"}, "low": set(), "mid": set()}, lines) == []
+    assert imports_against({"top": set(), "low": {"mid"}, "mid": {"top"}}, lines) == [
+        "low (line 2) imports mid (line 2)",
+        "mid (line 2) imports top (line 0)",
+    ]
 
 
 def test_the_cycle_check_finds_a_cycle_even_through_a_late_import():

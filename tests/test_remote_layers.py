@@ -13,8 +13,8 @@ from remote_play import pair, play_game, resealed, snapshot
 
 from engine.errors import GameError
 from engine.remote import Endpoint, deal, messages, sra
+from engine.remote.copies import fresh
 from engine.remote.deal import RoundCards
-from engine.remote.device import fresh
 from engine.remote.links import from_link, to_link
 from engine.remote.messages import Message, loads, read
 from engine.remote.sra import Entropy
@@ -106,8 +106,9 @@ def _mutable(value) -> bool:
 
 
 def _assert_unshared(a, b, where: str) -> None:
-    """Every mutable thing in ``b`` is another object than its place in ``a`` (State and
-    RoundCards are copied by their own ``copy``, which their tests hold)."""
+    """Every mutable thing in ``b`` is another object than its place in ``a`` (a State is
+    copied by the engine's own ``copy``; RoundCards by each attribute's kind, which
+    ``test_a_copy_of_the_round_s_cards_shares_nothing_that_can_change`` holds)."""
     if not _mutable(a):
         return
     assert a is not b, f"{where} is shared by the device and its copy"
@@ -149,6 +150,77 @@ def test_a_copy_of_the_device_shares_nothing_that_can_change():
         if r.send:
             inbox.append((1 - movers[0].seat, r.send))
     assert checked > 40
+
+
+def _picture(value):
+    """``value`` as plain data, every container apart and every other object by identity: two
+    pictures are equal when nothing in it changed in place."""
+    if isinstance(value, list):
+        return ["list", [_picture(x) for x in value]]
+    if isinstance(value, tuple):
+        return ["tuple", [_picture(x) for x in value]]
+    if isinstance(value, dict):
+        return ["dict", {k: _picture(v) for k, v in value.items()}]
+    if value is None or type(value) in (bool, int, str):
+        return value
+    return ["object", type(value).__name__, id(value)]
+
+
+def _change_all(value) -> int:
+    """Every list and dict in ``value``, at every depth, changed in place (as a change made
+    on a copy would): how many."""
+    if isinstance(value, list):
+        n = sum(_change_all(x) for x in value)
+        value.append("changed")
+        return n + 1
+    if isinstance(value, dict):
+        n = sum(_change_all(v) for v in list(value.values()))
+        value["changed"] = "changed"
+        return n + 1
+    return 0
+
+
+def _copy_is_apart(cards: RoundCards) -> set[str]:
+    """Every attribute of a copy of ``cards`` changed in place, whatever its name (one added
+    later too): ``cards`` is as it was. The attributes that held something to change."""
+    before = _picture(vars(cards))
+    copy = cards.copy()
+    assert (
+        type(copy) is RoundCards and copy is not cards and vars(copy).keys() == vars(cards).keys()
+    )
+    changed = {name for name, value in vars(copy).items() if _change_all(value)}
+    assert _picture(vars(cards)) == before, "a copy's change reached the original"
+    return changed
+
+
+def test_a_copy_of_the_round_s_cards_shares_nothing_that_can_change():
+    """Checked at every message of a Tactic match on both devices: the host's first pass
+    (``order`` and ``first`` set in place), the deal, draws waited for and owed, cards read,
+    cards put back by the Recruiter, the reveal."""
+    changed, kept = set(), set()
+
+    def check(eps):
+        for ep in eps:
+            cards = ep._now.table.cards
+            if cards is not None:
+                changed.update(_copy_is_apart(cards))
+                kept.update(k for k, v in vars(cards).items() if isinstance(v, (list, dict)) and v)
+
+    play_game(Rules(tactics=True), 11, check)
+    # Each attribute that holds lists or dicts held some during the game, and was changed.
+    assert kept >= {"first", "start", "order", "decks", "pending", "owed", "reads", "log"}
+    assert changed >= kept
+
+
+def test_an_attribute_added_to_the_round_s_cards_is_copied_by_its_kind():
+    eps, _ = pair(Rules(), 2)
+    cards = eps[0]._now.table.cards
+    cards.later = {"marks": [[1, 2]], "at": (3, "x")}  # a field a later change might add
+    assert "later" in _copy_is_apart(cards)
+    assert cards.later == {"marks": [[1, 2]], "at": (3, "x")}
+    cards.later = {1, 2}  # a kind with no rule: no copy, rather than one shared
+    with pytest.raises(TypeError, match="no rule to copy a set"):
+        cards.copy()
 
 
 def test_a_part_of_a_kind_with_no_copy_rule_stops_the_copy():

@@ -171,3 +171,186 @@ def _lesson_ids():
     from lessons import LESSONS
 
     return [les.id for les in LESSONS]
+
+
+# ------------------------------------------------------------------ a save's removals and moves
+# (Saves.forget, keep_aside, take_carried): a storage that refuses them loses nothing, says so
+# on the console, and is never reported as a bug.
+
+SAVE = '{"format": "schotten-totten/save", "version": 1, "position": {"hands": 3}}'
+
+
+class NoRemoval(MemoryStore):
+    """A storage whose removals are refused (Firefox's damaged storage file)."""
+
+    def removeItem(self, key):
+        raise OSError("NS_ERROR_FILE_CORRUPTED")
+
+
+class Refusing(NoRemoval):
+    """A storage that reads, and refuses every write and every removal."""
+
+    def setItem(self, key, value):
+        raise PermissionError("SecurityError: the operation is insecure")
+
+
+class Crowded(MemoryStore):
+    """A full storage whose room, once freed, another tab takes at once."""
+
+    def removeItem(self, key):
+        freed = len(key) + len(self.items.pop(key, ""))
+        self.items["other.tab"] = self.items.get("other.tab", "") + "x" * freed
+
+
+# Each kind of refusing storage holding SAVE under "k": what keep_aside answers and leaves, and
+# whether the save is then forgotten when the player asks.
+REFUSING = {
+    "no_removal": (NoRemoval, "k.broken.T", {"k": SAVE, "k.broken.T": SAVE}, False),
+    "no_write": (lambda: MemoryStore(blocked=True), None, {"k": SAVE}, True),
+    "refusing": (Refusing, None, {"k": SAVE}, False),
+    # No room for a copy, nor (the aside key is longer) for the move: put back.
+    "full": (lambda: MemoryStore(limit=len(SAVE) + 5), None, {"k": SAVE}, True),
+}
+
+
+@pytest.mark.parametrize("kind", list(REFUSING))
+def test_a_refused_removal_or_move_of_the_save_loses_nothing(kind):
+    make, aside, items, forgotten = REFUSING[kind]
+    store, warnings = make(), []
+    store.items["k"] = SAVE
+    saves = Saves(store, "k", tab="a", warn=warnings.append)
+    assert saves.read() == SAVE
+    assert saves.keep_aside(SAVE, when="T") == aside
+    assert store.items == items
+    assert warnings and all(w.startswith("could not ") for w in warnings), warnings
+    assert saves.problem is None and saves.news() == {}  # no save of the game was refused
+    # The save left under the key is known here: the next save replaces it, no question.
+    assert saves.write({"format": "x"}) in ("saved", "blocked") and not saves.conflict
+    assert saves.forget() is forgotten and ("k" in store.items) is not forgotten
+
+
+def test_a_refused_removal_keeps_the_save_and_this_tab_knows_it():
+    store, warnings = NoRemoval(), []
+    store.items["k"] = SAVE
+    saves = Saves(store, "k", tab="a", warn=warnings.append)
+    saves.read()
+    assert saves.forget() is False and store.items == {"k": SAVE}
+    assert warnings == ["could not forget the save: blocked: NS_ERROR_FILE_CORRUPTED"]
+    assert not saves.check() and saves.write({"format": "x"}) == "saved"
+    # Kept aside as a copy: the damaged save is replaced by the next save, with no question.
+    store.items["k"] = SAVE
+    saves.read()
+    assert saves.keep_aside(SAVE, when="T") == "k.broken.T"
+    assert store.items == {"k": SAVE, "k.broken.T": SAVE}
+    assert saves.write({"format": "x"}) == "saved" and store.items["k.broken.T"] == SAVE
+
+
+def test_a_storage_that_refuses_every_write_keeps_the_damaged_save_where_it_was():
+    store = MemoryStore(blocked=True)  # before: removed, then neither moved nor put back
+    store.items["k"] = SAVE
+    assert Saves(store, "k", warn=[].append).keep_aside(SAVE, when="T") is None
+    assert store.items == {"k": SAVE}
+
+
+def test_a_move_whose_room_is_taken_meanwhile_leaves_the_save_on_the_console():
+    store, warnings = Crowded(limit=len(SAVE) + 20), []
+    store.items["k"] = SAVE
+    assert Saves(store, "k", warn=warnings.append).keep_aside(SAVE, when="T") is None
+    assert "k" not in store.items and warnings[-1].endswith(f"it was: {SAVE}")
+
+
+def _game(seed: int, at: int) -> str:
+    record = {"seed": seed, "rules": {}, "actions": list(range(seed)), "takebacks": 0}
+    return json.dumps({"format": "schotten-totten/save", "version": 1, "record": record, "at": at})
+
+
+class Turning(MemoryStore):
+    """A storage that takes ``writes`` writes, then refuses (blocked); ``removals``: whether
+    it removes."""
+
+    def __init__(self, writes: int, removals: bool, limit=None):
+        super().__init__(limit=limit)
+        self.writes, self.removals = writes, removals
+
+    def setItem(self, key, value):
+        if self.writes <= 0:
+            raise PermissionError("SecurityError: the operation is insecure")
+        super().setItem(key, value)
+        self.writes -= 1
+
+    def removeItem(self, key):
+        if not self.removals:
+            raise OSError("NS_ERROR_FILE_CORRUPTED")
+        super().removeItem(key)
+
+
+@pytest.mark.parametrize(
+    "store, told, items",
+    [
+        # Room for one copy aside, not for the bigger carried game: the game here comes back.
+        (
+            "full",
+            {"carry": "no_room"},
+            {"k": "here"},
+        ),
+        # The storage turns blocked once the game here is copied aside: it stays aside.
+        (
+            "blocked_after_copy",
+            {"carry": "no_room_aside", "aside": "k.broken.T"},
+            {"k.broken.T": "here"},
+        ),
+        # ... and removes nothing: the game here never left, the copy aside stays too.
+        (
+            "blocked_no_removal",
+            {"carry": "no_room"},
+            {"k": "here", "k.broken.T": "here"},
+        ),
+    ],
+)
+def test_a_carried_game_refused_brings_the_game_here_back_or_keeps_it_aside(store, told, items):
+    here, carried = _game(1, at=100), _game(30, at=200)  # the carried game is later, bigger
+    stores = {
+        "full": MemoryStore(limit=len("k.broken.T") + len(here) + 5),
+        "blocked_after_copy": Turning(writes=1, removals=True),
+        "blocked_no_removal": Turning(writes=1, removals=False),
+    }
+    area = stores[store]
+    area.items["k"] = here
+    assert len(carried) > len(here) + 5
+    saves = Saves(area, "k", clock=lambda: 9, warn=[].append)
+    assert saves.take_carried(carried, when="T") == told
+    assert area.items == {k: {"here": here}[v] for k, v in items.items()}
+
+
+def test_every_answer_about_a_carried_game_is_in_every_catalogue():
+    told = {"taken", "kept", "no_room", "no_room_aside"}  # Saves.take_carried's "carry"
+    source = (WEB / "saves.py").read_text("utf-8")
+    assert all(f'"carry": "{kind}"' in source for kind in told)
+    for lang in ("en", "de", "fr"):
+        words = json.loads((WEB / "messages" / f"{lang}.json").read_text("utf-8"))
+        assert {f"save.carry.{kind}" for kind in told} <= set(words), lang
+
+
+def test_the_page_tells_a_refused_removal_of_a_damaged_save_as_no_bug(open_tab):
+    store = NoRemoval()
+    store.items["schotten-totten.save"] = SAVE
+    tab = open_tab(store)
+    out = tab("boot")
+    assert out["ok"] and not out["resumed"] and out["save_error"]["key"] == "save.damaged"
+    kept = out["kept"]
+    assert store.items[kept] == SAVE  # kept aside (a copy), not deleted
+    assert tab("forget_save") == {"ok": True}
+    out = tab("new_game", {"opponent": "ai", "seed": 4})
+    assert out["ok"] and "save_conflict" not in out and "save_warning" not in out
+    assert store.items[kept] == SAVE and not tab.window.errors
+    assert any(w.startswith("could not forget the save") for w in tab.window.warnings)
+
+
+def test_the_page_on_a_storage_that_refuses_every_write_keeps_the_damaged_save(open_tab):
+    store = Refusing()
+    store.items["schotten-totten.save"] = SAVE
+    tab = open_tab(store)
+    out = tab("boot")
+    assert out["ok"] and not out["resumed"] and out["kept"] is None
+    assert tab("forget_save") == {"ok": True}
+    assert store.items == {"schotten-totten.save": SAVE} and not tab.window.errors

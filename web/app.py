@@ -91,7 +91,7 @@ BLOCKED = area is None
 # Every read and write of the storage through this one door (web/stored.py).
 storage = Storage(MemoryStore() if BLOCKED else area)
 # This tab's saves under SAVE: stamped, so two tabs on one game are told apart (web/saves.py).
-saves = Saves(storage, SAVE)
+saves = Saves(storage, SAVE, warn=window.console.warn)
 finished = Finished(storage, SAVE, warn=window.console.warn)
 
 

@@ -198,8 +198,9 @@ class MemoryStore:
 class Saves:
     """One tab's saves under one key."""
 
-    def __init__(self, storage, key: str, tab: str | None = None, clock=time.time):
+    def __init__(self, storage, key: str, tab: str | None = None, clock=time.time, warn=print):
         self.storage, self.key = as_storage(storage), key
+        self.warn = warn  # hears of a storage that refused a removal or a move (the console)
         self.tab = tab or secrets.token_hex(6)
         self.clock = clock  # seconds since 1970: when a save was written (``at``)
         self.generation = 0
@@ -274,27 +275,70 @@ class Saves:
         self.conflict, self.problem = False, None
         return "saved"
 
-    def forget(self) -> None:
-        """Remove the save (the player asked): no save is known any more."""
-        self.storage.remove(self.key)
+    def forget(self) -> bool:
+        """Remove the save (the player asked): no save is known any more. ``False``: the
+        storage refused, the save stays and this tab still knows it (said on the console)."""
+        if not self._remove(self.key, "forget the save"):
+            return False
         self.known, self.conflict = None, False
+        return True
 
     def keep_aside(self, text: str, when: str | None = None) -> str | None:
         """Move a save that cannot be resumed to ``<key>.broken.<time>`` (never deleted);
-        return that key, or ``None`` if the storage has no room even for the move."""
+        return that key, or ``None`` if the storage has no room even for the move (or refuses
+        it: the save stays where it was). Kept aside but not removed from under the key (the
+        storage refused the removal), it is known here, so the next save replaces it."""
         aside = self._aside_key(when)
-        try:
-            self.storage.set(aside, text)
-        except StorageRefused:  # no room for a copy: move it instead
-            self.storage.remove(self.key)
-            try:
-                self.storage.set(aside, text)
-            except StorageRefused:  # put it back: it stays where it was
-                self.storage.set(self.key, text)
-                return None
-        self.storage.remove(self.key)
-        self.known, self.body, self.conflict = None, None, False
+        if not self._move(text, self.key, aside, "keep the damaged save aside"):
+            return None
+        if self._stored() == text:  # a copy aside: the original stays until overwritten
+            self._saw(stamp_of(text), text)
+        else:
+            self.known, self.body = None, None
+        self.conflict = False
         return aside
+
+    def _remove(self, key: str, what: str) -> bool:
+        """``key`` removed; ``False`` (said on the console) where the storage refuses."""
+        try:
+            self.storage.remove(key)
+        except StorageRefused as e:
+            self.warn(f"could not {what}: {e}")
+            return False
+        return True
+
+    def _move(self, text: str, source: str, target: str, what: str) -> bool:
+        """``text`` (the one under ``source``) moved under ``target``: copied, then removed
+        from ``source`` (a removal refused leaves a copy, said on the console). Where a full
+        storage has no room for a copy, it is removed first, then written, and written back
+        if refused. ``False``: it stays under ``source``. A storage that refuses every write
+        is not asked to remove: nothing could be written back."""
+        try:
+            self.storage.set(target, text)
+        except StorageRefused as e:
+            if e.problem != "full":
+                self.warn(f"could not {what}: {e}")
+                return False
+            if not self._remove(source, what):
+                return False
+            try:
+                self.storage.set(target, text)
+            except StorageRefused as again:
+                self.warn(f"could not {what}: {again}")
+                self._put_back(text, source)
+                return False
+            return True
+        self._remove(source, f"remove {source} once copied to {target}")
+        return True
+
+    def _put_back(self, text: str, key: str) -> None:
+        """``text`` written back under ``key``, where it was a moment ago. Should even that be
+        refused (another tab filled the room since), the text goes to the console, the only
+        place left to keep it."""
+        try:
+            self.storage.set(key, text)
+        except StorageRefused as e:
+            self.warn(f"could not put back the save under {key} ({e}); it was: {text}")
 
     def _aside_key(self, when: str | None) -> str:
         """A free ``<key>.broken.<time>`` (``.2``, ``.3`` ... after it when taken)."""
@@ -316,7 +360,8 @@ class Saves:
           kept aside as a save that cannot be resumed is (``<key>.broken.<time>``), and the
           page tells the player: ``{"carry": "taken" | "kept", "aside": key}``;
         - no room to keep one aside: the save here stays, the carried game stays in the
-          embed (``{"carry": "no_room"}``).
+          embed (``{"carry": "no_room"}``); should the storage refuse even to bring the game
+          here back from aside, it stays aside (``{"carry": "no_room_aside", "aside": key}``).
         """
         if not isinstance(carried, str) or not carried:
             return {}
@@ -344,8 +389,10 @@ class Saves:
         try:
             self.storage.set(self.key, carried)
         except StorageRefused:  # the game here comes back: nothing swapped
-            self.storage.set(self.key, stored)
-            self.storage.remove(aside)
+            if self._stored() == stored:  # still here (its removal was refused): a copy aside
+                self._remove(aside, f"remove {aside}, a copy of the game saved here")
+            elif not self._move(stored, aside, self.key, "bring back the game saved here"):
+                return {"carry": "no_room_aside", "aside": aside}  # it stays aside
             return {"carry": "no_room"}
         return {"carry": "taken", "aside": aside}
 

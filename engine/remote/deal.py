@@ -15,12 +15,12 @@ commitments (text ``"<seat>:<hash>"``).
 
 from __future__ import annotations
 
-import copy
 import hashlib
 from typing import Any
 
 from ..actions import action_from_json, action_to_json
 from ..cards import card_text, deck_of, parse_card
+from .copies import by_attribute, fresh
 from .errors import Cheat, RemoteError
 from .messages import (
     COMMIT_HEX,
@@ -76,6 +76,7 @@ def dealt_positions(n: int, starter: int) -> list[tuple[int, int]]:
     return [(i, starter if i % 2 == 0 else 1 - starter) for i in range(2 * n)]
 
 
+@by_attribute
 class RoundCards:
     """One round's cards on one device: its key, the decks' entries, what it waits for and
     what it owes."""
@@ -110,21 +111,13 @@ class RoundCards:
         self.log: list[list[Any]] = []  # [[seat, action JSON]] the round's actions, in order
         self.revealed = False  # my key was sent
         # shares made before they are due, by owed entry (not saved: made again after a
-        # reload); replaced, never changed, so copies may share it
+        # reload)
         self.ready: dict[int, tuple[int, int, int]] = {}
 
     def copy(self) -> RoundCards:
-        """A copy whose changes do not reach this one (lists only ever replaced are shared)."""
-        r = copy.copy(self)
-        r.decks = [d[:] for d in self.decks]
-        r.pending, r.owed, r.reads, r.log = (
-            self.pending[:],
-            self.owed[:],
-            self.reads[:],
-            self.log[:],
-        )
-        r.returns = [dict(x) for x in self.returns]
-        return r
+        """A new one whose changes never reach this one: every attribute copied by its type
+        (``copies.fresh``), those added later too, none from a list kept by hand."""
+        return fresh(self)
 
     # ------------------------------------------------------------ the deal
 

@@ -3,9 +3,9 @@ a message does on it (``accept``, ``take``, ``compose``): each part in its order
 
 A message or a move is worked on ``Device.copy()`` (by ``endpoint.Endpoint``), and the copy
 is swapped in only when all of it holds, so a refused one changes nothing. The copy is made
-by the type of each field, not from a list of the fields that change: a field added to a
-part is copied by the same rules, and a field of a kind with no rule stops the copy
-(``TypeError``) rather than being shared by the two.
+by the type of each field (``copies.fresh``), not from a list of the fields that change: a
+field added to a part is copied by the same rules, and a field of a kind with no rule stops
+the copy (``TypeError``) rather than being shared by the two.
 
 >>> from engine.state import Rules
 >>> from engine.remote.sra import PLAY, SYSTEM
@@ -19,23 +19,16 @@ part is copied by the same rules, and a field of a kind with no rule stops the c
 
 from __future__ import annotations
 
-from dataclasses import dataclass, fields, is_dataclass, replace
+from dataclasses import dataclass
 
-from ..state import Rules, State
 from . import handshake
 from .channel import Channel
-from .deal import RoundCards
+from .copies import fresh
 from .errors import RemoteError
 from .handshake import Handshake
 from .messages import Message
-from .pairing import Half
-from .sra import Entropy, Group, Ristretto
 from .table import Result, Table
-from .takeback import TakeBacks, TurnPoint
-
-# Values never changed in place: shared by a copy and its original.
-UNCHANGING = (bool, int, str, bytes, tuple, Rules, Half, Group, Ristretto, TurnPoint)
-SHARED = (Entropy,)  # the generator: one per device, never saved, shared on purpose
+from .takeback import TakeBacks
 
 
 @dataclass
@@ -121,18 +114,3 @@ class Device:
         """``body`` sent: the take-back windows it closes, then numbered and signed."""
         self.takebacks.after_sending(body)
         return self.channel.seal(body)
-
-
-def fresh(value):
-    """``value`` copied so that nothing in it that can change is shared with the original."""
-    if value is None or isinstance(value, UNCHANGING + SHARED):
-        return value
-    if isinstance(value, (State, RoundCards)):
-        return value.copy()
-    if is_dataclass(value) and not isinstance(value, type):
-        return replace(value, **{f.name: fresh(getattr(value, f.name)) for f in fields(value)})
-    if isinstance(value, list):
-        return [fresh(x) for x in value]
-    if isinstance(value, dict):
-        return {k: fresh(v) for k, v in value.items()}
-    raise TypeError(f"no rule to copy a {type(value).__name__}: say how in device.fresh")

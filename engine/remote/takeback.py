@@ -26,6 +26,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from ..state import Rules, State, Step
+from .copies import unchanging
 from .deal import RoundCards
 from .errors import RemoteError
 from .state_io import hidden, state_from_json, state_to_json
@@ -44,6 +45,7 @@ POINT = {
 FIXED = ("game", "round", "seat", "tactics", "key", "their_commit", "first", "start", "order")
 
 
+@unchanging
 class TurnPoint(dict):
     """Where a turn began (``POINT``'s fields), which is replaced, never changed: a copy of
     the device shares it, and the page tells a turn just begun by a new point (web/duo.py).
