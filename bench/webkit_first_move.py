@@ -66,7 +66,7 @@ def wait(driver, script: str, what: str):
 
 
 def measure(display: str, url: str, home: Path) -> dict:
-    driver = webkit_driver(display, home, full_speed=True)
+    driver = webkit_driver(display, home)
     try:
         driver.get(url + "index.html?aipause=0")
         wait(driver, "window.__smoke && window.__smoke.times.ready", "ready")

@@ -85,26 +85,19 @@ def xvfb_display():
         xvfb.wait(timeout=10)
 
 
-# The browser tests' JavaScriptCore without its top tiers (WebAssembly's OMG, JavaScript's
-# FTL): a smoke suite's short pages seldom gain from them what compiling them costs. The two
-# WebKit tests took 0.66x the CPU (docs/performance.md, "V8 without TurboFan in the browser
-# tests"); what the pages do is the same. Benchmarks pass ``full_speed``.
-TESTS_JSC = {"JSC_useOMGJIT": "false", "JSC_useFTLJIT": "false"}
-
-
-def xdg_env(display: str, home: Path, full_speed: bool = False) -> dict:
+def xdg_env(display: str, home: Path) -> dict:
     """The environment of a fresh WebKit profile: WebKitGTK keeps its caches, storage and
-    service workers under XDG_*; JavaScriptCore's top tiers off but at ``full_speed``."""
-    env = {**os.environ, "DISPLAY": display, **({} if full_speed else TESTS_JSC)}
+    service workers under XDG_*."""
+    env = {**os.environ, "DISPLAY": display}
     for key in ("XDG_CONFIG_HOME", "XDG_DATA_HOME", "XDG_CACHE_HOME", "XDG_RUNTIME_DIR"):
         env[key] = str(home / key)
         os.makedirs(env[key], mode=0o700, exist_ok=True)
     return env
 
 
-def webkit_driver(display: str, home: Path, full_speed: bool = False):
+def webkit_driver(display: str, home: Path):
     """Selenium's WebKitGTK driver: MiniBrowser in automation mode, a fresh profile in home,
-    a 1280x900 window (``xdg_env``: JavaScriptCore's top tiers off but at ``full_speed``)."""
+    a 1280x900 window."""
     from selenium import webdriver
     from selenium.webdriver.webkitgtk.options import Options
     from selenium.webdriver.webkitgtk.service import Service
@@ -113,9 +106,7 @@ def webkit_driver(display: str, home: Path, full_speed: bool = False):
     options.binary_location = MINIBROWSER
     options.add_argument("--automation")
     service = Service(
-        executable_path=WEBKIT_DRIVER,
-        service_args=["--host=127.0.0.1"],
-        env=xdg_env(display, home, full_speed),
+        executable_path=WEBKIT_DRIVER, service_args=["--host=127.0.0.1"], env=xdg_env(display, home)
     )
     driver = webdriver.WebKitGTK(options=options, service=service)
     driver.set_script_timeout(30)
