@@ -73,8 +73,12 @@ def check_result(winner, reason, stones: tuple, where: str) -> Reason:
         fits = (
             _FEWEST.get(reason, 0) <= held <= _MOST.get(reason, 9)
             and (reason != Reason.STUCK_MORE or held > other)
-            # a shape ends the round when it is made, before the other can make one
-            and (reason not in (Reason.FIVE_STONES, Reason.THREE_ADJACENT) or other <= 4)
+            # more stones decide only when both or neither hold a shape: five stones beside
+            # no shape is ``stuck_five_stones``, so beside five the other holds three adjacent
+            and (reason != Reason.STUCK_MORE or held <= 4 or other >= 3)
+            # a shape ends the round when it is made, before the other can make one; a stuck
+            # round's shape wins only beside none (five stones beside it would be one)
+            and (reason in (Reason.STUCK_FIVE, Reason.STUCK_MORE) or other <= 4)
         )
     if not fits:
         raise FormatError("reason_stones", where=where, reason=reason, a=a, b=b)
@@ -157,13 +161,16 @@ def _check_stuck_base(s: State) -> None:
     both hands empty all 54 cards fill the table, and every stone is claimable; with both
     holding cards, both sides of every stone left are full), so every stone left has the
     first one's side complete and the other's not, and goes to the first: nine stones less
-    the other's four at most (a fifth, or three adjacent, would have ended the round). The
-    round's winner is then the player still holding cards (``stuck_base_holder``)."""
+    the other's four at most (a fifth, or three adjacent, would have ended the round), so its
+    stones add up to nine (``stuck_base_stones``). The round's winner is then the player
+    still holding cards (``stuck_base_holder``)."""
     if s.rules.tactics:
         return
-    for i, (_, reason, _, _) in enumerate(s.history):  # this round's too, once it is over
+    for i, (_, reason, a, b) in enumerate(s.history):  # this round's too, once it is over
         if reason in (Reason.STUCK_ADJACENT, Reason.STUCK_MORE, Reason.STUCK_EQUAL):
             raise FormatError("stuck_base", where=f"history[{i}]", reason=reason)
+        if reason == Reason.STUCK_FIVE and a + b != 9:  # every stone is given
+            raise FormatError("stuck_base_stones", where=f"history[{i}]", a=a, b=b)
     # This round's end still shows the hands: the winner is the one holding cards.
     if s.outcome is not None and s.outcome.reason == Reason.STUCK_FIVE:
         w = s.outcome.winner

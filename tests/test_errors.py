@@ -1827,6 +1827,32 @@ UNREACHED = [
             ("stuck_three_adjacent", (1, 1, 3)),
         )
     ),
+    *(
+        (
+            f"a {'base' if code == 'stuck_base_stones' else 'Tactic'} game's round {result}",
+            lambda rules=rules, result=result: doc(
+                rules,
+                round=2,
+                round_starter=1,
+                to_move=1,
+                history=[list(result)],
+                scores=list(round_points(result[0], result[2:])),
+            ),
+            code,
+        )
+        for rules, result, code in (
+            # A base game's stuck round gives every stone: its stones add up to nine.
+            (Rules(rounds=3), (0, "stuck_five_stones", 5, 0), "stuck_base_stones"),
+            (Rules(rounds=3), (1, "stuck_five_stones", 2, 5), "stuck_base_stones"),
+            (Rules(rounds=3), (0, "stuck_five_stones", 5, 3), "stuck_base_stones"),
+            # Five stones beside no shape (fewer than three) is stuck_five_stones.
+            (replace(TACTICS, rounds=3), (0, "stuck_more_stones", 9, 0), "reason_stones"),
+            (replace(TACTICS, rounds=3), (0, "stuck_more_stones", 5, 0), "reason_stones"),
+            (replace(TACTICS, rounds=3), (1, "stuck_more_stones", 2, 6), "reason_stones"),
+            # Three adjacent beside five stones: both shapes, so more stones decide.
+            (replace(TACTICS, rounds=3), (0, "stuck_three_adjacent", 3, 5), "reason_stones"),
+        )
+    ),
 ]
 
 
@@ -1848,14 +1874,20 @@ def test_the_same_tables_are_read_when_a_game_makes_them():
 
 def test_the_same_claim_steps_and_stuck_rounds_are_read_when_a_game_makes_them():
     """A claim step after the pass of a Tactic player holding only tactic cards; a stuck
-    round with more stones, or equal, in a Tactic game (test_rules plays them to the end and
-    reads the end back); a base game's stuck round with five stones for the player holding
-    cards."""
+    round with more stones (both holding a shape, too), or equal, in a Tactic game (test_rules
+    plays them to the end and reads the end back); a base game's stuck round with five stones
+    for the player holding cards, all nine stones given."""
     hand = "Joker Spy ShieldBearer BlindMansBluff MudFight Banshee Traitor"
     stones = {2: ("R1 R2 R3", "B1 B4 B7")}
     position_from_json(doc(TACTICS, step="claim", hands=(hand, ""), stones=stones))
-    for result in ((0, "stuck_more_stones", 2, 1), (None, "stuck_equal_stones", 2, 2)):
-        rules = replace(TACTICS, rounds=3)
+    for rules, result in (
+        (replace(TACTICS, rounds=3), (0, "stuck_more_stones", 2, 1)),
+        (replace(TACTICS, rounds=3), (None, "stuck_equal_stones", 2, 2)),
+        (replace(TACTICS, rounds=3), (0, "stuck_more_stones", 5, 3)),  # both hold a shape
+        (replace(TACTICS, rounds=3), (1, "stuck_five_stones", 2, 5)),
+        (Rules(rounds=3), (0, "stuck_five_stones", 5, 4)),
+        (Rules(rounds=3), (1, "stuck_five_stones", 0, 9)),
+    ):
         scores = list(round_points(result[0], result[2:]))
         d = doc(rules, round=2, round_starter=1, to_move=1, history=[list(result)], scores=scores)
         position_from_json(d)

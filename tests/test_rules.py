@@ -1,5 +1,6 @@
 """Turn flow: play, pass, both claim timings, drawing, the end of a round and of a match."""
 
+import itertools
 from dataclasses import replace
 
 import pytest
@@ -28,6 +29,7 @@ from engine import (
     position_to_json,
 )
 from engine.errors import FormatError
+from engine.position_checks import check_result
 from engine.rules import Reason, stuck_result
 from engine.state import START_OF_TURN
 
@@ -538,6 +540,36 @@ def test_stuck_game_equal_stones_is_a_draw():
 )
 def test_stuck_result_when_both_or_neither_reach_a_winning_shape(owner, result):
     assert stuck_result(owner) == result
+
+
+STUCK_REASONS = (Reason.STUCK_FIVE, Reason.STUCK_ADJACENT, Reason.STUCK_MORE, Reason.STUCK_EQUAL)
+
+
+def test_every_stuck_result_is_one_the_reader_takes_and_no_other():
+    """Over every table of claimed stones (3**9), the stuck results the engine gives are
+    exactly those the reader takes (``check_result``): a result with more stones that holds
+    five beside fewer than three is refused (the engine calls that ``stuck_five_stones``), and
+    so is three adjacent beside five stones (both shapes: more stones decide)."""
+    made = set()
+    for owner in itertools.product((-1, 0, 1), repeat=9):
+        winner, reason = stuck_result(list(owner))
+        made.add((winner, reason, owner.count(0), owner.count(1)))
+    taken = set()
+    for winner, reason, a in itertools.product((None, 0, 1), STUCK_REASONS, range(10)):
+        for b in range(10 - a):
+            try:
+                check_result(winner, reason, (a, b), "outcome")
+            except FormatError as e:
+                assert e.code in ("reason_stones", "reason_needs_winner", "draw_has_winner")
+                continue
+            taken.add((winner, reason, a, b))
+    assert taken == made
+    assert (0, "stuck_more_stones", 5, 3) in made and (0, "stuck_five_stones", 5, 2) in made
+    for counts in ((9, 0), (5, 0), (6, 2), (5, 2)):
+        assert (0, "stuck_more_stones", *counts) not in made
+        with pytest.raises(FormatError) as e:
+            check_result(0, "stuck_more_stones", counts, "history[0]")
+        assert e.value.code == "reason_stones"
 
 
 def test_two_passes_do_not_end_the_round_while_a_claim_is_possible():
