@@ -31,8 +31,9 @@ from engine import (
     position_from_json,
 )
 from engine import new_game as deal
-from engine.actions import shown
+from engine.actions import Kind, shown
 from engine.cards import card_text
+from engine.state import Step
 
 DEFAULT_SETTINGS = {
     "opponent": "ai",
@@ -172,14 +173,14 @@ class Match(TakeBacks):
         if self.state is None:
             raise RequestError("no_game")
         a = action_from_json(action_json)
-        if a.kind == "next_round":
+        if a.kind == Kind.NEXT_ROUND:
             seat = None  # the round-over screen is shared: anyone may deal the next round
         actor = self.state.to_move
         acted_at = len(self.action_events)
         self._apply(a, seat)
         self.auto_claim()
         self.acted_at = acted_at
-        if a.kind == "next_round" and self.settings["opponent"] == "human":
+        if a.kind == Kind.NEXT_ROUND and self.settings["opponent"] == "human":
             return None  # a new deal: whoever starts takes the device first
         return self.seat_after(actor)
 
@@ -228,10 +229,10 @@ class Match(TakeBacks):
         if not self.settings.get("autoclaim"):
             return
         start = len(self.action_events)
-        while self.state.step == "claim" and self.state.to_move in self.humans():
+        while self.state.step == Step.CLAIM and self.state.to_move in self.humans():
             acts = legal_actions(self.state)
-            claim = next((a for a in acts if a.kind == "claim"), None)
-            self._apply(claim or next(a for a in acts if a.kind == "done"))
+            claim = next((a for a in acts if a.kind == Kind.CLAIM), None)
+            self._apply(claim or next(a for a in acts if a.kind == Kind.DONE))
         if len(self.action_events) > start:
             self.acted_at = start  # told as what was just played (``act`` says from where)
 

@@ -13,10 +13,11 @@ from refusal import RequestError
 from replay import read_record
 
 from engine.narrate import TURN_EVENTS
+from engine.state import Step
 
 # Steps where nobody has a private decision to make: no handover screen, and nothing to take
 # back (a finished round or game stays finished). match.py and the presenter read it here.
-PUBLIC_STEPS = ("round_over", "over")
+PUBLIC_STEPS = (Step.ROUND_OVER, Step.OVER)
 
 
 def undone_text(undone: list[dict], p: int, words) -> str:
@@ -43,7 +44,7 @@ class TakeBacks:
             # count each game once, as it ended (a game reopened could end twice).
             return None
         ai = self.settings["opponent"] == "ai"
-        if not ai and (self.state.to_move == p or self.state.step == "over"):
+        if not ai and (self.state.to_move == p or self.state.step == Step.OVER):
             return None
         start = None
         for i in range(len(self.action_events) - 1, -1, -1):
