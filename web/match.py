@@ -1,6 +1,6 @@
 """The match at the table: its state, settings, record and events, the actions played into
-it and the automatic steps (auto-claim); take-backs are ``takeback.py``'s, who played
-``players.py``'s. No words: ``presenter.py`` tells it.
+it and the automatic steps (auto-claim); take-backs are the ``takeback.py`` part it holds
+(``takeback``), who played ``players.py``'s. No words: ``presenter.py`` tells it.
 
 Pure Python, tested under CPython (``tests/test_session.py`` through ``session.Session``).
 
@@ -45,7 +45,7 @@ DEFAULT_SETTINGS = {
 }
 
 
-class Match(TakeBacks):
+class Match:
     """One match, the way the table plays it: the state, its record and its events."""
 
     def __init__(self):
@@ -68,6 +68,7 @@ class Match(TakeBacks):
         # the actions that followed one; a review never marks those (web/review.py).
         self.hint: tuple[int, dict] | None = None
         self.hinted: list[int] = []
+        self.takeback = TakeBacks(self)  # whose last turn may be taken back, and taking it
 
     # ------------------------------------------------------------ set-up
 
@@ -147,6 +148,11 @@ class Match(TakeBacks):
             {},
             None,
         )
+
+    def takeback_seat(self):
+        """Who may take back a turn now (``TakeBacks.seat``); the presenter asks a friend's
+        game (web/duo.py) the same."""
+        return self.takeback.seat()
 
     def humans(self) -> list[int]:
         if self.settings["opponent"] == "ai":
