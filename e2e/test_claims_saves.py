@@ -9,6 +9,7 @@ import json
 import pytest
 
 from tools.table import (
+    SAVE_KEY,
     Driver,
     board,
     body,
@@ -177,5 +178,5 @@ def test_corrupt_or_incompatible_save(shared_page, site_url, save, why):
     page.remove_listener("pageerror", keep)  # (the file's page goes on to other tests)
     assert errors == []
     # The broken save was replaced by the new game.
-    stored = page.evaluate("() => JSON.parse(localStorage.getItem('schotten-totten.save'))")
+    stored = page.evaluate(f"() => JSON.parse(localStorage.getItem('{SAVE_KEY}'))")
     assert stored["version"] == 1 and stored["position"]["step"] == "play"

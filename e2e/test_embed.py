@@ -15,7 +15,7 @@ from __future__ import annotations
 import pytest
 from conftest import ROOT, SCREENSHOTS
 
-from tools.table import afresh, at_rest, board, body, play_turn, py
+from tools.table import SAVE_KEY, afresh, at_rest, board, body, play_turn, py
 
 BOOT_MS = 60_000
 READY = 'body[data-ready="1"]'
@@ -136,7 +136,7 @@ def test_two_embeds_play_independently_and_fit_700px(page, blog, site_url, reque
     # Each has its own save; the full game's save is not touched.
     saves = {k: first.evaluate(f"localStorage.getItem('{k}')") for k in KEYS}
     assert all(saves.values()) and len(set(saves.values())) == 2
-    assert first.evaluate("localStorage.getItem('schotten-totten.save')") is None
+    assert first.evaluate(f"localStorage.getItem('{SAVE_KEY}')") is None
     for i, frame in enumerate((first, second)):
         show(page, i)
         iframe = page.locator("iframe.game").nth(i)

@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from tools.table import afresh
+from tools.table import SAVE_KEY, afresh
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -145,7 +145,7 @@ def test_a_deal_chosen_while_python_loads_survives_a_reload_and_is_made_once(pag
     assert page.inner_text("#new-note") == "The cards are dealt as soon as the game has loaded…"
     assert page.is_checked('#dlg-new input[name="tactics"][value="on"]')
     assert page.is_checked('#dlg-new input[name="ai_level"][value="medium"]')
-    assert page.evaluate("localStorage.getItem('schotten-totten.save')") is None
+    assert page.evaluate(f"localStorage.getItem('{SAVE_KEY}')") is None
     page.unroute("**/app.py")
     let_go(held)
     page.wait_for_selector(READY, state="attached", timeout=60_000)
@@ -153,11 +153,11 @@ def test_a_deal_chosen_while_python_loads_survives_a_reload_and_is_made_once(pag
     state = page.evaluate("JSON.parse(window.stCall('state', 'null'))")
     assert state["view"]["rules"]["tactics"] is True
     assert state["settings"]["ai_level"] == "medium"
-    saved = page.evaluate("localStorage.getItem('schotten-totten.save')")
+    saved = page.evaluate(f"localStorage.getItem('{SAVE_KEY}')")
     page.reload()
     page.wait_for_selector(READY, state="attached", timeout=60_000)
     assert page.locator("#dlg-new").is_hidden()
-    after = page.evaluate("localStorage.getItem('schotten-totten.save')")
+    after = page.evaluate(f"localStorage.getItem('{SAVE_KEY}')")
     assert json.loads(after)["record"] == json.loads(saved)["record"], "dealt twice"
 
 

@@ -16,6 +16,7 @@ from test_layout import check_header
 
 from engine.words import languages
 from tools.table import (
+    SAVE_KEY,
     Driver,
     at_rest,
     body,
@@ -355,7 +356,7 @@ def _switched_in_the_new_game_dialog(page, site_url) -> None:
     assert page.inner_text("#new-start") == "Deal"
     page.click("#new-start")
     page.wait_for_selector("#dlg-new", state="hidden")
-    save = json.loads(page.evaluate("localStorage.getItem('schotten-totten.save')"))
+    save = json.loads(page.evaluate(f"localStorage.getItem('{SAVE_KEY}')"))
     assert save["settings"]["ai_level"] == "hard" and save["settings"]["autoclaim"] is True
     rules = py(page, "state", {"seat": None})["view"]["rules"]
     assert rules["tactics"] is True and rules["rounds"] == 3

@@ -17,7 +17,7 @@ import pytest
 from test_snapshot import RECORD, python_start, snapshot_build
 
 import build
-from tools.table import QUERY, READY, board, play_turn, start_new_game
+from tools.table import QUERY, READY, SAVE_KEY, board, play_turn, start_new_game
 
 # Offline play and updates are the service worker's (blocked elsewhere: e2e/conftest.py).
 pytestmark = [
@@ -118,7 +118,7 @@ def ready(page, timeout=BOOT_MS):
 
 
 def saved_game(page) -> dict:
-    return json.loads(page.evaluate("localStorage.getItem('schotten-totten.save')"))
+    return json.loads(page.evaluate(f"localStorage.getItem('{SAVE_KEY}')"))
 
 
 def game_state(page) -> tuple:

@@ -21,11 +21,10 @@ from pathlib import Path
 
 import pytest
 
-from tools.table import READY, afresh, board, finish_turn, start_new_game
+from tools.table import READY, SAVE_KEY, afresh, board, finish_turn, start_new_game
 
 BOOT_MS = 60_000
-SAVE = "schotten-totten.save"
-DRAWN = SAVE + ".drawn"
+DRAWN = SAVE_KEY + ".drawn"
 QUICK = 'body[data-quick="1"]'
 # The tools that take a click (not inert): their ids.
 LIVE_TOOLS = (
@@ -130,7 +129,7 @@ def test_a_move_made_before_python_is_applied_once(shared, site_url, storage):
     page, release = held_visit(shared, site_url, storage)
     assert page.evaluate("document.body.dataset.ready") != "1"
     assert cards_on_table(page) == 0
-    saved = page.evaluate(f"localStorage.getItem('{SAVE}')")
+    saved = page.evaluate(f"localStorage.getItem('{SAVE_KEY}')")
     card = page.eval_on_selector("#hand .card.playable", "e => e.dataset.card")
     page.click(f'#hand .card[data-card="{card}"]')
     # the card is selected and its stones offered, from the kept payload's legal moves
@@ -145,7 +144,7 @@ def test_a_move_made_before_python_is_applied_once(shared, site_url, storage):
     # its dialog, and its deal waits too)
     assert page.evaluate(LIVE_TOOLS) == ["btn-new"]
     assert page.evaluate("document.body.dataset.ready") != "1"
-    assert page.evaluate(f"localStorage.getItem('{SAVE}')") == saved, "applied before Python"
+    assert page.evaluate(f"localStorage.getItem('{SAVE_KEY}')") == saved, "applied before Python"
 
     release()
     page.wait_for_selector(READY, state="attached", timeout=BOOT_MS)
@@ -166,7 +165,7 @@ def test_a_move_made_before_python_is_applied_once(shared, site_url, storage):
     )
     after = board(page)
     assert cards_on_table(page) == 2
-    assert page.evaluate(f"localStorage.getItem('{SAVE}')") != saved
+    assert page.evaluate(f"localStorage.getItem('{SAVE_KEY}')") != saved
 
     page.reload()
     page.wait_for_selector(READY, state="attached", timeout=BOOT_MS)
@@ -221,7 +220,7 @@ def test_the_engine_refuses_a_move_it_does_not_allow(shared, site_url, storage):
     edit_stored(storage, site_url, DRAWN, stale)
 
     page, release = held_visit(shared, site_url, storage)
-    saved = page.evaluate(f"localStorage.getItem('{SAVE}')")
+    saved = page.evaluate(f"localStorage.getItem('{SAVE_KEY}')")
     page.click(f'#hand .card[data-card="{foreign}"]')
     page.click('#board .lane.target[data-stone="0"] .stone')
     assert page.locator("body.move-pending").count() == 1
@@ -234,13 +233,13 @@ def test_the_engine_refuses_a_move_it_does_not_allow(shared, site_url, storage):
     in_hand = page.eval_on_selector_all("#hand .card", "els => els.map(e => e.dataset.card)")
     assert foreign not in in_hand
     assert page.locator("body.move-pending").count() == 0
-    assert page.evaluate(f"localStorage.getItem('{SAVE}')") == saved
+    assert page.evaluate(f"localStorage.getItem('{SAVE_KEY}')") == saved
 
 
 def test_no_early_table_for_a_save_changed_since(shared, site_url, storage):
     """The kept payload belongs to another save (another tab played on): no early table,
     Python starts the page as usual."""
-    edit_stored(storage, site_url, SAVE, lambda v: v.replace('"version"', ' "version"', 1))
+    edit_stored(storage, site_url, SAVE_KEY, lambda v: v.replace('"version"', ' "version"', 1))
     page = shared
     returning(page, site_url, storage)
     page.goto(site_url + "index.html?aipause=0")
@@ -250,7 +249,7 @@ def test_no_early_table_for_a_save_changed_since(shared, site_url, storage):
 
 def saved_game(page) -> dict:
     """The saved game without the stamp of the tab that wrote it."""
-    data = json.loads(page.evaluate(f"localStorage.getItem('{SAVE}')"))
+    data = json.loads(page.evaluate(f"localStorage.getItem('{SAVE_KEY}')"))
     return {k: v for k, v in data.items() if k not in ("tab", "generation", "at")}
 
 

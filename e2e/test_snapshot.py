@@ -13,12 +13,11 @@ from __future__ import annotations
 
 import re
 
-from tools.table import QUERY, READY, board, play_turn, start_new_game, take_device
+from tools.table import QUERY, READY, SAVE_KEY, board, play_turn, start_new_game, take_device
 
 BOOT_MS = 60_000
 
 STORED = 'html[data-snapshot="stored"]'
-SAVE = "schotten-totten.save"
 
 # The stored record, as the page keeps it (web/js/snapshot.js: database, store, key).
 RECORD = """async (change) => {
@@ -100,7 +99,7 @@ def test_a_returning_visit_boots_from_the_snapshot(site_copy, serve, persistent_
     assert record["build"] == snapshot_build(site_copy)
     # the memory without its all-zero pages: well under the 31 MB Pyodide's memory takes
     assert record["size"] == record["blob"] and 4e6 < record["size"] < 30e6, record
-    before, saved = board(page), page.evaluate(f"localStorage.getItem('{SAVE}')")
+    before, saved = board(page), page.evaluate(f"localStorage.getItem('{SAVE_KEY}')")
     assert not [w for w in page.warnings if "snapshot" in w]
     context.close()
 
@@ -111,9 +110,9 @@ def test_a_returning_visit_boots_from_the_snapshot(site_copy, serve, persistent_
     page.goto(url + "index.html" + QUERY)
     ready(page)
     assert python_start(page) == "snapshot", (warnings, page.evaluate(RECORD))
-    assert board(page) == before and page.evaluate(f"localStorage.getItem('{SAVE}')") == saved
+    assert board(page) == before and page.evaluate(f"localStorage.getItem('{SAVE_KEY}')") == saved
     play_turn(page)  # the engine of the snapshot applies it, and saves
-    assert page.evaluate(f"localStorage.getItem('{SAVE}')") != saved
+    assert page.evaluate(f"localStorage.getItem('{SAVE_KEY}')") != saved
     assert sum(map(len, (c for lane in board(page) for c in lane))) == 2
     # The computer's first move, from the AI modules the snapshot imported.
     take_device(page)
@@ -153,7 +152,7 @@ def refused_one_after_another(page, site) -> None:
     The four one after the other on ``page`` (its console's warnings in ``page.warnings``),
     each spoiling the snapshot the one before stored."""
     for change, said in REFUSALS:
-        before, saved = board(page), page.evaluate(f"localStorage.getItem('{SAVE}')")
+        before, saved = board(page), page.evaluate(f"localStorage.getItem('{SAVE_KEY}')")
         page.evaluate(RECORD, change)
         page.warnings.clear()
         page.reload()
@@ -169,7 +168,7 @@ def refused_one_after_another(page, site) -> None:
         ], lines
         assert lines.count(f"{worker} starts as usual.") <= 1, lines
         assert board(page) == before, change
-        assert page.evaluate(f"localStorage.getItem('{SAVE}')") == saved, change
+        assert page.evaluate(f"localStorage.getItem('{SAVE_KEY}')") == saved, change
         assert page.locator("#loading-error").is_hidden(), change
         assert page.locator("#toast").is_hidden(), change
         play_turn(page)
@@ -222,7 +221,7 @@ def test_a_full_storage_loses_nothing(site_copy, serve, persistent_context, tmp_
     lines = [w for w in warnings if "snapshot" in w]
     assert lines == ["Python snapshot: not saved (QuotaExceededError: full)."], lines
     before = board(page)
-    assert page.evaluate(f"localStorage.getItem('{SAVE}')")
+    assert page.evaluate(f"localStorage.getItem('{SAVE_KEY}')")
     page.reload()
     ready(page)
     assert python_start(page) == "started"

@@ -313,7 +313,7 @@ def mid_game():
 def test_leave_a_lesson_and_resume_it(page, site_url, screenshot):
     visit(page, site_url, save_text(mid_game(), opponent="ai"), size=DESKTOP)
     before = (board(page), sorted(hand(page)))
-    saved = page.evaluate("() => localStorage.getItem('schotten-totten.save')")
+    saved = page.evaluate(f"() => localStorage.getItem('{SAVE_KEY}')")
     assert page.locator("#dlg-new").is_hidden(), "a game to resume: no welcome"
     page.click("#btn-learn")
     page.wait_for_selector("#dlg-learn", state="visible")
@@ -329,7 +329,7 @@ def test_leave_a_lesson_and_resume_it(page, site_url, screenshot):
     page.wait_for_selector(LESSON, state="hidden")
     assert (board(page), sorted(hand(page))) == before
     # The same game saved (written again in today's save shape, with this tab's stamp).
-    after = json.loads(page.evaluate("() => localStorage.getItem('schotten-totten.save')"))
+    after = json.loads(page.evaluate(f"() => localStorage.getItem('{SAVE_KEY}')"))
     first = json.loads(saved)
     assert after["position"] == first["position"] and after.get("record") == first.get("record")
     assert {k: after["settings"][k] for k in first["settings"]} == first["settings"]
@@ -379,7 +379,7 @@ def test_the_welcome_chooses_the_opponent_and_a_missed_step_is_marked_at_once(pa
     page.click("#new-start")
     page.wait_for_selector("#handover", state="visible")
     # Seen once: the next first visit (no save) opens the new-game dialog as before.
-    page.evaluate("() => localStorage.removeItem('schotten-totten.save')")
+    page.evaluate(f"() => localStorage.removeItem('{SAVE_KEY}')")
     page.reload()
     page.wait_for_selector('body[data-ready="1"]', state="attached", timeout=60_000)
     page.wait_for_selector("#dlg-new", state="visible")

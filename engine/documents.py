@@ -19,7 +19,7 @@ import json
 from .actions import shown
 from .cards import N_CLAN, TACTIC_DECK, card_text, parse_card
 from .errors import FormatError, MalformedAction
-from .jsontext import check_text
+from .jsontext import NotANumber, check_text, parse
 
 VERSION = 1
 # A record's or position's text, measured before it is parsed (``jsontext``): a 99-round
@@ -139,9 +139,11 @@ def loads(text: str):
     """
     check_text(text, MAX_TEXT, MAX_DEPTH, FormatError)
     try:
-        return json.loads(text)
+        return parse(text)
     except json.JSONDecodeError as e:
         # (e.msg is English: the line and column say where, in any language)
         raise FormatError("not_json", line=e.lineno, column=e.colno) from None
+    except NotANumber as e:  # NaN, Infinity, -Infinity: Python reads them, JSON has none
+        raise FormatError("json_not_a_number", value=str(e)) from None
     except ValueError:  # an integer of more than 4300 digits (sys.set_int_max_str_digits)
         raise FormatError("json_number_too_long") from None

@@ -45,6 +45,7 @@ from .documents import read_player as _player
 from .documents import read_two as _two
 from .documents import read_whole as _whole
 from .errors import FormatError, GameError
+from .jsontext import parse
 from .legality import legal_actions
 from .records import (
     RECORD_FORMAT,
@@ -472,7 +473,7 @@ def read_position_link(text, rng: random.Random | None = None) -> tuple[State, i
     if inflate.unconsumed_tail or not inflate.eof or inflate.unused_data:
         raise FormatError("link_damaged")
     try:
-        doc = json.loads(raw.decode("utf-8"))
+        doc = parse(raw.decode("utf-8"))  # NotANumber (NaN, Infinity) a ValueError too
     except (UnicodeDecodeError, ValueError, RecursionError):
         raise FormatError("link_damaged") from None
     if not isinstance(doc, dict) or "v" not in doc or set(doc) - {"v", "players"}:

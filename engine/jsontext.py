@@ -5,6 +5,8 @@ Python's ``RecursionError``: text nested 5,000 deep (a link of 138 characters) s
 Python for good, and the page shows nothing. Every reader of such text checks here first, each
 with its own limits and refusal: a game record or position (``records.loads``, the table's
 record opener), a message, link or save of a game on two devices (``remote.messages``).
+Readers of documents we wrote parse with ``parse``: Python's ``json`` reads ``NaN``,
+``Infinity`` and ``-Infinity``, which JSON has not, and ``parse`` refuses them (``NotANumber``).
 
 >>> from engine.errors import FormatError
 >>> check_text('{"a": ["[[[[", {}]}', 100, 3, FormatError)
@@ -17,12 +19,38 @@ engine.errors.FormatError: nested too deeply: a record or position nests at most
 
 from __future__ import annotations
 
+import json
 import re
 
 from .errors import GameError
 
 # A JSON string (to the end of the text if it has no end) or a bracket outside strings.
 _TOKEN = re.compile(r'"[^"\\]*(?:\\.[^"\\]*)*"?|[\[{]|[\]}]', re.S)
+
+
+class NotANumber(ValueError):
+    """``NaN``, ``Infinity`` or ``-Infinity`` in a JSON text (its ``args[0]``): no JSON number,
+    though Python's ``json`` reads them. A ``ValueError``: a reader catches it before its
+    ``ValueError`` for a number of too many digits.
+
+    >>> parse('{"a": -Infinity}')
+    Traceback (most recent call last):
+    ...
+    engine.jsontext.NotANumber: -Infinity
+    """
+
+
+def _refuse(name: str):
+    raise NotANumber(name)
+
+
+def parse(text: str):
+    """``json.loads(text)``, refusing ``NaN``, ``Infinity`` and ``-Infinity`` (``NotANumber``).
+
+    >>> parse('[1.5, "NaN"]')
+    [1.5, 'NaN']
+    """
+    return json.loads(text, parse_constant=_refuse)
 
 
 def check_text(text: str, size: int, depth: int, error: type[GameError]) -> str:

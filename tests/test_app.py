@@ -124,6 +124,11 @@ def test_a_record_5000_deep_or_of_1_mb_is_refused_by_its_rule_and_nothing_change
     out = tab("open_record", {"text": empty.replace('"seed": 1', '"seed": ' + "7" * 4400)})
     assert out["code"] == "number_too_long" and _german(out["error"]), out
     assert "Ziffern" in out["error"], out
+    # NaN, Infinity, -Infinity (Python's json reads them, JSON has none): named too.
+    for constant in ("NaN", "Infinity", "-Infinity"):
+        out = tab("open_record", {"text": empty.replace('"seed": 1', '"seed": ' + constant)})
+        assert out["code"] == "not_a_number" and _german(out["error"]), out
+        assert out["error"].endswith(f"diese enthält {constant}."), out
     assert not tab.window.errors  # refusals are no bugs
 
 

@@ -236,7 +236,7 @@ BAD_FILES = [
         POSITION.replace("1, ", "true, ") + '"step": "play"}',
         "unsupported schotten-totten/position version True",
     ),
-    ("NaN", "check", POSITION + '"round": NaN}', "round must be a whole number 1-1, not nan"),
+    ("NaN", "check", POSITION + '"round": NaN}', "not valid JSON: NaN is not a number JSON has"),
     ("a huge number", "check", POSITION + '"round": ' + "9" * 5000 + "}", "not valid JSON"),
     ("an unknown key", "check", POSITION + '"hand": []}', "position: unknown key 'hand'"),
     (

@@ -1629,6 +1629,10 @@ def test_json_text_errors_are_said_in_german():
         ("[" * 100_000, "too_deep", "zu tief verschachtelt"),
         (" " * 2_000_000, "too_big", "zu lang"),
         ("9" * 5000, "json_number_too_long", "kein gültiges JSON"),
+        # Python's json reads these; JSON has no such number, and we never write one.
+        ('{"seed": NaN}', "json_not_a_number", "kein gültiges JSON: NaN"),
+        ('{"seed": Infinity}', "json_not_a_number", "kein gültiges JSON: Infinity"),
+        ("[-Infinity]", "json_not_a_number", "kein gültiges JSON: -Infinity"),
     ):
         with pytest.raises(FormatError) as e:
             loads(text)

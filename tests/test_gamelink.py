@@ -269,6 +269,8 @@ def test_damaged_or_impossible_positions_are_refused_by_name():
     assert code_of(packed({"v": twice})) == "link_position"
     bomb = _to_text("p1", zlib.compress(b"[" * 100_000))
     assert code_of(bomb) == "link_damaged"
+    # NaN, which Python's json writes and reads and JSON has not: damage, not a number.
+    assert code_of(packed({"v": {**seen["v"], "tick": float("nan")}})) == "link_damaged"
 
 
 def test_a_finished_game_is_shared_whole_not_as_a_position():

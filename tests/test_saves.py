@@ -38,7 +38,7 @@ def test_the_examples_in_saves_run():
     result = doctest.testmod(saves_module, optionflags=doctest.ELLIPSIS)
     assert result.attempted > 5 and result.failed == 0
     result = doctest.testmod(stored_module)
-    assert result.attempted == 6 and result.failed == 0
+    assert result.attempted == 7 and result.failed == 0
 
 
 # ------------------------------------------------------------------ every shape ever written
@@ -92,6 +92,10 @@ def test_every_save_ever_written_resumes_and_plays_on(path):
             '{"format": "schotten-totten/save", "version": ' + "1" * 5000 + "}",
             "save.number_too_long",
         ),
+        # NaN, Infinity, -Infinity: Python's json reads them, JSON has none (web/stored.py).
+        ('{"format": "schotten-totten/save", "version": 1, "at": NaN}', "save.not_a_number"),
+        ('{"format": "schotten-totten/save", "version": Infinity}', "save.not_a_number"),
+        ('{"format": "schotten-totten/save", "version": -Infinity}', "save.not_a_number"),
         ("[" * 65 + "]" * 65, "save.too_deep"),
         (json.dumps({"format": "something/else", "version": 1}), "save.not_a_save"),
         (json.dumps({"format": SAVE_FORMAT, "version": 99}), "save.other_version"),
@@ -301,6 +305,7 @@ def test_app_keeps_a_broken_save_aside_and_tells_the_player(open_tab):
         ("[" * 5000, "save.too_deep"),
         ('{"version": ' + "9" * 5000 + "}", "save.number_too_long"),
         ('[{"record": ' + "7" * 4400 + "}]", "save.number_too_long"),
+        ('[{"record": {"takebacks": NaN}}]', "save.not_a_number"),
     ],
 )
 def test_damaged_storage_of_every_kind_is_read_as_nothing_and_the_page_boots(

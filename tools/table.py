@@ -9,12 +9,17 @@ from __future__ import annotations
 
 import json
 import random
+import sys
 from pathlib import Path
 
 from engine import position_from_json, position_to_json
 
 ROOT = Path(__file__).resolve().parent.parent  # the repository
-SAVE_KEY = "schotten-totten.save"
+# The page's modules by bare name, as PyScript imports them (tests/fake_browser.py does too).
+if str(ROOT / "web") not in sys.path:
+    sys.path.insert(0, str(ROOT / "web"))
+from session import SAVE_KEY  # noqa: E402 (the page's save key, written once: web/session.py)
+
 READY = 'body[data-ready="1"]'
 BOOT_MS = 60_000
 # Pause between AI moves kept tiny in tests (the real page waits ~0.7 s so people can follow).

@@ -16,6 +16,7 @@ from stored import StorageRefused, as_storage
 
 from engine import match_winner
 from engine.narrate import variant_text
+from engine.state import Step
 
 MAX_GAMES = 20
 
@@ -33,7 +34,7 @@ def result_line(st, words) -> str:
 def finished_entry(match, words) -> dict | None:
     """A finished match for the list of recent games: who, result, points, record."""
     st = match.state
-    if st is None or st.step != "over" or match.actions is None:
+    if st is None or st.step != Step.OVER or match.actions is None:
         return None
     human = match.humans()[0] if match.settings["opponent"] == "ai" else None
     result = result_line(st, words)

@@ -19,6 +19,7 @@ from stored import StorageRefused, as_storage, read_stored
 from tutorial import Tutorial
 
 from engine.actions import shown
+from engine.state import Step
 
 IDS = tuple(les.id for les in LESSONS)
 
@@ -153,7 +154,7 @@ class LessonProgress:
         if progress is None:
             return False
         step = (read_stored(text).get("position") or {}).get("step")
-        return step != "over" and (progress["cards"] > 0 or progress["round"] > 1)
+        return step != Step.OVER and (progress["cards"] > 0 or progress["round"] > 1)
 
     def leave(self, fresh_game) -> dict:
         """Leave the lesson: the game put aside comes back (none, or one that cannot be

@@ -1,6 +1,6 @@
 """The match at the table: its state, settings, record and events, the actions played into
-it and the automatic steps (auto-claim); take-backs are ``takeback.py``'s, who played
-``players.py``'s. No words: ``presenter.py`` tells it.
+it and the automatic steps (auto-claim); take-backs are the ``takeback.py`` part it holds
+(``takeback``), who played ``players.py``'s. No words: ``presenter.py`` tells it.
 
 Pure Python, tested under CPython (``tests/test_session.py`` through ``session.Session``).
 
@@ -31,8 +31,9 @@ from engine import (
     position_from_json,
 )
 from engine import new_game as deal
-from engine.actions import shown
+from engine.actions import Kind, shown
 from engine.cards import card_text
+from engine.state import Step
 
 DEFAULT_SETTINGS = {
     "opponent": "ai",
@@ -44,7 +45,7 @@ DEFAULT_SETTINGS = {
 }
 
 
-class Match(TakeBacks):
+class Match:
     """One match, the way the table plays it: the state, its record and its events."""
 
     def __init__(self):
@@ -67,6 +68,7 @@ class Match(TakeBacks):
         # the actions that followed one; a review never marks those (web/review.py).
         self.hint: tuple[int, dict] | None = None
         self.hinted: list[int] = []
+        self.takeback = TakeBacks(self)  # whose last turn may be taken back, and taking it
 
     # ------------------------------------------------------------ set-up
 
@@ -147,6 +149,11 @@ class Match(TakeBacks):
             None,
         )
 
+    def takeback_seat(self):
+        """Who may take back a turn now (``TakeBacks.seat``); the presenter asks a friend's
+        game (web/duo.py) the same."""
+        return self.takeback.seat()
+
     def humans(self) -> list[int]:
         if self.settings["opponent"] == "ai":
             return [1 - self.settings["ai_seat"]]
@@ -172,14 +179,14 @@ class Match(TakeBacks):
         if self.state is None:
             raise RequestError("no_game")
         a = action_from_json(action_json)
-        if a.kind == "next_round":
+        if a.kind == Kind.NEXT_ROUND:
             seat = None  # the round-over screen is shared: anyone may deal the next round
         actor = self.state.to_move
         acted_at = len(self.action_events)
         self._apply(a, seat)
         self.auto_claim()
         self.acted_at = acted_at
-        if a.kind == "next_round" and self.settings["opponent"] == "human":
+        if a.kind == Kind.NEXT_ROUND and self.settings["opponent"] == "human":
             return None  # a new deal: whoever starts takes the device first
         return self.seat_after(actor)
 
@@ -228,10 +235,10 @@ class Match(TakeBacks):
         if not self.settings.get("autoclaim"):
             return
         start = len(self.action_events)
-        while self.state.step == "claim" and self.state.to_move in self.humans():
+        while self.state.step == Step.CLAIM and self.state.to_move in self.humans():
             acts = legal_actions(self.state)
-            claim = next((a for a in acts if a.kind == "claim"), None)
-            self._apply(claim or next(a for a in acts if a.kind == "done"))
+            claim = next((a for a in acts if a.kind == Kind.CLAIM), None)
+            self._apply(claim or next(a for a in acts if a.kind == Kind.DONE))
         if len(self.action_events) > start:
             self.acted_at = start  # told as what was just played (``act`` says from where)
 

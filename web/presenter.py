@@ -22,6 +22,7 @@ from engine.cards import N_CLAN, card_text
 from engine.legality import play_refusal
 from engine.narrate import TURN_EVENTS, claim_line, narrate, new_game_line, variant_text
 from engine.rules import may_play_tactic, rooms
+from engine.state import Step
 
 
 class Presenter:
@@ -170,7 +171,7 @@ class Presenter:
         """A warning for ``seat`` on its play step: no stone has room for its clan cards any
         more, so it will pass turn after turn (until the round ends, or a tactic card helps)."""
         st = self.match.state
-        if seat is None or st.to_move != seat or st.step != "play":
+        if seat is None or st.to_move != seat or st.step != Step.PLAY:
             return None
         clan = [c for c in st.hands[seat] if c < N_CLAN]
         if clan and not rooms(st, seat):
@@ -183,7 +184,7 @@ class Presenter:
         now could not be played until the opponent plays one. (Issue 30: Hard may play
         none for a whole game, and a person's tactic cards were all locked.)"""
         st = self.match.state
-        if seat is None or st.to_move != seat or st.step not in ("draw", "recruit_draw"):
+        if seat is None or st.to_move != seat or st.step not in (Step.DRAW, Step.RECRUIT_DRAW):
             return None
         if not st.rules.tactics or may_play_tactic(st, seat):
             return None
@@ -200,7 +201,7 @@ class Presenter:
         """Why each card of ``seat``'s hand cannot be played now, in words (only cards that
         cannot be played, and only in that seat's play step)."""
         st = self.match.state
-        if seat is None or st.to_move != seat or st.step != "play":
+        if seat is None or st.to_move != seat or st.step != Step.PLAY:
             return {}
         out = {}
         for card in sorted(set(st.hands[seat])):

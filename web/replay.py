@@ -33,7 +33,7 @@ from engine import (
 from engine.actions import Kind, shown
 from engine.cards import card_text
 from engine.documents import MAX_DEPTH, MAX_TEXT, VERSION
-from engine.jsontext import check_text
+from engine.jsontext import NotANumber, check_text, parse
 from engine.records import RECORD_FORMAT, deal_next_round, read_deals, replay_events
 from engine.turn import reshuffle
 
@@ -160,9 +160,11 @@ class Viewer:
         if isinstance(text, str):  # measured first: nested thousands deep, it kills Pyodide
             check_text(text, MAX_TEXT, MAX_DEPTH, RecordError)
         try:
-            data = json.loads(text) if isinstance(text, str) else None
+            data = parse(text) if isinstance(text, str) else None
         except json.JSONDecodeError:  # not data at all
             data = None
+        except NotANumber as e:  # NaN, Infinity, -Infinity: no JSON number, no record's
+            raise RecordError("not_a_number", value=str(e)) from None
         except ValueError:  # a number past Python's limit on converting text to integers
             raise RecordError("number_too_long", limit=_DIGITS) from None
         if data is None:

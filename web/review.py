@@ -15,8 +15,9 @@ import zlib
 from refusal import RequestError
 
 from engine import legal_actions, view
-from engine.actions import shown
+from engine.actions import Kind, shown
 from engine.narrate import advice_line, move_text
+from engine.state import Step
 
 # A review weighs each decision with this budget (engine.ai.review.assess, in the worker:
 # the main thread never imports the AI). The iterations fix the verdict; the time caps a
@@ -60,15 +61,15 @@ class Review:
             st = replay.states[i]
             if (
                 entry.get("kind") == "shuffle"
-                or st.step not in ("play", "claim")
+                or st.step not in (Step.PLAY, Step.CLAIM)
                 or st.to_move not in seats
             ):
                 continue
             acts = legal_actions(st)
             if len(acts) < 2:
                 continue
-            if st.step == "claim" and (
-                entry.get("kind") != "done" or not any(a.kind == "claim" for a in acts)
+            if st.step == Step.CLAIM and (
+                entry.get("kind") != Kind.DONE or not any(a.kind == Kind.CLAIM for a in acts)
             ):
                 continue  # only a claim left untaken is worth a verdict
             out.append(

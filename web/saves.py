@@ -57,7 +57,11 @@ SAVE_VERSION = 1
 UPGRADES: dict = {}  # version -> function(data) -> data of version + 1
 STAMP = ("tab", "generation", "at")
 # A stored text's damage (stored.parse_stored) that a player's message names on its own.
-DAMAGE = {"json_number_too_long": "number_too_long", "too_deep": "too_deep"}
+DAMAGE = {
+    "json_number_too_long": "number_too_long",
+    "json_not_a_number": "not_a_number",
+    "too_deep": "too_deep",
+}
 
 
 class SaveError(FileError):

@@ -69,7 +69,7 @@ class Session:
         return self.match.seat_after(actor)
 
     def takeback_start(self, p):
-        return self.match.takeback_start(p)
+        return self.match.takeback.start(p)
 
     def words(self, seat):
         return self.presenter.words(seat)
@@ -110,7 +110,7 @@ class Session:
         """Take back player ``p``'s last turn (and the computer's reply); against the
         computer ``undone`` says so in words, for the page to tell (a shared device shows
         the handover screen instead)."""
-        undone = self.match.take_back(p)
+        undone = self.match.takeback.take_back(p)
         self.viewer.opened = None
         out = self.payload(self.match.first_seat(), have)
         if self.settings["opponent"] == "ai":

@@ -15,12 +15,16 @@ nothing (a save set aside, no recent games, statistics started again); it never 
 kinds of damage would otherwise escape ``json.loads``' ``JSONDecodeError``: text nested
 thousands deep, which in the browser (Pyodide) exhausts the C stack before Python's
 ``RecursionError`` and stops the page's Python for good, and a number of more than 4,300
-digits, which Python refuses with a bare ``ValueError``.
+digits, which Python refuses with a bare ``ValueError``. ``NaN``, ``Infinity`` and
+``-Infinity``, which Python's ``json`` reads and JSON has not (we never write them), are
+damage too.
 
 >>> read_stored('{"version": 1}')
 {'version': 1}
 >>> read_stored("[" * 5000) is None, read_stored("1" * 5000) is None, read_stored(None) is None
 (True, True, True)
+>>> read_stored('{"at": NaN}') is None
+True
 """
 
 from __future__ import annotations
@@ -29,7 +33,7 @@ import json
 from typing import Any
 
 from engine.errors import FormatError
-from engine.jsontext import check_text
+from engine.jsontext import NotANumber, check_text, parse
 
 # The deepest of our stored documents nests about 10 deep (a two-device save: the save, its
 # game, the endpoint, its round's cards, a deck); the browser's stack holds hundreds.
@@ -39,12 +43,15 @@ MAX_STORED = 20_000_000  # characters: more than any browser keeps for a site
 
 def parse_stored(text: str) -> Any:
     """The data ``text`` holds; a damaged text raises ``FormatError`` naming its damage:
-    ``too_big``, ``too_deep``, ``json_number_too_long`` or ``not_json``."""
+    ``too_big``, ``too_deep``, ``json_number_too_long``, ``json_not_a_number`` (``NaN``,
+    ``Infinity``, ``-Infinity``) or ``not_json``."""
     check_text(text, MAX_STORED, MAX_DEPTH, FormatError)
     try:
-        return json.loads(text)
+        return parse(text)
     except json.JSONDecodeError:
         raise FormatError("not_json") from None
+    except NotANumber as e:
+        raise FormatError("json_not_a_number", value=str(e)) from None
     except ValueError:  # an integer of more than 4300 digits (sys.set_int_max_str_digits)
         raise FormatError("json_number_too_long") from None
     except RecursionError:

@@ -28,10 +28,10 @@ from .messages import (
     NONCE_HEX,
     Deal,
     Share,
-    _actions,
-    _card_opening,
-    _hex,
+    check_actions,
+    check_hex,
     fingerprint,
+    read_opening,
 )
 from .pairing import is_game_id
 from .sra import (
@@ -436,7 +436,7 @@ def _number(value, r) -> int:
 def _entry(value, r) -> Entry:
     """A number locked by both, or a card put back (``"<seat>:<commitment>"``)."""
     if isinstance(value, str) and value[:2] in ("0:", "1:"):
-        _hex(value[2:], COMMIT_HEX, "cards.entry")
+        check_hex(value[2:], COMMIT_HEX, "cards.entry")
         return value
     return _number(value, r)
 
@@ -518,15 +518,15 @@ def _returns(value, _r) -> list:
         deck = deck_of(parse_card(_card(item["card"])))
         if type(item["deck"]) is not int or item["deck"] != deck:
             raise _bad("returns.deck")
-        _hex(item["nonce"], NONCE_HEX, "cards.returns.nonce")
-        _hex(item["commit"], COMMIT_HEX, "cards.returns.commit")
+        check_hex(item["nonce"], NONCE_HEX, "cards.returns.nonce")
+        check_hex(item["commit"], COMMIT_HEX, "cards.returns.commit")
         _flag(item["drawn"], None)
     return value
 
 
 def _their_returns(value, _r) -> list:
     for item in _sized(value, 40, "their_returns"):
-        _card_opening(item, "cards.their_returns")
+        read_opening(item, "cards.their_returns")
         _card(item["card"])
     return value
 
@@ -535,7 +535,7 @@ def _reads(value, _r) -> list:
     for item in _sized(value, 64, "reads"):
         if not isinstance(item, list) or len(item) != 2:
             raise _bad("reads")
-        _hex(item[0], FINGERPRINT_HEX, "cards.reads")
+        check_hex(item[0], FINGERPRINT_HEX, "cards.reads")
         _card(item[1])
     return value
 
@@ -548,7 +548,7 @@ def _log(value, _r) -> list:
         if item[0] not in (0, 1):
             raise _bad("log")
         wire = item[1]
-        _actions([wire])  # the reader of a message's actions (a MalformedAction for a bad one)
+        check_actions([wire])  # the reader of a message's actions (a MalformedAction for a bad one)
         if "commit" not in wire and action_to_json(action_from_json(wire)) != wire:
             raise _bad("log: not an action as the engine writes it")
     return value

@@ -1,4 +1,5 @@
-"""The messages two devices exchange: JSON, versioned, authenticated; and links that carry them.
+"""The messages two devices exchange: JSON, versioned, authenticated (the links that carry
+them are ``links.py``'s).
 
 Every message has the protocol version ``v``, the game id ``g``, the sender's sequence number
 ``n`` (0, 1, 2, ... for each sender), the sender's seat ``from`` and the HMAC ``mac`` of all
@@ -23,7 +24,6 @@ the rest. Its body is one of:
 field, or the engine's own refusal for a malformed action. What it returns is a ``Message``:
 the object as it came (what the MAC covers), read-only, with its numbers decoded once, so
 that nobody reads a message twice or decodes a number again. docs/remote.md lists the fields.
-Links that carry messages are ``links.py``'s.
 
 >>> msg = seal({"t": "move", "v": 3, "g": "0" * 32, "n": 1, "from": 0, "actions": []}, b"k")
 >>> m = loads(dumps(msg))
@@ -194,7 +194,9 @@ def _whole(value, where: str, lo: int = 0, hi: int = 1 << 31) -> int:
     return value
 
 
-def _hex(value, n: int, where: str) -> str:
+def check_hex(value, n: int, where: str) -> str:
+    """``value``, if it is ``n`` lowercase hex digits; else a ``RemoteError`` naming ``where``
+    (a save's fields are read with it too: save_io.py, deal.py)."""
     if not isinstance(value, str) or len(value) != n or value.strip("0123456789abcdef"):
         raise _bad(where, value)
     return value
@@ -209,7 +211,8 @@ def _number(value, where: str, bits: int = ELEMENT_BITS) -> int:
     return n
 
 
-def _card_opening(item, where: str) -> Opening:
+def read_opening(item, where: str) -> Opening:
+    """A card put back, opened: its card and nonce, checked (a save's round cards too: deal.py)."""
     _obj(item, ("card", "nonce"), where, ("card", "nonce"))
     if not isinstance(item["card"], str) or len(item["card"]) > 20:
         raise _bad(f"{where}.card", item["card"])
@@ -217,7 +220,7 @@ def _card_opening(item, where: str) -> Opening:
         action_from_json({"kind": "return", "card": item["card"]})
     except ValueError:
         raise _bad(f"{where}.card", item["card"]) from None
-    return Opening(item["card"], _hex(item["nonce"], NONCE_HEX, f"{where}.nonce"))
+    return Opening(item["card"], check_hex(item["nonce"], NONCE_HEX, f"{where}.nonce"))
 
 
 def _shares(value, where: str) -> tuple:
@@ -225,7 +228,7 @@ def _shares(value, where: str) -> tuple:
     for i, item in enumerate(_list(value, where, 0, 16)):
         at = f"{where}[{i}]"
         if isinstance(item, dict) and "card" in item:
-            out.append(_card_opening(item, at))
+            out.append(read_opening(item, at))
         else:
             _obj(item, ("s", "c", "z"), at, ("s", "c", "z"))
             out.append(
@@ -238,19 +241,22 @@ def _shares(value, where: str) -> tuple:
     return tuple(out)
 
 
-def _actions(value) -> None:
+def check_actions(value) -> None:
+    """Refuse a message's ``actions`` unless each is the engine's JSON or a card put back as
+    a commitment (a save's unsent actions too)."""
     for i, item in enumerate(_list(value, "actions", 0, 40)):
         at = f"actions[{i}]"
         if isinstance(item, dict) and item.get("kind") == "return" and "commit" in item:
             _obj(item, ("kind", "deck", "commit"), at, ("deck", "commit"))
             if item["deck"] not in ("clan", "tactic"):
                 raise _bad(f"{at}.deck", item["deck"])
-            _hex(item["commit"], COMMIT_HEX, f"{at}.commit")
+            check_hex(item["commit"], COMMIT_HEX, f"{at}.commit")
         else:
             action_from_json(item)  # the engine's reader refuses a malformed action
 
 
-def _deal(value) -> Deal:
+def read_deal(value) -> Deal:
+    """A message's ``deal`` (a save's deal step to send too), every field checked."""
     _obj(value, ("round", "key", "decks", "shares"), "deal", ("round", "key", "decks"))
     decks = _list(value["decks"], "deal.decks", 2, 2)
     return Deal(
@@ -273,7 +279,7 @@ def _reveal(value) -> Reveal:
     return Reveal(
         _whole(value["round"], "reveal.round", 1, 99),
         _number(value["key"], "reveal.key", 256),
-        tuple(_card_opening(item, f"reveal.returns[{i}]") for i, item in enumerate(returns)),
+        tuple(read_opening(item, f"reveal.returns[{i}]") for i, item in enumerate(returns)),
     )
 
 
@@ -338,14 +344,14 @@ def read(data) -> Message:
     if "shares" in data:
         msg.shares = _shares(data["shares"], "shares")
     if "actions" in data:
-        _actions(data["actions"])
+        check_actions(data["actions"])
     if "drew" in data:
         for i, fp in enumerate(_list(data["drew"], "drew", 0, 16)):
-            _hex(fp, FINGERPRINT_HEX, f"drew[{i}]")
+            check_hex(fp, FINGERPRINT_HEX, f"drew[{i}]")
     if "reveal" in data:
         msg.reveal = _reveal(data["reveal"])
     if "deal" in data:
-        msg.deal = _deal(data["deal"])
+        msg.deal = read_deal(data["deal"])
     return msg
 
 

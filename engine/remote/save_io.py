@@ -23,7 +23,15 @@ from .deal import RoundCards
 from .device import Device
 from .errors import RemoteError
 from .handshake import Handshake
-from .messages import B64URL, FINGERPRINT_HEX, VERSION, _actions, _deal, _hex, read
+from .messages import (
+    B64URL,
+    FINGERPRINT_HEX,
+    VERSION,
+    check_actions,
+    check_hex,
+    read,
+    read_deal,
+)
 from .pairing import Half, check_name, is_game_id
 from .sra import GROUPS, OLD_GROUPS, SYSTEM, int_to_text, text_to_int, valid_element
 from .state_io import hidden, state_from_json, state_to_json
@@ -100,7 +108,7 @@ def key(value, _ep) -> bytes | None:
     """The HMAC key: 32 bytes in lowercase hex."""
     if value is None:
         return None
-    _hex(value, 64, "key")
+    check_hex(value, 64, "key")
     return bytes.fromhex(value)
 
 
@@ -128,7 +136,7 @@ def transcript(value, _ep) -> bytes | None:
     """What this device saw of the pairing so far: a SHA-256, in lowercase hex."""
     if value is None:
         return None
-    _hex(value, 64, "transcript")
+    check_hex(value, 64, "transcript")
     return bytes.fromhex(value)
 
 
@@ -166,7 +174,7 @@ def cards(value, ep) -> RoundCards | None:
 
 def actions(value, _ep) -> list:
     """My actions not sent yet, as they travel."""
-    _actions(_list(value, "unsent", 40))  # a MalformedAction for a malformed one
+    check_actions(_list(value, "unsent", 40))  # a MalformedAction for a malformed one
     for wire in value:
         if "commit" not in wire and action_to_json(action_from_json(wire)) != wire:
             raise _bad("unsent: not an action as the engine writes it")
@@ -175,14 +183,14 @@ def actions(value, _ep) -> list:
 
 def fingerprints(value, _ep) -> list:
     for fp in _list(value, "drew", 16):
-        _hex(fp, FINGERPRINT_HEX, "drew")
+        check_hex(fp, FINGERPRINT_HEX, "drew")
     return value
 
 
 def deal_out(value, ep) -> dict | None:
     """A step of the deal to send: the message's ``deal``."""
     if value is not None:
-        _deal(value)
+        read_deal(value)
     return value
 
 
