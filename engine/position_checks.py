@@ -35,6 +35,7 @@ def check_position(s: State) -> None:
     _check_stuck_base(s)
     _check_discard(s)
     _check_turn_order(s)  # after _check_match: it counts the turns from the round's starter
+    _check_tactic_turn_order(s)
 
 
 # The fewest stones a round's winner holds, by the reason the round ended.
@@ -219,6 +220,37 @@ def _check_turn_order(s: State) -> None:
         turns = done[other] + ahead
         if done[starter] > turns:
             raise FormatError("turn_order", player=starter, n=done[starter], turns=turns)
+
+
+def _check_tactic_turn_order(s: State) -> None:
+    """In a Tactic game with an empty discard pile the cards on the table agree with whose
+    turn it is. No ruse was played, so every card a player played is on their own side (a
+    troop or an elite) or a combat mode on a stone (one a stone, never moved): a player has
+    played at least the cards on their side and at most those plus the modes. A turn plays one
+    card or passes, and a turn passes only with no clan card that can be played: before its
+    player has played a hand's worth of cards (7), the hand still holds a clan card of the
+    deal (only a play takes one out, the Recruiter being a ruse), and there is room for it
+    (no room takes 5 stones with a complete side of theirs, 15 cards, as the other holds 4
+    stones at most). So each player has played on at most every one of their turns, and on
+    every one of their first 7; the starter has had one turn more when the other is to move."""
+    if not s.rules.tactics or s.discard or s.step in (Step.ROUND_OVER, Step.OVER):
+        return
+    starter, p, size = s.round_starter, s.to_move, s.rules.hand_size
+    other, ahead = 1 - starter, int(s.to_move != s.round_starter)
+    modes = sum(m >= 0 for m in s.modes)
+    # The cards each played on the turns finished before this one (this turn's play set apart:
+    # a card on their side or a mode), at least and at most.
+    least = [sum(len(s.sides[2 * i + q]) for i in range(9)) for q in (0, 1)]
+    most = [least[0] + modes, least[1] + modes]
+    least[p], most[p] = max(least[p] - s.played, 0), max(most[p] - s.played, 0)
+    # The other player's finished turns: at least each one's cards, at most a player's cards
+    # while fewer than a hand's worth (the starter's turns less the one it is ahead).
+    fewest = max(least[other], least[starter] - ahead)
+    for q, extra in ((other, 0), (starter, ahead)):
+        if most[q] < size and fewest + extra > most[q]:
+            raise FormatError(
+                "turn_order_tactic", player=q, n=most[q], turns=fewest + extra, size=size
+            )
 
 
 def _check_refilled(s: State) -> None:

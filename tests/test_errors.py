@@ -1807,6 +1807,26 @@ UNREACHED = [
         lambda: doc(to_move=0, stones={0: ("", "B1 B2")}),
         "turn_order",
     ),
+    # A Tactic game with no ruse played: each player's first 7 turns are plays.
+    (
+        "Tactic: North to move, three troops for South and none for North",
+        lambda: doc(TACTICS, to_move=1, stones={0: ("R1", ""), 1: ("R2", ""), 2: ("R3", "")}),
+        "turn_order_tactic",
+    ),
+    (
+        "Tactic: South to move, two cards for South and none for North",
+        lambda: doc(TACTICS, stones={0: ("R1", ""), 1: ("R2", "")}),
+        "turn_order_tactic",
+    ),
+    (
+        "Tactic: North two cards ahead, with South's mode",
+        lambda: doc(
+            TACTICS,
+            stones={0: ("", "B1 B2 B3"), 4: ("", "", {"mode": "MudFight"})},
+            tactics_played=[1, 0],
+        ),
+        "turn_order_tactic",
+    ),
     (
         "South's claim step after a pass, with cards and room",
         lambda: doc(step="claim", stones={2: ("R1 R2 R3", "B1 B4 B7")}),
@@ -1870,10 +1890,15 @@ def test_discard_piles_and_turn_orders_no_game_makes_are_refused(name, make, cod
 
 def test_the_same_tables_are_read_when_a_game_makes_them():
     """The unbroken forms: a Banshee beside the discarded troop; North to move after South's
-    card; North a card ahead when North started."""
+    card; North a card ahead when North started; in a Tactic game, a combat mode played as
+    a player's card."""
     position_from_json(doc(TACTICS, discard="R5 Banshee", tactics_played=[1, 0]))
     position_from_json(doc(to_move=1, stones={0: ("R1", "")}))
     position_from_json(doc(Rules(starter=1), to_move=0, stones={0: ("", "B1")}))
+    # A Tactic game: South's first card a combat mode, on no side; or a ruse was played.
+    mud = {4: ("", "", {"mode": "MudFight"})}
+    position_from_json(doc(TACTICS, to_move=1, stones=mud, tactics_played=[1, 0]))
+    position_from_json(doc(TACTICS, stones={**mud, 0: ("", "B1")}, tactics_played=[1, 0]))
 
 
 def test_the_same_claim_steps_and_stuck_rounds_are_read_when_a_game_makes_them():

@@ -35,7 +35,7 @@ from engine import (
     replay,
     view,
 )
-from engine.cards import JOKER, N_CLAN, RECRUITER
+from engine.cards import JOKER, N_CLAN, RECRUITER, RUSES
 from engine.position_checks import check_position
 from engine.rules import Reason
 from engine.state import START_OF_TURN
@@ -253,3 +253,24 @@ def test_every_position_of_random_games_reads_back_with_the_recruiter_late():
                 apply_fast(s, rng.choice(late if late and rng.random() < 0.7 else acts))
             check_position(s)
     assert met["draw"] and met["claim"] and met["recruiter"], met
+
+
+def test_every_position_of_random_games_reads_back_with_passes_and_modes_favoured():
+    """Each state of seeded random Tactic games, passes and the tactic cards that are no ruse
+    favoured (combat modes and elites: cards played on no side, or many on one), passes
+    ``check_position``: the Tactic turn order (``turn_order_tactic``, checked while the
+    discard pile is empty) holds on every state games reach, with combat modes and without.
+    (A pass with an empty pile needs a hand of 7 tactic cards, or none: 7 plays first.)"""
+    met = Counter()
+    for rules in (Rules(tactics=True), Rules(tactics=True, claim_timing=START_OF_TURN)):
+        for seed in range(30):
+            rng, s = random.Random(f"quiet/{seed}"), new_game(rules, seed)
+            while s.step != "over":
+                check_position(s)
+                if not s.discard:
+                    met["mode" if max(s.modes) >= 0 else "no mode"] += 1
+                acts = legal_actions(s)
+                quiet = [a for a in acts if a.kind == "pass" or N_CLAN <= a.card not in RUSES]
+                apply_fast(s, rng.choice(quiet if quiet and rng.random() < 0.7 else acts))
+            check_position(s)
+    assert met["mode"] and met["no mode"], met

@@ -208,7 +208,7 @@ def test_omitted_decks_hold_the_remaining_cards_shuffled_by_the_seed():
 def test_position_defaults():
     s = position(
         Rules(tactics=True),
-        stones={0: ("R1 R2 R3", "B1 B2 B3"), 1: ("Spy O2", "Joker O5 O6"), 4: ("G1 G2 G3", "")},
+        stones={0: ("R1 R2 R3", "B1 B2 B3"), 1: ("Spy O2", "Joker O5 O6"), 4: ("G1 G2 G3", "B4")},
     )
     # Complete sides count as completed in stone order, South before North.
     assert (s.done_at[0], s.done_at[1], s.done_at[8]) == (1, 2, 4) and s.done_at[3] == 3

@@ -252,7 +252,7 @@ def test_a_card_that_cannot_be_played_says_why():
                 ["Y1", "Y2", "Y3", "Y4", "Y5", "Y6", "Y7"],
             ],
             "tactics_played": [1, 0],
-            "stones": [{"sides": [["Joker"], []]}],
+            "stones": [{"sides": [["Joker"], ["B1"]]}],  # a card each: North's turn came
         }
     )
     refusals = s.payload(0)["refusals"]
@@ -294,12 +294,20 @@ def test_a_draw_from_the_tactic_deck_that_could_not_be_played_is_warned(lang, op
     assert warning.startswith(said), warning
     assert "1" in warning and "0" in warning  # the counts, as the tactic limit's refusal
     assert s.payload(1)["tactic_draw_warning"] is None  # not North's draw
-    stones = [{"sides": [["Joker"], []]}, {"sides": [[], ["Spy"]]}]  # North's tactic card too
+    # North's tactic card too, played on North's turn after South's first card (G1).
+    stones = [{"sides": [["Joker"], []]}, {"sides": [[], ["Spy"]]}, {"sides": [["G1"], []]}]
     s.state = position_from_json({**doc, "tactics_played": [1, 1], "stones": stones})
     assert s.payload(0)["tactic_draw_warning"] is None  # the limit allows one more
     south = [*doc["hands"][0], "R7"]  # at the start of the turn, full
+    stones = [{"sides": [["Joker"], ["B1"]]}]  # North's turn came after South's Joker
     s.state = position_from_json(
-        {**doc, "step": "play", "played": False, "hands": [south, doc["hands"][1]]}
+        {
+            **doc,
+            "step": "play",
+            "played": False,
+            "hands": [south, doc["hands"][1]],
+            "stones": stones,
+        }
     )
     assert s.payload(0)["tactic_draw_warning"] is None  # only before a draw
 
