@@ -144,7 +144,7 @@ def test_a_second_joker_alone_in_hand_allows_a_pass():
 
 
 def test_spy_is_a_seven_in_play():
-    s = tpos(hands=("Spy", "O1"), stones={4: ("R8 R9", "B1 B2 B4")})
+    s = tpos(hands=("Spy", "O1"), stones={4: ("R8 R9", "B1 B2 B4"), 8: ("P2", "")})
     t = apply(s, play("Spy", 4))
     assert legal_actions(t) == [claim(4), DONE]
     ok, reason = claim_verdict(t, 0, 4)
@@ -153,7 +153,7 @@ def test_spy_is_a_seven_in_play():
 
 def test_shield_bearer_is_worth_at_most_three():
     # South's Shield-Bearer with G8 G9 is at best a Color of 20, not a Color-Run 7-8-9.
-    s = tpos(hands=("ShieldBearer", "O1"), stones={4: ("G8 G9", "B7 B8 B9")})
+    s = tpos(hands=("ShieldBearer", "O1"), stones={4: ("G8 G9", "B7 B8 B9"), 8: ("P2", "")})
     t = apply(s, play("ShieldBearer", 4))
     ok, reason = claim_verdict(t, 0, 4)
     assert not ok and reason == "their Color-Run totalling 24 beats your Color totalling 20"
@@ -164,7 +164,11 @@ def test_shield_bearer_is_worth_at_most_three():
 
 
 def test_blind_mans_bluff_turns_a_stone_into_a_sum_fight():
-    s = tpos(hands=("O1", "BlindMansBluff P1"), stones={1: ("R1 R2 R3", "B9 G9 Y8")}, to_move=1)
+    s = tpos(
+        hands=("O1", "BlindMansBluff P1"),
+        stones={1: ("R1 R2 R3", "B9 G9 Y8"), 8: ("P2", "")},
+        to_move=1,
+    )
     assert can_claim(s, 0, 1) and not can_claim(s, 1, 1)
     t = apply(s, play("BlindMansBluff", 1))
     assert t.modes[1] == BLIND and c1("BlindMansBluff") not in t.hands[1]
@@ -186,7 +190,11 @@ def test_mud_fight_needs_four_and_reopens_complete_sides():
 
 def test_mud_fight_completion_order_is_re_measured():
     # Both sides complete at 3 with equal strength, South first: South may claim.
-    s = tpos(hands=("R8 O1", "MudFight B8 P1"), stones={3: ("R5 R6 R7", "B5 B6 B7")}, to_move=1)
+    s = tpos(
+        hands=("R8 O1", "MudFight B8 P1"),
+        stones={3: ("R5 R6 R7", "B5 B6 B7"), 8: ("P2", "")},
+        to_move=1,
+    )
     assert can_claim(s, 0, 3) and not can_claim(s, 1, 3)
     t = end_turn(apply(s, play("MudFight", 3)))
     t = end_turn(apply(t, play("O1", 0)))
@@ -217,7 +225,7 @@ def test_one_combat_mode_per_stone():
 def test_mud_fight_limits_sides_to_four():
     s = tpos(
         hands=("R5 O1", "P1"),
-        stones={2: ("R1 R2 R3 R4", "", {"mode": "MudFight"})},
+        stones={2: ("R1 R2 R3 R4", "", {"mode": "MudFight"}), 8: ("", "P2 P3 P4")},
         tactics_played=[0, 1],
     )
     refused(
@@ -321,7 +329,10 @@ def test_recruiter_then_claim_step_after_play():
 
 
 def test_strategist_moves_one_of_your_cards_to_another_stone():
-    s = tpos(hands=("Strategist O1", "P1"), stones={1: ("R1 R2 R3", "B9"), 2: ("O4 O5", "")})
+    s = tpos(
+        hands=("Strategist O1", "P1"),
+        stones={1: ("R1 R2 R3", "B9"), 2: ("O4 O5", ""), 7: ("", "P5"), 8: ("", "P2 P3 P4")},
+    )
     assert s.done_at[2] > 0
     t = apply(s, play("Strategist", 1, "R3", 2))
     assert t.sides[2] == C("R1 R2") and t.done_at[2] == 0  # stone 1: incomplete again
@@ -330,7 +341,7 @@ def test_strategist_moves_one_of_your_cards_to_another_stone():
 
 
 def test_strategist_may_discard_the_card():
-    s = tpos(hands=("Strategist O1", "P1"), stones={1: ("R1 R2 R3", "B9")})
+    s = tpos(hands=("Strategist O1", "P1"), stones={1: ("R1 R2 R3", "B9"), 8: ("", "P2 P3")})
     t = apply(s, play("Strategist", 1, "R2", DISCARD))
     assert t.sides[2] == C("R1 R3") and t.done_at[2] == 0
     assert sorted(t.discard) == sorted(C("R2 Strategist"))
@@ -422,7 +433,7 @@ def test_strategist_cannot_move_a_combat_mode():
 
 
 def test_banshee_discards_an_opponent_troop():
-    s = tpos(hands=("Banshee O1", "P1"), stones={3: ("R1", "B7 B8 B9")})
+    s = tpos(hands=("Banshee O1", "P1"), stones={3: ("R1", "B7 B8 B9"), 8: ("P2 P3", "")})
     assert s.done_at[7] > 0
     assert plays_of(s, "Banshee") == [play("Banshee", 3, t) for t in ("B7", "B8", "B9")]
     t = apply(s, play("Banshee", 3, "B8"))
@@ -448,6 +459,7 @@ def test_banshee_limits():
         stones={
             3: ("R1", "B7 B8 B9", {"mode": "BlindMansBluff"}),
             4: ("G1 G2 G3", "Y1 Y2 Y4", {"owner": 0}),
+            8: ("P2 P3 P4", ""),
         },
         tactics_played=[0, 1],
     )
@@ -477,7 +489,11 @@ def test_banshee_limits():
 
 def test_banshee_re_measures_completion_order():
     # Equal Sums of 15; South completed first, so only South may claim.
-    s = tpos(hands=("B5 O1", "Banshee P1"), stones={0: ("R1 O5 Y9", "B2 G5 P8")}, to_move=1)
+    s = tpos(
+        hands=("B5 O1", "Banshee P1"),
+        stones={0: ("R1 O5 Y9", "B2 G5 P8"), 8: ("P2", "")},
+        to_move=1,
+    )
     assert can_claim(s, 0, 0) and not can_claim(s, 1, 0)
     t = end_turn(apply(s, play("Banshee", 0, "O5")))
     assert t.done_at[0] == 0 and not can_claim(t, 0, 0)
@@ -492,7 +508,7 @@ def test_banshee_re_measures_completion_order():
 
 
 def test_traitor_takes_a_clan_card_to_your_side():
-    s = tpos(hands=("Traitor O1", "P1"), stones={2: ("R1", "B7 B8 B9")})
+    s = tpos(hands=("Traitor O1", "P1"), stones={2: ("R1", "B7 B8 B9"), 8: ("P2 P3", "")})
     t = apply(s, play("Traitor", 2, "B9", 6))
     assert t.sides[5] == C("B7 B8") and t.done_at[5] == 0
     assert t.sides[12] == C("B9")
@@ -500,7 +516,7 @@ def test_traitor_takes_a_clan_card_to_your_side():
 
 
 def test_traitor_may_place_on_the_same_stone():
-    s = tpos(hands=("Traitor O1", "P1"), stones={2: ("R7 R8", "B7 B8 R9")})
+    s = tpos(hands=("Traitor O1", "P1"), stones={2: ("R7 R8", "B7 B8 R9"), 8: ("P2", "")})
     assert play("Traitor", 2, "R9", 2) in plays_of(s, "Traitor")
     t = apply(s, play("Traitor", 2, "R9", 2))
     assert t.sides[4] == C("R7 R8 R9") and t.sides[5] == C("B7 B8")
@@ -509,7 +525,11 @@ def test_traitor_may_place_on_the_same_stone():
 
 
 def test_traitor_takes_clan_cards_only():
-    s = tpos(hands=("Traitor O1", "P1"), stones={2: ("R1", "Spy B8")}, tactics_played=[0, 1])
+    s = tpos(
+        hands=("Traitor O1", "P1"),
+        stones={2: ("R1", "Spy B8"), 8: ("P2", "")},
+        tactics_played=[0, 1],
+    )
     assert plays_of(s, "Traitor") == [play("Traitor", 2, "B8", to) for to in range(9)]
     refused(
         s,
