@@ -69,7 +69,11 @@ def test_view_contents():
 def test_view_of_a_mud_stone_and_declared_elites():
     s = position(
         Rules(tactics=True),
-        stones={2: ("Joker R8 R9", "B1 B2 B3 B4", {"mode": "MudFight"}), 4: ("Spy O8 O9", "")},
+        stones={
+            2: ("Joker R8 R9", "B1 B2 B3 B4", {"mode": "MudFight"}),
+            4: ("Spy O8 O9", ""),
+            8: ("", "P2"),  # North's sixth card: South has played 6
+        },
     )
     v = view(s, 1)
     stone = v["stones"][2]
