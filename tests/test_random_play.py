@@ -35,6 +35,7 @@ from engine import (
     replay,
     view,
 )
+from engine.actions import PASS_ACTION
 from engine.cards import JOKER, N_CLAN, RECRUITER, RUSES
 from engine.position_checks import check_position
 from engine.rules import Reason
@@ -256,11 +257,12 @@ def test_every_position_of_random_games_reads_back_with_the_recruiter_late():
 
 
 def test_every_position_of_random_games_reads_back_with_passes_and_modes_favoured():
-    """Each state of seeded random Tactic games, passes and the tactic cards that are no ruse
-    favoured (combat modes and elites: cards played on no side, or many on one), passes
-    ``check_position``: the Tactic turn order (``turn_order_tactic``, checked while the
-    discard pile is empty) holds on every state games reach, with combat modes and without.
-    (A pass with an empty pile needs a hand of 7 tactic cards, or none: 7 plays first.)"""
+    """Each state of seeded random Tactic games, passes, draws from the tactic deck and the
+    tactic cards that are no ruse favoured (combat modes and elites: cards played on no side,
+    or many on one), passes ``check_position``: the Tactic turn order (``turn_order_tactic``,
+    checked while the discard pile is empty) holds on every state games reach, with combat
+    modes and without, and after passes. (A pass with an empty pile needs a hand with no clan
+    card, or no room: 7 plays first.)"""
     met = Counter()
     for rules in (Rules(tactics=True), Rules(tactics=True, claim_timing=START_OF_TURN)):
         for seed in range(30):
@@ -270,7 +272,19 @@ def test_every_position_of_random_games_reads_back_with_passes_and_modes_favoure
                 if not s.discard:
                     met["mode" if max(s.modes) >= 0 else "no mode"] += 1
                 acts = legal_actions(s)
-                quiet = [a for a in acts if a.kind == "pass" or N_CLAN <= a.card not in RUSES]
-                apply_fast(s, rng.choice(quiet if quiet and rng.random() < 0.7 else acts))
+                if seed % 2:  # no ruse while another action is legal: the pile stays empty
+                    acts = [a for a in acts if a.kind != "play" or a.card not in RUSES] or acts
+                quiet = [
+                    a
+                    for a in acts
+                    if a.kind == "pass"
+                    or (a.kind == "draw" and a.deck == 1)
+                    or N_CLAN <= a.card not in RUSES
+                ]
+                a = rng.choice(quiet if quiet and rng.random() < 0.7 else acts)
+                if PASS_ACTION in acts and rng.random() < 0.9:
+                    a = PASS_ACTION
+                met["pass"] += a.kind == "pass" and not s.discard
+                apply_fast(s, a)
             check_position(s)
-    assert met["mode"] and met["no mode"], met
+    assert met["mode"] and met["no mode"] and met["pass"], met
