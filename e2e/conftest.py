@@ -50,7 +50,6 @@ BOOT_TIMEOUT_MS = 60_000  # PyScript boot takes 2-4 s here; leave room for a bus
 sys.path.insert(0, str(ROOT))
 import build  # repo-root build.py: standard library only
 from e2e import crashed_pages
-from e2e import python_snapshot as python_snapshot_module
 from e2e.missing_modules import SAID, watch_context
 from tools.chromium import CHROMIUM, CHROMIUM_ARGS, LIFTOFF_ONLY, NO_SNAPSHOTS
 
@@ -333,29 +332,9 @@ def wait_ready():
     return wait
 
 
-@pytest.fixture(scope="session")
-def python_snapshot(browser_type, browser_type_launch_args, site_url):
-    """The snapshot the tests' pages start Python from (e2e/python_snapshot.py), made once
-    per test process by a first visit in a browser of its own."""
-    args = [*browser_type_launch_args.get("args", []), LIFTOFF_ONLY]
-    browser = browser_type.launch(**{**browser_type_launch_args, "args": args})
-    try:
-        return python_snapshot_module.make(browser, site_url + "index.html", BOOT_TIMEOUT_MS)
-    finally:
-        browser.close()
-
-
-def _python_start(context, request) -> None:
-    """How the context's pages start Python: from the run's snapshot (``python_snapshot``);
-    in a file marked ``first_visit``, as a first visit does, making none (``NO_SNAPSHOTS``); in
-    one marked ``python_snapshots``, with the browser's own IndexedDB (the snapshot's tests)."""
-    node = request.node
-    if node.get_closest_marker("python_snapshots") is not None:
-        return
-    if node.get_closest_marker("first_visit") is not None:
+def _keep_no_snapshots(context, request) -> None:
+    if request.node.get_closest_marker("python_snapshots") is None:
         context.add_init_script(NO_SNAPSHOTS)
-        return
-    python_snapshot_module.give(context, request.getfixturevalue("python_snapshot"))
 
 
 @pytest.fixture
@@ -383,8 +362,8 @@ def no_module_missing():
 
 @pytest.fixture
 def context(context, request):
-    """pytest-playwright's context, its pages starting Python as ``_python_start`` says."""
-    _python_start(context, request)
+    """pytest-playwright's context, keeping no Python snapshot (``NO_SNAPSHOTS``)."""
+    _keep_no_snapshots(context, request)
     return context
 
 
@@ -416,7 +395,7 @@ def shared_page(browser, browser_context_args, request):
     page crashed again with success)."""
     marker = next(request.node.iter_markers("browser_context_args"), None)
     context = browser.new_context(**{**browser_context_args, **(marker.kwargs if marker else {})})
-    _python_start(context, request)
+    _keep_no_snapshots(context, request)
     watch_context(context)
     page = context.new_page()
     _keep_console(page)
