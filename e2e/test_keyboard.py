@@ -165,7 +165,7 @@ def test_traitor_by_keys(shared_page, site_url, screenshot):
             {},
             {"sides": [["R9"], ["B4", "Spy"]]},
             {},
-            {},
+            {"sides": [[], ["Y9"]]},  # North's third turn (no ruse played yet)
         ],
         tactics_played=[0, 1],
         to_move=0,

@@ -197,7 +197,14 @@ def test_strategist_move_or_discard(page, site_url, how):
             ["Strategist", "R1", "B2", "B3", "G2", "G3", "P2"],
             ["O1", "O2", "O3", "O4", "O5", "O6", "P1"],
         ],
-        stones=stones(s2=(["R5"], ["Y3"]), s5=(["R6", "R7"], []), s6=(["G7", "G8", "G9"], [])),
+        # North's turns as many as South's: its cards on stones 8 and 9 (no ruse played yet).
+        stones=stones(
+            s2=(["R5"], ["Y3"]),
+            s5=(["R6", "R7"], []),
+            s6=(["G7", "G8", "G9"], []),
+            s7=([], ["Y5", "Y6"]),
+            s8=([], ["Y7", "Y8", "Y9"]),
+        ),
         tactics_played=[0, 0],
         to_move=0,
     )
@@ -227,7 +234,7 @@ def test_banshee_discards_an_opponent_troop(page, site_url):
             ["Banshee", "R1", "B2", "B3", "G2", "G3", "P2"],
             ["O1", "O2", "O3", "O4", "O5", "O6", "P1"],
         ],
-        stones=stones(s6=(["R9"], ["B4", "Spy"])),
+        stones=stones(s6=(["R9"], ["B4", "Spy"]), s8=(["Y9"], [])),  # South's second turn
         tactics_played=[0, 1],
         to_move=0,
     )
@@ -248,7 +255,8 @@ def test_traitor_takes_a_clan_card(page, site_url, screenshot):
             ["Traitor", "R1", "B2", "B3", "G2", "G3", "P2"],
             ["O1", "O2", "O3", "O4", "O5", "O6", "P1"],
         ],
-        stones=stones(s1=(["B5", "B6"], []), s6=(["R9"], ["B4", "Spy"])),
+        # As many cards a side as turns (no ruse played yet): North's two, South's two.
+        stones=stones(s1=(["B5"], []), s6=(["R9"], ["B4", "Spy"])),
         tactics_played=[0, 1],
         to_move=0,
     )
@@ -260,7 +268,7 @@ def test_traitor_takes_a_clan_card(page, site_url, screenshot):
     assert page.locator("#btn-discard").count() == 0
     screenshot(page, "flow-traitor-destination")
     page.click('.lane.target[data-stone="1"] .stone')
-    assert board(page)[1][0] == ["B5", "B6", "B4"]
+    assert board(page)[1][0] == ["B5", "B4"]
     assert board(page)[6][1] == ["Spy"]
     assert "took Blue 4 from North's side of stone 7 to South's side of stone 2" in page.inner_text(
         "#log"
@@ -283,7 +291,7 @@ def test_tactic_limit(page, site_url):
         page,
         site_url,
         hands=[["Traitor", "MudFight", "R1", "R2", "R3", "R4", "R5"], NORTH_FULL],
-        stones=stones(s4=(["Spy"], [])),
+        stones=stones(s4=(["Spy"], []), s8=([], ["Y9"])),  # North's turn after the Spy
         tactics_played=[1, 0],
         to_move=0,
     )
