@@ -30,7 +30,7 @@ from ..cards import N_CLAN
 from ..legality import legal_actions
 from ..state import Step
 from ..turn import apply_fast
-from .playout import _placements
+from .playout import placement_scores
 
 # The search reads these every simulated move: as module globals, because on CPython 3.11
 # an enum member (``Step.PLAY``) is read through ``EnumType.__getattr__``, five times as slow.
@@ -100,8 +100,7 @@ def _ordered(actions, state):
     ]
     if state.step == Step.PLAY and len(rest) > 1:
         # The likeliest placements first (the fast table measure): better cut-offs.
-        scored: list = []
-        _placements(state, state.to_move, scored)
+        scored = placement_scores(state, state.to_move)
         rank = {x: -v for v, x in scored}
         rest.sort(key=lambda a: rank.get(a.card * 9 + a.stone, 1.0) if a.card < N_CLAN else 2.0)
     last = [a for a in actions if a.kind == Kind.DONE or a.kind == Kind.PASS]

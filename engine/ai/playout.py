@@ -85,19 +85,20 @@ def win_p(mine: float, theirs: float, m_done: bool, t_done: bool, blind: bool) -
 
 def top_plays(state, p: int, m: int) -> list[Action]:
     """The ``m`` best placements by the same measure, best first (pass if none)."""
-    scored: list = []
-    _placements(state, p, scored)
+    scored = placement_scores(state, p)
     if not scored:
         return [PASS_ACTION]
     scored.sort(reverse=True)
     return [_PLACE[x // 9][x % 9] for _, x in scored[:m]]
 
 
-def _placements(state, p: int, collect: list) -> None:
-    """Append ``(score, card * 9 + stone)`` for every placement of a clan card in hand."""
+def placement_scores(state, p: int) -> list[tuple[float, int]]:
+    """``(score, card * 9 + stone)`` for every placement of a clan card in ``p``'s hand, by
+    the fast table measure (unsorted): the playouts' choice, and the endgame search's order."""
+    collect: list[tuple[float, int]] = []
     hand = [c for c in state.hands[p] if c < N_CLAN]
     if not hand:
-        return
+        return collect
     owner, sides, modes = state.owner, state.sides, state.modes
     sig = _SIG
     for s in range(9):
@@ -148,6 +149,7 @@ def _placements(state, p: int, collect: list) -> None:
             mv = side_value(mine, n, blind)
             mine.pop()
             collect.append((w * (win_p(mv, tv, k + 1 == n, t_done, blind) - before), c * 9 + s))
+    return collect
 
 
 def auto_step(state, rng) -> bool:
