@@ -8,7 +8,7 @@ import shutil
 from pathlib import Path
 
 import pytest
-from session import Session
+from session import SAVE_KEY, Session
 
 from engine import Words, action_to_json
 from engine.ai import make_agent
@@ -136,7 +136,7 @@ def test_a_bad_save_is_told_in_the_pages_language(open_tab):
     from saves import MemoryStore
 
     store = MemoryStore()
-    store.setItem("schotten-totten.save", '{"format": "schotten-totten/save", "version": 7}')
+    store.setItem(SAVE_KEY, '{"format": "schotten-totten/save", "version": 7}')
     tab = open_tab(store)
     out = tab("boot", {"lang": "de"})
     assert out["resumed"] is False and out["save_error"]["key"] == "save.other_version"
@@ -347,9 +347,9 @@ def test_python_knows_every_language_and_reads_the_pages_own_once_handed_over(
     store = MemoryStore()
     tab = open_tab(store)
     tab("new_game", {"opponent": "ai", "seed": 3})
-    saved = json.loads(store.getItem("schotten-totten.save"))
+    saved = json.loads(store.getItem(SAVE_KEY))
     saved["settings"]["lang"] = "fr"
-    store.setItem("schotten-totten.save", json.dumps(saved))
+    store.setItem(SAVE_KEY, json.dumps(saved))
     tab = open_tab(store)
     out = tab("set_option", {"name": "lang", "value": "de"})
     assert out["ok"] is False and out["code"] == "bad_option"  # not handed over yet

@@ -20,6 +20,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from remote_play import TEST_GROUP, assert_hidden, damage, hidden_from, pair
 from saves import MemoryStore
+from session import SAVE_KEY
 
 from engine.cards import card_text
 from engine.remote.sra import PLAY, Entropy
@@ -55,7 +56,7 @@ def _no_hidden_card(strings: list, hidden: set, where: str) -> None:
 
 def _game(store) -> dict:
     """The saved game, without the stamp of the tab that wrote it."""
-    data = json.loads(store.getItem("schotten-totten.save"))
+    data = json.loads(store.getItem(SAVE_KEY))
     return {k: v for k, v in data.items() if k not in ("tab", "generation", "at")}
 
 
@@ -107,7 +108,7 @@ class Devices:
             self.checked += len(hidden)
             assert_hidden(eps, seat)
             _no_hidden_card(_strings(self.payloads[seat], []), hidden, f"page {seat}")
-            saved = json.loads(self.stores[seat].getItem("schotten-totten.save"))
+            saved = json.loads(self.stores[seat].getItem(SAVE_KEY))
             saved["duo"]["events"] = _this_round(saved["duo"]["events"])
             # The earlier rounds' audits keep their cards for the game's record: those
             # rounds are over (the audit showed every card), this one was dealt afresh.
@@ -251,7 +252,7 @@ def test_a_second_tab_takes_the_game_over(open_tab):
     while not d.inbox:  # the first tab's turn (a card played, then one drawn)
         d.took(0, first("act", {"action": d.payloads[0]["view"]["legal"][0]}))
     mine = d.payloads[0]
-    other.setItem("schotten-totten.save", store.getItem("schotten-totten.save"))
+    other.setItem(SAVE_KEY, store.getItem(SAVE_KEY))
     for tab in (second, third):
         assert tab("save_check")["conflict"]
         assert tab("save_compare")["ok"]
@@ -337,12 +338,12 @@ def test_a_link_repeating_an_old_move_is_answered_in_words_alone_and_not_saved(
     out = d.took(seat, d.tabs[seat]("act", {"action": d.payloads[seat]["view"]["legal"][0]}))
     link = "https://example.org/index.html" + out["duo"]["send"]["link"]
     d.deliver()
-    stored = d.stores[1 - seat].getItem("schotten-totten.save")
+    stored = d.stores[1 - seat].getItem(SAVE_KEY)
     for _ in range(200):
         again = d.tabs[1 - seat]("duo_receive", {"message": link})
         assert again["ok"] and "opened this link before" in again["ignored"]
         assert "view" not in again and "duo" not in again
-    assert d.stores[1 - seat].getItem("schotten-totten.save") == stored
+    assert d.stores[1 - seat].getItem(SAVE_KEY) == stored
 
 
 def _most_messages_in_one_link(rules, seed: int) -> int:

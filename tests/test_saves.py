@@ -24,7 +24,7 @@ from saves import (
     parse_save,
     stamp_of,
 )
-from session import Session
+from session import SAVE_KEY, Session
 from stored import storage_problem
 
 from engine import Words, action_to_json, legal_actions
@@ -286,17 +286,17 @@ def _play_turn(call, payload):
 def test_app_keeps_a_broken_save_aside_and_tells_the_player(open_tab):
     store = MemoryStore()
     broken = '{"format": "schotten-totten/save", "version": 1, "position": {"hands": 3}}'
-    store.setItem("schotten-totten.save", broken)
+    store.setItem(SAVE_KEY, broken)
     call = open_tab(store)
     out = call("boot")
     assert out["ok"] and not out["resumed"]
     assert out["save_error"]["key"] == "save.damaged"
-    assert out["kept"] == "schotten-totten.save.broken." + out["kept"].rsplit(".broken.")[1]
+    assert out["kept"] == SAVE_KEY + ".broken." + out["kept"].rsplit(".broken.")[1]
     assert store.getItem(out["kept"]) == broken  # kept, not deleted
     # The page deals a fresh game: it saves without a question.
     out = call("new_game", {"opponent": "ai", "seed": 4})
     assert "save_conflict" not in out
-    assert json.loads(store.getItem("schotten-totten.save"))["position"]["step"] == "play"
+    assert json.loads(store.getItem(SAVE_KEY))["position"]["step"] == "play"
 
 
 @pytest.mark.parametrize(
@@ -316,13 +316,13 @@ def test_damaged_storage_of_every_kind_is_read_as_nothing_and_the_page_boots(
     a finished game is counted again, with no exception from any reader."""
     store = MemoryStore()
     for key in ("", ".aside", ".games", ".stats", ".lesson"):
-        store.setItem("schotten-totten.save" + key, damage)
+        store.setItem(SAVE_KEY + key, damage)
     call = open_tab(store)
     out = call("boot")
     assert out["ok"] and not out["resumed"] and out["save_error"]["key"] == named
     assert store.getItem(out["kept"]) == damage  # kept aside, not deleted
     out = call("new_game", {"opponent": "ai", "seed": 4})
-    assert out["ok"] and json.loads(store.getItem("schotten-totten.save"))["position"]
+    assert out["ok"] and json.loads(store.getItem(SAVE_KEY))["position"]
 
 
 def test_app_two_tabs_one_game(open_tab):
@@ -395,7 +395,7 @@ def test_a_setting_held_badly_falls_back_to_its_default_and_the_rest_is_kept(ope
     s.set_option("lang", "de")
     data = {**s.save_data(), "settings": {**s.settings, "ai_seat": bad}}
     store = MemoryStore()
-    store.setItem("schotten-totten.save", json.dumps(data))
+    store.setItem(SAVE_KEY, json.dumps(data))
     out = open_tab(store)("boot")
     assert out["resumed"] is True, out  # not put aside
     assert type(out["settings"]["ai_seat"]) is int and out["settings"]["ai_seat"] == 1
@@ -406,7 +406,7 @@ def test_a_setting_held_badly_falls_back_to_its_default_and_the_rest_is_kept(ope
         "opponent": "ai",
     }
     assert out["view"] == s.payload(0)["view"]
-    assert store.getItem("schotten-totten.save") is not None
+    assert store.getItem(SAVE_KEY) is not None
 
 
 # ------------------------------------------------------------------ an embed's game carried here
@@ -479,16 +479,16 @@ def test_the_page_weighs_the_carried_game_once_and_tells_the_player(open_tab):
     loaded, a take-over) tells nothing again."""
     store = MemoryStore()
     here, carried = _dealt(1, 8, at=100), _dealt(2, 2, at=200)
-    store.setItem("schotten-totten.save", here)
-    store.setItem("schotten-totten.save.carried", carried)
+    store.setItem(SAVE_KEY, here)
+    store.setItem(SAVE_KEY + ".carried", carried)
     tab = open_tab(store)
     out = tab("boot", {"lang": "de"})
     assert out["resumed"]
     de = json.loads((Path(__file__).parent.parent / "web/messages/de.json").read_text())
     assert out["carry"]["text"] == de["save.carry.taken"]
-    assert "schotten-totten.save.carried" not in store.items
+    assert SAVE_KEY + ".carried" not in store.items
     aside = [k for k in store.items if ".broken." in k]
     assert [store.items[k] for k in aside] == [here]
-    assert store.items["schotten-totten.save"] == carried  # the game resumed
+    assert store.items[SAVE_KEY] == carried  # the game resumed
     assert tab.call("state")["view"]["round"] == 1
     assert "carry" not in tab("boot", {"lang": "de"})
