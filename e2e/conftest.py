@@ -60,60 +60,60 @@ from tools.chromium import CHROMIUM, CHROMIUM_ARGS, LIFTOFF_ONLY, NO_SNAPSHOTS
 QUICK = {"test_smoke.py", "test_turns.py", "test_match.py"}
 
 
-# The longest test files, in seconds of one worker's time (a full run, `--durations=0`,
-# summed by file; session 20's, on a day this machine ran about 1.5x slower: the order is
-# what counts). scripts/test.sh hands the suite to two workers a file at a time
-# (`--dist loadgroup`, each file its own group) in the order collected, which this puts
-# longest first: the long browser files start at once and the many short files fill in at
-# the end, so that neither worker is left with a long file while the other has finished.
-# Files not named here keep their place after these. A file whose tests share nothing may
-# give its tests groups of their own (the screen walk: a group per language).
+# The longest test files, in seconds of one worker's time (a full run's `--durations=0`,
+# summed by file: session 26's last run, on a day this machine ran slow; the order is what
+# counts). scripts/test.sh hands the suite to two workers a file at a time (`--dist
+# loadgroup`, each file its own group) in the order collected, which this puts longest
+# first: the long browser files start at once and the many short files fill in at the end,
+# so that neither worker is left with a long file while the other has finished. Files not
+# named here keep their place after these. A file whose tests share nothing may give its
+# tests groups of their own (the screen walk: a group per language).
 LONGEST_FIRST = {
-    "e2e/test_every_screen.py": 369,
-    "e2e/test_duo_browser.py": 125,  # session 22: pages kept across tests, 0.84x CPU
-    "e2e/test_webkit.py": 94,
-    "e2e/test_axe.py": 87,
-    "e2e/test_games.py": 70,
-    "e2e/test_snapshot.py": 59,
-    "e2e/test_german.py": 58,
-    "e2e/test_ai_browser.py": 56,
-    "e2e/test_pwa.py": 56,
-    "e2e/test_embed.py": 50,
-    "e2e/test_tutorial.py": 47,
-    "tests/test_remote_games.py": 40,
-    "e2e/test_keyboard.py": 40,
-    "e2e/test_tactic_flows.py": 38,
-    "e2e/test_save_conflict.py": 38,
-    "e2e/test_ai_first_move.py": 36,  # session 22: Easy and Medium in one page
-    "e2e/test_german_refusals.py": 35,
-    "e2e/test_firefox.py": 34,
-    "e2e/test_replay.py": 34,
-    "tests/test_duo.py": 33,
-    "e2e/test_sound.py": 33,
-    "e2e/test_layout.py": 33,  # session 23: one page for the file, 0.68x CPU
-    "tests/test_ai.py": 32,
-    "e2e/test_game_links.py": 32,  # session 23: the link opened in the same page, 0.76x
-    "e2e/test_embed_preview.py": 30,
-    "e2e/test_quick.py": 30,
-    "e2e/test_first_paint.py": 29,
-    "e2e/test_game_review.py": 28,
-    "e2e/test_claims_saves.py": 28,  # session 23: unresumable saves on its page, 0.62x
-    "e2e/test_smoke.py": 25,
-    "tests/test_duo_games.py": 25,
-    "e2e/test_worker_snapshot.py": 24,  # session 22: 0.80x CPU of session 21's 30 s
-    "e2e/test_turns.py": 22,
-    "tests/test_random_play.py": 21,
-    "e2e/test_match.py": 18,
+    "e2e/test_every_screen.py": 529,
+    "e2e/test_duo_browser.py": 199,
+    "e2e/test_games.py": 142,
+    "e2e/test_axe.py": 119,
+    "e2e/test_ai_browser.py": 108,
+    "e2e/test_snapshot.py": 108,
+    "e2e/test_webkit.py": 107,
+    "e2e/test_pwa.py": 93,
+    "e2e/test_german.py": 93,
+    "e2e/test_tutorial.py": 85,
+    "e2e/test_embed.py": 79,
+    "e2e/test_keyboard.py": 55,
+    "tests/test_duo.py": 55,
+    "e2e/test_ai_first_move.py": 52,
+    "e2e/test_quick.py": 48,
+    "e2e/test_save_conflict.py": 48,
+    "e2e/test_game_links.py": 45,
+    "e2e/test_first_paint.py": 45,
+    "e2e/test_layout.py": 44,
+    "e2e/test_tactic_flows.py": 43,
+    "e2e/test_replay.py": 43,
+    "e2e/test_worker_snapshot.py": 41,
+    "e2e/test_firefox.py": 40,
+    "e2e/test_game_review.py": 35,
+    "tests/test_ai.py": 34,
+    "e2e/test_claims_saves.py": 33,
+    "e2e/test_german_refusals.py": 33,
+    "tests/test_remote_games.py": 32,
+    "e2e/test_sound.py": 31,
+    "tests/test_duo_games.py": 29,
+    "tests/test_random_play.py": 26,
+    "e2e/test_smoke.py": 26,
+    "e2e/test_embed_preview.py": 23,
+    "e2e/test_turns.py": 21,
     "e2e/test_a11y_tree.py": 17,
-    "tests/test_barca.py": 17,
-    "tests/test_remote_takeback.py": 16,
-    "e2e/test_puzzle_screen.py": 15,
-    "e2e/test_french.py": 14,
-    "tests/test_cli.py": 14,
-    "tests/test_remote_record.py": 13,
-    "tests/test_soak.py": 12,
-    "e2e/test_hint_a11y.py": 12,
-    "e2e/test_zoom.py": 12,
+    "e2e/test_match.py": 17,
+    "tests/test_soak.py": 17,
+    "e2e/test_french.py": 16,
+    "tests/test_barca.py": 16,
+    "tests/test_remote_takeback.py": 15,
+    "tests/test_shared_search.py": 15,
+    "e2e/test_puzzle_screen.py": 13,
+    "tests/test_remote_saves.py": 13,
+    "tests/test_endgame.py": 13,
+    "tests/test_remote_record.py": 12,
 }
 
 
