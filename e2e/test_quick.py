@@ -4,7 +4,9 @@ a move that waits, shown on the table, and the engine applies it once Python is 
 refuses it, with its words). Reloading then shows the move once: nothing lost, nothing
 applied twice.
 
-One first visit (a module fixture) leaves the storage each test returns with.
+One first visit (a module fixture) leaves the storage each test returns with. The first test
+runs on a page slowed as a tablet's (its main thread 4x: the call takes about 3x as long),
+the move chosen and shown pending there.
 
 Python is held back deterministically: the returning visit's page (one for the file's tests,
 each a returning visit on it with the first visit's storage) blocks the service worker (so
@@ -107,6 +109,17 @@ def returning(page, url: str, storage: str) -> None:
     afresh(page, url, {item["name"]: item["value"] for item in origin["localStorage"]})
 
 
+@pytest.fixture
+def tablet(shared):
+    """The file's page with its main thread slowed 4x (DevTools' CPU throttling, the tablet
+    profile of bench/boot_tablet.py) for one test, as a tablet's page runs."""
+    cdp = shared.context.new_cdp_session(shared)
+    cdp.send("Emulation.setCPUThrottlingRate", {"rate": 4})
+    yield shared
+    cdp.send("Emulation.setCPUThrottlingRate", {"rate": 1})
+    cdp.detach()
+
+
 def held_visit(page, url: str, storage: str):
     """A returning visit whose app.py is held back: (page, release)."""
     returning(page, url, storage)
@@ -125,8 +138,8 @@ def held_visit(page, url: str, storage: str):
     return page, release
 
 
-def test_a_move_made_before_python_is_applied_once(shared, site_url, storage):
-    page, release = held_visit(shared, site_url, storage)
+def test_a_move_made_before_python_is_applied_once(tablet, site_url, storage):
+    page, release = held_visit(tablet, site_url, storage)
     assert page.evaluate("document.body.dataset.ready") != "1"
     assert cards_on_table(page) == 0
     saved = page.evaluate(f"localStorage.getItem('{SAVE_KEY}')")
