@@ -155,7 +155,7 @@ def test_a_move_made_before_python_is_applied_once(tablet, site_url, storage):
     assert "stone 5" in page.inner_text("#prompt-text")
     # a second move, or a tool, waits too: nothing else is sent meanwhile (New game opens
     # its dialog, and its deal waits too)
-    assert page.evaluate(LIVE_TOOLS) == ["btn-new"]
+    assert page.evaluate(LIVE_TOOLS) == ["btn-new", "btn-learn"]
     assert page.evaluate("document.body.dataset.ready") != "1"
     assert page.evaluate(f"localStorage.getItem('{SAVE_KEY}')") == saved, "applied before Python"
 
@@ -356,3 +356,49 @@ def test_cancel_withdraws_a_deal_waiting_for_python_before_and_after_a_reload(
     page.wait_for_selector(READY, state="attached", timeout=BOOT_MS)
     assert page.locator("#dlg-new").is_hidden()
     assert saved_game(page) == old and cards_on_table(page) == cards
+
+
+def test_learn_pressed_before_python_opens_its_dialog_and_lists_the_lessons_once_ready(
+    shared, site_url, storage
+):
+    """The Learn tool on a returning visit's table before Python: its dialog opens at once
+    and says the lessons come; once Python is ready it lists them, and one starts. Closed
+    before then, nothing opens by itself once Python is ready."""
+    page, release = held_visit(shared, site_url, storage)
+    page.click("#btn-learn")
+    assert page.locator("#dlg-learn").is_visible()
+    assert (
+        page.inner_text("#learn-intro") == "The lessons are listed as soon as the game has loaded…"
+    )
+    assert page.locator("#learn-list li").count() == 0
+    assert page.locator("#learn-forms").is_hidden()
+    page.keyboard.press("Escape")
+    page.wait_for_selector("#dlg-learn", state="hidden")
+    page.click("#btn-learn")  # and again: the dialog waits for Python
+    assert page.locator("#dlg-learn").is_visible()
+    assert page.evaluate("document.body.dataset.ready") != "1"
+
+    release()
+    page.wait_for_selector(READY, state="attached", timeout=BOOT_MS)
+    page.wait_for_selector("#learn-list li", state="attached", timeout=BOOT_MS)
+    assert page.locator("#learn-list li").count() == 2
+    assert (
+        page.inner_text("#learn-intro") != "The lessons are listed as soon as the game has loaded…"
+    )
+    assert page.locator("#learn-forms").is_visible()
+    page.click('#learn-list li[data-lesson="basics"] button')
+    page.wait_for_selector("#lesson", state="visible", timeout=BOOT_MS)
+    assert page.get_attribute("#lesson", "data-lesson") == "basics"
+
+
+def test_learn_closed_before_python_stays_closed(shared, site_url, storage):
+    page, release = held_visit(shared, site_url, storage)
+    old = saved_game(page)
+    page.click("#btn-learn")
+    assert page.locator("#dlg-learn").is_visible()
+    page.click("#dlg-learn .close")
+    page.wait_for_selector("#dlg-learn", state="hidden")
+    release()
+    page.wait_for_selector(READY, state="attached", timeout=BOOT_MS)
+    assert page.locator("#dlg-learn").is_hidden() and page.locator("#lesson").is_hidden()
+    assert saved_game(page) == old

@@ -26,7 +26,7 @@ import { saveErrorText, wireSaves } from "./saves.js";
 import { wireSound } from "./sound.js";
 import { state } from "./state.js";
 import { toast, wireToast } from "./toast.js";
-import { firstVisit, learnFirst } from "./welcome.js";
+import { firstVisit, learnFirst, lessonsWhenReady } from "./welcome.js";
 import { chooseLanguage, LANGUAGE, LANGUAGES, PYTHON_WORDS, t } from "./words.js";
 
 // ------------------------------------------------------------------ loading progress
@@ -176,6 +176,7 @@ async function start() {
   // Not when a new game or a lesson was chosen meanwhile: the game it was made in is left.
   if (pending && out.ok && out.resumed && !chosen?.pending) doAct(pending);
   openLinkedRecord();
+  lessonsWhenReady();   // the Learn tool pressed on the table drawn before Python
   // A game shared as a link (#game=, an embed's ?game=): share.js loaded to open it.
   if ((window.stEmbed?.game ?? null) !== null || location.hash.startsWith("#game=")) withShare((m) => m.openLinkedGame());
   if (startLink) {
@@ -278,8 +279,8 @@ function learnEarly() {
 
 // A returning visit: the table as the last visit drew it, at once, while Python starts
 // (quick.js). Not when the address carries a link or a record, nor in another language than
-// the one it was drawn in. The tools wait for Python but New game; a card and a stone can be
-// chosen.
+// the one it was drawn in. The tools wait for Python but New game and Learn (its dialog says
+// the lessons come: welcome.js); a card and a stone can be chosen.
 function drawEarly() {
   if (location.hash || window.stEarly?.active) return;
   const P = drawnBefore();
@@ -288,8 +289,8 @@ function drawEarly() {
   $("#loading").hidden = true;
   $("#app").hidden = false;
   // The tools wait for Python, but New game: its dialog's choices are made at once, the deal
-  // waits (dialogs.js startNewGame).
-  for (const tool of $("#tools").children) tool.inert = tool.id !== "btn-new";
+  // waits (dialogs.js startNewGame); and Learn, whose dialog lists the lessons once it can.
+  for (const tool of $("#tools").children) tool.inert = tool.id !== "btn-new" && tool.id !== "btn-learn";
   setPayload(P);
   startEarly(P);   // the saved game is against Hard: its worker boots beside the page's Python
   document.body.dataset.quick = "1";

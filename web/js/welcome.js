@@ -63,8 +63,29 @@ function lessonLeftOpen() {
   else document.body.dataset.lessonChecked = "1";   // for tests: a lesson left open was looked for
 }
 
+// The Learn tool on a returning visit's table before Python (boot.js drawEarly): its dialog
+// opens at once and says the lessons come; boot.js lists them once Python is ready
+// (lessonsWhenReady), unless the player closed it meanwhile.
+let lessonsWait = false;
+function openLearnTool() {
+  if (document.body.dataset.ready === "1") { withLessons((lessons) => lessons.openLearn()); return; }
+  lessonsWait = true;
+  $("#learn-title").textContent = t("learn.title");
+  $("#learn-intro").textContent = t("early.lessons");
+  $("#learn-list").replaceChildren();
+  $("#learn-forms").hidden = true;   // tutorial.js, loaded with the lessons, opens them
+  if (!$("#dlg-learn").open) $("#dlg-learn").showModal();
+}
+
+export function lessonsWhenReady() {
+  if (!lessonsWait) return;
+  lessonsWait = false;
+  $("#learn-forms").hidden = false;
+  if ($("#dlg-learn").open) withLessons((lessons) => lessons.openLearn());
+}
+
 function wireWelcome() {
-  $("#btn-learn").addEventListener("click", () => withLessons((lessons) => lessons.openLearn()));
+  $("#btn-learn").addEventListener("click", openLearnTool);
   $("#btn-learn").title = t("learn.tool_label");
   $("#btn-learn").setAttribute("aria-label", t("learn.tool_label"));
   $("#btn-learn .tool-label").textContent = t("learn.tool");
