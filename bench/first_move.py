@@ -36,7 +36,10 @@ data-ai-python>: snapshot, page or started; "-" for a build that does not tell),
 data-ai-wasm> ("-" where the build does not set it: session 25's experiment, the page's
 compiled WebAssembly handed to the worker, reverted), how the page's Python started
 (data-python), and the CPU seconds of the browser's processes
-from the navigation to the first card (a loaded machine moves them less than the times).
+from the navigation to the first card (a loaded machine moves them less than the times),
+and where ready-to-card went for a worker's decision: the page before it asks (the deal and
+its table drawn), the worker's thinking (its own ms), the way there and back, and the page
+after (the move applied and drawn).
 --baseline DIST adds "base": another build's dist/ (e.g. main's: `git archive main | tar
 -x -C /tmp/base && (cd /tmp/base && python build.py --dev-pages)`), served the same way in
 the same runs, alternating order; --dist DIST takes the game from a dist/ built apart
@@ -150,6 +153,7 @@ def first_move(context, url: str, profile: str, level: str, early: bool) -> dict
     cpu = tree_cpu(os.getpid()) - cpu
     times = page.evaluate("window.__firstMove")
     stats = page.evaluate("window.__aiStats || []")
+    span = page.evaluate("(window.__aiSpans || [])[0] ?? null")  # the first ask: [sent, answered]
     n = page.evaluate(DEAL_AGAIN, level)
     page.wait_for_function(f"(window.__aiStats || []).length > {n}", timeout=TIMEOUT_MS)
     again = page.evaluate(f"window.__aiStats[{n}].iterations")
@@ -170,6 +174,17 @@ def first_move(context, url: str, profile: str, level: str, early: bool) -> dict
         "ready": times["ready"] / 1000,
         "card": times["card"] / 1000,
         "iterations": stats[0]["iterations"] if stats else None,
+        # Where ready-to-card went: the page before it asks (the deal, its drawing, the
+        # request), the worker's own decision (its ms), the way there and back, the page after
+        # (the pause left out: ?aipause=0; the move applied and drawn). None without a worker.
+        "phases": span
+        and stats[0]["ms"] is not None
+        and (
+            (span[0] - times["ready"]) / 1000,
+            stats[0]["ms"] / 1000,
+            (span[1] - span[0] - stats[0]["ms"]) / 1000,
+            (times["card"] - span[1]) / 1000,
+        ),
         "again": again,
         "share": again and stats[0]["iterations"] / again,
         "workers": len(page.workers),
@@ -223,12 +238,23 @@ def _text(x, unit: str = " s") -> str:
     return "-" if x is None else (f"{x:.2f}{unit}" if unit else f"{x:.0f}")
 
 
+def _phases(phases) -> str:
+    if not phases:
+        return "no worker's decision"
+    before, think, way, after = phases
+    return (
+        f"page before {before:.2f} s, worker thinks {think:.2f} s,"
+        f" there and back {way:.2f} s, page after {after:.2f} s"
+    )
+
+
 def _visits(pair: list) -> str:
     return ";  ".join(
         f"{v['move']:.2f} s (ready {v['ready']:.2f} s, {_text(v['iterations'], '')} positions,"
         f" again {_text(v['again'], '')}, {v['workers']} workers ({v['slowed']} slowed),"
         f" worker ready {_text(v['worker'])} ({_text(v['after'])} after ready)"
-        f" {v['python'] or '-'} wasm {v['wasm'] or '-'}, page {v['page']}, cpu {_text(v['cpu'])})"
+        f" {v['python'] or '-'} wasm {v['wasm'] or '-'}, page {v['page']}, cpu {_text(v['cpu'])},"
+        f" {_phases(v['phases'])})"
         for v in pair
     )
 
