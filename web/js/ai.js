@@ -89,34 +89,69 @@ async function sharingWorkers() {
   return [first, ...workers.slice(1).filter((w) => w.ready).map((w) => w.ready)];
 }
 
+// The workers a request goes to, if the first is ready now (else null).
+function readyWorkers(request) {
+  const first = workers[0]?.ready;
+  if (!first) return null;
+  if (!(request.shared && options.aiWorkers > 1)) return [first];
+  for (let i = 1; i < options.aiWorkers; i++) startWorker(i);
+  return [first, ...workers.slice(1).filter((w) => w.ready).map((w) => w.ready)];
+}
+
+// One request posted to the workers at once (before the first await), and their answer.
+async function ask(ws, request, json) {
+  if (ws.length === 1) {
+    const one = request.hint ? ws[0].sync.hint(json) : ws[0].sync.choose(json);
+    return { ...JSON.parse(await one), workers: 1 };
+  }
+  const answers = await Promise.all(ws.map((w, i) =>
+    w.sync.share(JSON.stringify({ ...request, seed: request.seed + i }))));
+  return JSON.parse(await ws[0].sync.merge(`[${answers.join(",")}]`, json));
+}
+
+// The computer's next decision asked before the page draws the position it is for, so the
+// drawing and the thinking overlap (a tablet's page takes 0.2-0.6 s to draw a new deal):
+// thinkAhead(out) is called with an answer that makes it the computer's turn, before
+// setPayload(out); decide takes it if its request is the same (the same view and seed: the
+// same position), and drops it otherwise. Only once a worker is ready.
+let ahead = null;   // {json, answer}
+
+export function thinkAhead(out) {
+  ahead = null;
+  if (!out?.ok || !out.ai_to_move || state.replay || !workers[0]?.ready) return;
+  const r = call("ai_request");
+  if (!r.ok || !r.request) return;
+  const request = withBudget(r.request);
+  const json = JSON.stringify(request);
+  asked = true;
+  const answer = ask(readyWorkers(request), request, json);
+  answer.catch(() => {});   // one dropped unasked fails quietly; decide's await still throws
+  ahead = { json, answer };
+}
+
 // The workers' answer to one request: {action, level, budget, ms, iterations, workers}, and
 // for a hint's request (request.hint) its advice.
 async function decide(request) {
   asked = true;
+  const json = JSON.stringify(request);
+  const early = !request.hint && ahead?.json === json ? ahead.answer : null;
+  ahead = null;
   // A level that decides without a search (no budget: a few ms) is worked out on the page
   // while the first worker is still starting: WebKit compiles a worker's Pyodide anew, and
   // the computer's first move waited 4-13 s for it (docs/performance.md).
   const budget = request.budget || {};
-  if (!request.hint && !workers[0]?.ready && budget.time === undefined && budget.iterations === undefined) {
+  if (!early && !request.hint && !workers[0]?.ready && budget.time === undefined && budget.iterations === undefined) {
     aiWorker();   // starting, for the moves to come
     const out = call("ai_choose", request);
     if (out.ok) return { action: out.action, level: request.level, budget: {}, ms: null, iterations: null, workers: 0 };
   }
-  const ws = request.shared && options.aiWorkers > 1 ? await sharingWorkers() : [await aiWorker()];
-  // Let the task that rendered the last move end (and paint) before the workers start, so
-  // thinking never shares a task with the page's own work.
+  const ws = early ? null : request.shared && options.aiWorkers > 1 ? await sharingWorkers() : [await aiWorker()];
+  // Let the task that rendered the last move end (and paint) before the workers start (or,
+  // asked ahead, before the wait is counted), so thinking never shares a task with the
+  // page's own work.
   await sleep(0);
   const c0 = performance.now();
-  const json = JSON.stringify(request);
-  let answer;
-  if (ws.length === 1) {
-    const one = request.hint ? ws[0].sync.hint(json) : ws[0].sync.choose(json);
-    answer = { ...JSON.parse(await one), workers: 1 };
-  } else {
-    const answers = await Promise.all(ws.map((w, i) =>
-      w.sync.share(JSON.stringify({ ...request, seed: request.seed + i }))));
-    answer = JSON.parse(await ws[0].sync.merge(`[${answers.join(",")}]`, json));
-  }
+  const answer = await (early ?? ask(ws, request, json));
   // Spans while the workers think: the browser tests check no main-thread stall in them.
   (request.hint ? (window.__hintSpans ||= []) : (window.__aiSpans ||= [])).push([c0, performance.now()]);
   return answer;
@@ -169,6 +204,7 @@ async function playMoves() {
       const out = call("act", { action, seat: r.request.seat });
       if (!out.ok) { toast(t("toast.ai_illegal", { error: out.error })); break; }
       state.sel = null;
+      thinkAhead(out);   // its next decision, if it moves again, while this move is drawn
       setPayload(out);
       if (!state.P.ai_to_move) break;
     }

@@ -1,5 +1,5 @@
 // The dialogs: end of round / match, the discard pile, the claims list, new game, messages.
-import { maybeAI, startEarly } from "./ai.js";
+import { maybeAI, startEarly, thinkAhead } from "./ai.js";
 import { call, setPayload } from "./bridge.js";
 import { cardEl } from "./cards.js";
 import { $, $$, esc } from "./dom.js";
@@ -263,6 +263,7 @@ function startNewGame(ev) {
   }
   const out = call("new_game", opts);
   if (!out.ok) { toast(out.error); return; }
+  thinkAhead(out);   // the computer starts: its first move asked before the deal is drawn
   $("#dlg-new").close();
   state.sel = null; endShownFor = null;
   setPayload(out);

@@ -1,7 +1,7 @@
 // One action from the page: Python checks and applies it, the table is redrawn, and the
 // computer moves if it is its turn. The seat guards against a stale click. Before Python is
 // ready (a returning visit's early table, quick.js) the action waits for it instead.
-import { maybeAI } from "./ai.js";
+import { maybeAI, thinkAhead } from "./ai.js";
 import { call, setPayload } from "./bridge.js";
 import { wait } from "./quick.js";
 import { render } from "./render.js";
@@ -20,6 +20,7 @@ export function doAct(action) {
   const out = call("act", { action, seat });
   if (!out.ok) { toast(out.error); return false; }
   state.sel = null;
+  thinkAhead(out);   // the computer's answer asked before the move is drawn
   setPayload(out);
   maybeAI();
   return true;
