@@ -11,7 +11,7 @@ import { call } from "./bridge.js";
 import { $ } from "./dom.js";
 import { base, friend, showDialog, showQR } from "./duo-dialog.js";
 import * as rtc from "./rtc.js";
-import { NO_LIVE, rtcPart } from "./links.js";
+import { NO_LIVE, rtcPart, withAddress } from "./links.js";
 import { toast } from "./toast.js";
 import { t } from "./words.js";
 
@@ -39,7 +39,7 @@ function tell(text, kind = "error") {
 // This device's side of the exchange as a reconnect link, shown to be sent, with the field
 // for the other's link. ``glare``: both devices pressed Reconnect (said, and which link wins).
 function show(kind, link, glare = false) {
-  const name = friend(duoOf()), url = base() + link;
+  const name = friend(duoOf()), url = withAddress(base(), link);
   const text = t(`duo.reconnect.${kind}.${glare ? "glare" : "text"}`, { name });
   showDialog(t(`duo.reconnect.${kind}.title`, { name }), text, "link");
   $("#duo-paste-set").hidden = false;
