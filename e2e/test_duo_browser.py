@@ -122,7 +122,7 @@ def devices(two_devices, site_url):
     return two_devices
 
 
-# The longest invitation or answer link (web/js/duo.js): a QR code of version 13 at most.
+# The longest invitation or answer link (web/js/duo-pairing.js): a QR code of version 13 at most.
 LINK_MAX = 400
 RTC_IN_LINK = "() => document.querySelector('#duo-link').value.includes('&rtc=')"
 

@@ -93,11 +93,12 @@ FIRST_TABLE_JS = {
     "welcome",
     "words",
 }
-# Loaded on first use: the two-device play (its Python in part-duo.zip; js/duo.js, rtc.js,
-# sdp.js, reconnect.js; the QR code), the replay and the review (js/replay.js, review.js), the
-# lessons (part-lessons.zip, js/tutorial.js).
+# Loaded on first use: the two-device play (its Python in part-duo.zip; js/duo.js and its
+# duo-*.js but duo-link.js, rtc.js, sdp.js, reconnect.js; the QR code), the replay and the
+# review (js/replay.js, review.js), the lessons (part-lessons.zip, js/tutorial.js).
 LATER = re.compile(
-    r"part-\w+\.zip|js/(duo|rtc|sdp|reconnect|replay|review|tutorial)\.js|vendor/qrcode/"
+    r"part-\w+\.zip|js/(duo(-(bar|code|dialog|live|pairing|send|state))?|rtc|sdp|reconnect"
+    r"|replay|review|tutorial)\.js|vendor/qrcode/"
 )
 # The catalogues of a language the page does not show (an English page here): fetched when the
 # page is switched to it, from the service worker's cache once it has every file.

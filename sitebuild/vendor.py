@@ -35,7 +35,7 @@ PYSCRIPT_UNUSED = (
     "service-worker.js",
 )
 PYSCRIPT_DIR = NODE_MODULES / "@pyscript" / "core" / "dist"
-# The QR code of an invitation to a friend's device (js/duo.js): an ES module, MIT, no
+# The QR code of an invitation to a friend's device (js/duo-dialog.js): an ES module, MIT, no
 # dependencies; its licence header travels with it.
 QRCODE = NODE_MODULES / "qrcode-generator" / "dist" / "qrcode.mjs"
 # PyScript's interpreter module: Pyodide's, through web/js/snapshot.js (a returning visit

@@ -274,6 +274,43 @@ def test_the_pages_modules_import_one_another_without_a_cycle():
     assert cycles == [], "import cycles:\n" + "\n".join(" -> ".join(c) for c in cycles)
 
 
+def drawn_chain(doc: str, start: str) -> dict[str, int]:
+    """Each module's level in a chain the doc draws in one sentence after ``start``
+    (`` `a` → `b`/`c` → `d` ``, up to a ", with" or the full stop): 0 for the first."""
+    sentence = " ".join(doc.split()).split(start, 1)[1].split(".", 1)[0].split(", with")[0]
+    return {
+        name: level
+        for level, step in enumerate(sentence.split("→"))
+        for name in re.findall(r"`([\w-]+)`", step)
+    }
+
+
+def _module_name(path: str) -> str:
+    return path.removeprefix("js/").removesuffix(".js")
+
+
+def test_the_two_device_modules_import_as_docs_web_md_draws_them():
+    """The two-device play's modules (js/duo.js and its duo-*.js, but duo-link.js, loaded at
+    start) are all in docs/web.md's chain, and each imports only those drawn after it."""
+    doc = (ROOT / "docs" / "web.md").read_text(encoding="utf-8")
+    levels = drawn_chain(doc, "The two-device play the same way:")
+    graph = js_graph()
+    duo = {m for m in graph if re.fullmatch(r"js/duo(-[\w-]+)?\.js", m)} - {"js/duo-link.js"}
+    assert sorted(_module_name(m) for m in duo) == sorted(levels)
+    upwards = [
+        f"{_module_name(a)} imports {_module_name(b)}"
+        for a in sorted(duo)
+        for b in graph[a]
+        if b in duo and levels[_module_name(b)] <= levels[_module_name(a)]
+    ]
+    assert upwards == []
+
+
+def test_the_chains_reader_reads_levels():
+    doc = "Text. The two-device play the same way: `a` → `b`/`c` →\n`d`, with `e` aside. More."
+    assert drawn_chain(doc, "The two-device play the same way:") == {"a": 0, "b": 1, "c": 1, "d": 2}
+
+
 def test_the_js_reader_finds_every_static_import():
     source = (
         'import { a, b } from "./a.js";\n'

@@ -1,7 +1,8 @@
 """One grammar of links in two languages: web/js/links.js (``parseLink``, run under Node by
 tests/links_check.mjs) and engine/remote/links.py (``parse_link``) read every case of
 tests/data/links.json (good links, links with too many messages or too long, and things that
-are no link) as the case says, and so alike: the same parts, the same refusals by name."""
+are no link) as the case says, and so alike: the same parts, the same refusals by name. The
+parts of each good link are written back alike by both (``linkOf``, ``link_of``...)."""
 
 from __future__ import annotations
 
@@ -88,6 +89,31 @@ def test_a_link_reads_alike_in_both_languages(js, i):
     carries = links.carries_messages(text_of(case))
     assert js["links"][i]["carries"] == carries
     assert carries == (want.get("refused", [None])[0] != "not_a_link")
+
+
+# The cases whose parts the builders write back: read as messages, with no reconnect part
+# (web/reconnect.py writes those).
+WRITTEN = [i for i, case in enumerate(CASES) if "refused" not in case and case["reconnect"] is None]
+
+
+@pytest.mark.parametrize("i", WRITTEN, ids=[CASES[i]["why"] for i in WRITTEN])
+def test_a_link_is_written_alike_in_both_languages(js, i):
+    """The parts a link was read as, written by links.js (``messagePart``, ``rtcPart``,
+    ``linkOf``; ``fragmentOf``, ``withAddress``, ``firstPart`` as the page uses them) and by
+    links.py (``message_part``, ``rtc_part``, ``link_of``): the same link, read back as the
+    same parts."""
+    parsed = read_py(text_of(CASES[i]))
+    parts = [links.message_part(m) for m in parsed["messages"]]
+    if parsed["rtc"] is not None:
+        parts.append(links.rtc_part(parsed["rtc"]))
+    written = js["links"][i]["written"]
+    assert written["link"] == links.link_of(js["base"], parts)
+    assert written["fragment"] == links.link_of("", parts)
+    assert written["again"] == written["link"]  # the fragment on the page's address
+    assert written["first"] == parts[0]
+    assert read_py(written["fragment"]) == parsed
+    if "repeat" not in CASES[i]:  # a long case on another address may pass the limit
+        assert read_py(written["link"]) == parsed
 
 
 def test_every_refusal_is_worded_in_every_language():

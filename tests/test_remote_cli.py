@@ -42,7 +42,8 @@ def _code(text):
 
 def _page_receives(ep, link):
     """What web/js/duo.js receive() does with a link: each "m=" part of its fragment
-    (messagesIn) to web/duo.py as "#m=..." (from_link), in order."""
+    (links.js, parseLink) to web/duo.py as a fragment of its own, "#m=..." (fragmentOf;
+    from_link), in order."""
     parts = [p for p in link.split("#", 1)[1].split("&") if p.startswith(("m=", "r="))]
     return [ep.receive(from_link("#" + p)) for p in parts]
 
@@ -179,12 +180,12 @@ def test_a_take_back_asked_and_answered_from_two_terminals(tmp_path, capsys):
 
 
 def test_the_terminal_joins_the_pages_invitation_and_plays_its_links(tmp_path, capsys):
-    """The page hosts (web/duo.py's endpoint, its links as duo.js writes them); the terminal
+    """The page hosts (web/duo.py's endpoint, its links as the page writes them); the terminal
     joins its invitation with the WebRTC offer, answers "rtc=none", and plays a link of the
     page that carries several messages, one of them already received."""
     b = str(tmp_path / "bob.json")
     page = Endpoint.host(Rules(), "Ann", Entropy(random.Random(7)), TEST_GROUP)
-    page.said_rtc(encode(OFFER_SDP))  # duo.js withLive: the offer joins the link
+    page.said_rtc(encode(OFFER_SDP))  # duo-live.js withLive: the offer joins the link
     invitation = with_live(link_of([part(page.invitation())]), f"rtc={encode(OFFER_SDP)}")
     rc, out, err = _run(capsys, "remote", "join", invitation, "--save", b, "--name", "Bob")
     assert rc == 0, err
@@ -200,7 +201,7 @@ def test_the_terminal_joins_the_pages_invitation_and_plays_its_links(tmp_path, c
     (r,) = _page_receives(page, _link(out))  # the deal done: Ann's hand (Bob's comes with
     assert r.send is None and page.can_play()  # her first move)
     # Ann moves and asks to take it back before sending: two messages in one link
-    # (duo.js sendUnsent: linkOf(unsent)), the deal's message before them again.
+    # (duo-send.js sendUnsent: linkOf(base(), unsent)), the deal's message before them again.
     move = page.play(page.legal()[0]).send
     assert "shares" in move  # Bob's hand
     question = page.ask_takeback().send

@@ -1,7 +1,8 @@
 """The links the page makes, read as the terminal reads them (``engine.remote.links``): each
-is built here exactly as web/js/duo.js, rtc.js and reconnect.js build it (the JavaScript is
-quoted beside each), and its messages, its WebRTC part and its reconnect part come out as
-the page put them in; anything that is not such a link is refused by name."""
+is built here exactly as web/js/duo-send.js, duo-live.js, rtc.js and reconnect.js build it
+with links.js (the JavaScript is quoted beside each), and its messages, its WebRTC part and
+its reconnect part come out as the page put them in; anything that is not such a link is
+refused by name."""
 
 from __future__ import annotations
 
@@ -28,7 +29,7 @@ from engine.remote.sra import Entropy
 from engine.state import Rules
 
 ROOT = Path(__file__).resolve().parent.parent
-# duo.js base(): location.origin + location.pathname
+# duo-link.js base(): location.origin + location.pathname
 BASE = "https://user.github.io/schotten-totten/"
 # What a browser's RTCPeerConnection gathers for the page's data channel (no ICE server: an
 # mDNS host candidate), the form rtc.js's offer() puts in the invitation link.
@@ -51,19 +52,20 @@ def encode(sdp: str) -> str:
 
 
 def part(msg: dict) -> str:
-    """duo.js queue(): ``unsent.push(send.link.slice(1))``, the link web/duo.py made
-    (``to_link(send)``, "#m=...") without its "#"."""
+    """duo-send.js queue(): ``unsent.push(firstPart(send.link))``, the link web/duo.py made
+    (``to_link(send)``, "#m=...") without its "#" (links.js, ``firstPart``)."""
     return to_link(msg)[1:]
 
 
 def link_of(parts: list) -> str:
-    """duo.js linkOf(parts): ``${base()}#${parts.join("&")}``"""
+    """duo-send.js sendUnsent(): ``linkOf(base(), unsent)``, links.js's
+    ``${base}#${parts.join("&")}``"""
     return f"{BASE}#{'&'.join(parts)}"
 
 
 def with_live(link: str, rtc_part: str) -> str:
-    """duo.js withLive(): ``lastLink = `${lastLink}&${part}` ``, the part being rtc.js's
-    ``rtc=${encode(pc.localDescription.sdp)}``"""
+    """duo-live.js withLive(): ``withPart(lastLink, part)``, links.js's ``${link}&${part}``,
+    the part being rtc.js's ``rtc=${encode(pc.localDescription.sdp)}``"""
     return f"{link}&{rtc_part}"
 
 
@@ -80,7 +82,7 @@ def test_the_pages_invitation_with_its_offer_is_read():
     got = parse_link(link)
     assert got.rtc == encode(OFFER_SDP) and got.reconnect is None
     assert messages_of(got) == [host.invitation()]
-    # The same link pasted as text around it, or its fragment alone (duo.js messagesIn takes
+    # The same link pasted as text around it, or its fragment alone (links.js parseLink takes
     # the text after "#", or the whole text when there is none).
     assert parse_link(f"  {link}\n") == got
     assert parse_link(link.split("#", 1)[1]) == got
@@ -93,7 +95,7 @@ def test_the_pages_link_with_several_messages_is_read_in_order():
     first = r.send
     r = guest.receive(first)
     sent = [first, r.send]
-    # The messages not sent yet, in one link (duo.js sendUnsent: linkOf(unsent)).
+    # The messages not sent yet, in one link (duo-send.js sendUnsent: linkOf(base(), unsent)).
     link = link_of([part(m) for m in sent])
     assert link.count("&m=") == 1
     got = parse_link(link)

@@ -4,9 +4,9 @@ carry (``pack``, ``unpack``), and the grammar of a link as the page writes it
 in JavaScript is web/js/links.js (``parseLink``); tests/test_link_grammar.py feeds both
 the cases of tests/data/links.json and fails if they read any link differently.
 
-A link is the page's address, ``#``, then parameters joined by ``&`` (web/js/duo.js writes
-the messages not sent yet; the live part added by ``withLive``; a reconnect link by
-web/js/reconnect.js):
+A link is the page's address, ``#``, then parameters joined by ``&``, written by ``link_of``
+here and ``linkOf`` in links.js (web/js/duo-send.js sends the messages not sent yet; the live
+part added by web/js/duo-live.js, ``withLive``; a reconnect link by web/js/reconnect.js):
 
     <address>#m=<message>[&m=<message>...][&rtc=<offer or answer>]
     <address>#r=<reconnect offer or answer>
@@ -138,19 +138,38 @@ def parse_link(text) -> Link:
 def messages_of(link: Link) -> list[Message]:
     """Each message of a link, read strictly (``messages.loads``), in order; a link that
     that brings back a live channel is refused (``live_only``: this device has none), as
-    the page takes such a link for that alone (duo.js, ``receive``)."""
+    the page takes such a link for that alone (web/js/duo.js, ``receive``)."""
     if link.reconnect is not None or not link.messages:
         raise RemoteError("live_only")
     return [loads(unpack(payload, MAX_TEXT)) for payload in link.messages]
 
 
+def message_part(payload: str) -> str:
+    """A link's ``m=`` part carrying ``payload`` (links.js, ``messagePart``)."""
+    return "m=" + payload
+
+
+def rtc_part(value: str) -> str:
+    """A link's ``rtc=`` part carrying ``value`` (links.js, ``rtcPart``)."""
+    return "rtc=" + value
+
+
+def link_of(base: str, parts: list[str]) -> str:
+    """The link that carries ``parts`` on the address ``base`` (links.js, ``linkOf``).
+
+    >>> link_of("https://example.org/st/", [message_part("A1"), rtc_part("none")])
+    'https://example.org/st/#m=A1&rtc=none'
+    """
+    return base + "#" + "&".join(parts)
+
+
 def page_link(messages: list[dict], base: str = "", rtc: str | None = None) -> str:
     """``base``, then the messages as the page joins them (``#m=...&m=...``) and ``rtc=``
     if given: a link the page and the terminal both open. One message: ``to_link``'s."""
-    parts = ["m=" + pack(dumps(msg)) for msg in messages]
+    parts = [message_part(pack(dumps(msg))) for msg in messages]
     if rtc is not None:
-        parts.append("rtc=" + rtc)
-    return base + "#" + "&".join(parts)
+        parts.append(rtc_part(rtc))
+    return link_of(base, parts)
 
 
 def message_of(text) -> dict:

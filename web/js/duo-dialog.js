@@ -1,5 +1,5 @@
 // The two-device game's dialog and the words and address it shows, shared by the pairing
-// (duo.js) and the reconnect screens (reconnect.js): the dialog in one of its modes, a
+// (duo-pairing.js) and the reconnect screens (reconnect.js): the dialog in one of its modes, a
 // link's QR code, the page's address that links carry, and the friend's name.
 import { $ } from "./dom.js";
 import { base, capital } from "./duo-link.js";
@@ -33,7 +33,7 @@ const QR_MAX = 2000;
 let qrcode = null;   // the vendored generator (build.py copies it from node_modules)
 
 // The generator's module, fetched once: early on the guest's device, while the invitation
-// is read (duo.js, showJoin), so that the answer's QR code does not wait for it.
+// is read (duo-pairing.js, showJoin), so that the answer's QR code does not wait for it.
 export function loadQR() {
   loadQR.promise ??= import("../vendor/qrcode/qrcode.mjs").then((m) => { qrcode = m.default; }, () => {
     loadQR.promise = null;   // the site without its vendored files (web/ served as it is)

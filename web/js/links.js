@@ -6,6 +6,9 @@
 //   <address>#m=<message>[&m=<message>...][&rtc=<offer or answer>]
 //   <address>#r=<reconnect offer or answer>
 //
+// Written by linkOf (or fragmentOf, withAddress) from parts made by messagePart and rtcPart;
+// Python's builders (link_of, message_part, rtc_part) write the same links.
+//
 // Without "#" the whole text is the fragment. Parts other than m=, rtc= and r= are left
 // alone; of several rtc= or r= parts the first counts. web/duo.py reads each message,
 // web/reconnect.py a reconnect part.
@@ -61,6 +64,28 @@ export function parseLink(text) {
 // The link that carries `parts` ("m=...", "rtc=..."), on the page's address `base`.
 export function linkOf(base, parts) {
   return `${base}#${parts.join("&")}`;
+}
+
+// The fragment alone ("#m=...") that carries `parts`: what Python reads one message at a
+// time, and what the live channel carries.
+export function fragmentOf(parts) {
+  return linkOf("", parts);
+}
+
+// A fragment Python made ("#m=...", "#r=...") as a link on the page's address `base`.
+export function withAddress(base, fragment) {
+  return `${base}${fragment}`;
+}
+
+// A link's m= part carrying the message `payload`.
+export function messagePart(payload) {
+  return `m=${payload}`;
+}
+
+// The first part a link or a fragment carries ("#m=..." -> "m=..."): Python's fragments of
+// one message (duo.send.link, duo.resend) as the page keeps them.
+export function firstPart(text) {
+  return partsOf(text)[0];
 }
 
 // A link's (or a lone "rtc=..." part's) rtc= value, the first as parseLink reads it, or null.

@@ -2,7 +2,7 @@
 // signs the links and decides what each does here): either device may press Reconnect, which
 // shows a reconnect link (a link and a QR code, as at pairing) with a fresh WebRTC offer; the
 // other device opens it and shows its answer the same way; once the answer is opened the
-// channel is back and each side sends again what may not have arrived (duo.js, flushLive).
+// channel is back and each side sends again what may not have arrived (duo-live.js, flushLive).
 // Both may press it at once: the guest's device gives way to the host's offer ("perfect
 // negotiation"), and each screen says so and what to send and open next. Every reconnect
 // screen has a field for the other's link; a link opened there that does nothing (stale, or
@@ -11,12 +11,12 @@ import { call } from "./bridge.js";
 import { $ } from "./dom.js";
 import { base, friend, showDialog, showQR } from "./duo-dialog.js";
 import * as rtc from "./rtc.js";
-import { NO_LIVE, rtcPart } from "./links.js";
+import { NO_LIVE, rtcPart, withAddress } from "./links.js";
 import { toast } from "./toast.js";
 import { t } from "./words.js";
 
-// What duo.js lends this module (set by wireReconnect; duo.js imports this module, so this
-// one does not import it): the game's two-device part, and how the connection's change is
+// What duo.js lends this module (set by wireReconnect; duo.js, duo-bar.js and duo-live.js
+// import this module, so this one does not import them): the game's two-device part, and how the connection's change is
 // told on the page.
 const game = { duoOf: () => null, connectionChanged: () => {} };
 const duoOf = () => game.duoOf();
@@ -39,7 +39,7 @@ function tell(text, kind = "error") {
 // This device's side of the exchange as a reconnect link, shown to be sent, with the field
 // for the other's link. ``glare``: both devices pressed Reconnect (said, and which link wins).
 function show(kind, link, glare = false) {
-  const name = friend(duoOf()), url = base() + link;
+  const name = friend(duoOf()), url = withAddress(base(), link);
   const text = t(`duo.reconnect.${kind}.${glare ? "glare" : "text"}`, { name });
   showDialog(t(`duo.reconnect.${kind}.title`, { name }), text, "link");
   $("#duo-paste-set").hidden = false;

@@ -1,11 +1,11 @@
 // The live connection to a friend's device: one WebRTC data channel. No server: the offer
 // and the answer, each with every ICE candidate gathered first (no trickle), ride in the
-// invitation and answer links (duo.js), packed small (sdp.js). With no ICE server (the
+// invitation and answer links (duo-pairing.js), packed small (sdp.js). With no ICE server (the
 // default) the two devices find each other on the same network only; a STUN server is the
 // build's option (config.js, `python build.py --stun URL`) and then the player's choice (it
 // learns both players' addresses). The invitation says whether the host asked for it, and
 // the guest's device follows unless its player says no; the answer says what the guest
-// chose, so both screens say the same (duo.js, the reach line). Messages are the protocol's
+// chose, so both screens say the same (duo-pairing.js, the reach line). Messages are the protocol's
 // JSON text; links stay the fallback whenever the channel is not open.
 import { STUN } from "./config.js";
 import { NO_LIVE as LINKS_ONLY, rtcOf, rtcPart } from "./links.js";
@@ -19,7 +19,7 @@ let pc = null, channel = null, timer = null;
 const LIVE_WAIT = Number(new URLSearchParams(location.search).get("live_wait")) || 10000;
 const hooks = { open: () => {}, message: () => {}, state: () => {} };
 
-// The build's STUN server and the player's choice (stun.js), for duo.js and reconnect.js.
+// The build's STUN server and the player's choice (stun.js), for duo-pairing.js, duo.js and reconnect.js.
 export { chooseStun, stunChosen, stunHost, stunServer } from "./stun.js";
 
 // Whether each side of the current connection asked for the STUN server: `mine` is this
