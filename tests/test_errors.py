@@ -335,7 +335,7 @@ ILLEGAL = [
     ),
     (
         "Recruiter with a stone",
-        lambda: position(TACTICS, hands=("Recruiter R1", "")),
+        lambda: position(TACTICS, hands=("Recruiter R1", ""), stones={8: ("P1", "P2")}),
         play("Recruiter", 3),
         None,
         "recruiter_alone",
@@ -375,7 +375,7 @@ ILLEGAL = [
     ),
     (
         "draw from deck 5",
-        lambda: position(TACTICS, step="draw", played=True),
+        lambda: position(TACTICS, step="draw", played=True, stones={8: ("P1", "")}),
         draw(5),
         None,
         "bad_deck",
@@ -464,7 +464,7 @@ ILLEGAL = [
     ),
     (
         "a deck given as a boolean",
-        lambda: position(TACTICS, step="draw", played=True),
+        lambda: position(TACTICS, step="draw", played=True, stones={8: ("P1", "")}),
         Action("draw", deck=True),
         0,
         "bad_field",
@@ -1907,7 +1907,8 @@ def test_the_same_claim_steps_and_stuck_rounds_are_read_when_a_game_makes_them()
     plays them to the end and reads the end back); a base game's stuck round with five stones
     for the player holding cards, all nine stones given."""
     hand = "Joker Spy ShieldBearer BlindMansBluff MudFight Banshee Traitor"
-    stones = {2: ("R1 R2 R3", "B1 B4 B7")}
+    # (no ruse played: South's 7 clan cards of the deal are on its side, as many for North)
+    stones = {2: ("R1 R2 R3", "B1 B4 B7"), 7: ("Y1 Y2", "G1 G2"), 8: ("Y3 Y4", "G3 G4")}
     position_from_json(doc(TACTICS, step="claim", hands=(hand, ""), stones=stones))
     for rules, result in (
         (replace(TACTICS, rounds=3), (0, "stuck_more_stones", 2, 1)),
