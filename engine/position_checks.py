@@ -34,6 +34,7 @@ def check_position(s: State) -> None:
     _check_refilled(s)
     _check_stuck_base(s)
     _check_discard(s)
+    _check_dealt(s)  # after _check_step: a Recruiter's steps need it in the discard pile
     _check_turn_order(s)  # after _check_match: it counts the turns from the round's starter
     _check_tactic_turn_order(s)
 
@@ -192,6 +193,28 @@ def _check_discard(s: State) -> None:
     ruses = s.discard.count(BANSHEE) + s.discard.count(STRATEGIST)
     if troops > ruses:
         raise FormatError("discard_without_ruse", n=troops, ruses=ruses)
+
+
+def _check_dealt(s: State) -> None:
+    """While the discard pile is empty, each player still has the clan cards of the deal in
+    hand or on their own side. A ruse goes to the pile as it is played (the Recruiter too,
+    before its draws and returns, so a Recruiter's step has it there: ``recruiter_missing``),
+    and nothing leaves the pile within a round: with it empty no ruse was played, so no
+    troop changed sides (Traitor), left a side (Banshee, Strategist) or went back to a deck
+    from a hand (Recruiter). A card leaves a hand only by being played, a clan card onto
+    its player's own side, where it stays; cards come into a hand only from the deal (the
+    hand size in clan cards, never a tactic card) and the draws, which only add. So the
+    clan cards in a player's hand and on their side are at least the hand size (the
+    difference is the clan cards they drew), whatever the decks hold
+    (``clan_cards_dealt``). A base game's pile is always empty: it is checked there too."""
+    if s.discard:
+        return
+    size = s.rules.hand_size
+    for q in (0, 1):
+        held = sum(c < N_CLAN for c in s.hands[q])
+        placed = sum(c < N_CLAN for i in range(9) for c in s.sides[2 * i + q])
+        if held + placed < size:
+            raise FormatError("clan_cards_dealt", index=q, player=q, n=held, m=placed, size=size)
 
 
 def _check_turn_order(s: State) -> None:

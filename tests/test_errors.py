@@ -1827,6 +1827,22 @@ UNREACHED = [
         ),
         "turn_order_tactic",
     ),
+    # With no ruse played a player's clan cards are the deal's 7 and those drawn: in hand or
+    # on their own side.
+    (
+        "Tactic: South's first turn with only tactic cards in hand",
+        lambda: doc(
+            TACTICS, hands=("Joker Spy ShieldBearer BlindMansBluff MudFight Traitor Banshee", "")
+        ),
+        "clan_cards_dealt",
+    ),
+    (
+        "Tactic: North with 4 clan cards in hand and 2 on its side",
+        lambda: doc(
+            TACTICS, stones={0: ("R1 R2", "B1 B2")}, hands=("", "Spy ShieldBearer Traitor")
+        ),
+        "clan_cards_dealt",
+    ),
     (
         "South's claim step after a pass, with cards and room",
         lambda: doc(step="claim", stones={2: ("R1 R2 R3", "B1 B4 B7")}),
@@ -1899,6 +1915,17 @@ def test_the_same_tables_are_read_when_a_game_makes_them():
     mud = {4: ("", "", {"mode": "MudFight"})}
     position_from_json(doc(TACTICS, to_move=1, stones=mud, tactics_played=[1, 0]))
     position_from_json(doc(TACTICS, stones={**mud, 0: ("", "B1")}, tactics_played=[1, 0]))
+    # The deal's 7 clan cards in hand or on the side, tactic cards drawn for the others; or a
+    # ruse was played: South played R1 and drew the Recruiter, then played it, drew 3 tactic
+    # cards and put 2 clan cards back on their deck.
+    position_from_json(
+        doc(TACTICS, stones={0: ("R1 R2", "B1 B2")}, hands=("", "Spy ShieldBearer B3 B4 B5"))
+    )
+    recruited = ("Joker Spy Traitor R2 R3 R4 R5", "")
+    stones = {0: ("R1", "B1 B2")}
+    position_from_json(
+        doc(TACTICS, stones=stones, hands=recruited, discard="Recruiter", tactics_played=[1, 0])
+    )
 
 
 def test_the_same_claim_steps_and_stuck_rounds_are_read_when_a_game_makes_them():
