@@ -21,6 +21,7 @@ from helpers import (
     play,
     position,
     random_game,
+    rest_of,
     ret,
     sample_states,
     snapshot,
@@ -651,6 +652,16 @@ def _record():
     return record_to_json(Rules(), 3, actions[:12])
 
 
+def _fixed_deal(tactics: bool, south: str, north: str) -> dict:
+    """A record's deal of these hands, every other card in its deck (tactic cards in theirs)."""
+    rest = C(rest_of(f"{south} {north}", tactics))
+    return {
+        "hands": [south.split(), north.split()],
+        "deck": [card_text(c) for c in rest if c < 54],
+        "tactic_deck": [card_text(c) for c in rest if c >= 54],
+    }
+
+
 def _set(path, value):
     def change(d):
         target = d
@@ -712,6 +723,35 @@ MALFORMED_RECORDS = [
         "a deal hand above the hand size",
         _set(["deal"], {"hands": [[f"R{v}" for v in range(1, 8)], []]}),
         "deal.hands[0] holds 7 cards: a hand holds at most 6",
+    ),
+    # A shuffle deals each hand the hand size in clan cards (engine/state.deal_round).
+    (
+        "a deal hand below the hand size",
+        _set(["deal"], _fixed_deal(False, "R1 R2 R3 R4 R5", "O1 O2 O3 O4 O5 O6")),
+        "deal.hands[0] holds 5 clan card(s) and 0 tactic card(s), but a shuffle deals each hand"
+        " 6 clan cards and no tactic card",
+    ),
+    (
+        "a Tactic deal hand with a tactic card",
+        lambda d: {
+            **d,
+            "rules": {"tactics": True},
+            "deal": _fixed_deal(True, "R1 R2 R3 R4 R5 R6 R7", "O1 O2 O3 O4 O5 O6 Joker"),
+        },
+        "deal.hands[1] holds 6 clan card(s) and 1 tactic card(s), but a shuffle deals each hand"
+        " 7 clan cards",
+    ),
+    (
+        "a Tactic deal hand with 6 clan cards",
+        lambda d: {
+            **d,
+            "rules": {"tactics": True, "rounds": 2},
+            "deal": [
+                _fixed_deal(True, "R1 R2 R3 R4 R5 R6 R7", "O1 O2 O3 O4 O5 O6 O7"),
+                _fixed_deal(True, "R1 R2 R3 R4 R5 R6 R7", "O1 O2 O3 O4 O5 O6"),
+            ],
+        },
+        "deal[1].hands[1] holds 6 clan card(s) and 0 tactic card(s)",
     ),
     (
         "a Joker in the deal's clan deck",
