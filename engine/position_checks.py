@@ -284,9 +284,17 @@ def _check_refilled(s: State) -> None:
     own turn, between its play and its draw (``played``), and the Recruiter's player holds
     what its counters say. Hands shrink once the decks are empty, and cards come back to a
     deck only under the Recruiter: a player who drew fewer than 3 (the decks ran dry) puts 2
-    back, so after it up to 2 cards may wait in the decks while hands are short."""
+    back, so after it up to 2 cards may wait in the decks while hands are short. While it is
+    resolved, only the cards put back so far: the round's one Recruiter is the first to
+    put cards back, so decks that held cards before its returns held them all round, and
+    every other hand is full."""
     left = len(s.decks[0]) + len(s.decks[1])
-    if not left or (RECRUITER in s.discard and left <= 2):
+    back = 2  # the most the Recruiter has put back (it returns at most 2)
+    if s.step == Step.RECRUIT_DRAW:
+        back = 0
+    elif s.step == Step.RECRUIT_RETURN:
+        back = 2 - s.returns_left
+    if not left or (RECRUITER in s.discard and left <= back):
         return
     size, p, step = s.rules.hand_size, s.to_move, s.step
     after_play = size - s.played  # a play made, its draw still to come
