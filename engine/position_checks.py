@@ -440,8 +440,10 @@ def _check_passes(s: State) -> None:
     """The count of turns passed in a row agrees with the table: a turn passes only with no
     clan card that can be played, and two in a row with nobody able to claim end the round."""
     p = s.to_move
-    if s.step != Step.PLAY or s.played or s.claimed or not s.passes:
-        return  # (once this turn acts, its own pass or play counts)
+    # A claim step with nothing played or claimed yet (the Expert timing's, before the play,
+    # or after this turn's pass) leaves the table as the passes did, like a play step.
+    if s.step not in (Step.PLAY, Step.CLAIM) or s.played or s.claimed or not s.passes:
+        return  # (once this turn acts, its own pass, play or claim counts)
     # The turns passed in a row end with the other player's (and, before it, this one's):
     # their hands and the room on the table are as they were then.
     for q, turns in ((1 - p, 1), (p, 2)):

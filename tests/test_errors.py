@@ -1884,6 +1884,16 @@ UNREACHED = [
         "clan_cards_dealt",
     ),
     (
+        "an Expert claim step after North's pass, North holding a clan card with room",
+        lambda: doc(
+            Rules(claim_timing=START_OF_TURN),
+            step="claim",
+            passes=1,
+            stones={2: ("R1 R2 R3", "B1 B4 B7")},
+        ),
+        "passes_could_play",
+    ),
+    (
         "South's claim step after a pass, with cards and room",
         lambda: doc(step="claim", stones={2: ("R1 R2 R3", "B1 B4 B7")}),
         "claim_after_pass",
