@@ -146,6 +146,8 @@ def test_a_tactic_card_in_the_hand_says_what_it_does(table_in, site_url):
             ["R2", "Traitor", "MudFight", "G1", "G5", "P2", "B3"],
             ["Y5", "Y3", "P4", "P6", "G8", "O9", "B4"],
         ],
+        # South's 2 other clan cards of the deal on stone 9, and North's 2: a turn each
+        stones=[{}] * 8 + [{"sides": [["Y8", "Y9"], ["O1", "O2"]]}],
         to_move=0,
     )
     open_or_take_over(page, site_url, save_text(pos, opponent="ai"), f"&lang={lang}")

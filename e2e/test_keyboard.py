@@ -216,6 +216,8 @@ def test_recruiter_by_keys(shared_page, site_url):
             ["Recruiter", "R1", "R2", "R3", "B2", "B3", "G2"],
             ["O1", "O2", "O3", "O4", "O5", "O6", "P1"],
         ],
+        # South's 7th clan card of the deal on stone 9, and North's card: a turn each
+        stones=[{}] * 8 + [{"sides": [["Y8"], ["Y9"]]}],
         tactics_played=[0, 0],
         to_move=0,
     )

@@ -154,6 +154,7 @@ def test_recruiter_draws_three_returns_two(page, site_url):
             ["Recruiter", "R1", "R2", "R3", "B2", "B3", "G2"],
             ["O1", "O2", "O3", "O4", "O5", "O6", "P1"],
         ],
+        stones=stones(s8=(["Y8"], ["Y9"])),  # South's 7th clan card of the deal: a turn each
         tactics_played=[0, 0],
         to_move=0,
     )
@@ -291,7 +292,8 @@ def test_tactic_limit(page, site_url):
         page,
         site_url,
         hands=[["Traitor", "MudFight", "R1", "R2", "R3", "R4", "R5"], NORTH_FULL],
-        stones=stones(s4=(["Spy"], []), s8=([], ["Y9"])),  # North's turn after the Spy
+        # North's turns after the Spy and after South's G8 and G9 (2 of the deal's 7 clan cards)
+        stones=stones(s4=(["Spy"], []), s7=(["G8", "G9"], ["Y7"]), s8=([], ["Y9", "Y8"])),
         tactics_played=[1, 0],
         to_move=0,
     )
@@ -327,7 +329,7 @@ def test_drag_and_drop_a_card(page, site_url):
     open_position(
         page,
         site_url,
-        hands=[["R5", "B2", "Spy", "R1", "R2", "R3", "R4"], NORTH_FULL],
+        hands=[["R5", "B2", "G2", "R1", "R2", "R3", "R4"], NORTH_FULL],
         tactics_played=[0, 0],
         to_move=0,
     )

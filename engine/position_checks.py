@@ -34,6 +34,7 @@ def check_position(s: State) -> None:
     _check_refilled(s)
     _check_stuck_base(s)
     _check_discard(s)
+    _check_dealt(s)  # after _check_step: a Recruiter's steps need it in the discard pile
     _check_turn_order(s)  # after _check_match: it counts the turns from the round's starter
     _check_tactic_turn_order(s)
 
@@ -194,6 +195,28 @@ def _check_discard(s: State) -> None:
         raise FormatError("discard_without_ruse", n=troops, ruses=ruses)
 
 
+def _check_dealt(s: State) -> None:
+    """While the discard pile is empty, each player still has the clan cards of the deal in
+    hand or on their own side. A ruse goes to the pile as it is played (the Recruiter too,
+    before its draws and returns, so a Recruiter's step has it there: ``recruiter_missing``),
+    and nothing leaves the pile within a round: with it empty no ruse was played, so no
+    troop changed sides (Traitor), left a side (Banshee, Strategist) or went back to a deck
+    from a hand (Recruiter). A card leaves a hand only by being played, a clan card onto
+    its player's own side, where it stays; cards come into a hand only from the deal (the
+    hand size in clan cards, never a tactic card) and the draws, which only add. So the
+    clan cards in a player's hand and on their side are at least the hand size (the
+    difference is the clan cards they drew), whatever the decks hold
+    (``clan_cards_dealt``). A base game's pile is always empty: it is checked there too."""
+    if s.discard:
+        return
+    size = s.rules.hand_size
+    for q in (0, 1):
+        held = sum(c < N_CLAN for c in s.hands[q])
+        placed = sum(c < N_CLAN for i in range(9) for c in s.sides[2 * i + q])
+        if held + placed < size:
+            raise FormatError("clan_cards_dealt", index=q, player=q, n=held, m=placed, size=size)
+
+
 def _check_turn_order(s: State) -> None:
     """In a base game the cards on each side agree with whose turn it is. The round's starter
     and the other player take turns, one card a turn, unless a turn passes; and a base game's
@@ -261,9 +284,17 @@ def _check_refilled(s: State) -> None:
     own turn, between its play and its draw (``played``), and the Recruiter's player holds
     what its counters say. Hands shrink once the decks are empty, and cards come back to a
     deck only under the Recruiter: a player who drew fewer than 3 (the decks ran dry) puts 2
-    back, so after it up to 2 cards may wait in the decks while hands are short."""
+    back, so after it up to 2 cards may wait in the decks while hands are short. While it is
+    resolved, only the cards put back so far: the round's one Recruiter is the first to
+    put cards back, so decks that held cards before its returns held them all round, and
+    every other hand is full."""
     left = len(s.decks[0]) + len(s.decks[1])
-    if not left or (RECRUITER in s.discard and left <= 2):
+    back = 2  # the most the Recruiter has put back (it returns at most 2)
+    if s.step == Step.RECRUIT_DRAW:
+        back = 0
+    elif s.step == Step.RECRUIT_RETURN:
+        back = 2 - s.returns_left
+    if not left or (RECRUITER in s.discard and left <= back):
         return
     size, p, step = s.rules.hand_size, s.to_move, s.step
     after_play = size - s.played  # a play made, its draw still to come
@@ -409,8 +440,10 @@ def _check_passes(s: State) -> None:
     """The count of turns passed in a row agrees with the table: a turn passes only with no
     clan card that can be played, and two in a row with nobody able to claim end the round."""
     p = s.to_move
-    if s.step != Step.PLAY or s.played or s.claimed or not s.passes:
-        return  # (once this turn acts, its own pass or play counts)
+    # A claim step with nothing played or claimed yet (the Expert timing's, before the play,
+    # or after this turn's pass) leaves the table as the passes did, like a play step.
+    if s.step not in (Step.PLAY, Step.CLAIM) or s.played or s.claimed or not s.passes:
+        return  # (once this turn acts, its own pass, play or claim counts)
     # The turns passed in a row end with the other player's (and, before it, this one's):
     # their hands and the room on the table are as they were then.
     for q, turns in ((1 - p, 1), (p, 2)):

@@ -15,7 +15,7 @@ import json
 from typing import NamedTuple
 
 from .actions import Action, Kind, action_from_json, action_to_json, shown
-from .cards import card_text
+from .cards import N_CLAN, card_text
 from .documents import (
     MAX_DEPTH,
     MAX_TEXT,
@@ -167,6 +167,20 @@ def _deal(d, rules: Rules, where: str = "deal") -> dict:
             )
     check_deck_kinds(deal["deck"], deal["tactic_deck"], f"{where}.deck", f"{where}.tactic_deck")
     check_accounting(rules, deal["hands"], deal["deck"], deal["tactic_deck"], [], [], [])
+    # A shuffle deals each hand the hand size in clan cards, and no tactic card
+    # (``state.deal_round``): a deal no shuffle gives is refused, or the round would start
+    # from a position the reader refuses (``clan_cards_dealt``, ``turn_order_tactic``).
+    for q in (0, 1):
+        hand = deal["hands"][q]
+        clan = sum(c < N_CLAN for c in hand)
+        if clan != rules.hand_size or len(hand) != clan:
+            raise FormatError(
+                "deal_hand_not_dealt",
+                where=f"{where}.hands[{q}]",
+                n=clan,
+                t=len(hand) - clan,
+                size=rules.hand_size,
+            )
     return deal
 
 

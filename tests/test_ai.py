@@ -13,14 +13,23 @@ import random
 
 import pytest
 
-from engine import GameError, Rules, apply, legal_actions, new_game, position_to_json, view
+from engine import (
+    GameError,
+    Rules,
+    apply,
+    legal_actions,
+    new_game,
+    position_from_json,
+    position_to_json,
+    view,
+)
 from engine.actions import action_from_json
 from engine.ai import LEVEL_NAMES, LEVELS, STRONGEST, choose, hint, make_agent
 from engine.ai.evaluate import CALIBRATIONS, beat_chance, evaluate, round_chance
 from engine.ai.medium import TACTIC_COST, scored_plays, tactic_cost
 from engine.ai.playout import win_p
 from engine.ai.world import Worlds, sample_world
-from engine.cards import JOKER, N_CLAN
+from engine.cards import JOKER, N_CLAN, RUSES
 from engine.state import AFTER_PLAY, START_OF_TURN
 from tools.arena import main as arena_main
 from tools.arena import run, summary, wilson
@@ -95,6 +104,51 @@ def test_sampled_worlds_differ_and_play_on():
     for w in (a, b):
         while not w.over:
             w = apply(w, legal_actions(w)[0])
+
+
+def _quiet_positions(n_games: int):
+    """States of seeded random Tactic games with draws from the tactic deck, tactic cards
+    that are no ruse and passes favoured, so that hands hold many tactic cards while the
+    discard pile is empty (where ``clan_cards_dealt`` and ``turn_order_tactic`` are checked)."""
+    for g in range(n_games):
+        rng = random.Random(f"worlds/{g}")
+        timing = (AFTER_PLAY, START_OF_TURN)[g % 2]
+        s = new_game(Rules(tactics=True, claim_timing=timing), seed=g)
+        while not s.over:
+            if rng.random() < 0.3:
+                yield s
+            acts = legal_actions(s)
+            quiet = [
+                a
+                for a in acts
+                if a.kind == "pass"
+                or (a.kind == "draw" and a.deck == 1)
+                or N_CLAN <= a.card not in RUSES
+            ]
+            s = apply(s, rng.choice(quiet if quiet and rng.random() < 0.8 else acts))
+
+
+def test_every_sampled_world_is_a_position_the_reader_accepts():
+    """A sampled world is read back by the position reader as it is (a position link deals
+    the hidden cards with it, then reads the whole: engine/gamelink.read_position_link), in
+    every variant and with many tactic cards in hand: the sampler gives the hidden hand as
+    many clan cards as the true one (the deck sizes fix it), so it keeps the deal's clan
+    cards (``clan_cards_dealt``) and every other count the reader checks."""
+    rng = random.Random(7)
+    read, tight = 0, 0
+    states = itertools.chain(random_positions(24, seed=2, rounds=2), _quiet_positions(24))
+    for s in states:
+        for p in (0, 1):
+            worlds = Worlds(view(s, p))
+            for _ in range(3):
+                w = worlds.sample(rng)
+                assert position_from_json(position_to_json(w)) == w
+                held = [sum(c < N_CLAN for c in h) for h in (s.hands[1 - p], w.hands[1 - p])]
+                assert held[0] == held[1]
+                placed = sum(c < N_CLAN for side in w.sides[1 - p :: 2] for c in side)
+                tight += w.rules.tactics and not w.discard and held[1] + placed == 7
+                read += 1
+    assert read > 5000 and tight > 500, (read, tight)
 
 
 def _two_worlds(v, rng):

@@ -21,6 +21,7 @@ from helpers import (
     play,
     position,
     random_game,
+    rest_of,
     ret,
     sample_states,
     snapshot,
@@ -335,7 +336,7 @@ ILLEGAL = [
     ),
     (
         "Recruiter with a stone",
-        lambda: position(TACTICS, hands=("Recruiter R1", "")),
+        lambda: position(TACTICS, hands=("Recruiter R1", ""), stones={8: ("P1", "P2")}),
         play("Recruiter", 3),
         None,
         "recruiter_alone",
@@ -375,7 +376,7 @@ ILLEGAL = [
     ),
     (
         "draw from deck 5",
-        lambda: position(TACTICS, step="draw", played=True),
+        lambda: position(TACTICS, step="draw", played=True, stones={8: ("P1", "")}),
         draw(5),
         None,
         "bad_deck",
@@ -464,7 +465,7 @@ ILLEGAL = [
     ),
     (
         "a deck given as a boolean",
-        lambda: position(TACTICS, step="draw", played=True),
+        lambda: position(TACTICS, step="draw", played=True, stones={8: ("P1", "")}),
         Action("draw", deck=True),
         0,
         "bad_field",
@@ -651,6 +652,16 @@ def _record():
     return record_to_json(Rules(), 3, actions[:12])
 
 
+def _fixed_deal(tactics: bool, south: str, north: str) -> dict:
+    """A record's deal of these hands, every other card in its deck (tactic cards in theirs)."""
+    rest = C(rest_of(f"{south} {north}", tactics))
+    return {
+        "hands": [south.split(), north.split()],
+        "deck": [card_text(c) for c in rest if c < 54],
+        "tactic_deck": [card_text(c) for c in rest if c >= 54],
+    }
+
+
 def _set(path, value):
     def change(d):
         target = d
@@ -712,6 +723,35 @@ MALFORMED_RECORDS = [
         "a deal hand above the hand size",
         _set(["deal"], {"hands": [[f"R{v}" for v in range(1, 8)], []]}),
         "deal.hands[0] holds 7 cards: a hand holds at most 6",
+    ),
+    # A shuffle deals each hand the hand size in clan cards (engine/state.deal_round).
+    (
+        "a deal hand below the hand size",
+        _set(["deal"], _fixed_deal(False, "R1 R2 R3 R4 R5", "O1 O2 O3 O4 O5 O6")),
+        "deal.hands[0] holds 5 clan card(s) and 0 tactic card(s), but a shuffle deals each hand"
+        " 6 clan cards and no tactic card",
+    ),
+    (
+        "a Tactic deal hand with a tactic card",
+        lambda d: {
+            **d,
+            "rules": {"tactics": True},
+            "deal": _fixed_deal(True, "R1 R2 R3 R4 R5 R6 R7", "O1 O2 O3 O4 O5 O6 Joker"),
+        },
+        "deal.hands[1] holds 6 clan card(s) and 1 tactic card(s), but a shuffle deals each hand"
+        " 7 clan cards",
+    ),
+    (
+        "a Tactic deal hand with 6 clan cards",
+        lambda d: {
+            **d,
+            "rules": {"tactics": True, "rounds": 2},
+            "deal": [
+                _fixed_deal(True, "R1 R2 R3 R4 R5 R6 R7", "O1 O2 O3 O4 O5 O6 O7"),
+                _fixed_deal(True, "R1 R2 R3 R4 R5 R6 R7", "O1 O2 O3 O4 O5 O6"),
+            ],
+        },
+        "deal[1].hands[1] holds 6 clan card(s) and 0 tactic card(s)",
     ),
     (
         "a Joker in the deal's clan deck",
@@ -1827,6 +1867,32 @@ UNREACHED = [
         ),
         "turn_order_tactic",
     ),
+    # With no ruse played a player's clan cards are the deal's 7 and those drawn: in hand or
+    # on their own side.
+    (
+        "Tactic: South's first turn with only tactic cards in hand",
+        lambda: doc(
+            TACTICS, hands=("Joker Spy ShieldBearer BlindMansBluff MudFight Traitor Banshee", "")
+        ),
+        "clan_cards_dealt",
+    ),
+    (
+        "Tactic: North with 4 clan cards in hand and 2 on its side",
+        lambda: doc(
+            TACTICS, stones={0: ("R1 R2", "B1 B2")}, hands=("", "Spy ShieldBearer Traitor")
+        ),
+        "clan_cards_dealt",
+    ),
+    (
+        "an Expert claim step after North's pass, North holding a clan card with room",
+        lambda: doc(
+            Rules(claim_timing=START_OF_TURN),
+            step="claim",
+            passes=1,
+            stones={2: ("R1 R2 R3", "B1 B4 B7")},
+        ),
+        "passes_could_play",
+    ),
     (
         "South's claim step after a pass, with cards and room",
         lambda: doc(step="claim", stones={2: ("R1 R2 R3", "B1 B4 B7")}),
@@ -1899,6 +1965,17 @@ def test_the_same_tables_are_read_when_a_game_makes_them():
     mud = {4: ("", "", {"mode": "MudFight"})}
     position_from_json(doc(TACTICS, to_move=1, stones=mud, tactics_played=[1, 0]))
     position_from_json(doc(TACTICS, stones={**mud, 0: ("", "B1")}, tactics_played=[1, 0]))
+    # The deal's 7 clan cards in hand or on the side, tactic cards drawn for the others; or a
+    # ruse was played: South played R1 and drew the Recruiter, then played it, drew 3 tactic
+    # cards and put 2 clan cards back on their deck.
+    position_from_json(
+        doc(TACTICS, stones={0: ("R1 R2", "B1 B2")}, hands=("", "Spy ShieldBearer B3 B4 B5"))
+    )
+    recruited = ("Joker Spy Traitor R2 R3 R4 R5", "")
+    stones = {0: ("R1", "B1 B2")}
+    position_from_json(
+        doc(TACTICS, stones=stones, hands=recruited, discard="Recruiter", tactics_played=[1, 0])
+    )
 
 
 def test_the_same_claim_steps_and_stuck_rounds_are_read_when_a_game_makes_them():
@@ -1907,7 +1984,8 @@ def test_the_same_claim_steps_and_stuck_rounds_are_read_when_a_game_makes_them()
     plays them to the end and reads the end back); a base game's stuck round with five stones
     for the player holding cards, all nine stones given."""
     hand = "Joker Spy ShieldBearer BlindMansBluff MudFight Banshee Traitor"
-    stones = {2: ("R1 R2 R3", "B1 B4 B7")}
+    # (no ruse played: South's 7 clan cards of the deal are on its side, as many for North)
+    stones = {2: ("R1 R2 R3", "B1 B4 B7"), 7: ("Y1 Y2", "G1 G2"), 8: ("Y3 Y4", "G3 G4")}
     position_from_json(doc(TACTICS, step="claim", hands=(hand, ""), stones=stones))
     for rules, result in (
         (replace(TACTICS, rounds=3), (0, "stuck_more_stones", 2, 1)),

@@ -19,6 +19,7 @@ import pytest
 from helpers import DONE, PASS, check_accounting, claim, hidden_texts, visible_tokens
 
 from engine import (
+    FormatError,
     Rules,
     action_from_json,
     action_to_json,
@@ -39,7 +40,7 @@ from engine.actions import PASS_ACTION
 from engine.cards import JOKER, N_CLAN, RECRUITER, RUSES
 from engine.position_checks import check_position
 from engine.rules import Reason
-from engine.state import START_OF_TURN
+from engine.state import AFTER_PLAY, START_OF_TURN
 
 CONFIGS = {
     "base": Rules(),
@@ -288,3 +289,106 @@ def test_every_position_of_random_games_reads_back_with_passes_and_modes_favoure
                 apply_fast(s, a)
             check_position(s)
     assert met["mode"] and met["no mode"] and met["pass"], met
+
+
+# ---------------------------------------------------------------- the deal's clan cards
+
+# Seeded Tactic games that keep the discard pile empty as long as they can, favouring draws
+# from the tactic deck, passes and the tactic cards that are no ruse: the suite plays the
+# first chunk, the soak run (`python -m pytest -m soak tests/test_random_play.py`) all.
+HANDS_GAMES, HANDS_CHUNK = 600, 30
+HANDS_CHUNKS = [
+    pytest.param(c, marks=[pytest.mark.slow, pytest.mark.soak] if c else [])
+    for c in range(HANDS_GAMES // HANDS_CHUNK)
+]
+
+
+def _quiet(s, rng, keep_pile: bool):
+    """A random action, passes, tactic-deck draws and tactic cards that are no ruse favoured
+    (and no ruse at all while another action is legal, with ``keep_pile``)."""
+    acts = legal_actions(s)
+    if keep_pile:
+        acts = [a for a in acts if a.kind != "play" or a.card not in RUSES] or acts
+    quiet = [
+        a
+        for a in acts
+        if a.kind == "pass" or (a.kind == "draw" and a.deck == 1) or N_CLAN <= a.card not in RUSES
+    ]
+    a = rng.choice(quiet if quiet and rng.random() < 0.8 else acts)
+    return PASS_ACTION if PASS_ACTION in acts and rng.random() < 0.9 else a
+
+
+def _redealt(s, rng):
+    """``s`` with its hands dealt again from the cards in hands and decks (often with the
+    tactic cards first, and now and then of other sizes): a hand-made position, which the
+    reader may refuse."""
+    t = s.copy()
+    pool = [*t.hands[0], *t.hands[1], *t.decks[0], *t.decks[1]]
+    rng.shuffle(pool)
+    sizes = [len(t.hands[0]), len(t.hands[1])]
+    if rng.random() < 0.3:
+        sizes = [rng.randint(0, 7), rng.randint(0, 7)]
+    if rng.random() < 0.5:  # tactic cards into the hands first
+        pool.sort(key=lambda c: c < N_CLAN)
+    n = sum(sizes)
+    if n > len(pool):
+        return None
+    held = pool[:n]
+    rng.shuffle(held)
+    rest = pool[n:]
+    t.hands = [sorted(held[: sizes[0]]), sorted(held[sizes[0] :])]
+    t.decks = [[c for c in rest if c < N_CLAN], [c for c in rest if c >= N_CLAN]]
+    return t
+
+
+def _clan_slack(s) -> list:
+    """Each player's clan cards in hand and on their side, less the deal's hand size."""
+    return [
+        sum(c < N_CLAN for c in s.hands[q])
+        + sum(c < N_CLAN for side in s.sides[q::2] for c in side)
+        - s.rules.hand_size
+        for q in (0, 1)
+    ]
+
+
+def hands_sweep(seeds) -> Counter:
+    """Every state of seeded quiet Tactic games passes ``check_position``; with the pile
+    empty, the deal's clan cards in hand or on the side (``clan_cards_dealt``) hold with room
+    to spare or exactly (a player who drew only tactic cards). And positions made by hand
+    from them (``_redealt``) that the reader accepts play on, at random, to states it reads
+    back: none is refused (``turn_order_tactic`` refused one before ``clan_cards_dealt``)."""
+    met: Counter = Counter()
+    for seed in seeds:
+        rng = random.Random(f"hands/{seed}")
+        rules = Rules(tactics=True, claim_timing=(AFTER_PLAY, START_OF_TURN)[seed % 2])
+        s = new_game(rules, seed)
+        while s.step != "over":
+            check_position(s)
+            met["states"] += 1
+            if not s.discard:
+                slack = _clan_slack(s)
+                assert min(slack) >= 0, (seed, s.hands, slack)
+                met["tight"] += slack.count(0)
+            if rng.random() < 0.1:
+                t = _redealt(s, rng)
+                try:
+                    t = t and position_from_json(position_to_json(t))
+                except FormatError as e:
+                    met[f"refused {e.code}"] += 1
+                    t = None
+                if t is not None:
+                    met["hand-made"] += 1
+                    met["hand-made, pile empty"] += not t.discard
+                    while t.step != "over":
+                        apply_fast(t, _quiet(t, rng, seed % 4 < 2))
+                        check_position(t)
+                        met["played on"] += 1
+            apply_fast(s, _quiet(s, rng, seed % 4 < 2))
+        check_position(s)
+    return met
+
+
+@pytest.mark.parametrize("chunk", HANDS_CHUNKS)
+def test_the_deals_clan_cards_stay_in_hand_or_on_the_side_while_no_ruse_is_played(chunk):
+    met = hands_sweep(range(chunk * HANDS_CHUNK, (chunk + 1) * HANDS_CHUNK))
+    assert met["tight"] and met["hand-made, pile empty"] and met["refused clan_cards_dealt"], met

@@ -252,7 +252,8 @@ def test_a_card_that_cannot_be_played_says_why():
                 ["Y1", "Y2", "Y3", "Y4", "Y5", "Y6", "Y7"],
             ],
             "tactics_played": [1, 0],
-            "stones": [{"sides": [["Joker"], ["B1"]]}],  # a card each: North's turn came
+            # a card each, and 2 of the deal's 7 clan cards: North's turns came
+            "stones": [{"sides": [["Joker"], ["B1"]]}, {"sides": [["P1", "P2"], ["P3", "P4"]]}],
         }
     )
     refusals = s.payload(0)["refusals"]
@@ -285,7 +286,8 @@ def test_a_draw_from_the_tactic_deck_that_could_not_be_played_is_warned(lang, op
         # South has played (6 of 7 until the draw), North's hand is full.
         "hands": [["R1", "R2", "R3", "R4", "R5", "R6"], ["Y1", "Y2", "Y3", "Y4", "Y5", "Y6", "Y7"]],
         "tactics_played": [1, 0],
-        "stones": [{"sides": [["Joker"], []]}],
+        # South's first card G1 (one of the deal's 7 clan cards), North's B1, South's Joker
+        "stones": [{"sides": [["Joker"], []]}, {"sides": [[], ["B1"]]}, {"sides": [["G1"], []]}],
         "step": "draw",
         "played": True,
     }

@@ -61,7 +61,7 @@ def plays_of(state, card: str):
 
 
 def test_tactic_limit_at_most_one_ahead():
-    s = tpos(hands=("Spy Joker R1", "Traitor O1"))
+    s = tpos(hands=("Spy Joker R1", "Traitor O1"), stones={8: ("P1 P2", "P3 P4")})
     assert plays_of(s, "Spy") and plays_of(s, "Joker")
     t = end_turn(apply(s, play("Spy", 0)))
     assert t.tactics_played == [1, 0]
@@ -110,7 +110,7 @@ def test_a_player_behind_may_play_a_tactic():
 
 
 def test_one_joker_per_game_per_player():
-    s = tpos(hands=("Joker Joker R1 R2", "O1 O2"))
+    s = tpos(hands=("Joker Joker R1 R2", "O1 O2"), stones={8: ("P1 P2", "P3 P4")})
     t = end_turn(apply(s, play("Joker", 0)))
     assert t.joker_played == [True, False] and t.hands[0].count(c1("Joker")) == 1
     t = end_turn(apply(t, play("O1", 0)))
@@ -124,7 +124,7 @@ def test_one_joker_per_game_per_player():
 
 
 def test_the_other_player_may_still_play_a_joker():
-    s = tpos(hands=("R1", "Joker O1"), stones={0: ("Joker", "")}, to_move=1)
+    s = tpos(hands=("R1", "Joker O1"), stones={0: ("Joker", ""), 8: ("P1", "P2")}, to_move=1)
     assert s.joker_played == [True, False]
     assert plays_of(s, "Joker")
 
@@ -208,7 +208,7 @@ def test_mud_fight_completion_order_is_re_measured():
 def test_one_combat_mode_per_stone():
     s = tpos(
         hands=("BlindMansBluff R1", "O1"),
-        stones={2: ("", "", {"mode": "MudFight"})},
+        stones={2: ("", "", {"mode": "MudFight"}), 8: ("P1", "")},
         tactics_played=[0, 1],
     )
     assert all(a.stone != 2 for a in plays_of(s, "BlindMansBluff"))
