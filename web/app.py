@@ -262,8 +262,9 @@ def resume_saved(words, have=None):
         text = aside or None
     if text is None:
         return {"resumed": False, "storage_blocked": BLOCKED}
-    if is_duo_save(text) and not parts.available("duo"):
-        return {"resumed": False, "part": "duo"}  # the page loads it and asks again
+    if is_duo_save(text) and not (parts.available("duo") and parts.available("viewer")):
+        # the page loads it (with the replay's part, its games' replay) and asks again
+        return {"resumed": False, "part": "duo"}
     try:
         if is_duo_save(text):
             duo_part()
