@@ -16,8 +16,8 @@ from geometry import problems
 from tools.table import ROOT, at_rest, open_or_take_over, py
 
 sys.path.insert(0, str(ROOT / "web"))
-from replay import Replay
 from session import Session
+from viewer import Replay
 
 from engine import action_from_json, action_to_json
 from engine.ai import make_agent

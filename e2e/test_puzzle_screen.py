@@ -1,7 +1,9 @@
 """The Puzzles in Chromium: the file fetched only when the player opens them, one puzzle
 solved by mouse (a wrong try first, answered in words) and one by keyboard alone, the
-hint, the rating and streak in the statistics, the game in progress given back on leaving;
-axe on the puzzle screen at phone and desktop sizes."""
+hint, the rating and streak in the statistics, the game in progress given back on leaving
+and on a reload in the middle of the puzzles (their Python, part-puzzles.zip, loaded before
+the table then, and for the statistics on a visit that never opened them); axe on the
+puzzle screen at phone and desktop sizes."""
 
 import json
 from pathlib import Path
@@ -12,7 +14,17 @@ from test_axe import Audit
 from engine.actions import action_to_json
 from engine.puzzles import decode
 from engine.puzzles.search import plays
-from tools.table import at_rest, body, hand, open_with_save, play_card, position, save_text
+from tools.table import (
+    BOOT_MS,
+    READY,
+    at_rest,
+    body,
+    hand,
+    open_with_save,
+    play_card,
+    position,
+    save_text,
+)
 
 ROOT = Path(__file__).resolve().parent.parent
 CODES = json.loads((ROOT / "web" / "puzzles.json").read_text())["puzzles"]
@@ -92,3 +104,21 @@ def test_puzzles_by_mouse_and_by_keyboard(page, site_url):
     page.wait_for_selector(f"{PANEL}", state="hidden")
     assert sorted(hand(page)) == game_hand
     assert body(page, "step") == "play"
+
+    # A reload in the middle of the puzzles: the game put aside comes back, its part loaded
+    # before the table (app.py answers boot with {part}); the next visit's statistics load it.
+    page.click("#btn-games")
+    page.click("#games-puzzles")
+    on_show(page)
+    parts = []
+    page.on("request", lambda r: parts.append(r.url) if "/part-puzzles.zip" in r.url else None)
+    for _visit in range(2):
+        page.reload()
+        page.wait_for_selector(READY, state="attached", timeout=BOOT_MS)
+        assert page.locator(PANEL).is_hidden() and sorted(hand(page)) == game_hand
+        page.click("#btn-games")
+        page.wait_for_selector(".stats-puzzles")
+        assert "Puzzles: rating" in page.inner_text("#stats-list")
+        page.keyboard.press("Escape")
+        page.wait_for_selector("#dlg-games", state="hidden")
+    assert len(parts) == 2, parts  # once a visit: at boot, then for the statistics

@@ -7,16 +7,19 @@ they can take it away (offline) or change a file (a new version) without disturb
 
 from __future__ import annotations
 
+import io
 import json
 import re
 import struct
 import urllib.request
+import zipfile
 import zlib
 
 import pytest
 from test_snapshot import RECORD, python_start, snapshot_build
 
 import build
+from sitebuild.ship import part_of
 from tools.table import QUERY, READY, SAVE_KEY, board, play_turn, start_new_game
 
 # Offline play and updates are the service worker's (blocked elsewhere: e2e/conftest.py).
@@ -94,11 +97,13 @@ FIRST_TABLE_JS = {
     "words",
 }
 # Loaded on first use: the two-device play (its Python in part-duo.zip; js/duo.js and its
-# duo-*.js but duo-link.js, rtc.js, sdp.js, reconnect.js; the QR code), the replay and the
-# review (js/replay.js, review.js), the lessons (part-lessons.zip, js/tutorial.js).
+# duo-*.js but duo-link.js, rtc.js, sdp.js, reconnect.js; the QR code), the replay, the review
+# and the game links (part-replay.zip, js/replay.js, review.js, share.js), the puzzles
+# (part-puzzles.zip, js/puzzles.js), the lessons (part-lessons.zip, js/tutorial.js).
 LATER = re.compile(
     r"part-\w+\.zip|js/(duo(-(bar|code|dialog|live|pairing|send|state))?|rtc|sdp|reconnect"
-    r"|replay|review|tutorial)\.js|vendor/qrcode/"
+    r"|replay|review|share|puzzles|tutorial)\.js|vendor/qrcode/|puzzles\.json"
+)
 )
 # The catalogues of a language the page does not show (an English page here): fetched when the
 # page is switched to it, from the service worker's cache once it has every file.
@@ -220,9 +225,23 @@ def test_offline_after_one_visit_and_after_a_restart(
     assert page.inner_text("#log").count("The computer played") == 3
     # A file the page had in the end is not missing: Chromium may abort one of two fetches of
     # the same file (ERR_ABORTED, seen once for pyodide.asm.wasm on a busy machine).
-    # A part loaded on first use works offline: the two-device play (js/duo.js and the
-    # rest, its Python in part-duo.zip, the QR code), never loaded before, from the cache.
+    # A part loaded on first use works offline: the replay, the puzzles and the two-device
+    # play (js/duo.js and the rest, its Python in part-duo.zip, the QR code), never loaded
+    # before, from the cache.
     assert not [u for u in served if LATER.search(u)]
+    # The replay and the puzzles (their parts and scripts, the puzzles' file), never loaded
+    # before, from the cache too.
+    page.click("#btn-games")
+    page.click("#games-replay")
+    page.wait_for_selector("#replay-bar", state="visible")
+    page.click("#replay-exit")
+    page.click("#btn-games")
+    page.click("#games-puzzles")
+    page.wait_for_selector("#puzzle:not([hidden])", timeout=BOOT_MS)
+    page.click("#puzzle-leave")
+    page.wait_for_selector("#puzzle", state="hidden")
+    for part in ("part-replay.zip", "part-puzzles.zip"):
+        assert any(u.endswith(f"/{part}") for u in served), part
     page.click("#btn-new")
     page.check('#dlg-new input[name="opponent"][value="remote"]')
     page.fill('#dlg-new input[name="my_name"]', "Ann")
@@ -470,3 +489,11 @@ def _fetched_before_ready(page) -> None:
     assert modules == FIRST_TABLE_JS, (modules - FIRST_TABLE_JS, FIRST_TABLE_JS - modules)
     assert "game.zip" in files and "vendor/pyodide/pyodide.asm.wasm" in files
     assert sum(files.values()) <= FIRST_VISIT_BUDGET, listing
+    # game.zip holds no module of a part (sitebuild/ship.py PARTS: the two-device play, the
+    # lessons, the replay with the review and the game links, the puzzles), as served
+    served = page.request.get(page.url.split("index.html")[0] + "game.zip").body()
+    with zipfile.ZipFile(io.BytesIO(served)) as archive:
+        names = archive.namelist()
+    later = [n for n in names if part_of(n.removesuffix("c"))]
+    assert later == [], f"game.zip holds modules loaded on first use: {later}"
+    assert {"session.pyc", "replay.pyc"} <= set(names)

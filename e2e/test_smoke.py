@@ -8,6 +8,7 @@ module is missing, no Python error said."""
 import pytest
 
 from e2e.missing_modules import watch_missing_modules
+from sitebuild.ship import PARTS, part_archive
 from sitebuild.stdlib import GAME_STDLIB
 
 # The standard library each page boots (bare.html: Pyodide's own, as it comes).
@@ -37,7 +38,7 @@ def test_page_boots_offline(page, site_url, requests_log, wait_ready, screenshot
         urls = requests_log.urls
         assert any(u.endswith("/game.zip") for u in urls)
         assert not any(u.endswith(".py") and "/engine/" in u for u in urls)
-        ours = ("/game.zip", "/part-duo.zip", "/part-lessons.zip")
+        ours = ("/game.zip", *(f"/{part_archive(name)}" for name in PARTS))
         stdlib = [u for u in urls if u.endswith(".zip") and not u.endswith(ours)]
         assert stdlib and all(u.endswith(STDLIB[page_name]) for u in stdlib), stdlib
     assert requests_log.urls, "no request was recorded"

@@ -45,6 +45,11 @@ PARTS = {
     "duo": ("duo.py", "duo_games.py", "reconnect.py", "engine/remote/"),
     # the lessons: their steps and checks, and where the player is in them
     "lessons": ("lessons.py", "tutorial.py", "lesson_progress.py"),
+    # the replay viewer, the review's marks and the game links (their reader and writer);
+    # reading a record for a save or a take-back stays with the first table (replay.py)
+    "replay": ("viewer.py", "review.py", "shared.py", "engine/gamelink.py"),
+    # the puzzles: their screen, the player's rating and the engine's judge of an answer
+    "puzzles": ("puzzles.py", "puzzle_progress.py", "glicko.py", "engine/puzzles/"),
 }
 
 

@@ -181,6 +181,11 @@ def test_the_written_site_maps_python_files_and_serves_the_catalogue(tmp_path, m
         assert "engine/cli.pyc" not in names and "engine/ai/barca.pyc" not in names
         # what the first table does not need is not in it (sitebuild/ship.py, PARTS)
         assert not {"duo.pyc", "engine/remote/__init__.pyc", "lessons.pyc"} & names
+        # nor the replay viewer, the review, the game links and the puzzles (issue 30)
+        later = {"viewer.pyc", "review.pyc", "shared.pyc", "engine/gamelink.pyc"}
+        later |= {"puzzles.pyc", "puzzle_progress.pyc", "glicko.pyc", "engine/puzzles/codec.pyc"}
+        assert not later & names, later & names
+        assert "replay.pyc" in names  # reading a record: a save's, a take-back's
         # every language listed for the engine, which has not every catalogue at hand
         listed = json.loads(archive.read("engine/messages/languages.json"))
         assert listed == sorted(p.stem for p in (ENGINE / "messages").glob("*.json"))
@@ -192,7 +197,15 @@ def test_the_written_site_maps_python_files_and_serves_the_catalogue(tmp_path, m
     with zipfile.ZipFile(tmp_path / "part-lessons.zip") as archive:
         lessons = set(archive.namelist())
         assert lessons == {"lessons.pyc", "tutorial.pyc", "lesson_progress.pyc"}
-    assert not duo & names and not lessons & names
+    with zipfile.ZipFile(tmp_path / "part-replay.zip") as archive:
+        replay = set(archive.namelist())
+        assert replay == {"viewer.pyc", "review.pyc", "shared.pyc", "engine/gamelink.pyc"}
+    with zipfile.ZipFile(tmp_path / "part-puzzles.zip") as archive:
+        puzzles = set(archive.namelist())
+        assert {"puzzles.pyc", "puzzle_progress.pyc", "glicko.pyc"} <= puzzles
+        assert {"engine/puzzles/__init__.pyc", "engine/puzzles/answer.pyc"} <= puzzles
+    for part in (duo, lessons, replay, puzzles):
+        assert not part & names
     assert not (tmp_path / "engine" / "state.py").exists()
     # the same catalogues are plain files of the site, for fetch("./engine/messages/en.json")
     # and fetch("./messages/en.json") (web/js/words.js)
@@ -428,3 +441,57 @@ def test_the_embed_example_names_no_local_server_and_the_local_server_fills_it_i
         server.stop()
     assert post.count(f'src="{base}embed.html?preview=1&') == 2, post
     assert "YOUR-NAME.github.io/schotten-totten/embed.html" not in post
+
+
+def _top_imports(path: Path, package: str) -> set[str]:
+    """The modules a file imports when it is imported: its top level (and the ``if`` and
+    ``try`` blocks there), not inside a function or class, where a part is imported on use."""
+    found: set[str] = set()
+    todo = list(ast.parse(path.read_text(encoding="utf-8")).body)
+    while todo:
+        node = todo.pop()
+        if isinstance(node, (ast.If, ast.Try)):
+            todo += [*node.body, *node.orelse, *getattr(node, "finalbody", [])]
+            todo += [n for h in getattr(node, "handlers", []) for n in h.body]
+        elif isinstance(node, ast.Import):
+            found |= {a.name for a in node.names}
+        elif isinstance(node, ast.ImportFrom):
+            module = node.module or ""
+            if node.level:
+                base = package.split(".")[: len(package.split(".")) - node.level + 1]
+                module = ".".join(base + ([module] if module else []))
+            found.add(module)
+            found |= {f"{module}.{a.name}" for a in node.names}
+    return found
+
+
+def _our_file(name: str) -> tuple[Path, str] | None:
+    """A module of ours by its import name: (its file, its URL path in the site)."""
+    if name.split(".")[0] == "engine":
+        file = _module_file(name)
+        return (file, file.relative_to(ROOT).as_posix()) if file else None
+    file = WEB / f"{name}.py"
+    return (file, file.name) if "." not in name and file.is_file() else None
+
+
+def test_the_first_table_imports_no_part_when_it_starts():
+    # The page's Python (app.py) and the AI's worker import, when they start, only modules of
+    # game.zip: a part's module (PARTS in sitebuild/ship.py) imported at the top of one would
+    # fail in the browser before its part is loaded, or put it back into the first table.
+    seen: dict[str, str] = {}
+    todo = {(name, "app.py") for name in _top_imports(WEB / "app.py", "")}
+    todo |= {(name, "ai_worker.py") for name in _top_imports(WEB / "ai_worker.py", "")}
+    while todo:
+        name, by = todo.pop()
+        found = _our_file(name)
+        if found is None or found[1] in seen:
+            continue
+        file, url = found
+        seen[url] = by
+        package = name if file.name == "__init__.py" else name.rpartition(".")[0]
+        parents = name.split(".")
+        todo |= {(".".join(parents[:i]), url) for i in range(1, len(parents))}
+        todo |= {(n, url) for n in _top_imports(file, package)}
+    assert {"session.py", "replay.py", "engine/records.py"} <= set(seen)
+    in_parts = {url: by for url, by in seen.items() if sitebuild.ship.part_of(url)}
+    assert in_parts == {}, f"imported at the top (module: by whom): {in_parts}"

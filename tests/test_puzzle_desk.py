@@ -93,3 +93,40 @@ def test_no_puzzle_while_a_lesson_keeps_the_game_aside(open_tab):
     out = tab.call("puzzle_open", {"index": 0})
     assert out["ok"] is False and out["code"] == "puzzle_in_lesson"
     assert out["error"] == "Leave the lesson first to open the puzzles."
+
+
+def test_the_puzzles_and_the_replay_wait_for_their_parts(open_tab, monkeypatch):
+    # The puzzles (part-puzzles.zip) and the replay, the review and the game links
+    # (part-replay.zip) are loaded on first use (web/parts.py): before the page has unpacked
+    # them their calls are refused in words, and what the puzzles kept on the device (a game
+    # put aside, the rating for the statistics) asks for their part; then it is read.
+    store = MemoryStore()
+    tab = open_tab(store)
+    tab("new_game", {"opponent": "ai", "seed": 3})
+    tab("puzzle_load", {"text": DOC})
+    tab("puzzle_open", {"index": 0})
+    tab("act", {"action": {"kind": "play", "card": "B1", "stone": 0}})  # a miss, kept
+    desk = tab.app.puzzles
+    # app.py reads the desk's keys without its part
+    assert (desk.progress_key, desk.aside) == tuple(
+        tab.app.SAVE + k for k in (tab.app.PUZZLE_PROGRESS, tab.app.PUZZLE_ASIDE)
+    )
+    reloaded = open_tab(store)  # a reload in the middle of the puzzles
+    with monkeypatch.context() as patch:
+        patch.setattr(reloaded.app.parts, "available", lambda module: False)
+        out = reloaded("boot", {"lang": "en"})
+        assert out["part"] == "puzzles" and not out["resumed"] and "kept" not in out
+        assert isinstance(store.getItem(desk.aside), str)  # nothing taken yet
+        assert reloaded("statistics")["part"] == "puzzles"
+        for name, arg, part in (
+            ("puzzle_open", {}, "puzzles"),
+            ("replay_info", {"source": "game"}, "replay"),
+            ("open_link", {"text": "x"}, "replay"),
+            ("review_requests", {"source": "game"}, "replay"),
+        ):
+            out = reloaded.call(name, arg)
+            assert not out["ok"] and out["code"] == "part_missing", (name, out)
+            assert f"({part})" in out["error"]
+    out = reloaded("boot", {"lang": "en"})  # the part loaded: the game put aside comes back
+    assert out["resumed"] and "part" not in out and out["view"]["hand"]
+    assert "1 missed" in reloaded("statistics")["puzzles"]["text"]

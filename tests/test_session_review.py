@@ -13,8 +13,8 @@ import pytest
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "web"))
 import stats
-from replay import Replay
 from session import Session
+from viewer import Replay
 
 from engine import Words, action_to_json
 from engine.ai import make_agent

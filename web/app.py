@@ -16,7 +16,6 @@ import traceback
 import parts
 from ai_requests import choose_on_page
 from finished import Finished
-from puzzles import PuzzleDesk
 from pyodide.ffi import create_proxy
 from pyscript import window
 from refusal import RequestError, apology, worded
@@ -26,7 +25,6 @@ from stored import REFUSALS, Storage, StorageRefused
 from words import Words, add_language, at_hand
 
 from engine import GameError, position_from_json, view
-from engine.gamelink import game_link
 
 
 class NoDuo:
@@ -52,6 +50,7 @@ def duo_part() -> None:
         return
     if not parts.available("duo"):
         raise RequestError("part_missing", name="duo")
+    replay_part()  # its replay and review once over are the replay's
     from duo import Duo
     from duo_games import DuoGames
     from reconnect import Reconnector
@@ -59,6 +58,23 @@ def duo_part() -> None:
     duo = Duo()
     duo_games = DuoGames(duo)
     reconnector = Reconnector()
+
+
+def replay_part() -> None:
+    """The replay viewer, the review and the game links come with their part (the page
+    unpacked it first: js/part.js); ``session`` imports them when first asked."""
+    if not parts.available("viewer"):
+        raise RequestError("part_missing", name="replay")
+
+
+def with_replay(fn):
+    """A call of the replay, the review or the game links: their part there first."""
+
+    def call(*args):  # (a), or (a, have) for a call that answers with the table
+        replay_part()
+        return fn(*args)
+
+    return call
 
 
 def with_duo(fn):
@@ -170,7 +186,34 @@ def in_lesson() -> bool:
     return lessons is not None and lessons.tutorial.active
 
 
-puzzles = PuzzleDesk(session, storage, SAVE, save, warn=window.console.warn)
+puzzles = None  # the puzzles (web/puzzles.py), once their part is loaded
+# Where web/puzzles.py keeps the player's puzzles and the game put aside for them (a test
+# compares): read here without the part, to know whether it is needed.
+PUZZLE_PROGRESS, PUZZLE_ASIDE = ".puzzles", ".puzzle_aside"
+
+
+def puzzles_part():
+    """The puzzles, from their part (the page unpacked it first: js/part.js)."""
+    global puzzles
+    if puzzles is None:
+        if not parts.available("puzzles"):
+            raise RequestError("part_missing", name="puzzles")
+        from puzzles import PuzzleDesk
+
+        puzzles = PuzzleDesk(session, storage, SAVE, save, warn=window.console.warn)
+    return puzzles
+
+
+def puzzles_wanted(suffix: str) -> bool:
+    """Whether the puzzles kept something under ``<save key><suffix>`` that their part must
+    read, and the part is not loaded: the call answers ``{"part": "puzzles"}``, and the
+    page loads it and asks again."""
+    return storage.get(SAVE + suffix) is not None and not parts.available("puzzles")
+
+
+def in_puzzle() -> bool:
+    """Is a puzzle on the table (its part loaded, the table's game its)?"""
+    return puzzles is not None and puzzles.active
 
 
 carried_taken = False  # the embed's carried game was weighed (once per page)
@@ -202,6 +245,8 @@ def boot(arg, have=None):
     that cannot be resumed is kept aside (never deleted) and the player told why, in the
     page's language (``arg.lang``). The embed's game carried to this page is weighed first
     (``take_carried``)."""
+    if puzzles_wanted(PUZZLE_ASIDE):  # a reload in the middle of the puzzles
+        return {"resumed": False, "part": "puzzles"}
     lang = arg.get("lang") if isinstance(arg, dict) else None
     words = Words(lang) if at_hand(lang) else session.words(None)
     carry = take_carried(words)
@@ -211,14 +256,15 @@ def boot(arg, have=None):
 def resume_saved(words, have=None):
     """The saved game resumed (``boot``), in ``words``' language for what is told."""
     # A reload in the middle of the puzzles: the game put aside for them comes back.
-    aside = puzzles.take_aside()
+    aside = puzzles_part().take_aside() if storage.get(SAVE + PUZZLE_ASIDE) is not None else None
     text = saves.read()  # read even so: this tab then knows the save it writes over
     if aside is not None:
         text = aside or None
     if text is None:
         return {"resumed": False, "storage_blocked": BLOCKED}
-    if is_duo_save(text) and not parts.available("duo"):
-        return {"resumed": False, "part": "duo"}  # the page loads it and asks again
+    if is_duo_save(text) and not (parts.available("duo") and parts.available("viewer")):
+        # the page loads it (with the replay's part, its games' replay) and asks again
+        return {"resumed": False, "part": "duo"}
     try:
         if is_duo_save(text):
             duo_part()
@@ -373,6 +419,13 @@ def open_record(a):
     )
 
 
+def duo_game_link() -> str:
+    """The link of the game against a friend's device, once over (engine/gamelink.py)."""
+    from engine.gamelink import game_link  # the replay's part: loaded first (with_replay)
+
+    return game_link(duo_games.record())
+
+
 def save_keep(_arg):
     """Keep playing here: this tab's game replaces the one another tab saved."""
     saves.write(table_save(), force=True)
@@ -395,8 +448,14 @@ def no_lesson():
 
 def statistics(_arg):
     # In the table's language: a game against a friend's device keeps its own.
+    if puzzles_wanted(PUZZLE_PROGRESS):  # their line: read by their part
+        return {"part": "puzzles"}
     words = duo.presenter.words(None) if duo.active else session.words(None)
-    return {**finished.statistics_of(words), "puzzles": puzzles.statistics(words)}
+    tried = storage.get(SAVE + PUZZLE_PROGRESS) is not None
+    return {
+        **finished.statistics_of(words),
+        "puzzles": puzzles_part().statistics(words) if tried else None,
+    }
 
 
 def statistics_reset(_arg):
@@ -442,26 +501,36 @@ API = {
         lambda _: {"record": duo_games.record()}, lambda _: {"record": session.record_json()}
     ),
     "games": lambda _: {"games": finished.games()},
-    "replay_info": on_device(
-        lambda a: duo_games.replay_info(opt(a, "mode", "")),
-        lambda a: session.replay_info(opt(a, "source", "game"), opt(a, "mode", "")),
+    "replay_info": with_replay(
+        on_device(
+            lambda a: duo_games.replay_info(opt(a, "mode", "")),
+            lambda a: session.replay_info(opt(a, "source", "game"), opt(a, "mode", "")),
+        )
     ),
-    "replay_view": on_device(
-        lambda a: duo_games.replay_view(need(a, "mode"), need(a, "step")),
-        lambda a: session.replay_view(opt(a, "source", "game"), need(a, "mode"), need(a, "step")),
+    "replay_view": with_replay(
+        on_device(
+            lambda a: duo_games.replay_view(need(a, "mode"), need(a, "step")),
+            lambda a: session.replay_view(
+                opt(a, "source", "game"), need(a, "mode"), need(a, "step")
+            ),
+        )
     ),
-    "open_record": open_record,
+    "open_record": with_replay(open_record),
     # Games as links (web/shared.py): a game against a friend's device once it is over.
-    "open_link": lambda a: session.open_link(need(a, "text")),
-    "share_link": on_device(
-        lambda _: {"link": game_link(duo_games.record()), "kind": "game"},
-        lambda a: session.share_link(opt(a, "source", "game")),
+    "open_link": with_replay(lambda a: session.open_link(need(a, "text"))),
+    "share_link": with_replay(
+        on_device(
+            lambda _: {"link": duo_game_link(), "kind": "game"},
+            lambda a: session.share_link(opt(a, "source", "game")),
+        )
     ),
-    "review_requests": on_device(
-        lambda _: duo_games.review_requests(),
-        lambda a: session.review_requests(opt(a, "source", "game"), opt(a, "seats")),
+    "review_requests": with_replay(
+        on_device(
+            lambda _: duo_games.review_requests(),
+            lambda a: session.review_requests(opt(a, "source", "game"), opt(a, "seats")),
+        )
     ),
-    "review_store": review_store,
+    "review_store": with_replay(review_store),
     "statistics": statistics,
     "statistics_reset": statistics_reset,
     "lesson_open": lesson_open,
@@ -471,11 +540,13 @@ API = {
     "lesson_next": lambda _: lessons_part().next(),
     "lesson_leave": lesson_leave,
     "lesson_resume": lambda _: lessons_part().resume(),
-    "puzzle_load": lambda a: puzzles.load(need(a, "text")),
-    "puzzle_open": not_in_duo(lambda a: puzzles.open(a) if not in_lesson() else no_lesson()),
-    "puzzle_hint": lambda _: puzzles.hint(),
-    "puzzle_status": lambda _: {"puzzle": puzzles.status()},
-    "puzzle_leave": lambda _: puzzles.leave(lambda: saved(session.new_game({"opponent": "ai"}))),
+    "puzzle_load": lambda a: puzzles_part().load(need(a, "text")),
+    "puzzle_open": not_in_duo(lambda a: puzzles_part().open(a) if not in_lesson() else no_lesson()),
+    "puzzle_hint": lambda _: puzzles_part().hint(),
+    "puzzle_status": lambda _: {"puzzle": puzzles_part().status()},
+    "puzzle_leave": lambda _: puzzles_part().leave(
+        lambda: saved(session.new_game({"opponent": "ai"}))
+    ),
 }
 
 # The calls that answer with the table take ``have`` too: the log lines the page holds
@@ -490,7 +561,7 @@ TABLE_CALLS = {
         # A puzzle on the table: the move is judged, not played (web/puzzles.py).
         lambda a, have: (
             puzzles.answer(need(a, "action"), have)
-            if puzzles.active
+            if in_puzzle()
             else saved(session.act(need(a, "action"), opt(a, "seat"), have))
         ),
     ),
@@ -524,7 +595,7 @@ TABLE_CALLS = {
         )
     ),
     "set_option": set_option,
-    "play_link": leave_duo(lambda _, have: saved(session.play_link(have))),
+    "play_link": with_replay(leave_duo(lambda _, have: saved(session.play_link(have)))),
 }
 
 

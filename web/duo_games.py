@@ -17,8 +17,9 @@ from __future__ import annotations
 from finished import result_line
 from match import DEFAULT_SETTINGS
 from refusal import RequestError
-from replay import Replay, Viewer, read_record
+from replay import read_record
 from review import Review
+from viewer import Replay, Viewer
 from words import Words
 
 from engine import match_winner

@@ -3,9 +3,11 @@
 A click's path: the page's call (``app.py``) -> here -> the match acts (``match.py``) ->
 the engine applies it and tells its events -> the presenter words the payload for the seat
 on show (``presenter.py``) -> the page. The other parts: the save's content
-(``savegame.py``), records and the replay viewer (``replay.py``), the review
-(``review.py``), finished games (``finished.py``). Pure Python (no browser imports), tested
-under CPython.
+(``savegame.py``), records (``replay.py``), finished games (``finished.py``); the replay
+viewer (``viewer.py``), the review (``review.py``) and the game links (``shared.py``) are
+imported on first use: in the browser they come with their part (``part-replay.zip``,
+web/parts.py), which the page loads before it asks. Pure Python (no browser imports),
+tested under CPython.
 
 >>> s = Session()
 >>> p = s.new_game({"opponent": "human", "tactics": False, "seed": 4})
@@ -18,14 +20,11 @@ from __future__ import annotations
 import json
 
 import savegame
-import shared
 from ai_requests import AI_BUDGETS, HINT_BUDGET, ai_request, hint_request
 from finished import finished_entry
 from match import Match
 from presenter import Presenter
 from refusal import RequestError, worded
-from replay import Viewer
-from review import Review
 from saves import SaveError
 from takeback import undone_text
 
@@ -47,8 +46,31 @@ class Session:
     def __init__(self):
         self.match = Match()
         self.presenter = Presenter(self.match)
-        self.review = Review(self.presenter.words, self.presenter.seat_words)
-        self.viewer = Viewer(self.match, self.presenter.words, self.review)
+        self._review = None  # the review and the replay viewer, made on first use
+        self._viewer = None
+
+    @property
+    def review(self):
+        """The review of the game at the table and of opened records (web/review.py)."""
+        if self._review is None:
+            from review import Review  # the replay's part: loaded on first use
+
+            self._review = Review(self.presenter.words, self.presenter.seat_words)
+        return self._review
+
+    @property
+    def viewer(self):
+        """The replay viewer (web/viewer.py), made on first use."""
+        if self._viewer is None:
+            from viewer import Viewer  # the replay's part: loaded on first use
+
+            self._viewer = Viewer(self.match, self.presenter.words, self.review)
+        return self._viewer
+
+    def _close_opened(self) -> None:
+        """Another game on the table: an opened record or position link is closed."""
+        if self._viewer is not None:
+            self._viewer.opened = None
 
     # The match's facts, read (and, in tests, set) through the session.
     state = _match_fact("state")
@@ -111,7 +133,7 @@ class Session:
         computer ``undone`` says so in words, for the page to tell (a shared device shows
         the handover screen instead)."""
         undone = self.match.takeback.take_back(p)
-        self.viewer.opened = None
+        self._close_opened()
         out = self.payload(self.match.first_seat(), have)
         if self.settings["opponent"] == "ai":
             out["undone"] = undone_text(undone, p, self.words(None))
@@ -124,7 +146,7 @@ class Session:
     def play_position(self, position: dict, settings: dict) -> dict:
         """Play on from a prepared position (a lesson's step)."""
         self.match.play_position(position, settings)
-        self.viewer.opened = None
+        self._close_opened()
         return self.payload(self.match.first_seat())
 
     def ai_request(self) -> dict | None:
@@ -158,7 +180,7 @@ class Session:
         """Resume from a save of any shape ever written (tests/data/saves/); raise
         ``SaveError`` (worded from the catalogue) if it cannot be."""
         savegame.restore(self.match, text)
-        self.viewer.opened = None
+        self._close_opened()
         return self.payload(self.match.first_seat(), have)
 
     def resume(self, text, keep_language: bool = False) -> dict | None:
@@ -186,16 +208,22 @@ class Session:
 
     def open_link(self, text) -> dict:
         """Open a game link: a whole game's replay, or a shared position (web/shared.py)."""
+        import shared  # the replay's part: loaded on first use
+
         return shared.open_link(self.viewer, text)
 
     def share_link(self, source) -> dict:
+        import shared
+
         return shared.share_link(self.viewer, source)
 
     def play_link(self, have=None) -> dict:
         """Play on from the opened position, its sharer's seat against the computer."""
+        import shared
+
         position, settings = shared.play_from_here(self.viewer)
         self.match.play_position(position, settings)
-        self.viewer.opened = None
+        self._close_opened()
         return self.payload(self.match.first_seat(), have)
 
     def replay_info(self, source, mode) -> dict:

@@ -19,7 +19,7 @@ import { wireInput } from "./input.js";
 import { layoutIfNeeded } from "./layout.js";
 import { wireLog } from "./log.js";
 import { doAct } from "./flow.js";
-import { partFailed } from "./part.js";
+import { partFailed, pythonPart } from "./part.js";
 import { drawnBefore, remember, takePending } from "./quick.js";
 import { render, renderHandover, wireHandoverTrap } from "./render.js";
 import { saveErrorText, wireSaves } from "./saves.js";
@@ -141,9 +141,10 @@ async function start() {
   if (!lessonUp) for (const tool of $("#tools").children) tool.inert = false;
   if (PYTHON_WORDS) call("words", PYTHON_WORDS);   // the page's language's catalogues
   let out = call("boot", { lang: LANGUAGE });   // a save not resumed is told in it
-  if (out.ok && out.part) {   // a game with a friend's device: its play loaded first
+  // A game with a friend's device, or one put aside for the puzzles: their part loaded first.
+  if (out.ok && out.part) {
     try {
-      await duoPart();
+      await (out.part === "duo" ? duoPart() : pythonPart(out.part));
     } catch (error) {
       $("#loading-error").hidden = false;
       $("#loading-error").textContent = partFailed(error);
@@ -190,8 +191,10 @@ async function start() {
 
 // A module loaded on first use: `then` given it, or the failure said in a toast.
 const later = (load) => (then) => load().then(then, (error) => toast(partFailed(error)));
-const withPuzzles = later(() => import("./puzzles.js"));
-const withShare = later(() => import("./share.js"));
+// The puzzles and the game links: their JavaScript and their Python (part.js) together.
+const withParts = (name, load) => later(() => Promise.all([load(), pythonPart(name)]).then(([m]) => m));
+const withPuzzles = withParts("puzzles", () => import("./puzzles.js"));
+const withShare = withParts("replay", () => import("./share.js"));
 
 function wire() {
   // Every new payload: redraw, then the handover screen, then (once) the end screen; kept

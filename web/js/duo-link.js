@@ -3,7 +3,7 @@
 // gave. The play itself (duo.js, rtc.js, reconnect.js, the QR code; web/duo.py and the protocol,
 // engine/remote) is a part loaded on first use (part.js): duoPart().
 import { carriesMessages } from "./links.js";
-import { part, partFailed } from "./part.js";
+import { part, partFailed, pythonPart } from "./part.js";
 import { toast } from "./toast.js";
 
 export const CHANNEL = "schotten-totten.links";
@@ -21,7 +21,9 @@ export const capital = (text) => text.charAt(0).toUpperCase() + text.slice(1);
 export const rememberedName = () => window.stStore.get(NAME_KEY) ?? "";
 
 // The two-device play, loaded once (its buttons and listeners wired as it loads: duo.js).
-export const duoPart = () => part("duo", () => import("./duo.js").then((duo) => { duo.wireDuo(); return duo; }));
+// Its record's replay and review once over are the replay's part: loaded with it.
+export const duoPart = () => part("duo", () => pythonPart("replay").then(() => import("./duo.js"))
+  .then((duo) => { duo.wireDuo(); return duo; }));
 
 // A link to a game played on this page: the play loaded first; if it cannot be, a toast.
 export function receiveLink(link) {

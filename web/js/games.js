@@ -1,10 +1,11 @@
 // Take-backs and game records (download, open, the recent games). The replay viewer and the
-// review (replay.js, review.js) are loaded on first use: a record opened, Replay, Review.
+// review (replay.js, review.js, and their Python: the replay's part) are loaded on first
+// use: a record opened, Replay, Review.
 import { call, onPayload, setPayload } from "./bridge.js";
 import { $ } from "./dom.js";
 import { toggleLog } from "./log.js";
 import { nameOf } from "./names.js";
-import { partFailed } from "./part.js";
+import { partFailed, pythonPart } from "./part.js";
 import { isAI, state } from "./state.js";
 import { toast } from "./toast.js";
 import { t } from "./words.js";
@@ -13,7 +14,7 @@ import { t } from "./words.js";
 
 let replayModule = null;   // replay.js once loaded (its controls wired)
 function replayPart() {
-  return import("./replay.js").then((m) => {
+  return Promise.all([import("./replay.js"), pythonPart("replay")]).then(([m]) => {
     if (!replayModule) { m.wireReplay(); replayModule = m; }
     return m;
   }, (error) => { toast(partFailed(error)); throw error; });
@@ -105,11 +106,13 @@ function save(record) {
 }
 
 function openText(text) {
-  const out = call("open_record", { text });
-  if (!out.ok) { toast(out.error); return; }
-  // The record goes on show: no dialog stays over it (the first visit's welcome included).
-  for (const d of document.querySelectorAll("dialog[open]")) d.close();
-  openReplay("opened", out);
+  return replayPart().then(() => {
+    const out = call("open_record", { text });
+    if (!out.ok) { toast(out.error); return; }
+    // The record goes on show: no dialog stays over it (the first visit's welcome included).
+    for (const d of document.querySelectorAll("dialog[open]")) d.close();
+    openReplay("opened", out);
+  }, () => {});
 }
 
 async function openFile(file) {
@@ -151,8 +154,19 @@ function showGames() {
     li.append(text, replay, dl);
     list.append(li);
   }
-  showStats(call("statistics"));
+  statistics("statistics");   // (at once, unless the puzzles' part must load first)
   if (!d.open) d.showModal();
+}
+
+// The statistics, with the puzzles' line read by their part (loaded first if a puzzle was
+// tried here: Python answers {part} without it).
+async function statistics(name) {
+  let out = call(name);
+  if (out.ok && out.part) {
+    try { await pythonPart(out.part); } catch (error) { toast(partFailed(error)); return; }
+    out = call(name);
+  }
+  showStats(out);
 }
 
 // Statistics on this device (web/stats.py), worded in Python.
@@ -186,7 +200,7 @@ function showStats(out) {
 
 function resetStats() {
   if (!confirm(t("stats.reset_confirm"))) return;
-  showStats(call("statistics_reset"));
+  statistics("statistics_reset");
 }
 
 // ------------------------------------------------------------------ wiring

@@ -7,6 +7,8 @@
 //   part(name, load)  -> a promise of the JavaScript module (load: () => import("./x.js")),
 //                        resolved once the Python modules can be imported too; asked again
 //                        after a failure (offline before the service worker had them)
+//   pythonPart(name)  -> the same for a part whose JavaScript is imported where it is used
+//                        (the replay's, the puzzles'), or named by a call's answer ({part})
 import { t } from "./words.js";
 
 const loading = new Map();
@@ -33,6 +35,8 @@ export function part(name, load) {
   }
   return promise;
 }
+
+export const pythonPart = (name) => part(name, () => Promise.resolve(null));
 
 // What the player reads when a part could not be loaded.
 export const partFailed = (error) => t("part.failed", { error: error?.message || String(error) });

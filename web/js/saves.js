@@ -10,7 +10,7 @@ import { call, onAnswer, setPayload } from "./bridge.js";
 import { showMessage } from "./dialogs.js";
 import { $ } from "./dom.js";
 import { duoPart } from "./duo-link.js";
-import { partFailed } from "./part.js";
+import { partFailed, pythonPart } from "./part.js";
 import { toast } from "./toast.js";
 import { t } from "./words.js";
 
@@ -61,8 +61,10 @@ async function takeOver() {
   const d = $("#dlg-save-conflict");
   if (d.open) d.close();
   let out = call("save_take_over");
-  if (out.ok && out.part) {   // a game with a friend's device: its play loaded first
-    try { await duoPart(); } catch (error) { toast(partFailed(error)); return; }
+  if (out.ok && out.part) {   // a game with a friend's device, or put aside: its part first
+    try {
+      await (out.part === "duo" ? duoPart() : pythonPart(out.part));
+    } catch (error) { toast(partFailed(error)); return; }
     out = call("save_take_over");
   }
   if (!out.ok) { toast(out.error); return; }
