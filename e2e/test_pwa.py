@@ -104,7 +104,6 @@ LATER = re.compile(
     r"part-\w+\.zip|js/(duo(-(bar|code|dialog|live|pairing|send|state))?|rtc|sdp|reconnect"
     r"|replay|review|share|puzzles|tutorial)\.js|vendor/qrcode/|puzzles\.json"
 )
-)
 # The catalogues of a language the page does not show (an English page here): fetched when the
 # page is switched to it, from the service worker's cache once it has every file.
 OTHER_LANGUAGE = re.compile(r"(^|/)messages/(?!en\.json$)[\w-]+\.json$")
