@@ -204,11 +204,16 @@ def puzzles_part():
     return puzzles
 
 
+def puzzles_kept(suffix: str) -> bool:
+    """Whether the puzzles kept something under ``<save key><suffix>``."""
+    return storage.get(SAVE + suffix) is not None
+
+
 def puzzles_wanted(suffix: str) -> bool:
     """Whether the puzzles kept something under ``<save key><suffix>`` that their part must
     read, and the part is not loaded: the call answers ``{"part": "puzzles"}``, and the
     page loads it and asks again."""
-    return storage.get(SAVE + suffix) is not None and not parts.available("puzzles")
+    return puzzles_kept(suffix) and not parts.available("puzzles")
 
 
 def in_puzzle() -> bool:
@@ -256,7 +261,7 @@ def boot(arg, have=None):
 def resume_saved(words, have=None):
     """The saved game resumed (``boot``), in ``words``' language for what is told."""
     # A reload in the middle of the puzzles: the game put aside for them comes back.
-    aside = puzzles_part().take_aside() if storage.get(SAVE + PUZZLE_ASIDE) is not None else None
+    aside = puzzles_part().take_aside() if puzzles_kept(PUZZLE_ASIDE) else None
     text = saves.read()  # read even so: this tab then knows the save it writes over
     if aside is not None:
         text = aside or None
@@ -451,10 +456,9 @@ def statistics(_arg):
     if puzzles_wanted(PUZZLE_PROGRESS):  # their line: read by their part
         return {"part": "puzzles"}
     words = duo.presenter.words(None) if duo.active else session.words(None)
-    tried = storage.get(SAVE + PUZZLE_PROGRESS) is not None
     return {
         **finished.statistics_of(words),
-        "puzzles": puzzles_part().statistics(words) if tried else None,
+        "puzzles": puzzles_part().statistics(words) if puzzles_kept(PUZZLE_PROGRESS) else None,
     }
 
 
